@@ -1,0 +1,95 @@
+package io.ddf.engine;
+
+import org.agrona.DirectBuffer;
+
+import java.nio.file.Path;
+
+/**
+ * A streaming duplicate detector whose state lives in a mapped file.
+ *
+ * <p>{@code stream} answers {@link Verdict#DUPLICATE} or {@link Verdict#UNSEEN} and updates the state as one atomic
+ * step: many threads may share one filter. {@code contains} answers the same question and changes nothing.
+ * An element is its bytes: {@code stream(long)} is the 8 little-endian bytes of the long, and
+ * {@code stream(CharSequence)} the UTF-8 bytes of the text, so each equals the {@code byte[]} form of the same bytes.
+ * None of these methods allocates.
+ */
+public interface DuplicateFilter extends AutoCloseable
+{
+    /**
+     * @param element the element, as its 8 little-endian bytes.
+     * @return the verdict; the state now records the element.
+     */
+    Verdict stream(long element);
+
+    /**
+     * @param bytes  holds the element.
+     * @param offset of its first byte.
+     * @param length of the element in bytes.
+     * @return the verdict.
+     */
+    Verdict stream(byte[] bytes, int offset, int length);
+
+    /**
+     * @param buffer holds the element.
+     * @param offset of its first byte.
+     * @param length of the element in bytes.
+     * @return the verdict.
+     */
+    Verdict stream(DirectBuffer buffer, int offset, int length);
+
+    /**
+     * @param text the element, as its UTF-8 bytes.
+     * @return the verdict.
+     */
+    Verdict stream(CharSequence text);
+
+    /**
+     * @param element the element.
+     * @return whether {@link #stream(long)} would answer DUPLICATE now; nothing is inserted.
+     */
+    boolean contains(long element);
+
+    /**
+     * @param bytes  holds the element.
+     * @param offset of its first byte.
+     * @param length of the element in bytes.
+     * @return whether stream would answer DUPLICATE now; nothing is inserted.
+     */
+    boolean contains(byte[] bytes, int offset, int length);
+
+    /**
+     * @param buffer holds the element.
+     * @param offset of its first byte.
+     * @param length of the element in bytes.
+     * @return whether stream would answer DUPLICATE now; nothing is inserted.
+     */
+    boolean contains(DirectBuffer buffer, int offset, int length);
+
+    /**
+     * @param text the element.
+     * @return whether stream would answer DUPLICATE now; nothing is inserted.
+     */
+    boolean contains(CharSequence text);
+
+    /** @return the filter's kind. */
+    FilterKind kind();
+
+    /** @return the parameters it was built with, as read from its file header. */
+    FilterParameters parameters();
+
+    /** @return number of elements streamed over the file's lifetime. */
+    long elements();
+
+    /** @return number of those judged DUPLICATE. */
+    long duplicates();
+
+    /** @return the file holding the state, or null when anonymous. */
+    Path path();
+
+    /** Forces the state to the storage device. */
+    void flush();
+
+    /** Unmaps the file; the state stays in it. */
+    @Override
+    void close();
+}

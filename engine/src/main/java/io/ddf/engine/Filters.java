@@ -1,0 +1,33 @@
+package io.ddf.engine;
+
+import java.nio.file.Path;
+
+/** Entry point for embedders: build a new filter, or open one from its file alone. */
+public final class Filters
+{
+    private Filters()
+    {
+    }
+
+    /**
+     * @param kind the kind of filter to build.
+     * @return a builder with that kind's defaults.
+     */
+    public static FilterBuilder builder(final FilterKind kind)
+    {
+        return new FilterBuilder(kind);
+    }
+
+    /**
+     * Opens an existing filter file; kind and parameters come from its header.
+     *
+     * @param path the filter file.
+     * @return the filter, its state as the file holds it.
+     * @throws io.ddf.persistence.FilterFileException when the file is missing, foreign, corrupt, truncated,
+     *                                                unready or held by another writer.
+     */
+    public static DuplicateFilter open(final Path path)
+    {
+        return FilterFactory.open(path);
+    }
+}
