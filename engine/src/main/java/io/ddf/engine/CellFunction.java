@@ -1,0 +1,64 @@
+package io.ddf.engine;
+
+/**
+ * Derives the value an element stores in a cell from its 64-bit hash. Never 0: 0 marks an empty cell, so a
+ * zero value is re-derived until non-zero (seed 000 §3.2, option 3).
+ */
+interface CellFunction
+{
+    /**
+     * @param hash the element's hash.
+     * @return its non-zero cell value.
+     */
+    long cell(long hash);
+
+    /**
+     * A QHT fingerprint: s bits of a re-mixed hash, re-mixed again while zero.
+     *
+     * @param fingerprintBits s.
+     * @return the function.
+     */
+    static CellFunction qht(final int fingerprintBits)
+    {
+        final long mask = (1L << fingerprintBits) - 1;
+        return hash ->
+        {
+            long x = hash;
+            long value;
+            do
+            {
+                x = Mix.mix64(x + Mix.GOLDEN_GAMMA);
+                value = x & mask;
+            }
+            while (value == 0);
+            return value;
+        };
+    }
+
+    /**
+     * An SQF signature (seed 004 Alg. 1): the r' most significant bits of the r-bit remainder (the reduced
+     * remainder), followed by the remainder's Hamming weight in ⌈log2(r + 1)⌉ bits. A zero remainder is re-derived.
+     *
+     * @param remainderBits r.
+     * @param reducedBits   r'.
+     * @return the function.
+     */
+    static CellFunction sqf(final int remainderBits, final int reducedBits)
+    {
+        final long mask = (1L << remainderBits) - 1;
+        final int reducedShift = remainderBits - reducedBits;
+        final int weightBits = FilterParameters.weightBits(remainderBits);
+        return hash ->
+        {
+            long x = hash;
+            long remainder;
+            do
+            {
+                x = Mix.mix64(x + Mix.GOLDEN_GAMMA);
+                remainder = x & mask;
+            }
+            while (remainder == 0);
+            return ((remainder >>> reducedShift) << weightBits) | Long.bitCount(remainder);
+        };
+    }
+}

@@ -1,0 +1,74 @@
+package io.ddf.engine;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The parameter check refuses what makes no sense, saying why. */
+class FilterParametersTest
+{
+    @Test
+    void memoryBitsGiveRowsAsInAlgorithm1()
+    {
+        final FilterParameters p = Filters.builder(FilterKind.QHT).memoryBits(65_536).buckets(2).fingerprintBits(3)
+            .parameters();
+        assertEquals(65_536 / 6, p.rows());
+        assertEquals(7, p.distinctFingerprints());
+        assertEquals(10, p.layout().rowsPerWord());
+    }
+
+    @Test
+    void sqfSignatureBitsAndDistinctSignatures()
+    {
+        final FilterParameters p = Filters.builder(FilterKind.SQF).memoryBits(1 << 20).buckets(3).remainderBits(7)
+            .reducedBits(3).parameters();
+        assertEquals(3 + 3, p.slotBits());
+        assertEquals((1L << 3) * (7 - 3 + 1) - 1, p.distinctFingerprints());
+    }
+
+    @Test
+    void refusesBucketsThatPinTheFalsePositiveRateAtOne()
+    {
+        final IllegalArgumentException qht = assertThrows(IllegalArgumentException.class,
+            () -> Filters.builder(FilterKind.QHT).buckets(3).fingerprintBits(2).parameters());
+        assertTrue(qht.getMessage().contains("FPR pinned at 1"), qht.getMessage());
+        // SQF's recommended r = 2, r' = 1 leaves 3 non-empty signatures once 0 marks an empty cell.
+        final IllegalArgumentException sqf = assertThrows(IllegalArgumentException.class,
+            () -> Filters.builder(FilterKind.SQF).buckets(4).remainderBits(2).reducedBits(1).parameters());
+        assertTrue(sqf.getMessage().contains("3 distinct"), sqf.getMessage());
+    }
+
+    @Test
+    void refusesContradictoryOrOutOfRangeParameters()
+    {
+        assertThrows(IllegalArgumentException.class,
+            () -> Filters.builder(FilterKind.QHT).rows(10).memoryBits(1000).parameters());
+        assertThrows(IllegalArgumentException.class,
+            () -> Filters.builder(FilterKind.QHT).remainderBits(4).parameters());
+        assertThrows(IllegalArgumentException.class,
+            () -> Filters.builder(FilterKind.SQF).fingerprintBits(4).parameters());
+        assertThrows(IllegalArgumentException.class,
+            () -> Filters.builder(FilterKind.SQF).remainderBits(4).reducedBits(4).parameters());
+        assertThrows(IllegalArgumentException.class,
+            () -> Filters.builder(FilterKind.QHT).buckets(0).parameters());
+        assertThrows(IllegalArgumentException.class,
+            () -> Filters.builder(FilterKind.QHT).fingerprintBits(33).parameters());
+        assertThrows(IllegalArgumentException.class,
+            () -> Filters.builder(FilterKind.QHT).memoryBits(10).buckets(4).fingerprintBits(8).parameters());
+        assertThrows(IllegalArgumentException.class,
+            () -> Filters.builder(FilterKind.QHT).memoryBits(1L << 50).parameters());
+    }
+
+    @Test
+    void wideRowsReserveALockBit()
+    {
+        final TableLayout layout = Filters.builder(FilterKind.QHT).rows(100).buckets(16).fingerprintBits(6)
+            .parameters().layout();
+        assertTrue(layout.wide());
+        assertEquals(10, layout.slotsPerWord());
+        assertEquals(2, layout.wordsPerRow());
+        assertEquals(1600, layout.tableBytes());
+    }
+}
