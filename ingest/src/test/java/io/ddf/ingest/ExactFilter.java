@@ -1,0 +1,127 @@
+package io.ddf.ingest;
+
+import io.ddf.engine.DuplicateFilter;
+import io.ddf.engine.FilterKind;
+import io.ddf.engine.FilterParameters;
+import io.ddf.engine.Verdict;
+import org.agrona.DirectBuffer;
+
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+
+/** An exact, heap-backed stand-in for a filter, to test the command line's plumbing without the engine. */
+final class ExactFilter implements DuplicateFilter
+{
+    private final Set<ByteBuffer> seen = new HashSet<>();
+    private long elements;
+    private long duplicates;
+    private int closes;
+
+    @Override
+    public Verdict stream(final byte[] bytes, final int offset, final int length)
+    {
+        if (closes > 0)
+        {
+            throw new IllegalStateException("streamed after close");
+        }
+        elements++;
+        if (seen.add(ByteBuffer.wrap(Arrays.copyOfRange(bytes, offset, offset + length))))
+        {
+            return Verdict.UNSEEN;
+        }
+        duplicates++;
+        return Verdict.DUPLICATE;
+    }
+
+    @Override
+    public Verdict stream(final long element)
+    {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Verdict stream(final DirectBuffer buffer, final int offset, final int length)
+    {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Verdict stream(final CharSequence text)
+    {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public boolean contains(final long element)
+    {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public boolean contains(final byte[] bytes, final int offset, final int length)
+    {
+        return seen.contains(ByteBuffer.wrap(Arrays.copyOfRange(bytes, offset, offset + length)));
+    }
+
+    @Override
+    public boolean contains(final DirectBuffer buffer, final int offset, final int length)
+    {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public boolean contains(final CharSequence text)
+    {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public FilterKind kind()
+    {
+        return FilterKind.QHT;
+    }
+
+    @Override
+    public FilterParameters parameters()
+    {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public long elements()
+    {
+        return elements;
+    }
+
+    @Override
+    public long duplicates()
+    {
+        return duplicates;
+    }
+
+    @Override
+    public Path path()
+    {
+        return null;
+    }
+
+    @Override
+    public void flush()
+    {
+    }
+
+    @Override
+    public void close()
+    {
+        closes++;
+    }
+
+    /** @return how many times close was called. */
+    int closes()
+    {
+        return closes;
+    }
+}

@@ -1,0 +1,154 @@
+package io.ddf.persistence;
+
+import net.openhft.chronicle.bytes.MappedBytesStore;
+import net.openhft.chronicle.bytes.MappedFile;
+import net.openhft.chronicle.bytes.PageUtil;
+import net.openhft.chronicle.bytes.internal.SingleMappedFile;
+import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
+import net.openhft.chronicle.core.io.ClosedIllegalStateException;
+import net.openhft.chronicle.core.io.ReferenceOwner;
+import net.openhft.posix.MSyncFlag;
+import net.openhft.posix.PosixAPI;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+
+import static io.ddf.persistence.FilterFileException.Reason.IO;
+
+/**
+ * A whole file mapped read-write with Chronicle Bytes, through the caller's own file descriptor.
+ *
+ * <p>Why the caller's descriptor: {@code MappedFile.ofSingle} opens a second one, and closing any descriptor
+ * of a file drops the process's POSIX lock on it; Chronicle's {@link SingleMappedFile} takes an open
+ * {@link RandomAccessFile} instead. Chronicle closes that descriptor when the mapping is released.
+ *
+ * <p>The mapping is made exactly {@code length} bytes; {@code length} must be a multiple of the page size,
+ * else Chronicle would round it up and grow the file to match.
+ */
+final class MappedRegion
+{
+    private final ReferenceOwner owner = ReferenceOwner.temporary("ddf-filter-file");
+    private final RandomAccessFile raf;
+    private final MappedFile mappedFile;
+    private final MappedBytesStore store;
+    private final long address;
+    private final long length;
+
+    /**
+     * @param file   the file (Chronicle wants it for messages and page-size lookup; it may be unlinked already).
+     * @param raf    an open, read-write descriptor of the file, at least {@code length} long. Owned from now on.
+     * @param length bytes to map from offset 0.
+     * @param path   the file, for messages.
+     */
+    MappedRegion(final File file, final RandomAccessFile raf, final long length, final Path path)
+    {
+        if (ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN)
+        {
+            throw new FilterFileException(IO, path, "this build maps filter files on little-endian CPUs only");
+        }
+        final int pageSize = PageUtil.getPageSize(file.getAbsolutePath());
+        if (length % pageSize != 0)
+        {
+            throw new FilterFileException(IO, path, "cannot map " + length + " bytes without growing the file: " +
+                "the file system's page size is " + pageSize);
+        }
+        this.raf = raf;
+        this.length = length;
+        try
+        {
+            this.mappedFile = new SingleMappedFile(file, raf, length, false);
+            mappedFile.singleThreadedCheckDisabled(true);
+            this.store = mappedFile.acquireByteStore(owner, 0);
+            store.singleThreadedCheckDisabled(true);
+            this.address = store.addressForWrite(0);
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            release();
+            throw new FilterFileException(IO, path, "cannot map the file: " + ex, ex);
+        }
+    }
+
+    /** @return absolute address of byte 0 of the file. */
+    long address()
+    {
+        return address;
+    }
+
+    /** @return mapped length. */
+    long length()
+    {
+        return length;
+    }
+
+    /**
+     * msync(MS_SYNC) the whole mapping, then fsync the descriptor. On Linux the two reach the device alike;
+     * the fsync also covers platforms where Chronicle's native msync is unavailable.
+     *
+     * @param path the file, for messages.
+     */
+    void sync(final Path path)
+    {
+        final PosixAPI posix = PosixAPI.posix();
+        if (posix.msync(address, length, MSyncFlag.MS_SYNC) != 0)
+        {
+            throw new FilterFileException(IO, path, "msync failed: " + posix.lastErrorStr());
+        }
+        try
+        {
+            raf.getChannel().force(false);
+        }
+        catch (final IOException ex)
+        {
+            throw new FilterFileException(IO, path, "fsync failed: " + ex, ex);
+        }
+    }
+
+    /**
+     * Unmaps and closes the descriptor, synchronously: Chronicle releases mapped files on a background thread,
+     * and a descriptor closed late would drop a lock taken meanwhile by a new open of the same file.
+     */
+    void release()
+    {
+        try
+        {
+            // Chronicle may have released these already (e.g. a leak check force-releases what it finds);
+            // closing must still close the descriptor, so each step tolerates that.
+            if (store != null && store.refCount() > 0)
+            {
+                releaseQuietly(() -> store.release(owner));
+            }
+            if (mappedFile != null && mappedFile.refCount() > 0)
+            {
+                releaseQuietly(mappedFile::releaseLast);
+            }
+            BackgroundResourceReleaser.releasePendingResources();
+        }
+        finally
+        {
+            try
+            {
+                raf.close();
+            }
+            catch (final IOException ignore)
+            {
+                // nothing was written through it that a failed close could lose
+            }
+        }
+    }
+
+    private static void releaseQuietly(final Runnable release)
+    {
+        try
+        {
+            release.run();
+        }
+        catch (final ClosedIllegalStateException alreadyReleased)
+        {
+            // released concurrently by Chronicle itself: the goal is reached
+        }
+    }
+}
