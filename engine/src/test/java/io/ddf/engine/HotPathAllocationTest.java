@@ -1,0 +1,65 @@
+package io.ddf.engine;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code stream} and {@code contains} allocate nothing once warm, in every form, for every configuration. */
+class HotPathAllocationTest extends EngineTestBase
+{
+    private static final int CALLS = 200_000;
+    /** Slack for the measurement itself (the MXBean call, JIT activity charged to this thread). */
+    private static final long SLACK_BYTES = 64 * 1024;
+
+    static List<FilterConfigs.Config> configs()
+    {
+        return FilterConfigs.all();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("configs")
+    void streamingAllocatesNothing(final FilterConfigs.Config config)
+    {
+        final com.sun.management.ThreadMXBean threads =
+            (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
+        final byte[] bytes = new byte[16];
+        final UnsafeBuffer direct = new UnsafeBuffer(ByteBuffer.allocateDirect(16));
+        final StringBuilder text = new StringBuilder("element-000000");
+        try (DuplicateFilter filter = config.build(1 << 12, null).create())
+        {
+            run(filter, bytes, direct, text); // warm up: JIT, thread-local scratch
+            run(filter, bytes, direct, text);
+            final long before = threads.getCurrentThreadAllocatedBytes();
+            final long sink = run(filter, bytes, direct, text);
+            final long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+            assertTrue(allocated < SLACK_BYTES,
+                config + ": " + allocated + " bytes allocated over " + 7L * CALLS + " calls (sink " + sink + ")");
+        }
+    }
+
+    private static long run(final DuplicateFilter filter, final byte[] bytes, final UnsafeBuffer direct,
+        final StringBuilder text)
+    {
+        long sink = 0;
+        for (int i = 0; i < CALLS; i++)
+        {
+            bytes[i & 15] = (byte)i;
+            direct.putInt(0, i);
+            text.setCharAt(8 + (i % 6), (char)('0' + i % 10));
+            sink += filter.stream((long)i).ordinal();
+            sink += filter.stream(bytes, 0, bytes.length).ordinal();
+            sink += filter.stream(direct, 0, 16).ordinal();
+            sink += filter.stream(text).ordinal();
+            sink += filter.contains((long)i) ? 1 : 0;
+            sink += filter.contains(bytes, 0, bytes.length) ? 1 : 0;
+            sink += filter.contains(text) ? 1 : 0;
+        }
+        return sink;
+    }
+}
