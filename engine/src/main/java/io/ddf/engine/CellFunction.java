@@ -21,18 +21,7 @@ interface CellFunction
     static CellFunction qht(final int fingerprintBits)
     {
         final long mask = (1L << fingerprintBits) - 1;
-        return hash ->
-        {
-            long x = hash;
-            long value;
-            do
-            {
-                x = Mix.mix64(x + Mix.GOLDEN_GAMMA);
-                value = x & mask;
-            }
-            while (value == 0);
-            return value;
-        };
+        return hash -> nonZeroBits(hash, mask);
     }
 
     /**
@@ -50,15 +39,28 @@ interface CellFunction
         final int weightBits = FilterParameters.weightBits(remainderBits);
         return hash ->
         {
-            long x = hash;
-            long remainder;
-            do
-            {
-                x = Mix.mix64(x + Mix.GOLDEN_GAMMA);
-                remainder = x & mask;
-            }
-            while (remainder == 0);
+            final long remainder = nonZeroBits(hash, mask);
             return ((remainder >>> reducedShift) << weightBits) | Long.bitCount(remainder);
         };
+    }
+
+    /**
+     * The first non-zero value of {@code mix64(x + γ) & mask} along x₀ = hash, xᵢ₊₁ = mix64(xᵢ + γ).
+     *
+     * @param hash the element's hash.
+     * @param mask the bits to keep.
+     * @return a non-zero value within the mask.
+     */
+    private static long nonZeroBits(final long hash, final long mask)
+    {
+        long x = hash;
+        long value;
+        do
+        {
+            x = Mix.mix64(x + Mix.GOLDEN_GAMMA);
+            value = x & mask;
+        }
+        while (value == 0);
+        return value;
     }
 }

@@ -30,9 +30,6 @@ public final class FilterParameters
     static final int PARAM_COUNT = 7;
 
     private final FilterKind kind;
-    private final long rows;
-    private final int buckets;
-    private final int slotBits;
     private final int fingerprintBits;
     private final int remainderBits;
     private final int reducedBits;
@@ -53,15 +50,13 @@ public final class FilterParameters
         final long seed)
     {
         this.kind = kind;
-        this.rows = rows;
-        this.buckets = buckets;
         this.fingerprintBits = fingerprintBits;
         this.remainderBits = remainderBits;
         this.reducedBits = reducedBits;
-        this.slotBits = kind == FilterKind.SQF ? sqfSignatureBits(remainderBits, reducedBits) : fingerprintBits;
         this.requestedMemoryBits = requestedMemoryBits;
         this.hashAlgorithm = hashAlgorithm;
         this.seed = seed;
+        final int slotBits = kind == FilterKind.SQF ? sqfSignatureBits(remainderBits, reducedBits) : fingerprintBits;
         this.layout = new TableLayout(rows, buckets, slotBits);
     }
 
@@ -89,9 +84,9 @@ public final class FilterParameters
     long[] toParams()
     {
         final long[] params = new long[PARAM_COUNT];
-        params[P_ROWS] = rows;
-        params[P_BUCKETS] = buckets;
-        params[P_SLOT_BITS] = slotBits;
+        params[P_ROWS] = rows();
+        params[P_BUCKETS] = buckets();
+        params[P_SLOT_BITS] = slotBits();
         params[P_FINGERPRINT_BITS] = fingerprintBits;
         params[P_REMAINDER_BITS] = remainderBits;
         params[P_REDUCED_BITS] = reducedBits;
@@ -126,19 +121,19 @@ public final class FilterParameters
     /** @return number of rows N. */
     public long rows()
     {
-        return rows;
+        return layout.rows();
     }
 
     /** @return buckets per row k. */
     public int buckets()
     {
-        return buckets;
+        return layout.buckets();
     }
 
     /** @return bits per cell. */
     public int slotBits()
     {
-        return slotBits;
+        return layout.slotBits();
     }
 
     /** @return QHT fingerprint bits s, 0 for SQF. */
@@ -168,7 +163,7 @@ public final class FilterParameters
     /** @return the bits the cells occupy: N · k · bits per cell. */
     public long cellBits()
     {
-        return rows * buckets * slotBits;
+        return rows() * buckets() * slotBits();
     }
 
     /** @return the hash algorithm. */
@@ -217,13 +212,13 @@ public final class FilterParameters
     {
         final Map<String, String> map = new LinkedHashMap<>();
         map.put("kind", kind.cliName());
-        map.put("rows", Long.toString(rows));
-        map.put("buckets", Integer.toString(buckets));
+        map.put("rows", Long.toString(rows()));
+        map.put("buckets", Integer.toString(buckets()));
         if (kind == FilterKind.SQF)
         {
             map.put("remainder-bits", Integer.toString(remainderBits));
             map.put("reduced-bits", Integer.toString(reducedBits));
-            map.put("signature-bits", Integer.toString(slotBits));
+            map.put("signature-bits", Integer.toString(slotBits()));
         }
         else
         {
