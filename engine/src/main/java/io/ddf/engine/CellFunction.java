@@ -36,7 +36,7 @@ interface CellFunction
     {
         final long mask = (1L << remainderBits) - 1;
         final int reducedShift = remainderBits - reducedBits;
-        final int weightBits = FilterParameters.weightBits(remainderBits);
+        final int weightBits = QuotientDefinition.weightBits(remainderBits);
         return hash ->
         {
             final long remainder = nonZeroBits(hash, mask);

@@ -6,90 +6,93 @@ import io.ddf.persistence.FilterFileSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.Map;
 
 /**
  * Builds a new filter, or opens an existing one and checks it was made with the parameters asked for.
  *
- * <p>Size a filter either by {@link #memoryBits} (N = ⌊M / (k · bits per cell)⌋, seed 000 Alg. 1) or by
- * {@link #rows}. Cells: {@link #fingerprintBits} for the QHT kinds, {@link #remainderBits} and
- * {@link #reducedBits} for SQF. Nonsensical combinations are refused by {@link #parameters()} with a message
- * that says why.
+ * <p>Parameters are named as on the command line ({@code memory-bits}, {@code buckets}, ...); each kind's
+ * {@link KindDefinition} says which it takes, applies defaults and refuses nonsensical combinations with a message
+ * that says why. Giving {@link #subfilters} (with {@link #window}) wraps the kind in the queuing construction
+ * (seed 001 §5): L subfilters of w / L insertions each, sharing the memory.
  */
 public final class FilterBuilder
 {
-    /** Default memory: 2^26 bits (8 MiB). */
-    public static final long DEFAULT_MEMORY_BITS = 1L << 26;
-    /** Default buckets per row. */
-    public static final int DEFAULT_BUCKETS = 4;
-    /** Default QHT fingerprint bits: four 16-bit cells fill one 64-bit word. */
-    public static final int DEFAULT_FINGERPRINT_BITS = 16;
-    /** Default SQF remainder bits. */
-    public static final int DEFAULT_REMAINDER_BITS = 16;
-    /** Default SQF reduced-remainder bits. */
-    public static final int DEFAULT_REDUCED_BITS = 8;
-    /** Largest table accepted: 2^43 bits (1 TiB). */
-    public static final long MAX_MEMORY_BITS = 1L << 43;
-    /** Largest cell: fingerprints and signatures of at most 32 bits. */
-    public static final int MAX_SLOT_BITS = 32;
+    /** Internal parameter of the queuing construction: the code of the kind it wraps. */
+    public static final String INNER_KIND = "inner-kind";
 
     private final FilterKind kind;
-    private Long memoryBits;
-    private Long rows;
-    private Integer buckets;
-    private Integer fingerprintBits;
-    private Integer remainderBits;
-    private Integer reducedBits;
+    private final GivenParameters given = new GivenParameters();
     private Long seed;
     private boolean keyed;
     private Path file;
 
     FilterBuilder(final FilterKind kind)
     {
-        if (kind == null)
+        if (kind == null || kind == FilterKind.QUEUE)
         {
-            throw new IllegalArgumentException("kind must be given");
+            throw new IllegalArgumentException("give the kind to build; the queuing construction is chosen with " +
+                "subfilters and window");
         }
         this.kind = kind;
     }
 
     /**
-     * @param memoryBits total memory M in bits; rows are N = ⌊M / (k · bits per cell)⌋.
+     * @param name  a parameter name, as on the command line without dashes.
+     * @param value its value.
+     * @return this.
+     */
+    public FilterBuilder param(final String name, final long value)
+    {
+        given.put(name, value);
+        return this;
+    }
+
+    /**
+     * @param name  a parameter name, as on the command line without dashes.
+     * @param value its value.
+     * @return this.
+     */
+    public FilterBuilder param(final String name, final double value)
+    {
+        given.put(name, value);
+        return this;
+    }
+
+    /**
+     * @param memoryBits total memory M in bits.
      * @return this.
      */
     public FilterBuilder memoryBits(final long memoryBits)
     {
-        this.memoryBits = memoryBits;
-        return this;
+        return param("memory-bits", memoryBits);
     }
 
     /**
-     * @param rows number of rows N, instead of {@link #memoryBits}.
+     * @param rows number of rows N of a quotient filter, instead of {@link #memoryBits}.
      * @return this.
      */
     public FilterBuilder rows(final long rows)
     {
-        this.rows = rows;
-        return this;
+        return param("rows", rows);
     }
 
     /**
-     * @param buckets cells per row k.
+     * @param buckets cells per row k (quotient filters), or per bucket (cuckoo).
      * @return this.
      */
     public FilterBuilder buckets(final int buckets)
     {
-        this.buckets = buckets;
-        return this;
+        return param("buckets", buckets);
     }
 
     /**
-     * @param fingerprintBits bits per fingerprint s (QHT, QHTD, QQHTD).
+     * @param fingerprintBits bits per fingerprint s.
      * @return this.
      */
     public FilterBuilder fingerprintBits(final int fingerprintBits)
     {
-        this.fingerprintBits = fingerprintBits;
-        return this;
+        return param("fingerprint-bits", fingerprintBits);
     }
 
     /**
@@ -98,8 +101,7 @@ public final class FilterBuilder
      */
     public FilterBuilder remainderBits(final int remainderBits)
     {
-        this.remainderBits = remainderBits;
-        return this;
+        return param("remainder-bits", remainderBits);
     }
 
     /**
@@ -108,8 +110,25 @@ public final class FilterBuilder
      */
     public FilterBuilder reducedBits(final int reducedBits)
     {
-        this.reducedBits = reducedBits;
-        return this;
+        return param("reduced-bits", reducedBits);
+    }
+
+    /**
+     * @param window the sliding window w, for windowed kinds and the queuing construction.
+     * @return this.
+     */
+    public FilterBuilder window(final long window)
+    {
+        return param("window", window);
+    }
+
+    /**
+     * @param subfilters L: wraps the kind in the queuing construction with L subfilters of window / L insertions.
+     * @return this.
+     */
+    public FilterBuilder subfilters(final int subfilters)
+    {
+        return param("subfilters", subfilters);
     }
 
     /**
@@ -172,9 +191,9 @@ public final class FilterBuilder
             random.nextBytes(key);
         }
         final FilterFileSpec spec = new FilterFileSpec(
-            kind.code(), params.hashAlgorithm().code(), params.seed(), key, params.toParams(),
-            params.layout().tableBytes());
-        return FilterFactory.create(file, spec);
+            params.kind().code(), params.hashAlgorithm().code(), params.seed(), key, params.slots(),
+            params.tableBytes());
+        return FilterFactory.create(file, spec, params);
     }
 
     /**
@@ -209,30 +228,34 @@ public final class FilterBuilder
      */
     void checkMatches(final FilterParameters actual)
     {
-        mismatch("filter", kind.cliName(), actual.kind().cliName());
-        if (memoryBits != null)
+        final Map<String, String> values = actual.toMap();
+        final String actualKind = actual.kind() == FilterKind.QUEUE ?
+            FilterKind.fromCode((int)actual.get(INNER_KIND)).cliName() : actual.kind().cliName();
+        mismatch("filter", kind.cliName(), actualKind);
+        if (given.has("subfilters") != (actual.kind() == FilterKind.QUEUE))
         {
-            mismatch("memory-bits", memoryBits, actual.requestedMemoryBits());
+            mismatch("subfilters", given.has("subfilters") ? given.get("subfilters") : "none",
+                values.getOrDefault("subfilters", "none"));
         }
-        if (rows != null)
+        for (final String name : given.names())
         {
-            mismatch("rows", rows, actual.rows());
-        }
-        if (buckets != null)
-        {
-            mismatch("buckets", buckets, actual.buckets());
-        }
-        if (fingerprintBits != null)
-        {
-            mismatch("fingerprint-bits", fingerprintBits, actual.fingerprintBits());
-        }
-        if (remainderBits != null)
-        {
-            mismatch("remainder-bits", remainderBits, actual.remainderBits());
-        }
-        if (reducedBits != null)
-        {
-            mismatch("reduced-bits", reducedBits, actual.reducedBits());
+            final Number asked = given.get(name);
+            final String value = values.get(name);
+            if (value == null)
+            {
+                mismatch(name, asked, "none");
+            }
+            else if (asked instanceof Double || value.contains(".") || value.contains("E"))
+            {
+                if (Double.parseDouble(value) != asked.doubleValue())
+                {
+                    mismatch(name, asked, value);
+                }
+            }
+            else
+            {
+                mismatch(name, asked, value);
+            }
         }
         if (seed != null && !actual.keyed())
         {
@@ -256,67 +279,64 @@ public final class FilterBuilder
 
     private FilterParameters resolve(final long seedValue)
     {
-        final boolean sqf = kind == FilterKind.SQF;
-        final int k = buckets != null ? buckets : DEFAULT_BUCKETS;
-        require(k >= 1, "buckets must be at least 1, got " + k);
-        int s = 0;
-        int r = 0;
-        int rr = 0;
-        final int slotBits;
-        if (sqf)
+        final boolean queued = given.has("subfilters");
+        final KindDefinition definition = FilterKinds.definition(queued ? FilterKind.QUEUE : kind);
+        final GivenParameters forDefinition = copyOf(given);
+        if (queued)
         {
-            require(fingerprintBits == null, "--fingerprint-bits is for the QHT kinds; SQF takes " +
-                "--remainder-bits and --reduced-bits");
-            r = remainderBits != null ? remainderBits : DEFAULT_REMAINDER_BITS;
-            rr = reducedBits != null ? reducedBits : Math.min(DEFAULT_REDUCED_BITS, r - 1);
-            require(r >= 1 && r <= MAX_SLOT_BITS, "remainder-bits must be in 1.." + MAX_SLOT_BITS + ", got " + r);
-            require(rr >= 0 && rr < r, "reduced-bits must be in 0..remainder-bits-1 (" + (r - 1) + "), got " + rr);
-            slotBits = FilterParameters.sqfSignatureBits(r, rr);
-            require(slotBits <= MAX_SLOT_BITS, "a signature of reduced-bits + ceil(log2(remainder-bits + 1)) = " +
-                slotBits + " bits is more than " + MAX_SLOT_BITS);
+            forDefinition.put(INNER_KIND, kind.code());
         }
         else
         {
-            require(remainderBits == null && reducedBits == null,
-                "--remainder-bits and --reduced-bits are for SQF; " + kind.cliName() + " takes --fingerprint-bits");
-            s = fingerprintBits != null ? fingerprintBits : DEFAULT_FINGERPRINT_BITS;
-            require(s >= 1 && s <= MAX_SLOT_BITS, "fingerprint-bits must be in 1.." + MAX_SLOT_BITS + ", got " + s);
-            slotBits = s;
+            checkNames(definition, forDefinition);
         }
-        require(memoryBits == null || rows == null, "give either memory-bits or rows, not both");
-        final long n;
-        final long m;
-        if (rows != null)
-        {
-            n = rows;
-            m = 0;
-            require(n >= 1, "rows must be at least 1, got " + n);
-            require(n <= MAX_MEMORY_BITS / ((long)k * slotBits),
-                "rows x buckets x bits per cell exceeds the largest table, 2^43 bits");
-        }
-        else
-        {
-            m = memoryBits != null ? memoryBits : DEFAULT_MEMORY_BITS;
-            require(m <= MAX_MEMORY_BITS, "memory-bits must be at most 2^43 (1 TiB), got " + m);
-            require(m >= (long)k * slotBits, "memory-bits " + m + " is less than one row of " + k + " x " +
-                slotBits + " = " + ((long)k * slotBits) + " bits (seed 000 Alg. 1 needs M > k·s)");
-            n = m / ((long)k * slotBits);
-        }
-        final FilterParameters params = new FilterParameters(kind, n, k, s, r, rr, m,
+        final long[] slots = definition.resolve(forDefinition);
+        return new FilterParameters(definition, slots,
             keyed ? HashAlgorithm.SIPHASH24_KEYED : HashAlgorithm.XXH3, seedValue);
-        final long distinct = params.distinctFingerprints();
-        require(k < distinct, "buckets (" + k + ") must be fewer than the " + distinct +
-            " distinct non-empty " + (sqf ? "signatures" : "fingerprints") + ": a full row would then hold every " +
-            "value and answer DUPLICATE to everything (FPR pinned at 1)" +
-            (sqf ? "; raise remainder-bits or reduced-bits, or lower buckets" : "; raise fingerprint-bits"));
-        return params;
     }
 
-    private static void require(final boolean condition, final String message)
+    /**
+     * Refuses a parameter the kind does not take, naming the ones it does.
+     *
+     * @param definition the kind's definition.
+     * @param values     the given parameters.
+     */
+    static void checkNames(final KindDefinition definition, final GivenParameters values)
     {
-        if (!condition)
+        for (final String name : values.names())
         {
-            throw new IllegalArgumentException(message);
+            final int slot = definition.slotOf(name);
+            if (slot < 0 || !definition.params().get(slot).option())
+            {
+                final StringBuilder takes = new StringBuilder();
+                for (final ParamDef param : definition.params())
+                {
+                    if (param.option())
+                    {
+                        takes.append(takes.length() == 0 ? "" : ", ").append("--").append(param.name());
+                    }
+                }
+                throw new IllegalArgumentException("--" + name + " is not a parameter of " +
+                    definition.kind().cliName() + " (it takes " + (takes.length() == 0 ? "none" : takes) + ")");
+            }
         }
+    }
+
+    private static GivenParameters copyOf(final GivenParameters values)
+    {
+        final GivenParameters copy = new GivenParameters();
+        for (final String name : values.names())
+        {
+            final Number value = values.get(name);
+            if (value instanceof Double)
+            {
+                copy.put(name, value.doubleValue());
+            }
+            else
+            {
+                copy.put(name, value.longValue());
+            }
+        }
+        return copy;
     }
 }

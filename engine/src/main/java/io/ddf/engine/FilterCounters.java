@@ -1,8 +1,8 @@
 package io.ddf.engine;
 
 /**
- * Element and duplicate counters kept in the file's state region, striped over cache lines so that threads
- * working on different rows rarely share a line.
+ * Element and duplicate counters kept in the file's state region, striped over cache lines (by the element's
+ * hash) so that threads streaming different elements rarely share a line.
  *
  * <pre>
  *   state region
@@ -17,6 +17,7 @@ final class FilterCounters
 {
     /** Number of stripes; a power of two. */
     static final int STRIPES = 16;
+    private static final int STRIPE_BITS = 4;
     /** Bytes of one stripe: a cache line. */
     static final int STRIPE_LENGTH = 64;
     /** Bytes of state region the counters need. */
@@ -42,12 +43,12 @@ final class FilterCounters
     }
 
     /**
-     * @param row       the row the element fell in, choosing the stripe.
+     * @param hash      the element's hash, choosing the stripe.
      * @param duplicate the verdict.
      */
-    void record(final long row, final boolean duplicate)
+    void record(final long hash, final boolean duplicate)
     {
-        final long base = (row & (STRIPES - 1)) * WORDS_PER_STRIPE;
+        final long base = (hash >>> (64 - STRIPE_BITS)) * WORDS_PER_STRIPE;
         state.getAndAddLong(base + ELEMENTS_OFFSET / Long.BYTES, 1);
         if (duplicate)
         {

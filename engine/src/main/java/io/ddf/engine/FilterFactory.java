@@ -6,16 +6,15 @@ import io.ddf.persistence.FilterFileSpec;
 
 import java.nio.file.Path;
 
-/** Maps a file to the filter implementation its header names. */
+/** Maps a file to the filter its header describes. */
 final class FilterFactory
 {
     private FilterFactory()
     {
     }
 
-    static DuplicateFilter create(final Path path, final FilterFileSpec spec)
+    static DuplicateFilter create(final Path path, final FilterFileSpec spec, final FilterParameters parameters)
     {
-        final FilterParameters parameters = FilterParameters.fromSpec(spec);
         final FilterFile file = FilterFile.create(path, spec);
         return wrap(file, parameters, false);
     }
@@ -37,7 +36,7 @@ final class FilterFactory
     }
 
     /**
-     * Reads and sanity-checks the parameters a header holds.
+     * Reads and checks the parameters a header holds.
      *
      * @param spec the header.
      * @param path the file, for messages.
@@ -46,42 +45,45 @@ final class FilterFactory
      */
     static FilterParameters parametersOf(final FilterFileSpec spec, final Path path)
     {
-        final FilterParameters parameters;
         try
         {
-            parameters = FilterParameters.fromSpec(spec);
+            FilterKind.fromCode(spec.kind());
+            HashAlgorithm.fromCode(spec.hashAlgorithm());
         }
         catch (final IllegalArgumentException e)
         {
             throw new FilterFileException(FilterFileException.Reason.UNSUPPORTED_VERSION, path,
                 e.getMessage() + ": made by a newer ddf?", e);
         }
-        final boolean sane = parameters.rows() >= 1 && parameters.buckets() >= 1 &&
-            parameters.slotBits() >= 1 && parameters.slotBits() <= FilterBuilder.MAX_SLOT_BITS &&
-            spec.param(FilterParameters.P_SLOT_BITS) == parameters.slotBits() &&
-            parameters.layout().tableBytes() == spec.tableLength();
-        if (!sane)
+        try
+        {
+            return FilterParameters.fromSpec(spec);
+        }
+        catch (final IllegalArgumentException e)
         {
             throw new FilterFileException(FilterFileException.Reason.CORRUPT, path,
-                "header parameters are inconsistent: " + spec);
+                "header parameters are inconsistent: " + e.getMessage(), e);
         }
-        return parameters;
     }
 
     private static DuplicateFilter wrap(final FilterFile file, final FilterParameters parameters, final boolean reopened)
     {
         try
         {
-            if (parameters.layout().wide())
+            if (file.stateLength() < FilterCounters.LENGTH + KindDefinition.HEADER_STATE_WORDS * Long.BYTES)
             {
-                final WideQuotientFilter filter = new WideQuotientFilter(file, parameters);
-                if (reopened)
-                {
-                    filter.clearLocks();
-                }
-                return filter;
+                throw new FilterFileException(FilterFileException.Reason.CORRUPT, file.path(),
+                    "state region of " + file.stateLength() + " bytes is too small");
             }
-            return new NarrowQuotientFilter(file, parameters);
+            final MappedWords table = new MappedWords(file.tableAddress(), file.tableLength() / Long.BYTES);
+            final MappedWords headerState = new MappedWords(file.stateAddress() + FilterCounters.LENGTH,
+                KindDefinition.HEADER_STATE_WORDS);
+            final FilterCore core = parameters.definition().core(parameters.slots(), table, headerState);
+            if (reopened)
+            {
+                core.recover();
+            }
+            return new MappedFilter(file, parameters, core);
         }
         catch (final RuntimeException e)
         {

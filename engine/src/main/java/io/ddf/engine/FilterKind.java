@@ -12,7 +12,35 @@ public enum FilterKind
     /** Queued QHT with duplicates: FIFO rows (seed 000, Alg. 2). */
     QQHTD(3),
     /** Streaming Quotient Filter (seed 004, Alg. 1). */
-    SQF(4);
+    SQF(4),
+    /** Dynamic SQF: a pool of buckets shared by all rows, LRU eviction (seed 004, §5.1). */
+    DSQF(5),
+    /** Streaming cuckoo filter: bounded relocations, then the last victim is dropped (seed 000, footnote 4). */
+    CUCKOO(6),
+    /** Bloom filter, the saturating reference. */
+    BLOOM(10),
+    /** Stable Bloom Filter (Deng and Rafiei). */
+    SBF(11),
+    /** Reservoir-sampling-based Bloom filter (seed 003, Alg. 1). */
+    RSBF(12),
+    /** Biased-sampling-based Bloom filter (seed 003, Alg. 2). */
+    BSBF(13),
+    /** BSBF with single deletion (seed 003, Alg. 3). */
+    BSBFSD(14),
+    /** Randomized load-balanced BSBF (seed 003, Alg. 4). */
+    RLBSBF(15),
+    /** Aging Bloom filter with two active buffers (Yoon). */
+    A2(16),
+    /** Block-decaying Bloom filter (Shen and Zhang). */
+    BDBF(17),
+    /** Exact windowed filter (seed 001, Theorem 1). */
+    EXACT_WINDOW(20),
+    /** Short Hash Filter (seed 001, Alg. 1). */
+    SHF(21),
+    /** Compact Short Hash Filter (seed 001, §3.2). */
+    CSHF(22),
+    /** The queuing construction over any other kind (seed 001, Alg. 2); chosen by a window and subfilters. */
+    QUEUE(30);
 
     private final int code;
 
@@ -30,7 +58,7 @@ public enum FilterKind
     /** @return the lowercase command-line name. */
     public String cliName()
     {
-        return name().toLowerCase(Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /**
@@ -51,7 +79,7 @@ public enum FilterKind
     }
 
     /**
-     * @param name a command-line name, any case.
+     * @param name a command-line name, any case (the queuing construction is chosen by a window, not by name).
      * @return the kind.
      * @throws IllegalArgumentException naming the valid names.
      */
@@ -59,7 +87,7 @@ public enum FilterKind
     {
         for (final FilterKind kind : values())
         {
-            if (kind.cliName().equalsIgnoreCase(name))
+            if (kind != QUEUE && kind.cliName().equalsIgnoreCase(name))
             {
                 return kind;
             }
@@ -67,7 +95,10 @@ public enum FilterKind
         final StringBuilder valid = new StringBuilder();
         for (final FilterKind kind : values())
         {
-            valid.append(valid.length() == 0 ? "" : ", ").append(kind.cliName());
+            if (kind != QUEUE)
+            {
+                valid.append(valid.length() == 0 ? "" : ", ").append(kind.cliName());
+            }
         }
         throw new IllegalArgumentException("unknown filter '" + name + "' (valid: " + valid + ")");
     }

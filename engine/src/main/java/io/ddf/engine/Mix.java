@@ -1,10 +1,10 @@
 package io.ddf.engine;
 
 /** Integer mixing for deriving independent values from one hash. */
-final class Mix
+public final class Mix
 {
     /** The golden-ratio increment of SplitMix64. */
-    static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
+    public static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
 
     private Mix()
     {
@@ -16,7 +16,7 @@ final class Mix
      * @param z input.
      * @return mixed value.
      */
-    static long mix64(long z)
+    public static long mix64(long z)
     {
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
@@ -30,7 +30,7 @@ final class Mix
      * @param n    the range, positive.
      * @return a value in [0, n).
      */
-    static long reduce(final long hash, final long n)
+    public static long reduce(final long hash, final long n)
     {
         return Math.multiplyHigh(hash, n) + ((hash >> 63) & n);
     }

@@ -27,8 +27,9 @@ class ConcurrentStreamTest extends EngineTestBase
      * and no key can be a false positive of another, so exactly one UNSEEN per key is the only correct outcome.
      * Rows packed several to a word still contend on that word's compare-and-swap.
      */
-    private static long[] keysInDistinctRows(final QuotientFilter filter, final long seed)
+    private static long[] keysInDistinctRows(final MappedFilter filter, final long seed)
     {
+        final QuotientCore core = (QuotientCore)filter.core();
         final SplittableRandom random = new SplittableRandom(seed);
         final java.util.Set<Long> rows = new java.util.HashSet<>();
         final long[] keys = new long[KEYS];
@@ -36,7 +37,7 @@ class ConcurrentStreamTest extends EngineTestBase
         while (count < KEYS)
         {
             final long key = random.nextLong();
-            if (rows.add(filter.rowOf(key)))
+            if (rows.add(core.rowOf(filter.hasher().hash(key))))
             {
                 keys[count++] = key;
             }
@@ -55,7 +56,7 @@ class ConcurrentStreamTest extends EngineTestBase
             final AtomicIntegerArray unseen = new AtomicIntegerArray(KEYS);
             try (DuplicateFilter filter = config.build(1 << 16, null).create())
             {
-                final long[] keys = keysInDistinctRows((QuotientFilter)filter, seed + round);
+                final long[] keys = keysInDistinctRows((MappedFilter)filter, seed + round);
                 final CyclicBarrier start = new CyclicBarrier(THREADS);
                 final Thread[] threads = new Thread[THREADS];
                 final Throwable[] failure = new Throwable[1];

@@ -14,9 +14,10 @@ class FilterParametersTest
     {
         final FilterParameters p = Filters.builder(FilterKind.QHT).memoryBits(65_536).buckets(2).fingerprintBits(3)
             .parameters();
-        assertEquals(65_536 / 6, p.rows());
-        assertEquals(7, p.distinctFingerprints());
-        assertEquals(10, p.layout().rowsPerWord());
+        final QuotientDefinition definition = (QuotientDefinition)p.definition();
+        assertEquals(65_536 / 6, p.get("rows"));
+        assertEquals(7, definition.distinctCells(p.slots()));
+        assertEquals(10, definition.layout(p.slots()).rowsPerWord());
     }
 
     @Test
@@ -24,8 +25,10 @@ class FilterParametersTest
     {
         final FilterParameters p = Filters.builder(FilterKind.SQF).memoryBits(1 << 20).buckets(3).remainderBits(7)
             .reducedBits(3).parameters();
-        assertEquals(3 + 3, p.slotBits());
-        assertEquals((1L << 3) * (7 - 3 + 1) - 1, p.distinctFingerprints());
+        final QuotientDefinition definition = (QuotientDefinition)p.definition();
+        assertEquals(3 + 3, definition.layout(p.slots()).slotBits());
+        assertEquals((1L << 3) * (7 - 3 + 1) - 1, definition.distinctCells(p.slots()));
+        assertEquals("6", p.toMap().get("signature-bits"));
     }
 
     @Test
@@ -45,8 +48,9 @@ class FilterParametersTest
     {
         assertThrows(IllegalArgumentException.class,
             () -> Filters.builder(FilterKind.QHT).rows(10).memoryBits(1000).parameters());
-        assertThrows(IllegalArgumentException.class,
+        final IllegalArgumentException notTaken = assertThrows(IllegalArgumentException.class,
             () -> Filters.builder(FilterKind.QHT).remainderBits(4).parameters());
+        assertTrue(notTaken.getMessage().contains("--remainder-bits is not a parameter of qht"), notTaken.getMessage());
         assertThrows(IllegalArgumentException.class,
             () -> Filters.builder(FilterKind.SQF).fingerprintBits(4).parameters());
         assertThrows(IllegalArgumentException.class,
@@ -64,8 +68,8 @@ class FilterParametersTest
     @Test
     void wideRowsReserveALockBit()
     {
-        final TableLayout layout = Filters.builder(FilterKind.QHT).rows(100).buckets(16).fingerprintBits(6)
-            .parameters().layout();
+        final FilterParameters p = Filters.builder(FilterKind.QHT).rows(100).buckets(16).fingerprintBits(6).parameters();
+        final TableLayout layout = ((QuotientDefinition)p.definition()).layout(p.slots());
         assertTrue(layout.wide());
         assertEquals(10, layout.slotsPerWord());
         assertEquals(2, layout.wordsPerRow());

@@ -29,7 +29,7 @@ class OpenOrCreateTest extends EngineTestBase
         try (DuplicateFilter filter = Filters.builder(FilterKind.QQHTD).file(file).openOrCreate())
         {
             assertEquals(Verdict.DUPLICATE, filter.stream("x"));
-            assertEquals(1L << 16, filter.parameters().requestedMemoryBits());
+            assertEquals(1L << 16, filter.parameters().get("memory-bits"));
         }
     }
 

@@ -2,41 +2,33 @@ package io.ddf.ingest;
 
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
+import io.ddf.engine.FilterKinds;
 import io.ddf.engine.Filters;
+import io.ddf.engine.ParamDef;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.ISetter;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The options that choose and size a filter, shared by the commands that stream ({@code pipe}, later
- * {@code serve}). Options not given stay null and are not passed to the builder, so the engine's defaults apply
- * and an existing file is checked only against what was asked for.
+ * {@code serve}). Besides the fixed ones below, every parameter of every filter kind becomes an option
+ * ({@link #addKindOptions}), from the kinds' own definitions. Options not given are not passed to the builder, so
+ * the kind's defaults apply and an existing file is checked only against what was asked for.
  */
 public final class FilterOptions
 {
     @Option(names = "--filter", required = true, paramLabel = "KIND", converter = KindConverter.class,
-        description = "Filter kind: qht, qhtd, qqhtd or sqf.")
+        description = "Filter kind (see the list below).")
     private FilterKind kind;
-
-    @Option(names = "--memory-bits", paramLabel = "M", description = "Table memory in bits (default 2^26).")
-    private Long memoryBits;
-
-    @Option(names = "--rows", paramLabel = "N", description = "Number of rows, instead of --memory-bits.")
-    private Long rows;
-
-    @Option(names = "--buckets", paramLabel = "k", description = "Cells per row (default 4).")
-    private Integer buckets;
-
-    @Option(names = "--fingerprint-bits", paramLabel = "s", description = "Fingerprint bits, QHT kinds (default 16).")
-    private Integer fingerprintBits;
-
-    @Option(names = "--remainder-bits", paramLabel = "r", description = "Remainder bits, SQF (default 16).")
-    private Integer remainderBits;
-
-    @Option(names = "--reduced-bits", paramLabel = "r'", description = "Reduced-remainder bits, SQF, below r.")
-    private Integer reducedBits;
 
     @Option(names = "--seed", paramLabel = "N", description = "Hash seed (default: random, kept in the file).")
     private Long seed;
@@ -46,6 +38,68 @@ public final class FilterOptions
 
     @Option(names = "--file", paramLabel = "PATH", description = "Keep the state in this file; reopen if it exists.")
     private Path file;
+
+    private final Map<String, Number> kindParameters = new LinkedHashMap<>();
+
+    /**
+     * Adds one option per parameter name of the filter kinds to a command that mixes these options in.
+     *
+     * @param command the command's spec.
+     * @param options the command's instance of these options, which receives the values.
+     */
+    public static void addKindOptions(final CommandSpec command, final FilterOptions options)
+    {
+        for (final Map.Entry<String, Map.Entry<ParamDef, List<FilterKind>>> e : FilterKinds.options().entrySet())
+        {
+            final ParamDef param = e.getValue().getKey();
+            final ISetter setter = new ISetter()
+            {
+                @Override
+                @SuppressWarnings("unchecked")
+                public <T> T set(final T value)
+                {
+                    if (value != null)
+                    {
+                        options.kindParameters.put(param.name(), (Number)value);
+                    }
+                    return null;
+                }
+            };
+            command.addOption(OptionSpec.builder("--" + param.name())
+                .paramLabel(param.type() == ParamDef.Type.DOUBLE ? "X" : "N")
+                .type(param.type() == ParamDef.Type.DOUBLE ? Double.class : Long.class)
+                .description(param.description())
+                .setter(setter)
+                .build());
+        }
+    }
+
+    /**
+     * @return one line per kind naming the options it takes, for the usage footer.
+     */
+    public static List<String> kindsFooter()
+    {
+        final List<String> lines = new ArrayList<>();
+        lines.add("Filter kinds and their options:");
+        for (final FilterKind kind : FilterKind.values())
+        {
+            if (kind == FilterKind.QUEUE)
+            {
+                continue;
+            }
+            final StringBuilder line = new StringBuilder("  ").append(kind.cliName()).append(':');
+            for (final ParamDef param : FilterKinds.definition(kind).params())
+            {
+                if (param.option())
+                {
+                    line.append(" --").append(param.name());
+                }
+            }
+            lines.add(line.toString());
+        }
+        lines.add("Any kind with --window w --subfilters L: the queuing construction (L subfilters of w/L each).");
+        return lines;
+    }
 
     /** @return the filter kind asked for. */
     public FilterKind kind()
@@ -63,30 +117,17 @@ public final class FilterOptions
     public FilterBuilder builder()
     {
         final FilterBuilder builder = Filters.builder(kind);
-        if (memoryBits != null)
+        kindParameters.forEach((name, value) ->
         {
-            builder.memoryBits(memoryBits);
-        }
-        if (rows != null)
-        {
-            builder.rows(rows);
-        }
-        if (buckets != null)
-        {
-            builder.buckets(buckets);
-        }
-        if (fingerprintBits != null)
-        {
-            builder.fingerprintBits(fingerprintBits);
-        }
-        if (remainderBits != null)
-        {
-            builder.remainderBits(remainderBits);
-        }
-        if (reducedBits != null)
-        {
-            builder.reducedBits(reducedBits);
-        }
+            if (value instanceof Double)
+            {
+                builder.param(name, value.doubleValue());
+            }
+            else
+            {
+                builder.param(name, value.longValue());
+            }
+        });
         if (seed != null)
         {
             builder.seed(seed);

@@ -65,6 +65,14 @@ public final class Main
         commandLine.setExecutionExceptionHandler(errors);
         commandLine.setUsageHelpWidth(HELP_WIDTH);
         commandLine.setUsageHelpLongOptionsMaxWidth(LONG_OPTIONS_WIDTH);
+        for (final CommandLine sub : commandLine.getSubcommands().values())
+        {
+            if (sub.getCommand() instanceof UsesFilterOptions)
+            {
+                FilterOptions.addKindOptions(sub.getCommandSpec(), ((UsesFilterOptions)sub.getCommand()).filterOptions());
+                sub.getCommandSpec().usageMessage().footer(FilterOptions.kindsFooter().toArray(new String[0]));
+            }
+        }
         return commandLine;
     }
 }

@@ -13,7 +13,7 @@ import java.util.concurrent.Callable;
 /** {@code ddf pipe}: one verdict per input line, or with {@code --unique} only the lines not seen before. */
 @Command(name = "pipe", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Read lines from stdin and write D (duplicate) or U (unseen) for each, in order.")
-public final class PipeCommand implements Callable<Integer>
+public final class PipeCommand implements Callable<Integer>, UsesFilterOptions
 {
     /** Initial input buffer; grows for longer lines. */
     static final int READ_BUFFER_BYTES = 1 << 20;
@@ -37,6 +37,12 @@ public final class PipeCommand implements Callable<Integer>
     {
         this.in = in;
         this.out = out;
+    }
+
+    @Override
+    public FilterOptions filterOptions()
+    {
+        return options;
     }
 
     /**

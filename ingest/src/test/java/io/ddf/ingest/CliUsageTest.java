@@ -41,10 +41,13 @@ class CliUsageTest
         }
         final int first = lines.indexOf(lines.stream().filter(l -> l.contains("--filter=KIND  ")).findFirst()
             .orElseThrow());
-        for (final String line : lines.subList(first, lines.size()))
+        final int footer = lines.indexOf("Filter kinds and their options:");
+        assertTrue(footer > first, "no list of kinds after the options:\n" + result.out());
+        for (final String line : lines.subList(first, footer))
         {
             assertTrue(line.trim().startsWith("-"), "continuation line in the option list: '" + line + "'");
         }
+        assertTrue(lines.contains("  qht: --rows --buckets --fingerprint-bits --memory-bits"), result.out());
     }
 
     @Test
@@ -101,6 +104,6 @@ class CliUsageTest
             .contains("remainder-bits"));
         assertTrue(Cli.run("", "pipe", "--filter", "qht", "--buckets", "4", "--fingerprint-bits", "2").stderr()
             .contains("buckets"));
-        assertTrue(Cli.run("", "pipe", "--filter", "bloom").stderr().contains("qqhtd"));
+        assertTrue(Cli.run("", "pipe", "--filter", "nosuch").stderr().contains("qqhtd"));
     }
 }

@@ -4,7 +4,7 @@ import io.ddf.engine.FilterKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -34,7 +34,7 @@ class PipeCommandTest
     Path dir;
 
     @ParameterizedTest
-    @EnumSource(FilterKind.class)
+    @MethodSource("io.ddf.ingest.TestKinds#streamable")
     void repeatedLineIsUnseenThenDuplicate(final FilterKind kind)
     {
         final Cli.Result result = Cli.run("hello\nhello\n", "pipe", "--filter", kind.cliName(), "--seed", "7");
@@ -121,7 +121,7 @@ class PipeCommandTest
     }
 
     @ParameterizedTest
-    @EnumSource(FilterKind.class)
+    @MethodSource("io.ddf.ingest.TestKinds#streamable")
     void fileContinuesWhereTheLastRunStopped(final FilterKind kind) throws IOException
     {
         final long seed = TestSeeds.seed("fileContinuesWhereTheLastRunStopped " + kind);

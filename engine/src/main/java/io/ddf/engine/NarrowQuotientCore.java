@@ -1,23 +1,20 @@
 package io.ddf.engine;
 
-import io.ddf.persistence.FilterFile;
-
 /**
  * Quotient filter whose rows fit in one 64-bit word (k · bits per cell ≤ 64), several rows to a word when they
  * fit. Each {@code stream} reads the word, decides, and installs the new word with one compare-and-swap,
  * retrying on conflict: lock-free, and atomic per element. A duplicate that inserts nothing writes nothing.
  */
-final class NarrowQuotientFilter extends QuotientFilter
+final class NarrowQuotientCore extends QuotientCore
 {
     private final int rowsPerWord;
     private final int rowBits;
     private final long rowMask;
     private final int fifoTailShift;
 
-    NarrowQuotientFilter(final FilterFile file, final FilterParameters parameters)
+    NarrowQuotientCore(final FilterKind kind, final TableLayout layout, final CellFunction cells, final MappedWords table)
     {
-        super(file, parameters);
-        final TableLayout layout = parameters.layout();
+        super(kind, layout, cells, table);
         this.rowsPerWord = layout.rowsPerWord();
         this.rowBits = buckets * slotBits;
         this.rowMask = rowBits == 64 ? -1L : (1L << rowBits) - 1;

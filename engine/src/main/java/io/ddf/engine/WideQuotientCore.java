@@ -1,44 +1,36 @@
 package io.ddf.engine;
 
-import io.ddf.persistence.FilterFile;
-
 /**
  * Quotient filter whose rows are wider than a word (k · bits per cell &gt; 64): a row takes whole words of
  * ⌊63 / b⌋ cells each, and bit 63 of its first word is a lock bit. {@code stream} takes the row's lock with a
  * compare-and-swap, decides and updates the row, then releases it with an ordered store: atomic per element,
  * and blocking only other threads on the same row. A process killed while holding a row lock leaves the bit set;
- * {@link #clearLocks()} clears them when the file is reopened (its writer lock guarantees no one else holds one).
+ * {@link #recover()} clears them when the file is reopened (its writer lock guarantees no one else holds one).
  */
-final class WideQuotientFilter extends QuotientFilter
+final class WideQuotientCore extends QuotientCore
 {
     private final int wordsPerRow;
     private final int slotsPerWord;
 
-    WideQuotientFilter(final FilterFile file, final FilterParameters parameters)
+    WideQuotientCore(final FilterKind kind, final TableLayout layout, final CellFunction cells, final MappedWords table)
     {
-        super(file, parameters);
-        this.wordsPerRow = parameters.layout().wordsPerRow();
-        this.slotsPerWord = parameters.layout().slotsPerWord();
+        super(kind, layout, cells, table);
+        this.wordsPerRow = layout.wordsPerRow();
+        this.slotsPerWord = layout.slotsPerWord();
     }
 
-    /**
-     * Recovery after a crash: clears every row lock bit left set.
-     *
-     * @return the number of rows that were left locked.
-     */
-    long clearLocks()
+    /** Recovery after a crash: clears every row lock bit left set. */
+    @Override
+    public void recover()
     {
-        long cleared = 0;
         for (long base = 0; base < table.words(); base += wordsPerRow)
         {
             final long word = table.getLongPlain(base);
             if ((word & TableLayout.LOCK_BIT) != 0)
             {
                 table.putLongRelease(base, word & ~TableLayout.LOCK_BIT);
-                cleared++;
             }
         }
-        return cleared;
     }
 
     @Override

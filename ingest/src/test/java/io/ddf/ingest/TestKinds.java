@@ -1,0 +1,23 @@
+package io.ddf.ingest;
+
+import io.ddf.engine.FilterKind;
+import io.ddf.engine.FilterKinds;
+import io.ddf.engine.UnimplementedDefinition;
+
+import java.util.Arrays;
+import java.util.stream.Stream;
+
+/** The kinds a command line can build with {@code --filter}. */
+final class TestKinds
+{
+    private TestKinds()
+    {
+    }
+
+    static Stream<FilterKind> streamable()
+    {
+        return Arrays.stream(FilterKind.values())
+            .filter(kind -> kind != FilterKind.QUEUE)
+            .filter(kind -> !(FilterKinds.definition(kind) instanceof UnimplementedDefinition));
+    }
+}
