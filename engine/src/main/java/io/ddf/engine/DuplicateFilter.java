@@ -71,6 +71,44 @@ public interface DuplicateFilter extends AutoCloseable
      */
     boolean contains(CharSequence text);
 
+    /**
+     * Split-phase streaming, first half: the element's hash under this filter's seed or key.
+     *
+     * @param buffer holds the element.
+     * @param offset of its first byte.
+     * @param length of the element in bytes.
+     * @return the hash {@link #streamHash} takes.
+     */
+    long hash(DirectBuffer buffer, int offset, int length);
+
+    /**
+     * Split-phase streaming, second half: {@code streamHash(hash(e))} is {@code stream(e)}.
+     *
+     * @param hash an element's hash from {@link #hash}.
+     * @return the verdict; the state now records the element.
+     */
+    Verdict streamHash(long hash);
+
+    /**
+     * @param hash an element's hash from {@link #hash}.
+     * @return whether the element would be judged DUPLICATE now; nothing changes.
+     */
+    boolean containsHash(long hash);
+
+    /**
+     * @return whether elements of different {@link #partition}s touch disjoint state and each element's verdict
+     *         depends only on its partition's history (true for the quotient filters, whose partitions are rows).
+     *         Handlers owning disjoint partitions and taking their elements in stream order then reproduce the
+     *         sequential verdicts exactly.
+     */
+    boolean partitioned();
+
+    /**
+     * @param hash an element's hash from {@link #hash}.
+     * @return its partition; 0 for a filter that is not {@link #partitioned}.
+     */
+    long partition(long hash);
+
     /** @return the filter's kind. */
     FilterKind kind();
 

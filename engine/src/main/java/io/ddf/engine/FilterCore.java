@@ -34,4 +34,23 @@ public interface FilterCore
     default void recover()
     {
     }
+
+    /**
+     * @return whether the state splits into partitions such that an element's update touches only its own
+     *         partition and its verdict depends only on that partition's history: then handlers that own
+     *         disjoint partitions, each taking its elements in stream order, reproduce the sequential verdicts.
+     */
+    default boolean partitioned()
+    {
+        return false;
+    }
+
+    /**
+     * @param hash an element's hash.
+     * @return its partition (a row, for the quotient filters); 0 when the kind is not partitioned.
+     */
+    default long partition(final long hash)
+    {
+        return 0;
+    }
 }

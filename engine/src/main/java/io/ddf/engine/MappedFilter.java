@@ -39,7 +39,26 @@ final class MappedFilter implements DuplicateFilter
         return hasher;
     }
 
-    private Verdict streamHash(final long hash)
+    @Override
+    public long hash(final DirectBuffer buffer, final int offset, final int length)
+    {
+        return hasher.hash(buffer, offset, length);
+    }
+
+    @Override
+    public boolean partitioned()
+    {
+        return core.partitioned();
+    }
+
+    @Override
+    public long partition(final long hash)
+    {
+        return core.partition(hash);
+    }
+
+    @Override
+    public Verdict streamHash(final long hash)
     {
         checkOpen();
         final boolean duplicate = core.stream(hash);
@@ -47,7 +66,8 @@ final class MappedFilter implements DuplicateFilter
         return duplicate ? Verdict.DUPLICATE : Verdict.UNSEEN;
     }
 
-    private boolean containsHash(final long hash)
+    @Override
+    public boolean containsHash(final long hash)
     {
         checkOpen();
         return core.contains(hash);

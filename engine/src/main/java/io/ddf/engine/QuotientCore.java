@@ -90,6 +90,19 @@ abstract class QuotientCore implements FilterCore
         return containsRow(Mix.reduce(hash, rows), cells.cell(hash));
     }
 
+    /** A row's verdicts depend on that row's history alone. */
+    @Override
+    public final boolean partitioned()
+    {
+        return true;
+    }
+
+    @Override
+    public final long partition(final long hash)
+    {
+        return rowOf(hash);
+    }
+
     @Override
     public final void clear()
     {

@@ -43,6 +43,36 @@ final class ExactFilter implements DuplicateFilter
     }
 
     @Override
+    public long hash(final DirectBuffer buffer, final int offset, final int length)
+    {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Verdict streamHash(final long hash)
+    {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public boolean containsHash(final long hash)
+    {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public boolean partitioned()
+    {
+        return false;
+    }
+
+    @Override
+    public long partition(final long hash)
+    {
+        return 0;
+    }
+
+    @Override
     public Verdict stream(final DirectBuffer buffer, final int offset, final int length)
     {
         throw new UnsupportedOperationException();
