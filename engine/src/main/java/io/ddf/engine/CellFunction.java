@@ -4,7 +4,7 @@ package io.ddf.engine;
  * Derives the value an element stores in a cell from its 64-bit hash. Never 0: 0 marks an empty cell, so a
  * zero value is re-derived until non-zero (seed 000 §3.2, option 3).
  */
-interface CellFunction
+public interface CellFunction
 {
     /**
      * @param hash the element's hash.
@@ -36,12 +36,47 @@ interface CellFunction
     {
         final long mask = (1L << remainderBits) - 1;
         final int reducedShift = remainderBits - reducedBits;
-        final int weightBits = QuotientDefinition.weightBits(remainderBits);
+        final int weightBits = sqfWeightBits(remainderBits);
         return hash ->
         {
             final long remainder = nonZeroBits(hash, mask);
             return ((remainder >>> reducedShift) << weightBits) | Long.bitCount(remainder);
         };
+    }
+
+    /**
+     * Bits of an SQF signature: the reduced remainder and the Hamming weight of the remainder, which takes
+     * values 0..r and so needs ⌈log2(r + 1)⌉ bits (seed 000 §4.4.2).
+     *
+     * @param remainderBits r.
+     * @param reducedBits   r'.
+     * @return r' + ⌈log2(r + 1)⌉.
+     */
+    static int sqfSignatureBits(final int remainderBits, final int reducedBits)
+    {
+        return reducedBits + sqfWeightBits(remainderBits);
+    }
+
+    /**
+     * @param remainderBits r.
+     * @return ⌈log2(r + 1)⌉, the bits of a weight in 0..r.
+     */
+    static int sqfWeightBits(final int remainderBits)
+    {
+        return 64 - Long.numberOfLeadingZeros(remainderBits);
+    }
+
+    /**
+     * S for SQF: 2^r' · (r − r' + 1) − 1 distinct non-empty signatures (seed 000 §4.4.1; a zero remainder is
+     * re-derived, so the all-zero signature never occurs).
+     *
+     * @param remainderBits r.
+     * @param reducedBits   r'.
+     * @return S.
+     */
+    static long sqfDistinctSignatures(final long remainderBits, final long reducedBits)
+    {
+        return (1L << reducedBits) * (remainderBits - reducedBits + 1) - 1;
     }
 
     /**

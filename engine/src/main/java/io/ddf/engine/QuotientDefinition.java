@@ -84,7 +84,7 @@ final class QuotientDefinition extends KindDefinition
             reduced = given.getLong(P_REDUCED.name(), Math.min(DEFAULT_REDUCED_BITS, cellParam - 1));
             require(reduced >= 0 && reduced < cellParam,
                 "reduced-bits must be in 0..remainder-bits-1 (" + (cellParam - 1) + "), got " + reduced);
-            cellBits = signatureBits((int)cellParam, (int)reduced);
+            cellBits = CellFunction.sqfSignatureBits((int)cellParam, (int)reduced);
             require(cellBits <= MAX_CELL_BITS, "a signature of reduced-bits + ceil(log2(remainder-bits + 1)) = " +
                 cellBits + " bits is more than " + MAX_CELL_BITS);
         }
@@ -162,7 +162,7 @@ final class QuotientDefinition extends KindDefinition
             map.put("signature-bits", Integer.toString(cellBits(slots)));
         }
         map.put("distinct-fingerprints", Long.toString(distinctCells(slots)));
-        map.put("cell-bits", Long.toString(slots[ROWS] * slots[BUCKETS] * cellBits(slots)));
+        map.put("cell-memory-bits", Long.toString(slots[ROWS] * slots[BUCKETS] * cellBits(slots)));
         map.put("row-layout", layout(slots).describe());
         return map;
     }
@@ -187,7 +187,7 @@ final class QuotientDefinition extends KindDefinition
     {
         if (sqf)
         {
-            return (1L << slots[SQF_REDUCED]) * (slots[CELL_PARAM] - slots[SQF_REDUCED] + 1) - 1;
+            return CellFunction.sqfDistinctSignatures(slots[CELL_PARAM], slots[SQF_REDUCED]);
         }
         return (1L << slots[CELL_PARAM]) - 1;
     }
@@ -203,28 +203,8 @@ final class QuotientDefinition extends KindDefinition
 
     private int cellBits(final long[] slots)
     {
-        return sqf ? signatureBits((int)slots[CELL_PARAM], (int)slots[SQF_REDUCED]) : (int)slots[CELL_PARAM];
-    }
-
-    /**
-     * Bits of an SQF signature: the reduced remainder and the Hamming weight of the remainder, which takes
-     * values 0..r and so needs ⌈log2(r + 1)⌉ bits (seed 000 §4.4.2).
-     *
-     * @param remainderBits r.
-     * @param reducedBits   r'.
-     * @return r' + ⌈log2(r + 1)⌉.
-     */
-    static int signatureBits(final int remainderBits, final int reducedBits)
-    {
-        return reducedBits + weightBits(remainderBits);
-    }
-
-    /**
-     * @param remainderBits r.
-     * @return ⌈log2(r + 1)⌉, the bits of a weight in 0..r.
-     */
-    static int weightBits(final int remainderBits)
-    {
-        return 64 - Long.numberOfLeadingZeros(remainderBits);
+        return sqf ?
+            CellFunction.sqfSignatureBits((int)slots[CELL_PARAM], (int)slots[SQF_REDUCED]) :
+            (int)slots[CELL_PARAM];
     }
 }

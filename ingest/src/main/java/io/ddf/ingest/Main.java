@@ -1,5 +1,6 @@
 package io.ddf.ingest;
 
+import io.ddf.ingest.server.ServeCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,10 +13,10 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 
-/** The {@code ddf} command: subcommands {@code pipe} and {@code info}. */
+/** The {@code ddf} command: subcommands {@code pipe}, {@code info} and {@code serve}. */
 @Command(name = "ddf", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     description = "Off-heap, memory-mapped duplicate detection for streams.",
-    subcommands = {PipeCommand.class, InfoCommand.class})
+    subcommands = {PipeCommand.class, InfoCommand.class, ServeCommand.class})
 public final class Main
 {
     /** Usage help width in columns. */

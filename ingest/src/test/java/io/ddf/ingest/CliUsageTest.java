@@ -68,7 +68,7 @@ class CliUsageTest
             List.of("pipe", "--filter", "qht", "--bogus"),
             List.of("pipe", "--filter"),
             List.of("pipe", "--filter", "qht", "--rows"),
-            List.of("pipe", "--filter", "bloom"),
+            List.of("pipe", "--filter", "nosuch"),
             List.of("pipe", "--filter", "qht", "--rows", "many"),
             List.of("pipe", "--filter", "qht", "--buckets", "4.5"),
             List.of("pipe", "--filter", "qht", "--remainder-bits", "8"),

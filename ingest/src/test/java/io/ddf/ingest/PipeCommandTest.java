@@ -120,6 +120,13 @@ class PipeCommandTest
         assertArrayEquals(expected.toByteArray(), result.stdout());
     }
 
+    private static boolean takes(final FilterKind kind, final String parameter)
+    {
+        final io.ddf.engine.KindDefinition definition = io.ddf.engine.FilterKinds.definition(kind);
+        final int slot = definition.slotOf(parameter);
+        return slot >= 0 && definition.params().get(slot).option();
+    }
+
     @ParameterizedTest
     @MethodSource("io.ddf.ingest.TestKinds#streamable")
     void fileContinuesWhereTheLastRunStopped(final FilterKind kind) throws IOException
@@ -132,8 +139,17 @@ class PipeCommandTest
             lines.add("element-" + random.nextInt(1500));
         }
         final String hashSeed = Long.toString(random.nextLong());
-        // a small table, so that evictions and false positives happen and must replay exactly
-        final String[] filter = {"--filter", kind.cliName(), "--memory-bits", "4096", "--seed", hashSeed};
+        // a small table (and window), so that evictions and false positives happen and must replay exactly
+        final List<String> options = new ArrayList<>(List.of("--filter", kind.cliName(), "--seed", hashSeed));
+        if (takes(kind, "window"))
+        {
+            options.addAll(List.of("--window", "256"));
+        }
+        if (takes(kind, "memory-bits"))
+        {
+            options.addAll(List.of("--memory-bits", "4096"));
+        }
+        final String[] filter = options.toArray(new String[0]);
 
         final Cli.Result whole = Cli.run(join(lines), concat(new String[] {"pipe"}, filter));
         assertEquals(0, whole.status(), whole::toString);

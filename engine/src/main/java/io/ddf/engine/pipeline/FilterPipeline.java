@@ -1,7 +1,19 @@
 package io.ddf.engine.pipeline;
 
+import com.lmax.disruptor.InsufficientCapacityException;
+import com.lmax.disruptor.RingBuffer;
+import com.lmax.disruptor.TimeoutException;
+import com.lmax.disruptor.WaitStrategy;
+import com.lmax.disruptor.dsl.Disruptor;
+import com.lmax.disruptor.dsl.ProducerType;
 import io.ddf.engine.DuplicateFilter;
 import org.agrona.DirectBuffer;
+
+import java.nio.ByteOrder;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * An LMAX Disruptor ring in front of one or more filters: producers publish elements (copied into preallocated
@@ -10,15 +22,72 @@ import org.agrona.DirectBuffer;
  * partitions and take their elements in ring order, so the verdicts are exactly the sequential filter's; other
  * filters are inserted by a single handler.
  *
- * <p>API CONTRACT (implementation to be written): {@link #publish} blocks while the ring is full (backpressure,
- * never a drop); {@link #tryPublish} returns -1 instead; both refuse an element longer than the configured
- * maximum with an IllegalArgumentException naming both lengths. {@link #close} stops accepting, drains every
- * published element to the listener, then stops the handler threads.
+ * <pre>
+ *   producers (any threads)          hashers              inserters               verdict handler
+ *   publish: copy element  ---&gt;  ddf-pipeline-hash-i  ---&gt;  ddf-pipeline-insert-j  ---&gt;  ddf-pipeline-verdict
+ *   into slot seq (multi-         seq % H == i:          owns the events routed   listener.onVerdict, in
+ *   producer sequencer)           hash, pick inserter    to j, in ring order       ring order
+ * </pre>
+ *
+ * <p>Routing: hasher {@code i} of {@code H} hashes the slots with {@code sequence % H == i}. For a
+ * {@link DuplicateFilter#partitioned() partitioned} filter, inserter {@code j} of {@code I} takes an element iff
+ * {@code reduce(mix64(partition + mix(identity of the filter)), I) == j}, so no two inserters touch one row and
+ * each row sees its elements in ring order: the verdicts are exactly those of the sequential filter fed in ring
+ * order (the ring sequence plays the part of seed 004 §5.2's position field). A filter that is <em>not</em>
+ * partitioned is handled wholly by inserter 0, in ring order, so its verdicts are the sequential ones too, without
+ * parallel insertion. {@link Operation#CONTAINS} takes the same route, so it is judged after every earlier element
+ * of its partition.
+ *
+ * <p>Contract: {@link #publish} blocks while the ring is full (backpressure, never a drop); {@link #tryPublish}
+ * returns -1 instead; both refuse an element longer than the configured maximum with an IllegalArgumentException
+ * naming both lengths, and throw IllegalStateException once {@link #close} has begun. Publishing allocates
+ * nothing. A failure while hashing or inserting an element (e.g. its filter was closed) or in the listener is
+ * counted ({@link #failures()}) and reported to {@link VerdictListener#onError} in the element's place; the
+ * pipeline keeps running. {@link #close} stops accepting, drains every published element to the listener, then
+ * stops and joins the handler threads. Filters must stay open until the pipeline is closed.
  */
 public final class FilterPipeline implements AutoCloseable
 {
-    FilterPipeline()
+    /** Marks a slot whose element copy failed, until the copy completes (preallocated: no stack trace). */
+    private static final RuntimeException COPY_FAILED = new CopyFailedException();
+
+    private final int maxElementBytes;
+    private final long closeTimeoutNanos;
+    private final Disruptor<PipelineEvent> disruptor;
+    private final RingBuffer<PipelineEvent> ring;
+    private final VerdictHandler verdictHandler;
+    private final InsertHandler[] inserters;
+    private final FailureRecorder failures = new FailureRecorder();
+    private final PipelineThreads threads = new PipelineThreads();
+    /** Publishers between their check of {@link #closed} and their publication; close waits for zero. */
+    private final AtomicLong inFlight = new AtomicLong();
+    private final Object closeLock = new Object();
+    private volatile boolean closed;
+    private boolean terminated;
+
+    FilterPipeline(final int ringSize, final int maxElementBytes, final int hasherCount, final int inserterCount,
+        final WaitStrategy waitStrategy, final VerdictListener listener, final int prefetch,
+        final long closeTimeoutNanos)
     {
+        this.maxElementBytes = maxElementBytes;
+        this.closeTimeoutNanos = closeTimeoutNanos;
+        this.disruptor = new Disruptor<>(() -> new PipelineEvent(maxElementBytes), ringSize, threads,
+            ProducerType.MULTI, waitStrategy);
+        disruptor.setDefaultExceptionHandler(failures);
+        final HashHandler[] hashers = new HashHandler[hasherCount];
+        for (int i = 0; i < hasherCount; i++)
+        {
+            hashers[i] = new HashHandler(i, hasherCount, inserterCount);
+        }
+        inserters = new InsertHandler[inserterCount];
+        for (int j = 0; j < inserterCount; j++)
+        {
+            inserters[j] = new InsertHandler(j, prefetch, disruptor.getRingBuffer());
+        }
+        verdictHandler = new VerdictHandler(listener, failures);
+        final VerdictHandler[] last = {verdictHandler};
+        disruptor.handleEventsWith(hashers).then(inserters).then(last);
+        ring = disruptor.start();
     }
 
     /** @return a builder with defaults that suit a 2-core machine. */
@@ -39,7 +108,11 @@ public final class FilterPipeline implements AutoCloseable
     public long publish(final DuplicateFilter filter, final Operation operation, final DirectBuffer element,
         final int offset, final int length, final long tag)
     {
-        throw new UnsupportedOperationException("not yet implemented");
+        checkElement(filter, operation, length);
+        Objects.checkFromIndexSize(offset, length, element.capacity());
+        final long sequence = claim(true);
+        copy(fill(sequence, filter, operation, length, tag), element, offset, length, sequence);
+        return sequence;
     }
 
     /**
@@ -54,7 +127,28 @@ public final class FilterPipeline implements AutoCloseable
     public long publish(final DuplicateFilter filter, final Operation operation, final byte[] element,
         final int offset, final int length, final long tag)
     {
-        throw new UnsupportedOperationException("not yet implemented");
+        checkElement(filter, operation, length);
+        Objects.checkFromIndexSize(offset, length, element.length);
+        final long sequence = claim(true);
+        copy(fill(sequence, filter, operation, length, tag), element, offset, length, sequence);
+        return sequence;
+    }
+
+    /**
+     * Publishes a long as its 8 little-endian bytes, the element {@code DuplicateFilter.stream(long)} judges.
+     *
+     * @param filter    the filter to judge the element against.
+     * @param operation stream or contains.
+     * @param element   the element.
+     * @param tag       handed back with the verdict.
+     * @return the element's sequence in the ring.
+     */
+    public long publish(final DuplicateFilter filter, final Operation operation, final long element, final long tag)
+    {
+        checkElement(filter, operation, Long.BYTES);
+        final long sequence = claim(true);
+        copy(fill(sequence, filter, operation, Long.BYTES, tag), element, sequence);
+        return sequence;
     }
 
     /**
@@ -71,19 +165,332 @@ public final class FilterPipeline implements AutoCloseable
     public long tryPublish(final DuplicateFilter filter, final Operation operation, final DirectBuffer element,
         final int offset, final int length, final long tag)
     {
-        throw new UnsupportedOperationException("not yet implemented");
+        checkElement(filter, operation, length);
+        Objects.checkFromIndexSize(offset, length, element.capacity());
+        final long sequence = claim(false);
+        if (sequence >= 0)
+        {
+            copy(fill(sequence, filter, operation, length, tag), element, offset, length, sequence);
+        }
+        return sequence;
+    }
+
+    /**
+     * Like {@link #publish(DuplicateFilter, Operation, byte[], int, int, long)} but never waits.
+     *
+     * @param filter    the filter.
+     * @param operation stream or contains.
+     * @param element   holds the element's bytes.
+     * @param offset    of the first byte.
+     * @param length    in bytes.
+     * @param tag       handed back with the verdict.
+     * @return the element's sequence, or -1 when the ring is full.
+     */
+    public long tryPublish(final DuplicateFilter filter, final Operation operation, final byte[] element,
+        final int offset, final int length, final long tag)
+    {
+        checkElement(filter, operation, length);
+        Objects.checkFromIndexSize(offset, length, element.length);
+        final long sequence = claim(false);
+        if (sequence >= 0)
+        {
+            copy(fill(sequence, filter, operation, length, tag), element, offset, length, sequence);
+        }
+        return sequence;
+    }
+
+    /**
+     * Like {@link #publish(DuplicateFilter, Operation, long, long)} but never waits.
+     *
+     * @param filter    the filter.
+     * @param operation stream or contains.
+     * @param element   the element, as its 8 little-endian bytes.
+     * @param tag       handed back with the verdict.
+     * @return the element's sequence, or -1 when the ring is full.
+     */
+    public long tryPublish(final DuplicateFilter filter, final Operation operation, final long element,
+        final long tag)
+    {
+        checkElement(filter, operation, Long.BYTES);
+        final long sequence = claim(false);
+        if (sequence >= 0)
+        {
+            copy(fill(sequence, filter, operation, Long.BYTES, tag), element, sequence);
+        }
+        return sequence;
     }
 
     /** @return the largest element accepted, in bytes. */
     public int maxElementBytes()
     {
-        throw new UnsupportedOperationException("not yet implemented");
+        return maxElementBytes;
     }
 
-    /** Stops accepting, delivers every published element's verdict, stops the handler threads. Idempotent. */
+    /** @return slots in the ring. */
+    public int ringSize()
+    {
+        return ring.getBufferSize();
+    }
+
+    /** @return number of elements whose verdict (or failure) the listener has been handed so far. */
+    public long delivered()
+    {
+        return disruptor.getSequenceValueFor(verdictHandler) + 1;
+    }
+
+    /** @return number of failures so far: handler exceptions and exceptions thrown by the listener. */
+    public long failures()
+    {
+        return failures.count();
+    }
+
+    /** @return the most recent failure, or null. */
+    public Throwable lastFailure()
+    {
+        return failures.last();
+    }
+
+    /** @return a value depending on every prefetch touch (so none is optimised away); for benchmarks. */
+    long prefetchSink()
+    {
+        long sink = 0;
+        for (final InsertHandler inserter : inserters)
+        {
+            sink += inserter.sink();
+        }
+        return sink;
+    }
+
+    /**
+     * Stops accepting (later publications throw IllegalStateException), waits until every element published so far
+     * has been handed to the listener, then halts the Disruptor and joins its threads. Idempotent. Must not be
+     * called from the listener.
+     *
+     * @throws IllegalStateException when called from a handler thread, or when the listener made no progress for
+     *                               the close timeout (the pipeline is halted anyway; the message says how many
+     *                               verdicts were not delivered).
+     */
     @Override
     public void close()
     {
-        throw new UnsupportedOperationException("not yet implemented");
+        if (threads.isHandlerThread())
+        {
+            throw new IllegalStateException("close() called from the pipeline's own thread (the listener?): it " +
+                "would wait for itself");
+        }
+        synchronized (closeLock)
+        {
+            if (terminated)
+            {
+                return;
+            }
+            closed = true;
+            final long[] lastAndSeen = drain();
+            final long last = lastAndSeen[0];
+            final long stuckAt = lastAndSeen[1];
+            if (stuckAt >= last)
+            {
+                try
+                {
+                    disruptor.shutdown(closeTimeoutNanos, TimeUnit.NANOSECONDS); // no backlog left: halts at once
+                }
+                catch (final TimeoutException e)
+                {
+                    disruptor.halt();
+                }
+            }
+            else
+            {
+                disruptor.halt(); // the listener is stuck: give up on the backlog (reported below)
+            }
+            terminated = true;
+            boolean interrupted = false;
+            int alive;
+            try
+            {
+                alive = threads.join(TimeUnit.NANOSECONDS.toMillis(closeTimeoutNanos) + 1);
+            }
+            catch (final InterruptedException e)
+            {
+                interrupted = true;
+                alive = -1;
+            }
+            if (interrupted)
+            {
+                Thread.currentThread().interrupt();
+            }
+            if (stuckAt < last)
+            {
+                throw new IllegalStateException("the listener made no progress for " +
+                    TimeUnit.NANOSECONDS.toMillis(closeTimeoutNanos) + " ms: the verdicts of " + (last - stuckAt) +
+                    " elements were not delivered; pipeline halted");
+            }
+            if (alive > 0)
+            {
+                throw new IllegalStateException(alive + " pipeline threads did not stop");
+            }
+        }
+    }
+
+    /**
+     * Waits, parking rather than spinning (the handlers need the cores), until the publishers that saw the pipeline
+     * open have published and the verdict handler has passed the last published sequence, or until the verdict
+     * handler has made no progress for the close timeout.
+     *
+     * @return the last published sequence and the verdict handler's sequence when the wait ended.
+     */
+    private long[] drain()
+    {
+        long seen = disruptor.getSequenceValueFor(verdictHandler);
+        long progressAt = System.nanoTime();
+        while (true)
+        {
+            final boolean quiet = inFlight.get() == 0; // then no sequence is claimed but unpublished, or will be
+            final long last = ring.getCursor();
+            final long now = disruptor.getSequenceValueFor(verdictHandler);
+            if (quiet && now >= last)
+            {
+                return new long[] {last, now};
+            }
+            if (now != seen)
+            {
+                seen = now;
+                progressAt = System.nanoTime();
+            }
+            else if (System.nanoTime() - progressAt > closeTimeoutNanos)
+            {
+                return new long[] {last, now};
+            }
+            LockSupport.parkNanos(50_000);
+        }
+    }
+
+    private void checkElement(final DuplicateFilter filter, final Operation operation, final int length)
+    {
+        Objects.requireNonNull(filter, "filter");
+        Objects.requireNonNull(operation, "operation");
+        if (length > maxElementBytes)
+        {
+            throw new IllegalArgumentException("element of " + length + " bytes is longer than the pipeline's " +
+                "maximum of " + maxElementBytes + " bytes (FilterPipelineBuilder.maxElementBytes)");
+        }
+        if (length < 0)
+        {
+            throw new IllegalArgumentException("negative element length " + length);
+        }
+    }
+
+    /**
+     * @param wait block while the ring is full.
+     * @return the claimed sequence (the caller must publish it), or -1 when not waiting and the ring is full.
+     */
+    private long claim(final boolean wait)
+    {
+        inFlight.incrementAndGet();
+        boolean claimed = false;
+        try
+        {
+            if (closed)
+            {
+                throw new IllegalStateException("pipeline is closed");
+            }
+            long sequence = -1;
+            if (wait)
+            {
+                sequence = ring.next();
+            }
+            else
+            {
+                try
+                {
+                    sequence = ring.tryNext();
+                }
+                catch (final InsufficientCapacityException e)
+                {
+                    return -1;
+                }
+            }
+            claimed = true;
+            return sequence;
+        }
+        finally
+        {
+            if (!claimed)
+            {
+                inFlight.decrementAndGet();
+            }
+        }
+    }
+
+    private PipelineEvent fill(final long sequence, final DuplicateFilter filter, final Operation operation,
+        final int length, final long tag)
+    {
+        final PipelineEvent event = ring.get(sequence);
+        event.filter = filter;
+        event.operation = operation;
+        event.length = length;
+        event.tag = tag;
+        event.verdict = null;
+        event.failure = COPY_FAILED; // cleared once the bytes are in
+        return event;
+    }
+
+    private void copy(final PipelineEvent event, final DirectBuffer element, final int offset, final int length,
+        final long sequence)
+    {
+        try
+        {
+            element.getBytes(offset, event.bytes, 0, length);
+            event.failure = null;
+        }
+        finally
+        {
+            publish(sequence);
+        }
+    }
+
+    private void copy(final PipelineEvent event, final byte[] element, final int offset, final int length,
+        final long sequence)
+    {
+        try
+        {
+            System.arraycopy(element, offset, event.bytes, 0, length);
+            event.failure = null;
+        }
+        finally
+        {
+            publish(sequence);
+        }
+    }
+
+    private void copy(final PipelineEvent event, final long element, final long sequence)
+    {
+        try
+        {
+            event.buffer.putLong(0, element, ByteOrder.LITTLE_ENDIAN);
+            event.failure = null;
+        }
+        finally
+        {
+            publish(sequence);
+        }
+    }
+
+    private void publish(final long sequence)
+    {
+        ring.publish(sequence);
+        inFlight.decrementAndGet();
+    }
+
+    /** The failure a listener sees for an element whose publisher's copy threw (the publisher got the cause). */
+    static final class CopyFailedException extends RuntimeException
+    {
+        private static final long serialVersionUID = 1L;
+
+        CopyFailedException()
+        {
+            super("the element could not be copied into the ring (its publisher got the exception)", null, false,
+                false);
+        }
     }
 }

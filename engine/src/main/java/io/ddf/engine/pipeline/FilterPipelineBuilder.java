@@ -1,8 +1,40 @@
 package io.ddf.engine.pipeline;
 
-/** Configures a {@link FilterPipeline}. Defaults suit a 2-core machine. */
+import com.lmax.disruptor.BlockingWaitStrategy;
+import com.lmax.disruptor.BusySpinWaitStrategy;
+import com.lmax.disruptor.SleepingWaitStrategy;
+import com.lmax.disruptor.WaitStrategy;
+import com.lmax.disruptor.YieldingWaitStrategy;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Configures a {@link FilterPipeline}. Defaults suit a 2-core machine: a ring of 4096 slots of 512 bytes, one
+ * hasher, one inserter (plus the verdict thread: three handler threads already outnumber the cores) and the
+ * {@code sleeping} wait strategy (see {@link #waitStrategy}).
+ */
 public final class FilterPipelineBuilder
 {
+    /** Default slots in the ring. */
+    public static final int DEFAULT_RING_SIZE = 4096;
+    /** Default largest element, in bytes. */
+    public static final int DEFAULT_MAX_ELEMENT_BYTES = 512;
+    /** Default wait strategy. */
+    public static final String DEFAULT_WAIT_STRATEGY = "sleeping";
+    /** Most hashers or inserters accepted. */
+    static final int MAX_HANDLERS = 64;
+
+    private int ringSize = DEFAULT_RING_SIZE;
+    private int maxElementBytes = DEFAULT_MAX_ELEMENT_BYTES;
+    private int hashers = 1;
+    private int inserters = 1;
+    private String waitStrategy = DEFAULT_WAIT_STRATEGY;
+    private VerdictListener listener;
+    private int prefetch;
+    private Duration closeTimeout = Duration.ofSeconds(30);
+
     FilterPipelineBuilder()
     {
     }
@@ -13,7 +45,12 @@ public final class FilterPipelineBuilder
      */
     public FilterPipelineBuilder ringSize(final int ringSize)
     {
-        throw new UnsupportedOperationException("not yet implemented");
+        if (ringSize < 1 || Integer.bitCount(ringSize) != 1)
+        {
+            throw new IllegalArgumentException("ring size must be a positive power of two, not " + ringSize);
+        }
+        this.ringSize = ringSize;
+        return this;
     }
 
     /**
@@ -22,7 +59,12 @@ public final class FilterPipelineBuilder
      */
     public FilterPipelineBuilder maxElementBytes(final int maxElementBytes)
     {
-        throw new UnsupportedOperationException("not yet implemented");
+        if (maxElementBytes < 1 || maxElementBytes > (1 << 24))
+        {
+            throw new IllegalArgumentException("max element bytes must be in [1, 2^24], not " + maxElementBytes);
+        }
+        this.maxElementBytes = maxElementBytes;
+        return this;
     }
 
     /**
@@ -31,26 +73,39 @@ public final class FilterPipelineBuilder
      */
     public FilterPipelineBuilder hashers(final int hashers)
     {
-        throw new UnsupportedOperationException("not yet implemented");
+        this.hashers = checkHandlers("hashers", hashers);
+        return this;
     }
 
     /**
-     * @param inserters number of insertion handlers (partitioned filters spread over them).
+     * @param inserters number of insertion handlers (partitioned filters spread over them; a filter that is not
+     *                  partitioned always goes to the first).
      * @return this.
      */
     public FilterPipelineBuilder inserters(final int inserters)
     {
-        throw new UnsupportedOperationException("not yet implemented");
+        this.inserters = checkHandlers("inserters", inserters);
+        return this;
     }
 
     /**
      * @param waitStrategy how idle handlers wait: {@code blocking}, {@code sleeping}, {@code yielding} or
-     *                     {@code busy-spin}.
+     *                     {@code busy-spin}. The default, {@code sleeping}, spins briefly, yields, then parks for
+     *                     100 ns at a time: publishers never pay for waking a handler (with {@code blocking} every
+     *                     publication takes a lock to signal), and idle handlers leave the cores to the
+     *                     publishers (with {@code yielding} or {@code busy-spin} four threads fight over two
+     *                     cores). Measured with {@code bench/pipeline-timing.sh qht 1048576 10000000 8 1 1 W}
+     *                     on the 2-core machine (heavily loaded by other builds, so only the order is telling):
+     *                     blocking 0.44, sleeping 1.0 to 2.8, yielding 0.9, busy-spin 0.2 to 0.4 million
+     *                     elements per second.
      * @return this.
      */
     public FilterPipelineBuilder waitStrategy(final String waitStrategy)
     {
-        throw new UnsupportedOperationException("not yet implemented");
+        Objects.requireNonNull(waitStrategy, "waitStrategy");
+        newWaitStrategy(waitStrategy);
+        this.waitStrategy = waitStrategy;
+        return this;
     }
 
     /**
@@ -59,12 +114,83 @@ public final class FilterPipelineBuilder
      */
     public FilterPipelineBuilder listener(final VerdictListener listener)
     {
-        throw new UnsupportedOperationException("not yet implemented");
+        this.listener = Objects.requireNonNull(listener, "listener");
+        return this;
+    }
+
+    /**
+     * Memory-level parallelism: each inserter first touches the rows of the next {@code prefetch} events of its
+     * batch (a read-only {@code containsHash}), so their cache misses overlap, then decides them. 0 (the default)
+     * turns it off; see {@code bench/pipeline-timing.sh} for when it pays.
+     *
+     * @param prefetch events touched ahead, 0 to 64.
+     * @return this.
+     */
+    public FilterPipelineBuilder prefetch(final int prefetch)
+    {
+        if (prefetch < 0 || prefetch > 64)
+        {
+            throw new IllegalArgumentException("prefetch must be in [0, 64], not " + prefetch);
+        }
+        this.prefetch = prefetch;
+        return this;
+    }
+
+    /**
+     * @param closeTimeout how long {@link FilterPipeline#close} waits for the listener to make progress (and for
+     *                     each thread to stop) before giving up; default 30 s.
+     * @return this.
+     */
+    public FilterPipelineBuilder closeTimeout(final Duration closeTimeout)
+    {
+        if (closeTimeout.isNegative() || closeTimeout.isZero())
+        {
+            throw new IllegalArgumentException("close timeout must be positive, not " + closeTimeout);
+        }
+        this.closeTimeout = closeTimeout;
+        return this;
     }
 
     /** @return the started pipeline. */
     public FilterPipeline build()
     {
-        throw new UnsupportedOperationException("not yet implemented");
+        if (listener == null)
+        {
+            throw new IllegalStateException("a pipeline needs a listener (FilterPipelineBuilder.listener)");
+        }
+        if (ringSize < 2 * (long)hashers)
+        {
+            throw new IllegalArgumentException("ring of " + ringSize + " slots is too small for " + hashers +
+                " hashers");
+        }
+        return new FilterPipeline(ringSize, maxElementBytes, hashers, inserters, newWaitStrategy(waitStrategy),
+            listener, prefetch, closeTimeout.toNanos());
+    }
+
+    private static int checkHandlers(final String what, final int count)
+    {
+        if (count < 1 || count > MAX_HANDLERS)
+        {
+            throw new IllegalArgumentException(what + " must be in [1, " + MAX_HANDLERS + "], not " + count);
+        }
+        return count;
+    }
+
+    private static WaitStrategy newWaitStrategy(final String name)
+    {
+        switch (name.toLowerCase(Locale.ROOT))
+        {
+            case "blocking":
+                return new BlockingWaitStrategy();
+            case "sleeping":
+                return new SleepingWaitStrategy();
+            case "yielding":
+                return new YieldingWaitStrategy();
+            case "busy-spin":
+                return new BusySpinWaitStrategy();
+            default:
+                throw new IllegalArgumentException("unknown wait strategy '" + name +
+                    "' (valid: blocking, sleeping, yielding, busy-spin)");
+        }
     }
 }

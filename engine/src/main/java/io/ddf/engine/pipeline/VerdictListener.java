@@ -2,7 +2,13 @@ package io.ddf.engine.pipeline;
 
 import io.ddf.engine.Verdict;
 
-/** Receives the pipeline's verdicts, one call per published element, in publication order, from one thread. */
+/**
+ * Receives the pipeline's verdicts, one call per published element, in publication order, from one thread.
+ *
+ * <p>Every published element gets exactly one call of {@link #onVerdict} or {@link #onError} (plus an
+ * {@code onError} after an {@code onVerdict} that threw), in publication order. A listener must not close the
+ * pipeline it listens to.
+ */
 @FunctionalInterface
 public interface VerdictListener
 {
@@ -12,4 +18,19 @@ public interface VerdictListener
      *                filter holds the element.
      */
     void onVerdict(long tag, Verdict verdict);
+
+    /**
+     * The element's verdict could not be determined (hashing or the filter threw, e.g. because the filter was
+     * closed) or {@link #onVerdict} threw while delivering it. The pipeline keeps running; it also counts the
+     * failure ({@link FilterPipeline#failures()}). The default logs the failure as a warning through
+     * {@link System.Logger}, so a failure is never silent; override it to answer the element's requester.
+     *
+     * @param tag     the tag given at publication.
+     * @param failure what went wrong.
+     */
+    default void onError(final long tag, final Throwable failure)
+    {
+        System.getLogger(VerdictListener.class.getName()).log(System.Logger.Level.WARNING,
+            "ddf pipeline: no verdict for element with tag " + tag, failure);
+    }
 }

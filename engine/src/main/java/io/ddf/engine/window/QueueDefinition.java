@@ -1,14 +1,334 @@
 package io.ddf.engine.window;
 
+import io.ddf.engine.CommonParams;
+import io.ddf.engine.FilterBuilder;
+import io.ddf.engine.FilterCore;
 import io.ddf.engine.FilterKind;
-import io.ddf.engine.UnimplementedDefinition;
+import io.ddf.engine.FilterKinds;
+import io.ddf.engine.Filters;
+import io.ddf.engine.GivenParameters;
+import io.ddf.engine.KindDefinition;
+import io.ddf.engine.MappedWords;
+import io.ddf.engine.ParamDef;
 
-/** Queuing construction (not implemented yet). */
-public final class QueueDefinition extends UnimplementedDefinition
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The queuing construction (seed 001 §5, Alg. 2) over any other kind: L subfilters of c = w / L insertions each
+ * (see {@link QueueCore}). Chosen by giving a kind with {@code subfilters} (and {@code window}, default 2^16, which
+ * must be a multiple of L).
+ *
+ * <p>Slots: inner-kind (the wrapped kind's code), subfilters L, window w, memory-bits (the TOTAL memory M), then the
+ * inner kind's own slots (at most 12). Resolution:
+ * <ul>
+ *   <li>memory-bits is the total: each subfilter gets ⌊M / L⌋ (Alg. 2 line 4). Without it the subfilters share the
+ *       default 2^26 bits, unless the other given parameters already size the inner kind (for example rows for a
+ *       quotient filter, or fingerprint-bits for SHF, which make its memory differ from its default): each
+ *       subfilter is then sized by them and memory-bits records L × the inner kind's memory-bits (0 when it has
+ *       none or is sized by rows).</li>
+ *   <li>An inner kind that takes a window itself (a2, bdbf, shf, cshf, exact-window) gets window c: each
+ *       subfilter's sub-sliding window is its c insertions (§5.1).</li>
+ *   <li>Every other given parameter goes to the inner kind, which checks it as it would on its own.</li>
+ *   <li>A queue cannot wrap a queue.</li>
+ * </ul>
+ * The table is L sub-tables, each the inner kind's table (a whole number of cache lines), each subfilter built over
+ * its slice with no header state; the rotation state lives in the header's state words.
+ */
+public final class QueueDefinition extends KindDefinition
 {
+    /** Largest number of subfilters. */
+    static final long MAX_SUBFILTERS = 1L << 16;
+    /** Largest table: 2^40 bytes, as for the other kinds. */
+    static final long MAX_TABLE_BYTES = 1L << 40;
+
+    static final int INNER = 0;
+    static final int SUBFILTERS = 1;
+    static final int WINDOW = 2;
+    static final int MEMORY = 3;
+    /** Slots before the inner kind's. */
+    static final int OWN_SLOTS = 4;
+
+    private static final ParamDef P_INNER = ParamDef.derived(FilterBuilder.INNER_KIND,
+        "Code of the kind the queuing construction wraps.");
+    private static final ParamDef P_SUBFILTERS = ParamDef.longOption("subfilters",
+        "Queuing construction: L subfilters of window/L each.");
+    private static final List<ParamDef> PARAMS;
+    private static final Set<String> OWN_NAMES = Set.of(P_INNER.name(), P_SUBFILTERS.name(),
+        CommonParams.WINDOW.name(), CommonParams.MEMORY_BITS.name());
+    /** Names toMap() gives outside the parameters, which an inner kind's facts must not overwrite. */
+    private static final Set<String> RESERVED_NAMES = Set.of("kind", "inner", "table-bytes", "hash", "seed",
+        "insertions-per-subfilter", "subfilter-table-bytes");
+
+    static
+    {
+        final List<ParamDef> params = new ArrayList<>(List.of(P_INNER, P_SUBFILTERS, CommonParams.WINDOW,
+            CommonParams.MEMORY_BITS));
+        for (int i = 0; i < MAX_SLOTS; i++)
+        {
+            params.add(ParamDef.derived("subfilter-slot-" + i, "Parameter slot " + i + " of the subfilter kind."));
+        }
+        PARAMS = Collections.unmodifiableList(params);
+    }
+
     /** The definition. */
     public QueueDefinition()
     {
-        super(FilterKind.QUEUE);
+    }
+
+    @Override
+    public FilterKind kind()
+    {
+        return FilterKind.QUEUE;
+    }
+
+    @Override
+    public List<ParamDef> params()
+    {
+        return PARAMS;
+    }
+
+    @Override
+    public long[] resolve(final GivenParameters given)
+    {
+        require(given.has(P_INNER.name()), "the queuing construction needs the kind it wraps");
+        final FilterKind inner = innerKind(given.getLong(P_INNER.name(), 0));
+        final KindDefinition definition = FilterKinds.definition(inner);
+        require(given.has(P_SUBFILTERS.name()), "the queuing construction needs subfilters");
+        final long l = given.getLong(P_SUBFILTERS.name(), 0);
+        require(l >= 1 && l <= MAX_SUBFILTERS, "subfilters must be in 1.." + MAX_SUBFILTERS + ", got " + l);
+        final long w = WindowParams.window(given);
+        require(w >= l, "window " + w + " is smaller than subfilters " + l + ": each subfilter takes window / " +
+            "subfilters >= 1 insertions");
+        if (w % l != 0)
+        {
+            final long below = w - w % l;
+            throw new IllegalArgumentException("window " + w + " is not a multiple of subfilters " + l +
+                " (the window is c x L, c insertions per subfilter): give window " + below + " or " + (below + l) +
+                ", or a number of subfilters that divides " + w);
+        }
+        final long c = w / l;
+        final String memoryName = CommonParams.MEMORY_BITS.name();
+        final String windowName = CommonParams.WINDOW.name();
+        final boolean innerMemory = takes(definition, memoryName);
+        for (final String name : given.names())
+        {
+            if (!name.equals(P_INNER.name()) && !name.equals(P_SUBFILTERS.name()) && !name.equals(windowName) &&
+                (!takes(definition, name) || name.equals(memoryName) && !innerMemory))
+            {
+                throw new IllegalArgumentException("--" + name + " is not a parameter of the queuing construction " +
+                    "over " + inner.cliName() + " (it takes " + options(definition) + ")");
+            }
+        }
+        final long[] innerSlots;
+        final long total;
+        if (given.has(memoryName))
+        {
+            total = given.getLong(memoryName, 0);
+            require(total >= l, "memory-bits " + total + " is less than subfilters " + l);
+            innerSlots = resolveInner(inner, definition, given, l, c, total / l);
+        }
+        else if (innerMemory)
+        {
+            final long[] own = resolveInner(inner, definition, given, l, c, -1);
+            final int slot = definition.slotOf(memoryName);
+            // The inner kind's memory when nothing sizes it, its own window included (exact-window derives its
+            // memory from its window, so with window c its memory is not a default one).
+            final long defaultMemory = Filters.builder(inner).parameters().slots()[slot];
+            if (own[slot] == defaultMemory)
+            {
+                total = WindowParams.DEFAULT_MEMORY_BITS;
+                innerSlots = resolveInner(inner, definition, given, l, c, total / l);
+            }
+            else
+            {
+                total = l * own[slot];
+                innerSlots = own;
+            }
+        }
+        else
+        {
+            total = 0;
+            innerSlots = resolveInner(inner, definition, given, l, c, -1);
+        }
+        final long[] slots = new long[PARAMS.size()];
+        slots[INNER] = inner.code();
+        slots[SUBFILTERS] = l;
+        slots[WINDOW] = w;
+        slots[MEMORY] = total;
+        System.arraycopy(innerSlots, 0, slots, OWN_SLOTS, innerSlots.length);
+        require(l <= MAX_TABLE_BYTES / definition.tableBytes(innerSlots),
+            "subfilters x the subfilter's table exceeds the largest table, 2^40 bytes");
+        return slots;
+    }
+
+    /**
+     * Resolves one subfilter's parameters through the inner kind's own builder, so it checks them as it would alone.
+     *
+     * @param memory each subfilter's memory-bits, or −1 to leave it to the inner kind.
+     */
+    private static long[] resolveInner(final FilterKind inner, final KindDefinition definition,
+        final GivenParameters given, final long l, final long c, final long memory)
+    {
+        final FilterBuilder builder = Filters.builder(inner);
+        for (final String name : given.names())
+        {
+            if (OWN_NAMES.contains(name))
+            {
+                continue;
+            }
+            final ParamDef param = definition.params().get(definition.slotOf(name));
+            if (param.type() == ParamDef.Type.DOUBLE)
+            {
+                builder.param(name, given.getDouble(name, 0));
+            }
+            else
+            {
+                builder.param(name, given.getLong(name, 0));
+            }
+        }
+        if (takes(definition, CommonParams.WINDOW.name()))
+        {
+            builder.param(CommonParams.WINDOW.name(), c);
+        }
+        if (memory >= 0)
+        {
+            builder.param(CommonParams.MEMORY_BITS.name(), memory);
+        }
+        try
+        {
+            return builder.parameters().slots();
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new IllegalArgumentException("each of the " + l + " " + inner.cliName() + " subfilters (window " +
+                "c = " + c + (memory >= 0 ? ", memory-bits = " + memory : "") + "): " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void check(final long[] slots)
+    {
+        require(slots.length == PARAMS.size(), "expected " + PARAMS.size() + " parameters");
+        final FilterKind inner = innerKind(slots[INNER]);
+        final KindDefinition definition = FilterKinds.definition(inner);
+        final long l = slots[SUBFILTERS];
+        final long w = slots[WINDOW];
+        require(l >= 1 && l <= MAX_SUBFILTERS, "subfilters out of range");
+        require(w >= l && w <= WindowParams.MAX_WINDOW && w % l == 0, "window must be a multiple of subfilters");
+        require(slots[MEMORY] >= 0, "memory-bits out of range");
+        final int n = definition.params().size();
+        for (int i = OWN_SLOTS + n; i < slots.length; i++)
+        {
+            require(slots[i] == 0, "slot " + i + " is set but " + inner.cliName() + " has " + n + " parameters");
+        }
+        final long[] innerSlots = innerSlots(slots, definition);
+        definition.check(innerSlots);
+        final int windowSlot = definition.slotOf(CommonParams.WINDOW.name());
+        require(windowSlot < 0 || innerSlots[windowSlot] == w / l, "the subfilters' window must be window / subfilters");
+        require(l <= MAX_TABLE_BYTES / definition.tableBytes(innerSlots), "table too large");
+    }
+
+    @Override
+    public long tableBytes(final long[] slots)
+    {
+        return slots[SUBFILTERS] * subfilterBytes(slots);
+    }
+
+    @Override
+    public FilterCore core(final long[] slots, final MappedWords region, final MappedWords headerState)
+    {
+        require(headerState != null, "the queuing construction keeps its rotation in the file header, so it cannot " +
+            "be a subfilter");
+        final KindDefinition definition = FilterKinds.definition(innerKind(slots[INNER]));
+        final long[] innerSlots = innerSlots(slots, definition);
+        final int l = (int)slots[SUBFILTERS];
+        final long words = subfilterBytes(slots) / Long.BYTES;
+        final FilterCore[] subfilters = new FilterCore[l];
+        for (int i = 0; i < l; i++)
+        {
+            subfilters[i] = definition.core(innerSlots, region.slice(i * words, words), null);
+        }
+        return new QueueCore(subfilters, slots[WINDOW] / l, headerState);
+    }
+
+    @Override
+    public Map<String, String> describe(final long[] slots)
+    {
+        final FilterKind inner = innerKind(slots[INNER]);
+        final KindDefinition definition = FilterKinds.definition(inner);
+        final long[] innerSlots = innerSlots(slots, definition);
+        final Map<String, String> map = new LinkedHashMap<>();
+        map.put("inner", inner.cliName());
+        map.put("insertions-per-subfilter", Long.toString(slots[WINDOW] / slots[SUBFILTERS]));
+        map.put("subfilter-table-bytes", Long.toString(subfilterBytes(slots)));
+        final List<ParamDef> params = definition.params();
+        for (int i = 0; i < params.size(); i++)
+        {
+            map.put(innerName(params.get(i).name()), params.get(i).format(innerSlots[i]));
+        }
+        for (final Map.Entry<String, String> e : definition.describe(innerSlots).entrySet())
+        {
+            map.put(innerName(e.getKey()), e.getValue());
+        }
+        return map;
+    }
+
+    /** An inner kind's name for a fact, prefixed when the queue's own names or the framework's would collide. */
+    private static String innerName(final String name)
+    {
+        return OWN_NAMES.contains(name) || RESERVED_NAMES.contains(name) || name.startsWith("subfilter") ?
+            "subfilter-" + name : name;
+    }
+
+    private static long subfilterBytes(final long[] slots)
+    {
+        final KindDefinition definition = FilterKinds.definition(innerKind(slots[INNER]));
+        return cacheLines(definition.tableBytes(innerSlots(slots, definition)));
+    }
+
+    private static long[] innerSlots(final long[] slots, final KindDefinition definition)
+    {
+        return Arrays.copyOfRange(slots, OWN_SLOTS, OWN_SLOTS + definition.params().size());
+    }
+
+    private static FilterKind innerKind(final long code)
+    {
+        final FilterKind kind;
+        try
+        {
+            kind = FilterKind.fromCode((int)code);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new IllegalArgumentException("inner-kind " + code + " is not a filter kind", e);
+        }
+        require(code == kind.code(), "inner-kind " + code + " is not a filter kind");
+        require(kind != FilterKind.QUEUE, "a queuing construction cannot wrap another queuing construction");
+        return kind;
+    }
+
+    private static boolean takes(final KindDefinition definition, final String name)
+    {
+        final int slot = definition.slotOf(name);
+        return slot >= 0 && definition.params().get(slot).option();
+    }
+
+    private static String options(final KindDefinition definition)
+    {
+        final StringBuilder takes = new StringBuilder("--subfilters, --window");
+        for (final ParamDef param : definition.params())
+        {
+            if (param.option() && !param.name().equals(CommonParams.WINDOW.name()))
+            {
+                takes.append(", --").append(param.name());
+            }
+        }
+        return takes.toString();
     }
 }

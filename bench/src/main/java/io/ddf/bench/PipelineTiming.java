@@ -1,0 +1,138 @@
+package io.ddf.bench;
+
+import io.ddf.engine.DuplicateFilter;
+import io.ddf.engine.FilterKind;
+import io.ddf.engine.Filters;
+import io.ddf.engine.Verdict;
+import io.ddf.engine.pipeline.FilterPipeline;
+import io.ddf.engine.pipeline.FilterPipelineBuilder;
+import io.ddf.engine.pipeline.Operation;
+import io.ddf.engine.pipeline.VerdictListener;
+
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+/**
+ * Elements per second of the Disruptor pipeline against the sequential filter, on this machine: one producer
+ * thread publishes {@code ELEMENTS} distinct-ish random elements of 8 bytes ({@code publish(long)}, against
+ * {@code stream(long)}) or 16 bytes ({@code publish(byte[])}, against {@code stream(byte[])}); a pipeline pass is
+ * timed from its first publication to the end of {@code close()}, so every verdict has reached the listener.
+ * Each measurement is repeated (a fresh filter each time, the first pass a warm-up) and the best pass printed.
+ *
+ * <p>Usage: {@code PipelineTiming KIND MEMORY_BITS [ELEMENTS] [ELEMENT_BYTES] [HASHERS] [INSERTERS]
+ * [WAIT_STRATEGY] [PREFETCH] [RING_SIZE] [PASSES]}; defaults 10^7 elements, 8 bytes, the builder's defaults for
+ * the pipeline, 3 passes. {@code bench/pipeline-timing.sh} runs it with the right JVM flags.
+ */
+public final class PipelineTiming
+{
+    private PipelineTiming()
+    {
+    }
+
+    /** Counts duplicates on the listener thread. */
+    private static final class Counting implements VerdictListener
+    {
+        private long duplicates;
+
+        @Override
+        public void onVerdict(final long tag, final Verdict verdict)
+        {
+            duplicates += verdict == Verdict.DUPLICATE ? 1 : 0;
+        }
+    }
+
+    /**
+     * @param args see the class comment.
+     */
+    public static void main(final String[] args)
+    {
+        final FilterKind kind = FilterKind.fromName(args[0]);
+        final long memoryBits = Long.parseLong(args[1]);
+        final int elements = args.length > 2 ? Integer.parseInt(args[2]) : 10_000_000;
+        final int elementBytes = args.length > 3 ? Integer.parseInt(args[3]) : 8;
+        final int hashers = args.length > 4 ? Integer.parseInt(args[4]) : 1;
+        final int inserters = args.length > 5 ? Integer.parseInt(args[5]) : 1;
+        final String wait = args.length > 6 ? args[6] : FilterPipelineBuilder.DEFAULT_WAIT_STRATEGY;
+        final int prefetch = args.length > 7 ? Integer.parseInt(args[7]) : 0;
+        final int ringSize = args.length > 8 ? Integer.parseInt(args[8]) : FilterPipelineBuilder.DEFAULT_RING_SIZE;
+        final int passes = args.length > 9 ? Integer.parseInt(args[9]) : 3;
+        if (elementBytes != 8 && elementBytes != 16)
+        {
+            throw new IllegalArgumentException("element bytes: 8 or 16");
+        }
+        final long[] keys = new SplittableRandom(42).longs(elements).toArray();
+        final byte[] element = new byte[16];
+        System.out.printf(Locale.ROOT, "%s %d bits, %d elements of %d bytes; pipeline: %d hashers, %d inserters, "
+                + "%s wait, prefetch %d, ring %d; %d cores%n", kind.cliName(), memoryBits, elements, elementBytes,
+            hashers, inserters, wait, prefetch, ringSize, Runtime.getRuntime().availableProcessors());
+
+        double bestSequential = 0;
+        for (int pass = 0; pass < passes; pass++)
+        {
+            try (DuplicateFilter filter = Filters.builder(kind).memoryBits(memoryBits).seed(pass).create())
+            {
+                long sink = 0;
+                final long start = System.nanoTime();
+                for (int i = 0; i < elements; i++)
+                {
+                    if (elementBytes == 8)
+                    {
+                        sink += filter.stream(keys[i]).ordinal();
+                    }
+                    else
+                    {
+                        fill(element, keys[i]);
+                        sink += filter.stream(element, 0, 16).ordinal();
+                    }
+                }
+                final double rate = elements / ((System.nanoTime() - start) / 1e9);
+                bestSequential = pass == 0 ? 0 : Math.max(bestSequential, rate);
+                System.out.printf(Locale.ROOT, "  sequential pass %d: %.2f M elements/s (%d duplicates)%n", pass,
+                    rate / 1e6, sink);
+            }
+        }
+
+        double bestPipeline = 0;
+        for (int pass = 0; pass < passes; pass++)
+        {
+            try (DuplicateFilter filter = Filters.builder(kind).memoryBits(memoryBits).seed(pass).create())
+            {
+                final Counting counting = new Counting();
+                final long start = System.nanoTime();
+                try (FilterPipeline pipeline = FilterPipeline.builder().hashers(hashers).inserters(inserters)
+                    .waitStrategy(wait).prefetch(prefetch).ringSize(ringSize).listener(counting).build())
+                {
+                    for (int i = 0; i < elements; i++)
+                    {
+                        if (elementBytes == 8)
+                        {
+                            pipeline.publish(filter, Operation.STREAM, keys[i], i);
+                        }
+                        else
+                        {
+                            fill(element, keys[i]);
+                            pipeline.publish(filter, Operation.STREAM, element, 0, 16, i);
+                        }
+                    }
+                }
+                final double rate = elements / ((System.nanoTime() - start) / 1e9);
+                bestPipeline = pass == 0 ? 0 : Math.max(bestPipeline, rate);
+                System.out.printf(Locale.ROOT, "  pipeline   pass %d: %.2f M elements/s (%d duplicates)%n", pass,
+                    rate / 1e6, counting.duplicates);
+            }
+        }
+        System.out.printf(Locale.ROOT, "RESULT %s bits=%d bytes=%d H=%d I=%d wait=%s prefetch=%d ring=%d: "
+                + "sequential %.2f M/s, pipeline %.2f M/s (%.2fx)%n", kind.cliName(), memoryBits, elementBytes,
+            hashers, inserters, wait, prefetch, ringSize, bestSequential / 1e6, bestPipeline / 1e6,
+            bestPipeline / bestSequential);
+    }
+
+    private static void fill(final byte[] element, final long key)
+    {
+        for (int b = 0; b < 8; b++)
+        {
+            element[b] = (byte)(key >>> (8 * b));
+            element[8 + b] = (byte)(~key >>> (8 * b));
+        }
+    }
+}

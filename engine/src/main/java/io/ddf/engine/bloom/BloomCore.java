@@ -1,0 +1,61 @@
+package io.ddf.engine.bloom;
+
+import io.ddf.engine.FilterCore;
+import io.ddf.engine.MappedWords;
+
+/**
+ * The plain Bloom filter: M bits, K positions per element, no deletion. DUPLICATE iff all K bits are set; an
+ * element judged UNSEEN sets them. On an unbounded stream it saturates: the FPR tends to 1, the FNR is always 0.
+ *
+ * <p>Concurrency: each bit is set by its own compare-and-swap, so no bit is ever lost and there is never a false
+ * negative; the element as a whole is not isolated (two threads streaming the same new element may both get
+ * UNSEEN).
+ */
+final class BloomCore implements FilterCore
+{
+    private final MappedWords bits;
+    private final long m;
+    private final int k;
+
+    BloomCore(final MappedWords bits, final long m, final int k)
+    {
+        this.bits = bits;
+        this.m = m;
+        this.k = k;
+    }
+
+    @Override
+    public boolean stream(final long hash)
+    {
+        final long step = Hashes.step(hash);
+        boolean duplicate = true;
+        for (int i = 0; i < k; i++)
+        {
+            if (Bits.set(bits, Hashes.position(hash, step, i, m)))
+            {
+                duplicate = false;
+            }
+        }
+        return duplicate;
+    }
+
+    @Override
+    public boolean contains(final long hash)
+    {
+        final long step = Hashes.step(hash);
+        for (int i = 0; i < k; i++)
+        {
+            if (!Bits.get(bits, Hashes.position(hash, step, i, m)))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public void clear()
+    {
+        bits.clear();
+    }
+}

@@ -1,0 +1,287 @@
+package io.ddf.engine.cuckoo;
+
+import io.ddf.engine.FilterCore;
+import io.ddf.engine.MappedWords;
+import io.ddf.engine.Mix;
+
+/**
+ * The streaming cuckoo filter (Fan et al. 2014, adapted for unbounded streams as in seed 000 footnote 4): n buckets
+ * of b slots holding f-bit fingerprints (0 marks an empty slot, so a zero fingerprint is re-derived). An element
+ * has two candidate buckets, i1 = h(x) and i2 = (h(fp) − i1) mod n; this form of the partner is an involution for
+ * any n (i1 = (h(fp) − i2) mod n), so the table uses all the memory given instead of a power-of-two bucket count.
+ * DUPLICATE when either bucket holds the fingerprint. Otherwise the fingerprint goes into a free slot of i1, else
+ * of i2; when both are full, it displaces a victim from one of them, which moves to its own partner bucket,
+ * displacing another when that one is full too, up to max-kicks displacements; the last victim is then dropped
+ * (the streaming adaptation: no failure, the filter forgets one fingerprint). One deviation: when that last victim
+ * is the new element's own fingerprint headed back to one of its buckets, it displaces one more victim there,
+ * which is dropped instead, so that an element is always present right after its own insertion (max-kicks 0
+ * thus means: a full pair of buckets drops a victim chosen in one of them, as SQF does in a full row).
+ *
+ * <p>Which bucket is kicked from and which slot is the victim at each step are derived from the element's hash and
+ * the step number, so the same file and stream give the same verdicts.
+ *
+ * <p>Concurrency: word 0 of the region is a table lock and version (odd while locked). Relocations run under the
+ * lock, so at most one fingerprint is ever "in hand" (in no bucket); lookups that miss read the version before and
+ * after and retry when a relocation overlapped them, so a fingerprint in hand is never missed. The subclasses say
+ * how an insertion without relocation proceeds. With both, a concurrent {@code stream} is atomic per element:
+ * threads streaming the same new element never both get UNSEEN (unless it is dropped in between).
+ */
+abstract class CuckooCore implements FilterCore
+{
+    /** State word: the table lock (odd = held) and version (+2 per locked update). */
+    static final int LOCK = 0;
+    /** State word: fingerprints displaced so far (statistics, written under the lock). */
+    static final int KICKS = 1;
+    /** State word: fingerprints dropped after max-kicks displacements (statistics, written under the lock). */
+    static final int DROPS = 2;
+
+    private static final long ALTERNATE_SALT = 0xC2B2AE3D27D4EB4FL;
+    private static final long VICTIM_SALT = 0x165667B19E3779F9L;
+
+    protected final MappedWords state;
+    protected final MappedWords table;
+    protected final int slots;
+    protected final int fingerprintBits;
+    protected final long fingerprintMask;
+
+    private final long buckets;
+    private final int maxKicks;
+
+    CuckooCore(final CuckooLayout layout, final int maxKicks, final MappedWords region)
+    {
+        this.state = region.slice(0, CuckooLayout.STATE_WORDS);
+        this.table = region.slice(CuckooLayout.STATE_WORDS, layout.tableWords());
+        this.buckets = layout.buckets();
+        this.slots = layout.slots();
+        this.fingerprintBits = layout.fingerprintBits();
+        this.fingerprintMask = (1L << fingerprintBits) - 1;
+        this.maxKicks = maxKicks;
+    }
+
+    /**
+     * @param bucket a bucket index.
+     * @param fp     a non-zero fingerprint.
+     * @return whether the bucket holds it (volatile reads).
+     */
+    abstract boolean holds(long bucket, long fp);
+
+    /**
+     * Puts the fingerprint into a free slot of the bucket, retrying its compare-and-swap on conflict.
+     *
+     * @param bucket a bucket index.
+     * @param fp     a non-zero fingerprint.
+     * @return false when the bucket has no free slot.
+     */
+    abstract boolean placeIfFree(long bucket, long fp);
+
+    /**
+     * Replaces a slot's fingerprint, retrying its compare-and-swap on conflict. Only called under the lock, on a
+     * full bucket.
+     *
+     * @param bucket a bucket index.
+     * @param slot   a slot index in 0..b−1.
+     * @param fp     the fingerprint to install.
+     * @return the fingerprint it replaced.
+     */
+    abstract long replace(long bucket, int slot, long fp);
+
+    /**
+     * @param bucket a bucket index.
+     * @param slot   a slot index in 0..b−1.
+     * @return the fingerprint in the slot, 0 when empty.
+     */
+    abstract long slot(long bucket, int slot);
+
+    @Override
+    public final boolean contains(final long hash)
+    {
+        final long fp = fingerprint(hash);
+        final long i1 = firstBucket(hash);
+        final long i2 = alternate(i1, fp);
+        while (true)
+        {
+            final long version = state.getLongVolatile(LOCK);
+            if ((version & 1) != 0)
+            {
+                Thread.onSpinWait();
+                continue;
+            }
+            if (holds(i1, fp) || holds(i2, fp))
+            {
+                return true;
+            }
+            if (state.getLongVolatile(LOCK) == version)
+            {
+                return false;
+            }
+        }
+    }
+
+    @Override
+    public final void clear()
+    {
+        state.clear();
+        table.clear();
+    }
+
+    /** After a crash mid-relocation: releases the lock (the fingerprint that was in hand is lost). */
+    @Override
+    public final void recover()
+    {
+        final long version = state.getLongVolatile(LOCK);
+        if ((version & 1) != 0)
+        {
+            state.putLongRelease(LOCK, version + 1);
+        }
+    }
+
+    /**
+     * @param hash an element's hash.
+     * @return its f-bit fingerprint, never 0.
+     */
+    final long fingerprint(final long hash)
+    {
+        long x = hash;
+        long fp;
+        do
+        {
+            x = Mix.mix64(x + Mix.GOLDEN_GAMMA);
+            fp = x & fingerprintMask;
+        }
+        while (fp == 0);
+        return fp;
+    }
+
+    /**
+     * @param hash an element's hash.
+     * @return its first candidate bucket i1.
+     */
+    final long firstBucket(final long hash)
+    {
+        return Mix.reduce(hash, buckets);
+    }
+
+    /**
+     * @param bucket one candidate bucket of a fingerprint.
+     * @param fp     the fingerprint.
+     * @return the other, (h(fp) − bucket) mod n.
+     */
+    final long alternate(final long bucket, final long fp)
+    {
+        final long other = Mix.reduce(Mix.mix64(fp ^ ALTERNATE_SALT), buckets) - bucket;
+        return other < 0 ? other + buckets : other;
+    }
+
+    /**
+     * @param version the even version read before deciding.
+     * @return whether the lock was taken (false when another thread updated under it since).
+     */
+    final boolean tryLock(final long version)
+    {
+        return state.compareAndSetLong(LOCK, version, version + 1);
+    }
+
+    /**
+     * @param version the version {@link #tryLock} was given.
+     */
+    final void unlock(final long version)
+    {
+        state.putLongRelease(LOCK, version + 2);
+    }
+
+    /**
+     * Inserts under the lock: a fresh lookup, a free slot in either bucket, else relocation.
+     *
+     * @return true when the element turned out to be present (DUPLICATE).
+     */
+    final boolean insertLocked(final long hash, final long fp, final long i1, final long i2)
+    {
+        if (holds(i1, fp) || holds(i2, fp))
+        {
+            return true;
+        }
+        if (!placeIfFree(i1, fp) && !placeIfFree(i2, fp))
+        {
+            relocate(hash, fp, i1, i2);
+        }
+        return false;
+    }
+
+    /**
+     * Displaces victims from bucket to partner bucket until one lands in a free slot or max-kicks run out; the last
+     * victim is then dropped, except when it is the new element's fingerprint coming back to one of its own buckets:
+     * it then displaces one more victim there, which is dropped instead, so an element is always present right after
+     * its own insertion. At most max-kicks + 1 displacements.
+     */
+    private void relocate(final long hash, final long fp, final long i1, final long i2)
+    {
+        long hand = fp;
+        long bucket = (Mix.mix64(hash ^ VICTIM_SALT) & 1) == 0 ? i1 : i2;
+        int kick = 0;
+        boolean placed = false;
+        while (kick < maxKicks)
+        {
+            kick++;
+            hand = replace(bucket, victimSlot(hash, kick), hand);
+            bucket = alternate(bucket, hand);
+            if (placeIfFree(bucket, hand))
+            {
+                placed = true;
+                break;
+            }
+        }
+        if (!placed && hand == fp && (bucket == i1 || bucket == i2))
+        {
+            kick++;
+            replace(bucket, victimSlot(hash, kick), hand);
+        }
+        state.putLongPlain(KICKS, state.getLongPlain(KICKS) + kick);
+        if (!placed)
+        {
+            state.putLongPlain(DROPS, state.getLongPlain(DROPS) + 1);
+        }
+    }
+
+    private int victimSlot(final long hash, final int kick)
+    {
+        return slots == 1 ? 0 : (int)Mix.reduce(Mix.mix64((hash + kick * Mix.GOLDEN_GAMMA) ^ VICTIM_SALT), slots);
+    }
+
+    /** @return fingerprints displaced so far. */
+    final long kicks()
+    {
+        return state.getLongVolatile(KICKS);
+    }
+
+    /** @return fingerprints dropped so far. */
+    final long drops()
+    {
+        return state.getLongVolatile(DROPS);
+    }
+
+    /** @return number of buckets n. */
+    final long buckets()
+    {
+        return buckets;
+    }
+
+    /** @return max-kicks. */
+    final int maxKicks()
+    {
+        return maxKicks;
+    }
+
+    /** @return non-empty slots in the whole table (a full scan, for tests). */
+    final long storedFingerprints()
+    {
+        long stored = 0;
+        for (long b = 0; b < buckets; b++)
+        {
+            for (int s = 0; s < slots; s++)
+            {
+                stored += slot(b, s) != 0 ? 1 : 0;
+            }
+        }
+        return stored;
+    }
+}

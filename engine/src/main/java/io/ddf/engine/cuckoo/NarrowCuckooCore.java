@@ -1,0 +1,174 @@
+package io.ddf.engine.cuckoo;
+
+import io.ddf.engine.MappedWords;
+
+/**
+ * Cuckoo filter whose buckets fit in one 64-bit word (b·f ≤ 64), several buckets to a word when they fit.
+ *
+ * <p>{@code stream} reads the version, then the two candidate words. A hit is DUPLICATE with no write. A miss
+ * with a free slot in i1 (else i2) installs the fingerprint with one compare-and-swap of the word read, after
+ * checking that no relocation overlapped the reads; any conflict restarts the decision. Only when both buckets
+ * are full does it take the table lock (relocation, see {@link CuckooCore}). Element atomicity follows from this
+ * and from buckets never losing a fingerprint outside relocations: a bucket seen full stays full, so two threads
+ * inserting the same element cannot pick different buckets from consistent views without one seeing the other's.
+ */
+final class NarrowCuckooCore extends CuckooCore
+{
+    private final int bucketsPerWord;
+    private final int bucketBits;
+    private final long bucketMask;
+
+    NarrowCuckooCore(final CuckooLayout layout, final int maxKicks, final MappedWords region)
+    {
+        super(layout, maxKicks, region);
+        this.bucketsPerWord = layout.bucketsPerWord();
+        this.bucketBits = slots * fingerprintBits;
+        this.bucketMask = bucketBits == 64 ? -1L : (1L << bucketBits) - 1;
+    }
+
+    @Override
+    public boolean stream(final long hash)
+    {
+        final long fp = fingerprint(hash);
+        final long i1 = firstBucket(hash);
+        final long i2 = alternate(i1, fp);
+        final long index1 = wordOf(i1);
+        final int shift1 = shiftOf(i1, index1);
+        final long index2 = wordOf(i2);
+        final int shift2 = shiftOf(i2, index2);
+        while (true)
+        {
+            final long version = state.getLongVolatile(LOCK);
+            if ((version & 1) != 0)
+            {
+                Thread.onSpinWait();
+                continue;
+            }
+            final long word1 = table.getLongVolatile(index1);
+            final long word2 = index2 == index1 ? word1 : table.getLongVolatile(index2);
+            final long bucket1 = (word1 >>> shift1) & bucketMask;
+            final long bucket2 = (word2 >>> shift2) & bucketMask;
+            if (find(bucket1, fp) || find(bucket2, fp))
+            {
+                return true;
+            }
+            if (state.getLongVolatile(LOCK) != version)
+            {
+                continue; // a relocation overlapped the reads: the element may have been in hand
+            }
+            int free = freeSlot(bucket1);
+            if (free >= 0)
+            {
+                if (table.compareAndSetLong(index1, word1, word1 | fp << (shift1 + free * fingerprintBits)))
+                {
+                    return false;
+                }
+                continue;
+            }
+            free = freeSlot(bucket2);
+            if (free >= 0)
+            {
+                if (table.compareAndSetLong(index2, word2, word2 | fp << (shift2 + free * fingerprintBits)))
+                {
+                    return false;
+                }
+                continue;
+            }
+            if (tryLock(version))
+            {
+                try
+                {
+                    return insertLocked(hash, fp, i1, i2);
+                }
+                finally
+                {
+                    unlock(version);
+                }
+            }
+        }
+    }
+
+    @Override
+    boolean holds(final long bucket, final long fp)
+    {
+        final long index = wordOf(bucket);
+        return find((table.getLongVolatile(index) >>> shiftOf(bucket, index)) & bucketMask, fp);
+    }
+
+    @Override
+    boolean placeIfFree(final long bucket, final long fp)
+    {
+        final long index = wordOf(bucket);
+        final int shift = shiftOf(bucket, index);
+        while (true)
+        {
+            final long word = table.getLongVolatile(index);
+            final int free = freeSlot((word >>> shift) & bucketMask);
+            if (free < 0)
+            {
+                return false;
+            }
+            if (table.compareAndSetLong(index, word, word | fp << (shift + free * fingerprintBits)))
+            {
+                return true;
+            }
+        }
+    }
+
+    @Override
+    long replace(final long bucket, final int slot, final long fp)
+    {
+        final long index = wordOf(bucket);
+        final int shift = shiftOf(bucket, index) + slot * fingerprintBits;
+        while (true)
+        {
+            final long word = table.getLongVolatile(index);
+            final long old = (word >>> shift) & fingerprintMask;
+            if (table.compareAndSetLong(index, word, (word & ~(fingerprintMask << shift)) | fp << shift))
+            {
+                return old;
+            }
+        }
+    }
+
+    @Override
+    long slot(final long bucket, final int slot)
+    {
+        final long index = wordOf(bucket);
+        return (table.getLongVolatile(index) >>> (shiftOf(bucket, index) + slot * fingerprintBits)) & fingerprintMask;
+    }
+
+    private long wordOf(final long bucket)
+    {
+        return bucketsPerWord == 1 ? bucket : bucket / bucketsPerWord;
+    }
+
+    private int shiftOf(final long bucket, final long index)
+    {
+        return (int)(bucket - index * bucketsPerWord) * bucketBits;
+    }
+
+    private boolean find(final long bucket, final long fp)
+    {
+        for (int i = 0, shift = 0; i < slots; i++, shift += fingerprintBits)
+        {
+            if (((bucket >>> shift) & fingerprintMask) == fp)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private int freeSlot(final long bucket)
+    {
+        for (int i = 0, shift = 0; i < slots; i++, shift += fingerprintBits)
+        {
+            if (((bucket >>> shift) & fingerprintMask) == 0)
+            {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,37 @@
+package io.ddf.engine.pipeline;
+
+import io.ddf.engine.DuplicateFilter;
+import io.ddf.engine.Verdict;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * One preallocated ring slot. The publisher writes the element and its routing inputs; the hasher owning the
+ * slot's sequence writes {@link #hash} and {@link #inserter}; the owning inserter writes {@link #verdict}; a
+ * failing stage writes {@link #failure}. Each field has one writer at a time, and the Disruptor's sequences order
+ * the stages, so plain fields suffice.
+ */
+final class PipelineEvent
+{
+    /** Extra bytes after the element, so that neighbouring slots written by different threads share no line. */
+    private static final int PAD = 64;
+
+    /** The element's bytes (the first {@link #length}), copied at publication. */
+    final byte[] bytes;
+    /** A view of {@link #bytes} for {@code DuplicateFilter.hash(DirectBuffer, ...)}. */
+    final UnsafeBuffer buffer;
+
+    int length;
+    DuplicateFilter filter;
+    Operation operation;
+    long tag;
+    long hash;
+    int inserter;
+    Verdict verdict;
+    Throwable failure;
+
+    PipelineEvent(final int maxElementBytes)
+    {
+        this.bytes = new byte[maxElementBytes + PAD];
+        this.buffer = new UnsafeBuffer(bytes, 0, maxElementBytes);
+    }
+}

@@ -1,0 +1,45 @@
+package io.ddf.engine.bloom;
+
+import io.ddf.engine.FilterBuilder;
+import io.ddf.engine.FilterCore;
+import io.ddf.engine.FilterParameters;
+import io.ddf.engine.KindDefinition;
+import io.ddf.engine.MappedWords;
+import org.agrona.BufferUtil;
+
+import java.nio.ByteBuffer;
+
+/**
+ * A kind's core over plain direct memory instead of a mapped file, for tests that look inside its region through
+ * package-private accessors. Elements are given as their 64-bit hashes.
+ */
+final class CoreHarness
+{
+    final long[] slots;
+    final KindDefinition definition;
+    final MappedWords region;
+    final FilterCore core;
+    @SuppressWarnings("unused")
+    private final ByteBuffer memory; // keeps the region's memory reachable
+
+    private CoreHarness(final FilterBuilder builder)
+    {
+        final FilterParameters parameters = builder.parameters();
+        this.slots = parameters.slots();
+        this.definition = parameters.definition();
+        final long bytes = definition.tableBytes(slots);
+        this.memory = ByteBuffer.allocateDirect(Math.toIntExact(bytes + 64));
+        final long address = (BufferUtil.address(memory) + 63) & ~63L;
+        this.region = new MappedWords(address, bytes / 8);
+        this.core = definition.core(slots, region, null);
+    }
+
+    /**
+     * @param builder the filter's parameters.
+     * @return its core over fresh zeroed memory.
+     */
+    static CoreHarness of(final FilterBuilder builder)
+    {
+        return new CoreHarness(builder);
+    }
+}

@@ -1,0 +1,32 @@
+package io.ddf.engine.dsqf;
+
+import io.ddf.engine.MappedWords;
+import org.agrona.BufferUtil;
+
+import java.lang.ref.Reference;
+import java.nio.ByteBuffer;
+
+/** Zeroed, cache-line-aligned direct memory standing in for a filter's mapped region, for tests that look inside. */
+final class DirectRegion implements AutoCloseable
+{
+    private final ByteBuffer buffer;
+    private final MappedWords words;
+
+    DirectRegion(final long bytes)
+    {
+        this.buffer = BufferUtil.allocateDirectAligned(Math.toIntExact(bytes), 64);
+        this.words = new MappedWords(BufferUtil.address(buffer), bytes / 8);
+    }
+
+    /** @return the region's words. */
+    MappedWords words()
+    {
+        return words;
+    }
+
+    @Override
+    public void close()
+    {
+        Reference.reachabilityFence(buffer); // the memory must outlive every use of the words
+    }
+}

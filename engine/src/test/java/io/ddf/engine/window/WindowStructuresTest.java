@@ -1,0 +1,191 @@
+package io.ddf.engine.window;
+
+import io.ddf.engine.FilterCore;
+import io.ddf.engine.MappedWords;
+import org.agrona.BufferUtil;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The window family's building blocks over plain off-heap memory: ring, counting table, cores' crash recovery. */
+class WindowStructuresTest
+{
+    private static long seed()
+    {
+        final long seed = Long.getLong("ddf.test.seed", System.nanoTime());
+        System.out.println("random seed " + seed + " (replay with -Dddf.test.seed=" + seed + ")");
+        return seed;
+    }
+
+    /** Words of zeroed, cache-line-aligned memory kept reachable by the returned buffer's holder. */
+    private static final class Memory
+    {
+        final ByteBuffer buffer;
+        final MappedWords words;
+
+        Memory(final long words)
+        {
+            buffer = BufferUtil.allocateDirectAligned((int)(words * 8), 64);
+            this.words = new MappedWords(BufferUtil.address(buffer), words);
+            this.words.clear();
+        }
+    }
+
+    @ParameterizedTest(name = "f={0}")
+    @ValueSource(ints = {1, 2, 3, 5, 7, 8, 13, 16, 21, 31, 32, 33, 63, 64})
+    void ringScanFindsExactlyTheStoredFingerprints(final int bits)
+    {
+        final Random random = new Random(seed());
+        final long slots = 257;
+        final Memory memory = new Memory(FingerprintRing.words(slots, bits));
+        final FingerprintRing ring = new FingerprintRing(memory.words, slots, bits);
+        final long mask = bits == 64 ? -1L : (1L << bits) - 1;
+        final long[] naive = new long[(int)slots];
+        for (int round = 0; round < 2000; round++)
+        {
+            final int slot = random.nextInt((int)slots);
+            long value = random.nextLong() & mask;
+            value = value == 0 ? 1 : value;
+            ring.set(slot, value);
+            naive[slot] = value;
+            assertEquals(value, ring.get(slot));
+            final long probe = round % 2 == 0 ? naive[random.nextInt((int)slots)] : Math.max(1, random.nextLong() & mask);
+            boolean expected = false;
+            for (final long v : naive)
+            {
+                expected |= v == probe && probe != 0;
+            }
+            assertEquals(expected, probe != 0 && ring.scan(probe), "f=" + bits + " probe " + probe);
+        }
+        java.lang.ref.Reference.reachabilityFence(memory);
+    }
+
+    @ParameterizedTest(name = "keyBits={0}")
+    @ValueSource(ints = {6, 20, 64})
+    void countingTableAgreesWithAMapUnderInsertionsAndDeletions(final int keyBits)
+    {
+        // Few keys in a small table, so probe runs wrap around and backward shifts happen constantly.
+        final Random random = new Random(seed());
+        final long maxKeys = 50;
+        final long cells = CountingTable.cells(maxKeys);
+        final long maxCount = 1000;
+        final Memory memory = new Memory(CountingTable.words(cells, keyBits, maxCount));
+        final CountingTable table = new CountingTable(memory.words, cells, keyBits, maxCount);
+        final long mask = keyBits == 64 ? -1L : (1L << keyBits) - 1;
+        final long[] alphabet = new long[(int)maxKeys];
+        for (int i = 0; i < alphabet.length; i++)
+        {
+            alphabet[i] = keyBits == 64 && i == 0 ? 0 : random.nextLong() & mask; // key 0 is legal
+        }
+        final Map<Long, Integer> counts = new HashMap<>();
+        for (int round = 0; round < 100_000; round++)
+        {
+            final long key = alphabet[random.nextInt(alphabet.length)];
+            final int count = counts.getOrDefault(key, 0);
+            if (count > 0 && (random.nextBoolean() || count == maxCount))
+            {
+                table.decrement(key);
+                if (count == 1)
+                {
+                    counts.remove(key);
+                }
+                else
+                {
+                    counts.put(key, count - 1);
+                }
+            }
+            else
+            {
+                table.increment(key);
+                counts.put(key, count + 1);
+            }
+            final long probe = alphabet[random.nextInt(alphabet.length)];
+            assertEquals(counts.containsKey(probe), table.contains(probe), "round " + round);
+        }
+        for (final Map.Entry<Long, Integer> entry : counts.entrySet())
+        {
+            for (int i = entry.getValue(); i > 0; i--)
+            {
+                table.decrement(entry.getKey());
+            }
+        }
+        for (long w = 0; w < memory.words.words(); w++)
+        {
+            assertEquals(0, memory.words.getLongPlain(w), "an emptied table is all zero");
+        }
+        java.lang.ref.Reference.reachabilityFence(memory);
+    }
+
+    @Test
+    void exactCoreRebuildsItsTableAfterACrashMidUpdate()
+    {
+        final Random random = new Random(seed());
+        final long window = 100;
+        final long cells = CountingTable.cells(window);
+        final Memory crashed = new Memory(RingCountCore.words(window, 0, cells));
+        final Memory reference = new Memory(RingCountCore.words(window, 0, cells));
+        final FilterCore a = new RingCountCore(crashed.words, window, 0, cells);
+        final FilterCore b = new RingCountCore(reference.words, window, 0, cells);
+        for (int i = 0; i < 1000; i++)
+        {
+            final long e = random.nextInt(300);
+            assertEquals(b.stream(e), a.stream(e));
+        }
+        // A writer killed mid-update: lock word odd, table half written (here: wiped).
+        crashed.words.putLongPlain(WindowRegion.LOCK, crashed.words.getLongPlain(WindowRegion.LOCK) + 1);
+        final long tableStart = WindowRegion.STATE_WORDS + WindowRegion.lineWords(window);
+        for (long w = tableStart; w < crashed.words.words(); w++)
+        {
+            crashed.words.putLongPlain(w, 0);
+        }
+        a.recover();
+        for (int i = 0; i < 1000; i++)
+        {
+            final long e = random.nextInt(300);
+            assertEquals(b.contains(e), a.contains(e));
+            assertEquals(b.stream(e), a.stream(e), "element " + i);
+        }
+        java.lang.ref.Reference.reachabilityFence(reference);
+        java.lang.ref.Reference.reachabilityFence(crashed);
+    }
+
+    @Test
+    void queueFinishesARotationLeftHalfDone()
+    {
+        final int l = 3;
+        final long c = 10;
+        final long window = c;
+        final long cells = CountingTable.cells(window);
+        final long words = RingCountCore.words(window, 0, cells);
+        final Memory table = new Memory(l * words);
+        final Memory header = new Memory(64);
+        final FilterCore[] subfilters = new FilterCore[l];
+        for (int i = 0; i < l; i++)
+        {
+            subfilters[i] = new RingCountCore(table.words.slice(i * words, words), window, 0, cells);
+        }
+        final QueueCore queue = new QueueCore(subfilters, c, header.words);
+        for (long e = 0; e < 2 * c; e++)
+        {
+            assertFalse(queue.stream(e));
+        }
+        // A thread claimed the first insertion of generation 2 and died before clearing its subfilter.
+        header.words.getAndAddLong(QueueCore.INSERTIONS, 1);
+        assertEquals(1, header.words.getLongPlain(QueueCore.READY));
+        queue.recover();
+        assertEquals(2, header.words.getLongPlain(QueueCore.READY));
+        assertTrue(queue.stream(c), "generation 1 is still held");
+        assertFalse(queue.stream(1000), "streams go on (no thread waits for the dead one)");
+        java.lang.ref.Reference.reachabilityFence(table);
+        java.lang.ref.Reference.reachabilityFence(header);
+    }
+}

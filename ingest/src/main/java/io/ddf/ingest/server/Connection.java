@@ -1,0 +1,141 @@
+package io.ddf.ingest.server;
+
+import io.ddf.engine.Verdict;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelHandlerContext;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A client connection whose elements go through the pipeline: receives its verdicts, in publication order, from
+ * the router's thread and hands them to its event loop.
+ *
+ * <p>Verdicts land in a small ring of bytes (one writer, the router's thread; one reader, the event loop), and
+ * one wake-up task at a time is scheduled on the event loop to consume them. The event loop never has more
+ * elements outstanding (published, verdict not yet consumed) than the ring holds: {@link #reserve} consumes, and
+ * if need be waits for the pipeline, first.
+ */
+abstract class Connection extends ChannelDuplexHandler
+{
+    /** Verdicts a connection may have outstanding. */
+    static final int RING = 4096;
+    private static final VarHandle DELIVERED;
+
+    static
+    {
+        try
+        {
+            DELIVERED = MethodHandles.lookup().findVarHandle(Connection.class, "delivered", long.class);
+        }
+        catch (final ReflectiveOperationException e)
+        {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final byte[] ring = new byte[RING];
+    private final AtomicBoolean wakeScheduled = new AtomicBoolean();
+    private final Runnable wake = this::wake;
+    @SuppressWarnings("unused")
+    private volatile long delivered;
+    private long deliveredByRouter;
+    /** Verdicts consumed, on the event loop. */
+    private long consumed;
+    /** Elements published, on the event loop. */
+    private long published;
+    /** The connection's tag, set on registration. */
+    private long tag = -1;
+    /** Set once the channel is active. */
+    ChannelHandlerContext ctx;
+
+    /** @return the tag verdicts come back with. */
+    final long tag()
+    {
+        return tag;
+    }
+
+    /** @param tag the tag the router gave. */
+    final void tag(final long tag)
+    {
+        this.tag = tag;
+    }
+
+    /**
+     * Called by the router's thread, in publication order.
+     *
+     * @param verdict the next verdict.
+     */
+    final void deliver(final Verdict verdict)
+    {
+        final long d = deliveredByRouter;
+        ring[(int)(d & (RING - 1))] = verdict == Verdict.DUPLICATE ? (byte)1 : (byte)0;
+        deliveredByRouter = d + 1;
+        DELIVERED.setRelease(this, d + 1);
+        if (!wakeScheduled.get() && wakeScheduled.compareAndSet(false, true))
+        {
+            final ChannelHandlerContext context = ctx;
+            if (context != null)
+            {
+                context.executor().execute(wake);
+            }
+        }
+    }
+
+    private void wake()
+    {
+        wakeScheduled.set(false);
+        onVerdicts();
+    }
+
+    /** @return verdicts delivered and not yet consumed (event loop). */
+    final int available()
+    {
+        return (int)((long)DELIVERED.getAcquire(this) - consumed);
+    }
+
+    /**
+     * Consumes the next verdict; call only when {@link #available()} is positive.
+     *
+     * @return true for DUPLICATE.
+     */
+    final boolean next()
+    {
+        return ring[(int)(consumed++ & (RING - 1))] != 0;
+    }
+
+    /** @return elements published whose verdicts are not consumed yet. */
+    final long outstanding()
+    {
+        return published - consumed;
+    }
+
+    /**
+     * Makes room for {@code count} more outstanding elements (at most {@link #RING}): consumes verdicts, waiting
+     * for the pipeline when the ring is full. Then count them as published.
+     *
+     * @param count elements about to be published.
+     */
+    final void reserve(final int count)
+    {
+        while (published - consumed + count > RING)
+        {
+            final long before = consumed;
+            onVerdicts();
+            if (consumed == before)
+            {
+                Thread.yield();
+            }
+        }
+    }
+
+    /** Counts one element as published; call after each successful publication. */
+    final void published()
+    {
+        published++;
+    }
+
+    /** Consumes what verdicts are available and writes what they complete; on the event loop. */
+    abstract void onVerdicts();
+}

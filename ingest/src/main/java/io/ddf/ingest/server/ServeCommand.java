@@ -1,0 +1,205 @@
+package io.ddf.ingest.server;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
+
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/** {@code ddf serve}: the daemon. */
+@Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Serve named filters over RESP (redis-cli, redis-benchmark and Redis clients work): BF.RESERVE, " +
+        "BF.ADD, BF.MADD, BF.EXISTS, BF.MEXISTS, BF.INFO, DEL, PING, INFO. Each filter is a file <key>.ddf in the " +
+        "data directory and survives restarts; SIGTERM drains, flushes and exits 0.",
+        "Optionally a raw feed on its own port: records judged in order, one verdict byte (U or D) back per " +
+        "record, or with --forward only the unseen records sent on."},
+    footer = {"Default port 7379 (not Redis's 6379, so both can run on one machine); default address 127.0.0.1.",
+        "A filter made by BF.ADD on a missing key is a QHT sized for --default-capacity and " +
+            "--default-error-rate (as RedisBloom: 100 and 0.01).",
+        "BF.EXISTS answers 0 for an element the filter has forgotten: streaming filters forget by design."})
+public final class ServeCommand implements Callable<Integer>
+{
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--port", paramLabel = "P", description = "RESP port (default 7379; 0 picks a free one).")
+    private int port = ServerConfig.DEFAULT_PORT;
+
+    @Option(names = "--bind", paramLabel = "ADDR", description = "Address to listen on (default 127.0.0.1).")
+    private String bind = "127.0.0.1";
+
+    @Option(names = "--data-dir", paramLabel = "DIR", description = "Where the filters live (default ./ddf-data).")
+    private Path dataDir = Path.of("ddf-data");
+
+    @Option(names = "--requirepass", paramLabel = "SECRET", description = "Clients must AUTH with this password.")
+    private String requirePass;
+
+    @Option(names = "--max-clients", paramLabel = "N", description = "Most RESP clients at once (default 10000).")
+    private int maxClients = 10_000;
+
+    @Option(names = "--max-bulk-bytes", paramLabel = "N",
+        description = "Longest command argument (default 524288); longer closes the connection.")
+    private int maxBulkBytes = 512 * 1024;
+
+    @Option(names = "--max-item-bytes", paramLabel = "N",
+        description = "Longest item or feed record (default 4096; each ring slot holds this many bytes).")
+    private int maxItemBytes = 4096;
+
+    @Option(names = "--client-output-limit", paramLabel = "BYTES",
+        description = "Disconnect a client whose unsent replies exceed this (default 67108864).")
+    private int clientOutputLimit = 64 * 1024 * 1024;
+
+    @Option(names = "--idle-timeout", paramLabel = "SECONDS",
+        description = "Close RESP connections idle this long (default 0: never).")
+    private int idleTimeout;
+
+    @Option(names = "--default-capacity", paramLabel = "N",
+        description = "Capacity of a filter BF.ADD makes for a missing key (default 100).")
+    private long defaultCapacity = 100;
+
+    @Option(names = "--default-error-rate", paramLabel = "X",
+        description = "Error rate of a filter BF.ADD makes for a missing key (default 0.01).")
+    private double defaultErrorRate = 0.01;
+
+    @Option(names = "--ring-size", paramLabel = "N", description = "Pipeline ring slots, a power of two (default 4096).")
+    private int ringSize = 4096;
+
+    @Option(names = "--wait-strategy", paramLabel = "S",
+        description = "Pipeline handlers' wait: blocking, sleeping, yielding or busy-spin (default: the pipeline's).")
+    private String waitStrategy;
+
+    @Option(names = "--io-threads", paramLabel = "N", description = "Network event loop threads (default 2).")
+    private int ioThreads = 2;
+
+    @Option(names = "--feed-port", paramLabel = "P", description = "Raw feed port (default: no raw feed).")
+    private Integer feedPort;
+
+    @Option(names = "--feed-format", paramLabel = "F", converter = FormatConverter.class,
+        description = "lines (newline-delimited) or frames (4-byte big-endian length, then the bytes); default lines.")
+    private ServerConfig.FeedFormat feedFormat = ServerConfig.FeedFormat.LINES;
+
+    @Option(names = "--feed-filter", paramLabel = "NAME",
+        description = "Filter the raw feed judges against, made with the defaults if missing (default feed).")
+    private String feedFilter = "feed";
+
+    @Option(names = "--forward", paramLabel = "HOST:PORT", converter = AddressConverter.class,
+        description = "Send the feed's unseen records there (same framing) instead of verdicts.")
+    private InetSocketAddress forward;
+
+    /** @return the configuration these options give. */
+    ServerConfig config()
+    {
+        final ServerConfig config = new ServerConfig();
+        config.port = port;
+        config.bind = bind;
+        config.dataDir = dataDir;
+        config.requirePass = requirePass;
+        config.maxClients = positive(maxClients, "--max-clients");
+        config.maxBulkBytes = positive(maxBulkBytes, "--max-bulk-bytes");
+        config.maxItemBytes = positive(maxItemBytes, "--max-item-bytes");
+        config.clientOutputLimit = positive(clientOutputLimit, "--client-output-limit");
+        if (idleTimeout < 0)
+        {
+            throw new IllegalArgumentException("--idle-timeout must be 0 or more, got " + idleTimeout);
+        }
+        config.idleTimeoutSeconds = idleTimeout;
+        config.defaultCapacity = defaultCapacity;
+        config.defaultErrorRate = defaultErrorRate;
+        config.ringSize = positive(ringSize, "--ring-size");
+        config.waitStrategy = waitStrategy;
+        config.ioThreads = positive(ioThreads, "--io-threads");
+        config.feedPort = feedPort == null ? -1 : feedPort;
+        config.feedFormat = feedFormat;
+        config.feedFilter = new String(feedFilter.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
+        config.forward = forward;
+        if (forward != null && feedPort == null)
+        {
+            throw new IllegalArgumentException("--forward needs --feed-port");
+        }
+        return config;
+    }
+
+    private static int positive(final int value, final String option)
+    {
+        if (value < 1)
+        {
+            throw new IllegalArgumentException(option + " must be at least 1, got " + value);
+        }
+        return value;
+    }
+
+    /**
+     * Runs the daemon until SIGTERM or SIGINT; the shutdown hook drains, flushes, closes and exits 0.
+     *
+     * @return never returns normally while serving; 0 once closed.
+     */
+    @Override
+    public Integer call()
+    {
+        final PrintStream log = System.err;
+        final DdfServer server = DdfServer.start(config(), log);
+        final Thread hook = new Thread(() ->
+        {
+            server.close();
+            log.println("ddf: stopped; every filter flushed and closed");
+            log.flush();
+            // the JVM would exit 143 after a SIGTERM; the daemon stopped cleanly, so say so
+            Runtime.getRuntime().halt(0);
+        }, "ddf-serve-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        server.awaitClosed();
+        return 0;
+    }
+
+    /** lines | frames. */
+    static final class FormatConverter implements ITypeConverter<ServerConfig.FeedFormat>
+    {
+        @Override
+        public ServerConfig.FeedFormat convert(final String value)
+        {
+            try
+            {
+                return ServerConfig.FeedFormat.valueOf(value.toUpperCase(Locale.ROOT));
+            }
+            catch (final IllegalArgumentException e)
+            {
+                throw new TypeConversionException("expected lines or frames, got '" + value + "'");
+            }
+        }
+    }
+
+    /** HOST:PORT. */
+    static final class AddressConverter implements ITypeConverter<InetSocketAddress>
+    {
+        @Override
+        public InetSocketAddress convert(final String value)
+        {
+            final int colon = value.lastIndexOf(':');
+            if (colon <= 0 || colon == value.length() - 1)
+            {
+                throw new TypeConversionException("expected HOST:PORT, got '" + value + "'");
+            }
+            try
+            {
+                final int p = Integer.parseInt(value.substring(colon + 1));
+                if (p < 1 || p > 65535)
+                {
+                    throw new NumberFormatException();
+                }
+                return InetSocketAddress.createUnresolved(value.substring(0, colon), p);
+            }
+            catch (final NumberFormatException e)
+            {
+                throw new TypeConversionException("bad port in '" + value + "'");
+            }
+        }
+    }
+}

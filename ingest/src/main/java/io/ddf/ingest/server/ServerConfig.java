@@ -1,0 +1,63 @@
+package io.ddf.ingest.server;
+
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+
+/** Everything {@code ddf serve} can be told; the defaults are the command line's. */
+public final class ServerConfig
+{
+    /** Default RESP port: not Redis's 6379, so both can run on one machine. */
+    public static final int DEFAULT_PORT = 7379;
+
+    /** Address to listen on. */
+    public String bind = "127.0.0.1";
+    /** RESP port; 0 picks a free one. */
+    public int port = DEFAULT_PORT;
+    /** Data directory. */
+    public Path dataDir = Path.of("ddf-data");
+    /** Password clients must give with AUTH, or null. */
+    public String requirePass;
+    /** Most RESP clients at once. */
+    public int maxClients = 10_000;
+    /** Longest bulk string (argument) in bytes. */
+    public int maxBulkBytes = 512 * 1024;
+    /** Most arguments in one command. */
+    public int maxArgs = 1024 * 1024;
+    /** Most bytes of arguments in one command. */
+    public long maxRequestBytes = 64L * 1024 * 1024;
+    /** Longest inline command line. */
+    public int maxInlineBytes = 64 * 1024;
+    /** Longest element (item or feed record): each ring slot holds this many bytes. */
+    public int maxItemBytes = 4096;
+    /** Disconnect a client whose unsent replies exceed this many bytes. */
+    public int clientOutputLimit = 64 * 1024 * 1024;
+    /** Close a RESP connection idle this many seconds; 0 never. */
+    public int idleTimeoutSeconds;
+    /** Capacity of a filter made by BF.ADD on a missing key. */
+    public long defaultCapacity = 100;
+    /** Error rate of a filter made by BF.ADD on a missing key. */
+    public double defaultErrorRate = 0.01;
+    /** Pipeline ring slots, a power of two. */
+    public int ringSize = 4096;
+    /** Pipeline wait strategy, or null for its default. */
+    public String waitStrategy;
+    /** Event loop threads. */
+    public int ioThreads = 2;
+    /** Raw feed port, or -1 for none; 0 picks a free one. */
+    public int feedPort = -1;
+    /** Raw feed framing. */
+    public FeedFormat feedFormat = FeedFormat.LINES;
+    /** The filter the raw feed judges against. */
+    public String feedFilter = "feed";
+    /** Where the feed forwards unseen records instead of answering verdicts, or null. */
+    public InetSocketAddress forward;
+
+    /** How the raw feed frames records. */
+    public enum FeedFormat
+    {
+        /** Newline-delimited records ({@code \n} or {@code \r\n}, stripped). */
+        LINES,
+        /** A 4-byte big-endian length, then that many bytes. */
+        FRAMES
+    }
+}

@@ -1,0 +1,59 @@
+package io.ddf.ingest.server;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Keys to file names and back; glob patterns. */
+class KeyNamesTest
+{
+    @Test
+    void namesAreSafeAndReversible()
+    {
+        assertEquals("bench.ddf", KeyNames.fileName("bench"));
+        assertEquals("a%2Fb%20c%2E%2E.ddf", KeyNames.fileName("a/b c.."));
+        assertEquals("%2E%2E.ddf", KeyNames.fileName(".."));
+        final Random random = new Random(42);
+        for (int i = 0; i < 1000; i++)
+        {
+            final byte[] bytes = new byte[1 + random.nextInt(40)];
+            random.nextBytes(bytes);
+            final String key = new String(bytes, StandardCharsets.ISO_8859_1);
+            final String name = KeyNames.fileName(key);
+            assertTrue(name.matches("[A-Za-z0-9_%-]*\\.ddf"), name);
+            assertEquals(key, KeyNames.key(name));
+        }
+        assertNull(KeyNames.fileName("x".repeat(300)));
+        assertNull(KeyNames.fileName(""));
+    }
+
+    @Test
+    void foreignNamesAreNotKeys()
+    {
+        assertNull(KeyNames.key("notes.txt"));
+        assertNull(KeyNames.key(".ddf"));
+        assertNull(KeyNames.key("a.b.ddf"));
+        assertNull(KeyNames.key("%2f.ddf"));
+        assertNull(KeyNames.key("%2.ddf"));
+        assertNull(KeyNames.key("%ZZ.ddf"));
+        assertEquals("/", KeyNames.key("%2F.ddf"));
+    }
+
+    @Test
+    void glob()
+    {
+        assertTrue(Glob.matches("*", "save"));
+        assertTrue(Glob.matches("sa?e", "save"));
+        assertTrue(Glob.matches("*end*", "appendonly"));
+        assertFalse(Glob.matches("save", "saves"));
+        assertTrue(Glob.matches("a\\*", "a*"));
+        assertFalse(Glob.matches("a\\*", "ab"));
+        assertFalse(Glob.matches("*a*a*a*a*a*a*a*a*a*a*a*a*b", "a".repeat(30)));
+    }
+}

@@ -1,0 +1,481 @@
+package io.ddf.ingest.server;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The RESP front in process, through the real pipeline: commands, replies, order, errors. */
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class ServerTest
+{
+    @TempDir
+    static Path dir;
+    static TestServer server;
+
+    @BeforeAll
+    static void start()
+    {
+        server = new TestServer(dir.resolve("data"), c -> { });
+    }
+
+    @AfterAll
+    static void stop()
+    {
+        server.close();
+    }
+
+    @Test
+    void bloomCommandsAnswerLikeRedisBloom() throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            assertEquals("PONG", c.call("PING"));
+            assertEquals("hi", c.call("PING", "hi"));
+            assertEquals("OK", c.call("BF.RESERVE", "cmds", "0.001", "10000"));
+            assertEquals("-ERR item exists", c.call("BF.RESERVE", "cmds", "0.001", "10000"));
+            assertEquals(1L, c.call("BF.ADD", "cmds", "a"));
+            assertEquals(0L, c.call("BF.ADD", "cmds", "a"));
+            assertEquals(List.of(0L, 1L, 1L, 0L), c.call("BF.MADD", "cmds", "a", "b", "c", "b"));
+            assertEquals(1L, c.call("BF.EXISTS", "cmds", "b"));
+            assertEquals(0L, c.call("BF.EXISTS", "cmds", "zz"));
+            assertEquals(List.of(1L, 0L, 1L), c.call("BF.MEXISTS", "cmds", "a", "zz", "c"));
+            assertEquals(0L, c.call("BF.EXISTS", "missing", "a"));
+            assertEquals(List.of(0L, 0L), c.call("BF.MEXISTS", "missing", "a", "b"));
+            assertEquals(0L, c.call("EXISTS", "missing"));
+            @SuppressWarnings("unchecked")
+            final List<Object> info = (List<Object>)c.call("BF.INFO", "cmds");
+            assertEquals("Capacity", info.get(0));
+            assertEquals(10000L, info.get(1));
+            assertEquals("Size", info.get(2));
+            assertEquals("Number of filters", info.get(4));
+            assertEquals(1L, info.get(5));
+            assertEquals("Number of items inserted", info.get(6));
+            assertEquals(3L, info.get(7));
+            assertEquals("Expansion rate", info.get(8));
+            assertTrue(info.contains("kind") && info.contains("qht"), info::toString);
+            assertEquals(List.of(3L), c.call("BF.INFO", "cmds", "ITEMS"));
+            assertEquals("-ERR not found", c.call("BF.INFO", "missing"));
+            // a missing key is made by BF.ADD, as RedisBloom does
+            assertEquals(1L, c.call("BF.ADD", "made", "x"));
+            assertEquals(List.of(100L), c.call("BF.INFO", "made", "CAPACITY"));
+            assertEquals(1L, c.call("DEL", "made", "nosuch"));
+            assertEquals(0L, c.call("EXISTS", "made"));
+            assertEquals(1L, c.call("BF.ADD", "made", "x"));
+        }
+    }
+
+    @Test
+    void errorsAreRedisStyleAndKeepTheConnection() throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            assertEquals("-ERR wrong number of arguments for 'bf.add' command", c.call("BF.ADD", "k"));
+            assertEquals("-ERR wrong number of arguments for 'bf.add' command", c.call("bf.add", "k", "a", "b"));
+            assertTrue(((String)c.call("FROB", "x")).startsWith("-ERR unknown command 'FROB'"));
+            assertEquals("-ERR bad error rate", c.call("BF.RESERVE", "e", "x", "10"));
+            assertEquals("-ERR (0 < error rate range < 1)", c.call("BF.RESERVE", "e", "1.5", "10"));
+            assertEquals("-ERR bad capacity", c.call("BF.RESERVE", "e", "0.1", "ten"));
+            assertEquals("-ERR (capacity should be larger than 0)", c.call("BF.RESERVE", "e", "0.1", "0"));
+            assertTrue(((String)c.call("BF.RESERVE", "e", "0.1", "10", "KIND", "nosuch")).startsWith("-ERR unknown filter"));
+            assertTrue(((String)c.call("BF.RESERVE", "e", "0.1", "10", "bogus", "1")).startsWith("-ERR unknown parameter"));
+            assertTrue(((String)c.call("BF.RESERVE", "e", "0.1", "10", "KIND", "qht", "buckets", "4",
+                "fingerprint-bits", "2")).startsWith("-ERR buckets"));
+            assertEquals("OK", c.call("BF.RESERVE", "e", "0.1", "10", "KIND", "sqf", "rows", "64", "SEED", "7"));
+            @SuppressWarnings("unchecked")
+            final List<Object> info = (List<Object>)c.call("BF.INFO", "e");
+            assertTrue(info.contains("sqf") && info.contains("seed") && info.contains("7"), info::toString);
+            final String tooLong = "x".repeat(server.config.maxItemBytes + 1);
+            assertTrue(((String)c.call("BF.ADD", "e", tooLong)).startsWith("-ERR item of"));
+            assertEquals("PONG", c.call("PING"));
+        }
+    }
+
+    @Test
+    void clientStartupCommands() throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            assertEquals(List.of(), c.call("COMMAND"));
+            assertTrue((Long)c.call("COMMAND", "COUNT") > 5);
+            assertEquals(List.of(), c.call("COMMAND", "DOCS"));
+            assertEquals(List.of("save", "", "appendonly", "no"), c.call("CONFIG", "GET", "save", "appendonly"));
+            assertEquals(List.of(), c.call("CONFIG", "GET", "no-such-thing"));
+            assertEquals("OK", c.call("CLIENT", "SETINFO", "lib-name", "test"));
+            assertEquals("OK", c.call("SELECT", "0"));
+            final String info = (String)c.call("INFO");
+            for (final String field : List.of("# Server", "# Stats", "redis_version:", "uptime_in_seconds:",
+                "connected_clients:", "elements:", "duplicates:", "filters:"))
+            {
+                assertTrue(info.contains(field), field + " in " + info);
+            }
+            assertEquals("OK", c.call("QUIT"));
+            assertTrue(c.closedByServer());
+        }
+    }
+
+    @Test
+    void inlineCommands() throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            c.sendRaw("PING\r\nBF.ADD inl a\r\nBF.ADD inl a\r\n".getBytes(StandardCharsets.US_ASCII));
+            assertEquals("PONG", c.read());
+            assertEquals(1L, c.read());
+            assertEquals(0L, c.read());
+        }
+    }
+
+    /** Pipelined requests mixing pipeline-judged commands and immediate ones come back in request order. */
+    @Test
+    void pipelinedMixedCommandsReplyInOrder() throws IOException
+    {
+        final long seed = System.nanoTime();
+        final Random random = new Random(seed);
+        try (RespClient c = server.client())
+        {
+            assertEquals("OK", c.call("BF.RESERVE", "order", "0.000001", "100000"));
+            final ByteArrayOutputStream requests = new ByteArrayOutputStream();
+            final List<Object> expected = new ArrayList<>();
+            final Set<String> seen = new HashSet<>();
+            for (int i = 0; i < 20_000; i++)
+            {
+                final String item = "e" + random.nextInt(3000);
+                switch (random.nextInt(5))
+                {
+                    case 0 ->
+                    {
+                        requests.writeBytes(RespClient.encode("PING", "p" + i));
+                        expected.add("p" + i);
+                    }
+                    case 1 ->
+                    {
+                        requests.writeBytes(RespClient.encode("BF.EXISTS", "order", item));
+                        expected.add(seen.contains(item) ? 1L : 0L);
+                    }
+                    case 2 ->
+                    {
+                        final String other = "e" + random.nextInt(3000);
+                        requests.writeBytes(RespClient.encode("BF.MADD", "order", item, other));
+                        final long first = seen.add(item) ? 1L : 0L;
+                        expected.add(List.of(first, seen.add(other) ? 1L : 0L));
+                    }
+                    default ->
+                    {
+                        requests.writeBytes(RespClient.encode("BF.ADD", "order", item));
+                        expected.add(seen.add(item) ? 1L : 0L);
+                    }
+                }
+            }
+            final Thread writer = new Thread(() ->
+            {
+                try
+                {
+                    c.sendRaw(requests.toByteArray());
+                }
+                catch (final IOException e)
+                {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            writer.start();
+            for (int i = 0; i < expected.size(); i++)
+            {
+                assertEquals(expected.get(i), c.read(), "reply " + i + " (seed " + seed + ")");
+            }
+        }
+    }
+
+    @Test
+    void oneByteAtATime() throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            final byte[] bytes = concat(RespClient.encode("BF.ADD", "slow", "a"), RespClient.encode("PING"),
+                RespClient.encode("BF.ADD", "slow", "a"), "PING\r\n".getBytes(StandardCharsets.US_ASCII));
+            for (final byte b : bytes)
+            {
+                c.sendRaw(new byte[] {b});
+            }
+            assertEquals(1L, c.read());
+            assertEquals("PONG", c.read());
+            assertEquals(0L, c.read());
+            assertEquals("PONG", c.read());
+        }
+    }
+
+    @Test
+    void oversizedBulkIsRefusedAndClosed() throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            c.sendRaw(("*2\r\n$4\r\nECHO\r\n$" + (server.config.maxBulkBytes + 1) + "\r\nabc").getBytes(
+                StandardCharsets.US_ASCII));
+            final Object reply = c.read();
+            assertTrue(reply.toString().startsWith("-ERR Protocol error"), reply::toString);
+            assertTrue(c.closedByServer());
+        }
+        stillServes();
+    }
+
+    @Test
+    void hugeArrayHeaderIsRefusedAndClosed() throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            c.sendRaw("*2000000000\r\n$4\r\nPING\r\n".getBytes(StandardCharsets.US_ASCII));
+            assertTrue(c.read().toString().startsWith("-ERR Protocol error"));
+            assertTrue(c.closedByServer());
+        }
+        try (RespClient c = server.client())
+        {
+            c.sendRaw("*1\r\n*1\r\n*1\r\n*1\r\n".getBytes(StandardCharsets.US_ASCII));
+            assertTrue(c.read().toString().startsWith("-ERR Protocol error"));
+            assertTrue(c.closedByServer());
+        }
+        stillServes();
+    }
+
+    @Test
+    void garbageGetsAnErrorAndAClose() throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            c.sendRaw("*abc\r\n".getBytes(StandardCharsets.US_ASCII));
+            assertTrue(c.read().toString().startsWith("-ERR Protocol error"));
+            assertTrue(c.closedByServer());
+        }
+        final long seed = System.nanoTime();
+        final Random random = new Random(seed);
+        for (int round = 0; round < 20; round++)
+        {
+            try (RespClient c = server.client())
+            {
+                final byte[] garbage = new byte[1 + random.nextInt(4096)];
+                random.nextBytes(garbage);
+                garbage[0] = (byte)"*$+-:"
+                    .charAt(random.nextInt(5));
+                try
+                {
+                    c.sendRaw(garbage);
+                    c.socket().shutdownOutput();
+                    c.closedByServer();
+                }
+                catch (final IOException e)
+                {
+                    // the daemon may close before reading all of it
+                }
+            }
+        }
+        stillServes();
+    }
+
+    @Test
+    void clientDisconnectingMidFrame() throws IOException
+    {
+        for (int i = 0; i < 50; i++)
+        {
+            try (RespClient c = server.client())
+            {
+                c.sendRaw(("*3\r\n$6\r\nBF.ADD\r\n$3\r\nmid\r\n$100\r\nabc").getBytes(StandardCharsets.US_ASCII));
+            }
+        }
+        stillServes();
+    }
+
+    static void stillServes() throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            assertEquals("PONG", c.call("PING"));
+        }
+    }
+
+    @Test
+    void foreignFilesAreSkippedLoggedAndLeftAlone() throws IOException
+    {
+        final Path data = dir.resolve("foreign");
+        Files.createDirectories(data);
+        final byte[] junk = new byte[8192];
+        new Random(1).nextBytes(junk);
+        Files.write(data.resolve("junk.ddf"), junk);
+        Files.writeString(data.resolve("notes.txt"), "not a filter\n");
+        try (TestServer other = new TestServer(data, c -> { }); RespClient c = other.client())
+        {
+            final String log = other.log();
+            assertTrue(log.contains("skipping") && log.contains("junk.ddf"), log);
+            assertTrue(log.contains("notes.txt"), log);
+            assertTrue(log.contains("0 filters loaded"), log);
+            assertTrue(c.call("BF.ADD", "junk", "a").toString().startsWith("-WRONGTYPE"));
+            assertEquals(0L, c.call("DEL", "junk"));
+            assertEquals(1L, c.call("BF.ADD", "fine", "a"));
+        }
+        assertTrue(java.util.Arrays.equals(junk, Files.readAllBytes(data.resolve("junk.ddf"))));
+        assertTrue(Files.exists(data.resolve("fine.ddf")));
+    }
+
+    @Test
+    void restartKeepsFiltersAndOddKeysRoundTrip() throws IOException
+    {
+        final Path data = dir.resolve("restart");
+        final String odd = "a/b c.%é";
+        try (TestServer first = new TestServer(data, c -> { }); RespClient c = first.client())
+        {
+            assertEquals(1L, c.call("BF.ADD", odd, "x"));
+            assertEquals(List.of(1L, 1L), c.call("BF.MADD", "plain", "x", "y"));
+        }
+        try (TestServer second = new TestServer(data, c -> { }); RespClient c = second.client())
+        {
+            assertTrue(second.log().contains("2 filters loaded"), second.log());
+            assertEquals(0L, c.call("BF.ADD", odd, "x"));
+            assertEquals(List.of(0L, 0L, 1L), c.call("BF.MADD", "plain", "x", "y", "z"));
+        }
+    }
+
+    @Test
+    void passwordRequired() throws IOException
+    {
+        try (TestServer secured = new TestServer(dir.resolve("auth"), c -> c.requirePass = "s3cret");
+             RespClient c = secured.client())
+        {
+            assertEquals("-NOAUTH Authentication required.", c.call("PING"));
+            assertEquals("-NOAUTH Authentication required.", c.call("BF.ADD", "k", "a"));
+            assertTrue(c.call("AUTH", "wrong").toString().startsWith("-WRONGPASS"));
+            assertEquals("OK", c.call("AUTH", "s3cret"));
+            assertEquals(1L, c.call("BF.ADD", "k", "a"));
+        }
+    }
+
+    @Test
+    void maxClients() throws IOException
+    {
+        try (TestServer small = new TestServer(dir.resolve("max"), c -> c.maxClients = 2);
+             RespClient a = small.client())
+        {
+            final RespClient b = small.client();
+            assertEquals("PONG", a.call("PING"));
+            assertEquals("PONG", b.call("PING"));
+            try (RespClient extra = small.client())
+            {
+                assertEquals("-ERR max number of clients reached", extra.read());
+                assertTrue(extra.closedByServer());
+            }
+            assertEquals("PONG", a.call("PING"));
+            b.close();
+            // the slot frees once the daemon has seen the close
+            final long deadline = System.nanoTime() + 10_000_000_000L;
+            while (true)
+            {
+                try (RespClient again = small.client())
+                {
+                    final Object reply = again.call("PING");
+                    if ("PONG".equals(reply) || System.nanoTime() > deadline)
+                    {
+                        assertEquals("PONG", reply);
+                        break;
+                    }
+                }
+                catch (final IOException e)
+                {
+                    assertTrue(System.nanoTime() < deadline, e.toString());
+                }
+            }
+        }
+    }
+
+    /** A client that never reads its replies is disconnected once they exceed the output limit. */
+    @Test
+    void clientThatNeverReadsIsDisconnected() throws IOException
+    {
+        try (TestServer limited = new TestServer(dir.resolve("limit"), c -> c.clientOutputLimit = 1 << 20);
+             RespClient c = limited.client())
+        {
+            final byte[] request = RespClient.encode("ECHO", "y".repeat(16 * 1024));
+            final byte[] batch = new byte[request.length * 64];
+            for (int i = 0; i < 64; i++)
+            {
+                System.arraycopy(request, 0, batch, i * request.length, request.length);
+            }
+            boolean disconnected = false;
+            long sent = 0;
+            try
+            {
+                while (sent < (2L << 30))
+                {
+                    c.sendRaw(batch);
+                    sent += batch.length;
+                }
+            }
+            catch (final IOException e)
+            {
+                disconnected = true;
+            }
+            assertTrue(disconnected, "still connected after " + sent + " bytes");
+            try (RespClient other = limited.client())
+            {
+                assertEquals("PONG", other.call("PING"));
+            }
+        }
+    }
+
+    @Test
+    void deleteWhileAnotherClientAdds() throws Exception
+    {
+        try (RespClient adder = server.client(); RespClient deleter = server.client())
+        {
+            final ByteArrayOutputStream many = new ByteArrayOutputStream();
+            for (int i = 0; i < 5000; i++)
+            {
+                many.writeBytes(RespClient.encode("BF.ADD", "churn", "i" + i));
+            }
+            adder.sendRaw(many.toByteArray());
+            for (int i = 0; i < 20; i++)
+            {
+                final Object deleted = deleter.call("DEL", "churn");
+                assertTrue(deleted.equals(0L) || deleted.equals(1L), String.valueOf(deleted));
+            }
+            for (int i = 0; i < 5000; i++)
+            {
+                final Object reply = adder.read();
+                assertTrue(reply.equals(0L) || reply.equals(1L), String.valueOf(reply));
+            }
+            assertEquals("PONG", adder.call("PING"));
+        }
+    }
+
+    @Test
+    void nullBulkIsAProtocolError() throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            c.sendRaw("*2\r\n$4\r\nECHO\r\n$-1\r\n".getBytes(StandardCharsets.US_ASCII));
+            assertTrue(c.read().toString().startsWith("-ERR Protocol error"));
+            assertTrue(c.closedByServer());
+        }
+    }
+
+    static byte[] concat(final byte[]... parts)
+    {
+        final ByteArrayOutputStream all = new ByteArrayOutputStream();
+        for (final byte[] part : parts)
+        {
+            all.writeBytes(part);
+        }
+        return all.toByteArray();
+    }
+}
