@@ -90,15 +90,7 @@ final class RsbfCore implements FilterCore
     @Override
     public boolean contains(final long hash)
     {
-        final long step = Hashes.step(hash);
-        for (int i = 0; i < k; i++)
-        {
-            if (!Bits.get(region, layout.bit(i, Hashes.position(hash, step, i, s))))
-            {
-                return false;
-            }
-        }
-        return true;
+        return layout.allSet(region, hash);
     }
 
     @Override

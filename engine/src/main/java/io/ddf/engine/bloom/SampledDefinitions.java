@@ -1,16 +1,23 @@
 package io.ddf.engine.bloom;
 
 import io.ddf.engine.CommonParams;
+import io.ddf.engine.FilterCore;
+import io.ddf.engine.FilterKind;
 import io.ddf.engine.GivenParameters;
+import io.ddf.engine.KindDefinition;
+import io.ddf.engine.MappedWords;
+import io.ddf.engine.ParamDef;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * What BSBF, BSBFSD and RLBSBF (seed 003, Alg. 2–4) share: M bits of memory (default 2^26) as k sub-filters of
  * s = ⌊M / k⌋ bits, k = hash-functions (default 2, the value §6.1 settles on from Tables 1–3 and §6.3 uses).
+ * Each kind only says which core runs over the sub-filters.
  */
-final class SampledDefinitions
+abstract class SampledDefinitions extends KindDefinition
 {
     /** Default k of BSBF, BSBFSD and RLBSBF. */
     static final int DEFAULT_HASH_FUNCTIONS = 2;
@@ -18,20 +25,81 @@ final class SampledDefinitions
     static final int MEMORY = 0;
     static final int HASH_FUNCTIONS = 1;
 
-    private SampledDefinitions()
+    private final FilterKind kind;
+
+    /**
+     * @param kind BSBF, BSBFSD or RLBSBF.
+     */
+    SampledDefinitions(final FilterKind kind)
     {
+        this.kind = kind;
+    }
+
+    /**
+     * @param region the table, {@code layout.words()} long.
+     * @param layout the sub-filters.
+     * @return the kind's algorithm over them.
+     */
+    abstract FilterCore core(MappedWords region, SubFilters layout);
+
+    @Override
+    public final FilterKind kind()
+    {
+        return kind;
+    }
+
+    @Override
+    public final List<ParamDef> params()
+    {
+        return List.of(CommonParams.MEMORY_BITS, CommonParams.HASH_FUNCTIONS);
+    }
+
+    @Override
+    public final long[] resolve(final GivenParameters given)
+    {
+        return resolveSlots(given);
+    }
+
+    @Override
+    public final void check(final long[] slots)
+    {
+        checkSlots(slots);
+    }
+
+    @Override
+    public final long tableBytes(final long[] slots)
+    {
+        return layout(slots).bytes();
+    }
+
+    @Override
+    public final FilterCore core(final long[] slots, final MappedWords region, final MappedWords headerState)
+    {
+        final SubFilters layout = layout(slots);
+        return core(region.slice(0, layout.words()), layout);
+    }
+
+    @Override
+    public final Map<String, String> describe(final long[] slots)
+    {
+        return describe(slots[MEMORY], slots[HASH_FUNCTIONS]);
+    }
+
+    private static SubFilters layout(final long[] slots)
+    {
+        return new SubFilters(slots[MEMORY], (int)slots[HASH_FUNCTIONS]);
     }
 
     /**
      * @param given the user's parameters.
      * @return {memory-bits, hash-functions}.
      */
-    static long[] resolve(final GivenParameters given)
+    static long[] resolveSlots(final GivenParameters given)
     {
         final long[] slots = {
             given.getLong(CommonParams.MEMORY_BITS.name(), BloomParams.DEFAULT_MEMORY_BITS),
             given.getLong(CommonParams.HASH_FUNCTIONS.name(), DEFAULT_HASH_FUNCTIONS)};
-        check(slots);
+        checkSlots(slots);
         return slots;
     }
 
@@ -39,7 +107,7 @@ final class SampledDefinitions
      * @param slots {memory-bits, hash-functions}.
      * @throws IllegalArgumentException when out of range.
      */
-    static void check(final long[] slots)
+    static void checkSlots(final long[] slots)
     {
         if (slots.length != 2)
         {

@@ -72,6 +72,27 @@ final class SubFilters
     }
 
     /**
+     * The seed 003 lookup: DUPLICATE iff the element's bit is set in every sub-filter (the prose's reading; the
+     * pseudo-code of Alg. 2–4 swaps the verdicts).
+     *
+     * @param region the region.
+     * @param hash   the element's hash.
+     * @return whether all k of the element's bits are set.
+     */
+    boolean allSet(final MappedWords region, final long hash)
+    {
+        final long step = Hashes.step(hash);
+        for (int i = 0; i < k; i++)
+        {
+            if (!Bits.get(region, bit(i, Hashes.position(hash, step, i, s))))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * @param region the region.
      * @param filter a sub-filter index.
      * @return that sub-filter's words.

@@ -1,5 +1,6 @@
 package io.ddf.engine.cuckoo;
 
+import io.ddf.engine.DirectRegion;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.Filters;

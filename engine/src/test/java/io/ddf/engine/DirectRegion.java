@@ -1,4 +1,4 @@
-package io.ddf.engine.dsqf;
+package io.ddf.engine;
 
 import io.ddf.engine.MappedWords;
 import org.agrona.BufferUtil;
@@ -7,19 +7,22 @@ import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 
 /** Zeroed, cache-line-aligned direct memory standing in for a filter's mapped region, for tests that look inside. */
-final class DirectRegion implements AutoCloseable
+public final class DirectRegion implements AutoCloseable
 {
     private final ByteBuffer buffer;
     private final MappedWords words;
 
-    DirectRegion(final long bytes)
+    /**
+     * @param bytes size of the region, a multiple of 64.
+     */
+    public DirectRegion(final long bytes)
     {
         this.buffer = BufferUtil.allocateDirectAligned(Math.toIntExact(bytes), 64);
         this.words = new MappedWords(BufferUtil.address(buffer), bytes / 8);
     }
 
     /** @return the region's words. */
-    MappedWords words()
+    public MappedWords words()
     {
         return words;
     }
