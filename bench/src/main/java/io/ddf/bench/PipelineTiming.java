@@ -21,7 +21,7 @@ import java.util.SplittableRandom;
  *
  * <p>Usage: {@code PipelineTiming KIND MEMORY_BITS [ELEMENTS] [ELEMENT_BYTES] [HASHERS] [INSERTERS]
  * [WAIT_STRATEGY] [PREFETCH] [RING_SIZE] [PASSES]}; defaults 10^7 elements, 8 bytes, the builder's defaults for
- * the pipeline, 3 passes. {@code bench/pipeline-timing.sh} runs it with the right JVM flags.
+ * the pipeline, 3 passes. {@code bench/run.sh PipelineTiming} runs it with the right JVM flags.
  */
 public final class PipelineTiming
 {

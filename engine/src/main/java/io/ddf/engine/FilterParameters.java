@@ -138,7 +138,10 @@ public final class FilterParameters
         final List<ParamDef> params = definition.params();
         for (int i = 0; i < params.size(); i++)
         {
-            map.put(params.get(i).name(), params.get(i).format(slots[i]));
+            if (params.get(i).shown())
+            {
+                map.put(params.get(i).name(), params.get(i).format(slots[i]));
+            }
         }
         map.putAll(definition.describe(slots));
         map.put("table-bytes", Long.toString(tableBytes()));

@@ -8,8 +8,10 @@ package io.ddf.engine;
  * @param type        how the slot's 64 bits are read.
  * @param description one line for {@code --help}.
  * @param option      whether a user may give it; false for values derived from the others (e.g. rows from memory).
+ * @param shown       whether {@code FilterParameters.toMap()} (and so {@code ddf info}) shows it; false for raw
+ *                    storage slots that another entry already shows by name.
  */
-public record ParamDef(String name, Type type, String description, boolean option)
+public record ParamDef(String name, Type type, String description, boolean option, boolean shown)
 {
     /** How a parameter's slot is read. */
     public enum Type
@@ -27,7 +29,7 @@ public record ParamDef(String name, Type type, String description, boolean optio
      */
     public static ParamDef longOption(final String name, final String description)
     {
-        return new ParamDef(name, Type.LONG, description, true);
+        return new ParamDef(name, Type.LONG, description, true, true);
     }
 
     /**
@@ -37,7 +39,7 @@ public record ParamDef(String name, Type type, String description, boolean optio
      */
     public static ParamDef doubleOption(final String name, final String description)
     {
-        return new ParamDef(name, Type.DOUBLE, description, true);
+        return new ParamDef(name, Type.DOUBLE, description, true, true);
     }
 
     /**
@@ -47,7 +49,17 @@ public record ParamDef(String name, Type type, String description, boolean optio
      */
     public static ParamDef derived(final String name, final String description)
     {
-        return new ParamDef(name, Type.LONG, description, false);
+        return new ParamDef(name, Type.LONG, description, false, true);
+    }
+
+    /**
+     * @param name        the name.
+     * @param description one line.
+     * @return a raw storage slot, not shown by name (its meaning is shown by other entries).
+     */
+    public static ParamDef internal(final String name, final String description)
+    {
+        return new ParamDef(name, Type.LONG, description, false, false);
     }
 
     /**

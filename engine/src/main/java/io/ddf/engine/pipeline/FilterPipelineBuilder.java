@@ -94,7 +94,7 @@ public final class FilterPipelineBuilder
      *                     100 ns at a time: publishers never pay for waking a handler (with {@code blocking} every
      *                     publication takes a lock to signal), and idle handlers leave the cores to the
      *                     publishers (with {@code yielding} or {@code busy-spin} four threads fight over two
-     *                     cores). Measured with {@code bench/pipeline-timing.sh qht 1048576 10000000 8 1 1 W}
+     *                     cores). Measured with {@code bench/run.sh PipelineTiming qht 1048576 10000000 8 1 1 W}
      *                     on the 2-core machine (heavily loaded by other builds, so only the order is telling):
      *                     blocking 0.44, sleeping 1.0 to 2.8, yielding 0.9, busy-spin 0.2 to 0.4 million
      *                     elements per second.
@@ -121,7 +121,7 @@ public final class FilterPipelineBuilder
     /**
      * Memory-level parallelism: each inserter first touches the rows of the next {@code prefetch} events of its
      * batch (a read-only {@code containsHash}), so their cache misses overlap, then decides them. 0 (the default)
-     * turns it off; see {@code bench/pipeline-timing.sh} for when it pays.
+     * turns it off; see {@code bench/run.sh PipelineTiming} for when it pays.
      *
      * @param prefetch events touched ahead, 0 to 64.
      * @return this.

@@ -71,7 +71,7 @@ public final class QueueDefinition extends KindDefinition
             CommonParams.MEMORY_BITS));
         for (int i = 0; i < MAX_SLOTS; i++)
         {
-            params.add(ParamDef.derived("subfilter-slot-" + i, "Parameter slot " + i + " of the subfilter kind."));
+            params.add(ParamDef.internal("subfilter-slot-" + i, "Parameter slot " + i + " of the subfilter kind."));
         }
         PARAMS = Collections.unmodifiableList(params);
     }
