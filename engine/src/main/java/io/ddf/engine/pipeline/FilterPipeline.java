@@ -1,5 +1,6 @@
 package io.ddf.engine.pipeline;
 
+import com.lmax.disruptor.EventHandler;
 import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.TimeoutException;
@@ -29,6 +30,10 @@ import java.util.concurrent.locks.LockSupport;
  *   producer sequencer)           hash, pick inserter    to j, in ring order       ring order
  * </pre>
  *
+ * <p>With one hasher, one inserter and no prefetch (the default) the three stages run fused on a single handler
+ * thread, {@code ddf-pipeline-fused} ({@link FusedHandler} says why); the ring then batches, applies backpressure
+ * and orders, and hashing and insertion overlap with the producers' work.
+ *
  * <p>Routing: hasher {@code i} of {@code H} hashes the slots with {@code sequence % H == i}. For a
  * {@link DuplicateFilter#partitioned() partitioned} filter, inserter {@code j} of {@code I} takes an element iff
  * {@code reduce(mix64(partition + mix(identity of the filter)), I) == j}, so no two inserters touch one row and
@@ -57,6 +62,8 @@ public final class FilterPipeline implements AutoCloseable
     private final RingBuffer<PipelineEvent> ring;
     private final VerdictHandler verdictHandler;
     private final InsertHandler[] inserters;
+    /** The handler that delivers verdicts: the verdict handler, or the fused handler. */
+    private final EventHandler<PipelineEvent> lastStage;
     private final FailureRecorder failures = new FailureRecorder();
     private final PipelineThreads threads = new PipelineThreads();
     /** Publishers between their check of {@link #closed} and their publication; close waits for zero. */
@@ -74,19 +81,30 @@ public final class FilterPipeline implements AutoCloseable
         this.disruptor = new Disruptor<>(() -> new PipelineEvent(maxElementBytes), ringSize, threads,
             ProducerType.MULTI, waitStrategy);
         disruptor.setDefaultExceptionHandler(failures);
-        final HashHandler[] hashers = new HashHandler[hasherCount];
-        for (int i = 0; i < hasherCount; i++)
-        {
-            hashers[i] = new HashHandler(i, hasherCount, inserterCount);
-        }
-        inserters = new InsertHandler[inserterCount];
-        for (int j = 0; j < inserterCount; j++)
-        {
-            inserters[j] = new InsertHandler(j, prefetch, disruptor.getRingBuffer());
-        }
         verdictHandler = new VerdictHandler(listener, failures);
-        final VerdictHandler[] last = {verdictHandler};
-        disruptor.handleEventsWith(hashers).then(inserters).then(last);
+        if (hasherCount == 1 && inserterCount == 1 && prefetch == 0)
+        {
+            inserters = new InsertHandler[0];
+            final FusedHandler fused = new FusedHandler(verdictHandler, failures);
+            lastStage = fused;
+            disruptor.handleEventsWith(fused);
+        }
+        else
+        {
+            final HashHandler[] hashers = new HashHandler[hasherCount];
+            for (int i = 0; i < hasherCount; i++)
+            {
+                hashers[i] = new HashHandler(i, hasherCount, inserterCount);
+            }
+            inserters = new InsertHandler[inserterCount];
+            for (int j = 0; j < inserterCount; j++)
+            {
+                inserters[j] = new InsertHandler(j, prefetch, disruptor.getRingBuffer());
+            }
+            final VerdictHandler[] last = {verdictHandler};
+            lastStage = verdictHandler;
+            disruptor.handleEventsWith(hashers).then(inserters).then(last);
+        }
         ring = disruptor.start();
     }
 
@@ -235,7 +253,7 @@ public final class FilterPipeline implements AutoCloseable
     /** @return number of elements whose verdict (or failure) the listener has been handed so far. */
     public long delivered()
     {
-        return disruptor.getSequenceValueFor(verdictHandler) + 1;
+        return disruptor.getSequenceValueFor(lastStage) + 1;
     }
 
     /** @return number of failures so far: handler exceptions and exceptions thrown by the listener. */
@@ -341,13 +359,13 @@ public final class FilterPipeline implements AutoCloseable
      */
     private long[] drain()
     {
-        long seen = disruptor.getSequenceValueFor(verdictHandler);
+        long seen = disruptor.getSequenceValueFor(lastStage);
         long progressAt = System.nanoTime();
         while (true)
         {
             final boolean quiet = inFlight.get() == 0; // then no sequence is claimed but unpublished, or will be
             final long last = ring.getCursor();
-            final long now = disruptor.getSequenceValueFor(verdictHandler);
+            final long now = disruptor.getSequenceValueFor(lastStage);
             if (quiet && now >= last)
             {
                 return new long[] {last, now};

@@ -91,6 +91,19 @@ class PipelineEquivalenceTest extends MappedMemoryTestBase
         }
     }
 
+    /** The default pipeline (one hasher, one inserter: the stages fused on one thread) gives the sequential verdicts. */
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS) // a hang guard
+    void fusedDefaultEqualsSequential()
+    {
+        final long seed = seededRandom().nextLong();
+        try (DuplicateFilter sequential = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create();
+             DuplicateFilter piped = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create())
+        {
+            compare(sequential, piped, 2_000_000, seed, true, 0, 1, "qht, fused default pipeline");
+        }
+    }
+
     /** A filter that is not partitioned goes wholly to inserter 0: still the sequential verdicts. */
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS) // a hang guard: 20 s for QHT x 10^7 on an idle 2-core machine
@@ -205,6 +218,12 @@ class PipelineEquivalenceTest extends MappedMemoryTestBase
     private static void compare(final DuplicateFilter sequential, final DuplicateFilter piped, final int n,
         final long seed, final boolean evicting, final int prefetch, final String what)
     {
+        compare(sequential, piped, n, seed, evicting, prefetch, 2, what);
+    }
+
+    private static void compare(final DuplicateFilter sequential, final DuplicateFilter piped, final int n,
+        final long seed, final boolean evicting, final int prefetch, final int handlers, final String what)
+    {
         final byte[] expected = new byte[n];
         final BitSet seen = new BitSet(1 << 22);
         long duplicates = 0;
@@ -226,7 +245,7 @@ class PipelineEquivalenceTest extends MappedMemoryTestBase
         }
         final Checker checker = new Checker(expected);
         final long start = System.nanoTime();
-        try (FilterPipeline pipeline = FilterPipeline.builder().hashers(2).inserters(2)
+        try (FilterPipeline pipeline = FilterPipeline.builder().hashers(handlers).inserters(handlers)
             .prefetch(prefetch).listener(checker).build())
         {
             random = new SplittableRandom(seed);
