@@ -73,7 +73,7 @@ public final class ServeCommand implements Callable<Integer>
     private int ringSize = 4096;
 
     @Option(names = "--wait-strategy", paramLabel = "S",
-        description = "Pipeline handlers' wait: blocking, sleeping, yielding or busy-spin (default: the pipeline's).")
+        description = "Pipeline handlers' wait: phased (default), sleeping, blocking, yielding, busy-spin.")
     private String waitStrategy;
 
     @Option(names = "--io-threads", paramLabel = "N", description = "Network event loop threads (default 2).")
