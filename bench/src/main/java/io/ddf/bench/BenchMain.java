@@ -1,0 +1,26 @@
+package io.ddf.bench;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The bench jar's entry point ({@code bin/ddf bench ...}): {@code jmh} runs the JMH suite (JMH's own options),
+ * {@code latency} the HdrHistogram latency runs, {@code accuracy} the accuracy harness.
+ */
+@Command(name = "ddf bench", mixinStandardHelpOptions = true,
+    description = "Speed, latency and accuracy measurements of ddf.",
+    subcommands = {JmhCommand.class, LatencyCommand.class, AccuracyCommand.class})
+public final class BenchMain
+{
+    private BenchMain()
+    {
+    }
+
+    /**
+     * @param args the command line.
+     */
+    public static void main(final String[] args)
+    {
+        System.exit(new CommandLine(new BenchMain()).execute(args));
+    }
+}
