@@ -1,5 +1,6 @@
 package io.ddf.engine;
 
+import io.ddf.engine.model.QhtModel;
 import org.junit.jupiter.api.Test;
 
 import java.util.BitSet;
@@ -30,15 +31,18 @@ class QuotientReproductionTest extends EngineTestBase
     {
         final long seed = System.nanoTime();
         System.out.println("Table 1 reproduction seed=" + seed);
-        System.out.println("| S | k | rows | FPR % (paper) | FNR % (paper) |");
+        System.out.println("| S | k | rows | FPR % (paper) [model] | FNR % (paper) [model] |");
         final StringBuilder failures = new StringBuilder();
         for (int c = 0; c < FINGERPRINT_BITS.length; c++)
         {
             final int s = FINGERPRINT_BITS[c];
             final int k = (1 << s) / 4;
             final double[] rates = measure(FilterKind.QHT, k, s, seed + c);
-            System.out.printf("| %d | %d | %d | %.2f (%.2f) | %.2f (%.2f) |%n", 1 << s, k, MEMORY_BITS / ((long)k * s),
-                rates[0], PAPER_FPR[c], rates[1], PAPER_FNR[c]);
+            final QhtModel model = QhtModel.forMemory(MEMORY_BITS, k, s);
+            System.out.printf("| %d | %d | %d | %.2f (%.2f) [%.2f] | %.2f (%.2f) [%.2f] |%n", 1 << s, k,
+                MEMORY_BITS / ((long)k * s), rates[0], PAPER_FPR[c],
+                100 * model.falsePositiveRate(STREAM_LENGTH, ALPHABET), rates[1], PAPER_FNR[c],
+                100 * model.falseNegativeRate(STREAM_LENGTH, ALPHABET));
             if (Math.abs(rates[0] - PAPER_FPR[c]) > TOLERANCE_POINTS || Math.abs(rates[1] - PAPER_FNR[c]) > TOLERANCE_POINTS)
             {
                 failures.append(String.format("S=%d: FPR %.2f vs %.2f, FNR %.2f vs %.2f; ", 1 << s, rates[0],

@@ -1,0 +1,241 @@
+package io.ddf.engine.model;
+
+/**
+ * The error model of a Quotient Hash Table (seed 000 §4) of N rows, k cells per row and s-bit fingerprints, on a
+ * stream drawn uniformly from an alphabet of U elements. S = 2^s − 1 usable fingerprints: 0 marks an empty cell and
+ * a zero fingerprint is re-derived (seed 000 §3.2 option 3, footnote 16), as the engine does.
+ *
+ * <p>With a = (S − k) / (k(NS − 1)) (per insertion, the probability that a given stored fingerprint is evicted by
+ * something other than a false duplicate), b = k / S and c = 1 − 1/(Nk) (seed 000 Th. 4.2's notation):
+ * <ul>
+ *   <li>Theorem 4.1: FP_m = b(1 − c^m), the probability that an unseen element arriving after m others is judged
+ *       DUPLICATE; FPR_∞ = k / S.</li>
+ *   <li>Theorem 4.2: an element last seen t insertions ago is judged UNSEEN with probability
+ *       FN(t) = (1 − b)(1 − (1 − a)^t) + ab((1 − a)^t − c^t) / (1 − a − c) (the paper's FN_{i,m}, t = m − i);
+ *       FNR_∞ = 1 − k / S for U ≫ N, and Appendix B's limit for a finite U.</li>
+ * </ul>
+ * Finite streams: the paper writes FPR_n = (1/n) Σ FP_m and FNR_n = (1/n) Σ FN_m ({@link #paperFalsePositiveRate},
+ * {@link #paperFalseNegativeRate}). Its FN_m is the joint probability "the (m+1)-th element is a duplicate and
+ * judged UNSEEN", so its FNR_n is a fraction of all elements, not of the duplicates; the rates a harness measures
+ * (false negatives over duplicates, false positives over unseen elements) are {@link #falseNegativeRate} and
+ * {@link #falsePositiveRate}, which weight each position by the probability that its element is a duplicate
+ * (resp. unseen). Both agree with the paper's as n → ∞.
+ *
+ * <p>Assumptions, from the proofs: hashes are random functions, and every row is full (no empty cell). The second
+ * holds from the start for k = 1 (a row holding the element in question is full); for k &gt; 1 rows fill faster
+ * than c^m says in the first Nk insertions, so FP_m is an underestimate there and FN(t) an overestimate while
+ * rows are not yet full.
+ */
+public final class QhtModel implements SubfilterModel
+{
+    private final long rows;
+    private final int buckets;
+    private final int fingerprintBits;
+    private final double fingerprints;
+    /** a. */
+    private final double evict;
+    /** b = k / S. */
+    private final double saturation;
+    /** 1 − c = 1 / (Nk). */
+    private final double fill;
+    /** ab / (1 − a − c). */
+    private final double coupling;
+
+    /**
+     * @param rows            N, at least 1.
+     * @param buckets         k, in 1..S − 1.
+     * @param fingerprintBits s, in 2..32.
+     * @throws IllegalArgumentException out of range, or N·k &lt; 2 (the model divides by Nk − 1).
+     */
+    public QhtModel(final long rows, final int buckets, final int fingerprintBits)
+    {
+        if (fingerprintBits < 2 || fingerprintBits > 32)
+        {
+            throw new IllegalArgumentException("fingerprint bits must be in 2..32, got " + fingerprintBits);
+        }
+        final double s = Math.pow(2, fingerprintBits) - 1;
+        if (buckets < 1 || buckets >= s)
+        {
+            throw new IllegalArgumentException("buckets must be in 1.." + (long)(s - 1) + ", got " + buckets);
+        }
+        if (rows < 1 || (double)rows * buckets < 2)
+        {
+            throw new IllegalArgumentException("the model needs at least two cells, got rows " + rows);
+        }
+        this.rows = rows;
+        this.buckets = buckets;
+        this.fingerprintBits = fingerprintBits;
+        this.fingerprints = s;
+        final double cells = (double)rows * buckets;
+        this.evict = (s - buckets) / (buckets * (rows * s - 1));
+        this.saturation = buckets / s;
+        this.fill = 1 / cells;
+        // 1 − a − c = (Nk − 1) / (Nk (NS − 1)), written so that it does not cancel
+        this.coupling = evict * saturation / ((cells - 1) / (cells * (rows * s - 1)));
+    }
+
+    /**
+     * The model of a QHT as the engine builds it from a memory budget: N = ⌊M / (k·s)⌋ (seed 000 Alg. 1).
+     *
+     * @param memoryBits      M.
+     * @param buckets         k.
+     * @param fingerprintBits s.
+     * @return the model.
+     */
+    public static QhtModel forMemory(final long memoryBits, final int buckets, final int fingerprintBits)
+    {
+        return new QhtModel(memoryBits / ((long)buckets * fingerprintBits), buckets, fingerprintBits);
+    }
+
+    /** @return N. */
+    public long rows()
+    {
+        return rows;
+    }
+
+    /** @return k. */
+    public int buckets()
+    {
+        return buckets;
+    }
+
+    /** @return s. */
+    public int fingerprintBits()
+    {
+        return fingerprintBits;
+    }
+
+    /** @return S = 2^s − 1. */
+    public double fingerprints()
+    {
+        return fingerprints;
+    }
+
+    /** @return FPR_∞ = k / S (Th. 4.1). */
+    public double asymptoticFalsePositiveRate()
+    {
+        return saturation;
+    }
+
+    /** @return FNR_∞ = 1 − k / S (Th. 4.2, U ≫ N). */
+    public double asymptoticFalseNegativeRate()
+    {
+        return 1 - saturation;
+    }
+
+    /**
+     * Theorem 4.1.
+     *
+     * @param insertions m.
+     * @return FP_m = (k/S)(1 − (1 − 1/(Nk))^m).
+     */
+    @Override
+    public double falsePositive(final long insertions)
+    {
+        return saturation * -Math.expm1(insertions * Math.log1p(-fill));
+    }
+
+    /**
+     * Theorem 4.2's FN_{i,m} with t = m − i.
+     *
+     * @param later t.
+     * @return (1 − b)(1 − (1 − a)^t) + ab((1 − a)^t − c^t) / (1 − a − c).
+     */
+    @Override
+    public double falseNegative(final long later)
+    {
+        final double kept = Geometric.power(evict, later);
+        return (1 - saturation) * (1 - kept) + coupling * (kept - Geometric.power(fill, later));
+    }
+
+    @Override
+    public double weightedFalseNegativeSum(final long count, final double x)
+    {
+        final double plain = Geometric.sum(x, count);
+        final double kept = Geometric.sum(Geometric.product(x, evict), count);
+        final double filled = Geometric.sum(Geometric.product(x, fill), count);
+        return (1 - saturation) * (plain - kept) + coupling * (kept - filled);
+    }
+
+    /**
+     * The false positive rate over the unseen elements of a stream of n elements drawn uniformly from U: Σ_m q^m
+     * FP_m / Σ_m q^m, m = 0 … n − 1, q = 1 − 1/U (the probability that the element at m is unseen is q^m).
+     *
+     * @param n        stream length.
+     * @param alphabet U, or {@link Double#POSITIVE_INFINITY} for a stream without duplicates.
+     * @return the expected FPR.
+     */
+    public double falsePositiveRate(final long n, final double alphabet)
+    {
+        final double x = 1 / alphabet;
+        return saturation * (1 - Geometric.sum(Geometric.product(x, fill), n) / Geometric.sum(x, n));
+    }
+
+    /**
+     * The paper's FPR_n = (1/n) Σ_{m=1}^{n} FP_m (Th. 4.1's proof), which assumes every element unseen.
+     *
+     * @param n stream length.
+     * @return FPR_n.
+     */
+    public double paperFalsePositiveRate(final long n)
+    {
+        return saturation * (1 - (Geometric.sum(fill, n + 1.0) - 1) / n);
+    }
+
+    /**
+     * The false negative rate over the duplicates of a stream of n elements drawn uniformly from U:
+     * Σ_m Σ_{t&lt;m} q^t FN(t) / Σ_m Σ_{t&lt;m} q^t (the element at m was last seen t + 1 positions back with
+     * probability q^t / U).
+     *
+     * @param n        stream length.
+     * @param alphabet U ({@link Double#POSITIVE_INFINITY}: the last occurrence uniform over the past).
+     * @return the expected FNR.
+     */
+    public double falseNegativeRate(final long n, final double alphabet)
+    {
+        final double x = 1 / alphabet;
+        return weightedDoubleSum(x, n) / Geometric.doubleSum(x, n);
+    }
+
+    /**
+     * The paper's FNR_n = (1/n) Σ_{m=1}^{n} FN_m (Th. 4.2, Appendix B), FN_m = Σ_i (1/U) q^{m−i} FN_{i,m}: the
+     * fraction of all elements that are duplicates judged UNSEEN.
+     *
+     * @param n        stream length.
+     * @param alphabet U.
+     * @return the paper's FNR_n.
+     */
+    public double paperFalseNegativeRate(final long n, final double alphabet)
+    {
+        return weightedDoubleSum(1 / alphabet, n + 1.0) / alphabet / n;
+    }
+
+    /**
+     * Appendix B: FNR_∞ = 1 − b − (1 − b)/(U − (U − 1)(1 − a)) + ab/((1 − a − c)(U − (U − 1)(1 − a)))
+     * − ab/((1 − a − c)(U − (U − 1)c)).
+     *
+     * @param alphabet U.
+     * @return FNR_∞ for that alphabet.
+     */
+    public double paperAsymptoticFalseNegativeRate(final double alphabet)
+    {
+        final double kept = alphabet - (alphabet - 1) * (1 - evict);
+        final double filled = alphabet - (alphabet - 1) * (1 - fill);
+        return 1 - saturation - (1 - saturation) / kept + coupling / kept - coupling / filled;
+    }
+
+    /** Σ_{m=0}^{n−1} Σ_{t&lt;m} (1 − x)^t FN(t). */
+    private double weightedDoubleSum(final double x, final double n)
+    {
+        final double plain = Geometric.doubleSum(x, n);
+        final double kept = Geometric.doubleSum(Geometric.product(x, evict), n);
+        final double filled = Geometric.doubleSum(Geometric.product(x, fill), n);
+        return (1 - saturation) * (plain - kept) + coupling * (kept - filled);
+    }
+
+    @Override
+    public String toString()
+    {
+        return "QHT(N=" + rows + ", k=" + buckets + ", s=" + fingerprintBits + ")";
+    }
+}
