@@ -1,0 +1,179 @@
+package io.ddf.bench.accuracy;
+
+import io.ddf.engine.FilterBuilder;
+import io.ddf.engine.FilterKind;
+import io.ddf.engine.FilterKinds;
+import io.ddf.engine.Filters;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One filter to measure: a kind and its parameters, written {@code [LABEL@]KIND[:NAME=VALUE,...]}, e.g.
+ * {@code qht:buckets=1,fingerprint-bits=3} or {@code S=4@qht:buckets=1,fingerprint-bits=2}. {@code subfilters=L}
+ * makes it a queued filter (seed 001 §5). A value {@code X*M} is X times the memory of the run, rounded (e.g. an A2
+ * window sized from its memory). The memory and, for kinds that take one, the window come from the run unless
+ * given here.
+ *
+ * @param label  the name in tables and plots.
+ * @param kind   the kind.
+ * @param params the parameters as written, in order.
+ */
+public record FilterSpec(String label, FilterKind kind, Map<String, String> params)
+{
+    /**
+     * @param text {@code [LABEL@]KIND[:NAME=VALUE,...]}.
+     * @return the spec.
+     * @throws IllegalArgumentException for an unknown kind or a malformed parameter.
+     */
+    public static FilterSpec parse(final String text)
+    {
+        final int at = text.indexOf('@');
+        final String body = at >= 0 ? text.substring(at + 1) : text;
+        final int colon = body.indexOf(':');
+        final FilterKind kind = FilterKind.fromName(colon >= 0 ? body.substring(0, colon).trim() : body.trim());
+        final Map<String, String> params = new LinkedHashMap<>();
+        if (colon >= 0 && colon + 1 < body.length())
+        {
+            for (final String pair : body.substring(colon + 1).split(","))
+            {
+                final int eq = pair.indexOf('=');
+                if (eq <= 0)
+                {
+                    throw new IllegalArgumentException("expected NAME=VALUE in '" + text + "', got '" + pair + "'");
+                }
+                final String value = pair.substring(eq + 1).trim();
+                value(value, 1); // fail early on a malformed value
+                params.put(pair.substring(0, eq).trim(), value);
+            }
+        }
+        return new FilterSpec(at >= 0 ? text.substring(0, at) : body, kind, params);
+    }
+
+    /** @return whether this is a queued filter (it has subfilters). */
+    public boolean queued()
+    {
+        return params.containsKey("subfilters");
+    }
+
+    /** @return L for a queued filter, 0 otherwise. */
+    public long subfilters()
+    {
+        return queued() ? (long)value(params.get("subfilters"), 0).doubleValue() : 0;
+    }
+
+    /** @return whether the filter takes a window (a windowed kind or a queued filter). */
+    public boolean takesWindow()
+    {
+        return queued() || FilterKinds.definition(kind).slotOf("window") >= 0;
+    }
+
+    /** @return whether the filter takes a memory size. */
+    public boolean takesMemory()
+    {
+        return queued() || FilterKinds.definition(kind).slotOf("memory-bits") >= 0;
+    }
+
+    /**
+     * @param memoryBits the run's memory.
+     * @param runWindow  the run's window, 0 for none.
+     * @return the window the filter is judged against (and built with, if it takes one): its own if given, else
+     *         the run's; 0 for none.
+     */
+    public long window(final long memoryBits, final long runWindow)
+    {
+        if (params.containsKey("window"))
+        {
+            return (long)value(params.get("window"), memoryBits).doubleValue();
+        }
+        return runWindow;
+    }
+
+    /**
+     * @param memoryBits the run's memory.
+     * @param runWindow  the run's window, 0 for none.
+     * @param seed       the hash seed.
+     * @return a builder for this filter.
+     */
+    public FilterBuilder builder(final long memoryBits, final long runWindow, final long seed)
+    {
+        final FilterBuilder builder = Filters.builder(kind).seed(seed);
+        if (takesMemory() && !params.containsKey("memory-bits") && !params.containsKey("rows"))
+        {
+            builder.memoryBits(memoryBits);
+        }
+        final long window = window(memoryBits, runWindow);
+        if (takesWindow() && !params.containsKey("window") && window > 0)
+        {
+            builder.window(window);
+        }
+        for (final Map.Entry<String, String> e : params.entrySet())
+        {
+            final Number v = value(e.getValue(), memoryBits);
+            if (v instanceof Long l)
+            {
+                builder.param(e.getKey(), l.longValue());
+            }
+            else
+            {
+                builder.param(e.getKey(), v.doubleValue());
+            }
+        }
+        return builder;
+    }
+
+    /**
+     * @param factor a scale factor.
+     * @return this spec with an explicit integer window multiplied by factor (at least 2).
+     */
+    public FilterSpec scaled(final double factor)
+    {
+        final String window = params.get("window");
+        if (window == null || window.endsWith("*M") || factor == 1.0)
+        {
+            return this;
+        }
+        final Map<String, String> copy = new LinkedHashMap<>(params);
+        copy.put("window", Long.toString(Math.max(2, Math.round(value(window, 0).doubleValue() * factor))));
+        return new FilterSpec(label, kind, copy);
+    }
+
+    /** @return the spec as written back, without its label. */
+    public String text()
+    {
+        final StringBuilder text = new StringBuilder(kind.cliName());
+        String sep = ":";
+        for (final Map.Entry<String, String> e : params.entrySet())
+        {
+            text.append(sep).append(e.getKey()).append('=').append(e.getValue());
+            sep = ",";
+        }
+        return text.toString();
+    }
+
+    /**
+     * @param text       {@code 12}, {@code 0.02} or {@code 0.2*M}.
+     * @param memoryBits M.
+     * @return a Long for an integer, a Double for a real, a Long for {@code X*M}.
+     */
+    static Number value(final String text, final long memoryBits)
+    {
+        try
+        {
+            if (text.endsWith("*M"))
+            {
+                return Math.round(Double.parseDouble(text.substring(0, text.length() - 2)) * memoryBits);
+            }
+            if (text.matches("-?\\d+"))
+            {
+                return Long.parseLong(text);
+            }
+            return Double.parseDouble(text);
+        }
+        catch (final NumberFormatException e)
+        {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "not a number: '%s'", text), e);
+        }
+    }
+}
