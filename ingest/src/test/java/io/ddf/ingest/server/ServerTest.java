@@ -219,6 +219,31 @@ class ServerTest
         }
     }
 
+    /** A connection idle longer than --idle-timeout is closed; active ones and new ones are served. */
+    @Test
+    void idleConnectionsAreClosed() throws Exception
+    {
+        try (TestServer idle = new TestServer(dir.resolve("idle-data"), c -> c.idleTimeoutSeconds = 1);
+             RespClient quiet = idle.client();
+             RespClient busy = idle.client())
+        {
+            assertEquals("PONG", quiet.call("PING").toString());
+            final long start = System.nanoTime();
+            for (int i = 0; i < 6; i++) // keep busy active past the timeout
+            {
+                Thread.sleep(400);
+                assertEquals("PONG", busy.call("PING").toString());
+            }
+            assertTrue(quiet.closedByServer(), "an idle connection was not closed");
+            assertTrue(System.nanoTime() - start >= 1_000_000_000L);
+            assertEquals("PONG", busy.call("PING").toString());
+            try (RespClient fresh = idle.client())
+            {
+                assertEquals("PONG", fresh.call("PING").toString());
+            }
+        }
+    }
+
     @Test
     void oversizedBulkIsRefusedAndClosed() throws IOException
     {
