@@ -13,7 +13,8 @@ import java.io.UncheckedIOException;
 
 /**
  * Turns every failure into exit status and one line {@code ddf: <message>} on stderr: 2 for a bad command line,
- * bad parameters or a bad filter file, 1 for a failure while running (I/O mid-stream, anything unexpected).
+ * bad parameters or a bad filter file, 1 for a failure while running (I/O mid-stream, anything unexpected), and
+ * 141 without a word when the reader of the output went away (a broken pipe).
  */
 final class ErrorHandling implements IParameterExceptionHandler, IExecutionExceptionHandler
 {
@@ -21,6 +22,8 @@ final class ErrorHandling implements IParameterExceptionHandler, IExecutionExcep
     static final int RUNTIME_ERROR = 1;
     /** Exit status for bad usage: options, parameters, filter file. */
     static final int USAGE_ERROR = 2;
+    /** Exit status when the reader of our output went away: 128 + SIGPIPE, as a shell reports a C tool's. */
+    static final int BROKEN_PIPE = 141;
 
     @Override
     public int handleParseException(final ParameterException ex, final String[] args)
@@ -34,8 +37,25 @@ final class ErrorHandling implements IParameterExceptionHandler, IExecutionExcep
     @Override
     public int handleExecutionException(final Exception ex, final CommandLine command, final ParseResult parsed)
     {
+        if (brokenPipe(ex))
+        {
+            // `ddf pipe ... | head`: the reader has what it wanted; say nothing, like a tool killed by SIGPIPE.
+            return BROKEN_PIPE;
+        }
         report(command.getErr(), message(ex));
         return exitCode(ex);
+    }
+
+    private static boolean brokenPipe(final Throwable ex)
+    {
+        for (Throwable t = ex; t != null; t = t.getCause())
+        {
+            if (t instanceof IOException && t.getMessage() != null && t.getMessage().contains("Broken pipe"))
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
