@@ -1,17 +1,11 @@
 package io.ddf.bench.accuracy;
 
-import io.ddf.engine.DuplicateFilter;
-import io.ddf.engine.Verdict;
-
 import java.util.SplittableRandom;
 
 /** {@code length} elements drawn independently and uniformly from {@code [0, alphabet)}; the element is its key. */
-public final class UniformStream implements ElementStream
+public final class UniformStream extends SyntheticStream
 {
-    private final SplittableRandom random;
     private final long alphabet;
-    private long remaining;
-    private long current;
 
     /**
      * @param alphabet number of distinct elements, at least 1.
@@ -20,42 +14,22 @@ public final class UniformStream implements ElementStream
      */
     public UniformStream(final long alphabet, final long length, final long seed)
     {
+        super(checked(alphabet), length, seed);
+        this.alphabet = alphabet;
+    }
+
+    private static long checked(final long alphabet)
+    {
         if (alphabet < 1)
         {
             throw new IllegalArgumentException("alphabet must be at least 1, got " + alphabet);
         }
-        this.random = new SplittableRandom(seed);
-        this.alphabet = alphabet;
-        this.remaining = length;
-    }
-
-    @Override
-    public boolean next()
-    {
-        if (remaining <= 0)
-        {
-            return false;
-        }
-        remaining--;
-        current = random.nextLong(alphabet);
-        return true;
-    }
-
-    @Override
-    public long key()
-    {
-        return current;
-    }
-
-    @Override
-    public long keySpace()
-    {
         return alphabet;
     }
 
     @Override
-    public Verdict feed(final DuplicateFilter filter)
+    long draw(final SplittableRandom random)
     {
-        return filter.stream(current);
+        return random.nextLong(alphabet);
     }
 }
