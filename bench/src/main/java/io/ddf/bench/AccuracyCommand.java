@@ -76,6 +76,10 @@ final class AccuracyCommand implements Callable<Integer>
     @Option(names = "--out", description = "Output directory (default bench/results/accuracy).")
     Path out = Path.of("bench/results/accuracy");
 
+    @Option(names = "--threads", description = "Passes run at once (default: the processors, ${DEFAULT-VALUE} here). Above 1, " +
+        "each filter × memory × window gets its own pass over the same stream; the figures do not change.")
+    int threads = Runtime.getRuntime().availableProcessors();
+
     @Option(names = "--no-progress", description = "No progress bar.")
     boolean noProgress;
 
@@ -96,8 +100,13 @@ final class AccuracyCommand implements Callable<Integer>
             System.err.println("ddf bench accuracy: " + e.getMessage());
             return 2;
         }
+        if (threads < 1)
+        {
+            System.err.println("ddf bench accuracy: --threads must be at least 1, not " + threads);
+            return 2;
+        }
         Files.createDirectories(out);
-        final AccuracyRunner runner = new AccuracyRunner(System.err, !noProgress);
+        final AccuracyRunner runner = new AccuracyRunner(System.err, !noProgress, threads);
         final List<ExperimentResult> results = new ArrayList<>();
         for (final Experiment experiment : reproduction.experiments())
         {

@@ -12,11 +12,19 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * Runs an experiment: per run, one pass over a fresh stream feeding every filter × memory × window at once, with the
  * exact ground truth computed alongside; counts false positives and negatives, unbounded and windowed, and records
  * the cumulative rates at each checkpoint. Rates are averaged over runs.
+ *
+ * <p>With more than one thread, each configuration makes its own pass over its own copy of the stream (the same
+ * seed gives the same elements and the same ground truth), so the figures are identical to a single-threaded run;
+ * only the wall time changes.
  */
 public final class AccuracyRunner
 {
@@ -27,6 +35,7 @@ public final class AccuracyRunner
 
     private final PrintStream log;
     private final boolean progress;
+    private final int threads;
 
     /**
      * @param log      where run seeds and skipped filters are reported.
@@ -34,8 +43,25 @@ public final class AccuracyRunner
      */
     public AccuracyRunner(final PrintStream log, final boolean progress)
     {
+        this(log, progress, 1);
+    }
+
+    /**
+     * @param log      where run seeds and skipped filters are reported.
+     * @param progress whether to show a progress bar (on stderr).
+     * @param threads  passes run at once: 1 feeds every configuration from one pass; more gives each
+     *                 configuration its own pass, run on this many threads.
+     * @throws IllegalArgumentException when threads &lt; 1.
+     */
+    public AccuracyRunner(final PrintStream log, final boolean progress, final int threads)
+    {
+        if (threads < 1)
+        {
+            throw new IllegalArgumentException("threads must be at least 1, not " + threads);
+        }
         this.log = log;
         this.progress = progress;
+        this.threads = threads;
     }
 
     /**
@@ -56,7 +82,9 @@ public final class AccuracyRunner
         final String[] failures = new String[n];
         final long[] windows = new long[n];
         final double[] duplicates = new double[experiment.runs()];
-        try (ProgressBar bar = progress ? progressBar(experiment) : null)
+        final int[][] lanes = lanes(n);
+        final ExecutorService pool = lanes.length > 1 ? Executors.newFixedThreadPool(threads) : null;
+        try (ProgressBar bar = progress ? progressBar(experiment, lanes.length) : null)
         {
             for (int run = 0; run < experiment.runs(); run++)
             {
@@ -73,7 +101,8 @@ public final class AccuracyRunner
                     {
                         filters[c] = create(configs.get(c), filterSeed, parameters, failures, windows, c, run == 0);
                     }
-                    duplicates[run] = runOnce(experiment, streamSeed, filters, windows, positions, rates[run], bar, run);
+                    duplicates[run] = runLanes(pool, lanes, experiment, streamSeed, filters, windows, positions,
+                        rates[run], bar);
                 }
                 finally
                 {
@@ -85,6 +114,13 @@ public final class AccuracyRunner
                         }
                     }
                 }
+            }
+        }
+        finally
+        {
+            if (pool != null)
+            {
+                pool.shutdownNow();
             }
         }
         final List<ConfigResult> results = new ArrayList<>();
@@ -115,16 +151,71 @@ public final class AccuracyRunner
             (System.nanoTime() - start) / 1e9);
     }
 
-    /** @return the share of the stream's elements seen before. */
-    private static double runOnce(final Experiment experiment, final long streamSeed, final DuplicateFilter[] filters,
-        final long[] windows,
-        final long[] positions, final double[][][] rates, final ProgressBar bar, final int run)
+    /** @return one lane of every configuration, or one configuration per lane when running threaded. */
+    private int[][] lanes(final int n)
+    {
+        if (threads == 1 || n <= 1)
+        {
+            final int[] all = new int[n];
+            Arrays.setAll(all, c -> c);
+            return new int[][] {all};
+        }
+        final int[][] lanes = new int[n][];
+        for (int c = 0; c < n; c++)
+        {
+            lanes[c] = new int[] {c};
+        }
+        return lanes;
+    }
+
+    /** @return the share of the stream's elements seen before (the same for every lane). */
+    private static double runLanes(final ExecutorService pool, final int[][] lanes, final Experiment experiment,
+        final long streamSeed, final DuplicateFilter[] filters, final long[] windows, final long[] positions,
+        final double[][][] rates, final ProgressBar bar)
+    {
+        if (pool == null)
+        {
+            return runOnce(experiment, streamSeed, lanes[0], filters, windows, positions, rates, bar);
+        }
+        final List<Future<Double>> done = new ArrayList<>();
+        for (final int[] lane : lanes)
+        {
+            done.add(pool.submit(() -> runOnce(experiment, streamSeed, lane, filters, windows, positions, rates, bar)));
+        }
+        double duplicates = Double.NaN;
+        for (final Future<Double> future : done)
+        {
+            try
+            {
+                duplicates = future.get();
+            }
+            catch (final InterruptedException e)
+            {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+            catch (final ExecutionException e)
+            {
+                throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+            }
+        }
+        return duplicates;
+    }
+
+    /**
+     * One pass over the stream feeding the lane's configurations; writes their rates at each checkpoint.
+     *
+     * @return the share of the stream's elements seen before.
+     */
+    private static double runOnce(final Experiment experiment, final long streamSeed, final int[] lane,
+        final DuplicateFilter[] filters, final long[] windows, final long[] positions, final double[][][] rates,
+        final ProgressBar bar)
     {
         final int n = filters.length;
         long horizon = 0;
-        for (final long w : windows)
+        for (final int c : lane)
         {
-            horizon = Math.max(horizon, w);
+            horizon = Math.max(horizon, windows[c]);
         }
         final long length = experiment.stream().length();
         final long[] counts = new long[n * COUNTERS];
@@ -140,7 +231,7 @@ public final class AccuracyRunner
                 final boolean seen = distance != GroundTruth.NEVER;
                 seenBefore += seen ? 1 : 0;
                 streamed++;
-                for (int c = 0; c < n; c++)
+                for (final int c : lane)
                 {
                     final DuplicateFilter filter = filters[c];
                     if (filter == null)
@@ -157,7 +248,7 @@ public final class AccuracyRunner
                 }
                 if (pos + 1 == positions[checkpoint])
                 {
-                    for (int c = 0; c < n; c++)
+                    for (final int c : lane)
                     {
                         rates[c][checkpoint] = rates(counts, c * COUNTERS, windows[c] > 0);
                     }
@@ -165,18 +256,18 @@ public final class AccuracyRunner
                 }
                 if (bar != null && (pos + 1) % PROGRESS_STEP == 0)
                 {
-                    bar.stepTo(run * length + pos + 1);
+                    bar.stepBy(PROGRESS_STEP);
                 }
             }
         }
         if (bar != null)
         {
-            bar.stepTo((run + 1) * length);
+            bar.stepBy(length - streamed / PROGRESS_STEP * PROGRESS_STEP);
         }
         // A file shorter than asked: the remaining checkpoints repeat the final rates.
         for (; checkpoint < positions.length; checkpoint++)
         {
-            for (int c = 0; c < n; c++)
+            for (final int c : lane)
             {
                 rates[c][checkpoint] = rates(counts, c * COUNTERS, windows[c] > 0);
             }
@@ -278,11 +369,11 @@ public final class AccuracyRunner
         }
     }
 
-    private static ProgressBar progressBar(final Experiment experiment)
+    private static ProgressBar progressBar(final Experiment experiment, final int lanes)
     {
         return new ProgressBarBuilder()
             .setTaskName(experiment.stream().name())
-            .setInitialMax(experiment.runs() * experiment.stream().length())
+            .setInitialMax(experiment.runs() * experiment.stream().length() * lanes)
             .setConsumer(new ConsoleProgressBarConsumer(System.err))
             .setUpdateIntervalMillis(1000)
             .showSpeed()

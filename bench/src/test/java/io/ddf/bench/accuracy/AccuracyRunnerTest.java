@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -60,6 +61,33 @@ class AccuracyRunnerTest
         assertTrue(large.end(Metric.FPR) < 0.01, "FPR " + large.end(Metric.FPR));
         assertTrue(small.end(Metric.FPR) > 0.9, "FPR " + small.end(Metric.FPR));
         assertTrue(Double.isNaN(large.end(Metric.ERROR_W)), "no window, no windowed rate");
+    }
+
+    @Test
+    void threadedPassesGiveExactlyTheFiguresOfOnePass()
+    {
+        final long seed = System.nanoTime();
+        System.out.println("AccuracyRunnerTest threaded seed=" + seed);
+        final Experiment experiment = new Experiment(StreamSpec.zipf(1 << 14, 0.9, 30_000),
+            List.of(FilterSpec.parse("qht:buckets=2,fingerprint-bits=4"), FilterSpec.parse("a2"),
+                FilterSpec.parse("qht:subfilters=4,buckets=1,fingerprint-bits=3")),
+            List.of(1L << 12, 1L << 15), List.of(400L, 4000L), 2, 10, seed);
+        final ExperimentResult one = new AccuracyRunner(QUIET, false, 1).run(experiment);
+        final ExperimentResult three = new AccuracyRunner(QUIET, false, 3).run(experiment);
+        assertEquals(12, one.configs().size());
+        assertEquals(one.duplicates(), three.duplicates());
+        for (int c = 0; c < one.configs().size(); c++)
+        {
+            final ConfigResult a = one.configs().get(c);
+            final ConfigResult b = three.configs().get(c);
+            assertEquals(a.parameters(), b.parameters());
+            for (int j = 0; j < a.mean().length; j++)
+            {
+                assertArrayEquals(a.mean()[j], b.mean()[j], a.spec().label() +
+                    " at " + a.memoryBits() + " bits, w=" + a.window() + ", checkpoint " + j);
+            }
+        }
+        assertTrue(one.configs().get(0).end(Metric.ERROR) > 0, "a filter this small must err");
     }
 
     @Test
