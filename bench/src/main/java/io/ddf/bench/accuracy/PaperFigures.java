@@ -15,6 +15,7 @@ public final class PaperFigures
 
     private final String source;
     private final Map<String, double[]> cells = new HashMap<>();
+    private boolean alongStream;
 
     /** @param source where the figures come from (e.g. "seed 000 Table 1"). */
     public PaperFigures(final String source)
@@ -53,6 +54,24 @@ public final class PaperFigures
     public double[] get(final int experiment, final int memory, final String label)
     {
         return cells.get(key(experiment, memory, label));
+    }
+
+    /**
+     * Asks the markdown for the error rates at several stream lengths (a figure against stream length), next to the
+     * lower bound of seed 001 Theorem 4 on uniform streams.
+     *
+     * @return this.
+     */
+    public PaperFigures showAlongStream()
+    {
+        alongStream = true;
+        return this;
+    }
+
+    /** @return whether the markdown shows the rates along the stream with the Theorem 4 bound. */
+    public boolean alongStream()
+    {
+        return alongStream;
     }
 
     private static String key(final int experiment, final int memory, final String label)

@@ -4,8 +4,11 @@ import io.ddf.bench.accuracy.ConfigResult.Metric;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,12 +21,19 @@ import java.util.TreeMap;
 /**
  * Draws PNG plots with XChart, headless: error rate ×100 against stream length (per stream, memory and window),
  * against memory (when several), against window (when several), and against L for queued filters (when several
- * L). The error is the windowed one for a filter judged against a window, the unbounded one otherwise.
+ * L). The error is the windowed one for a filter judged against a window, the unbounded one otherwise. Unbounded
+ * plots of a uniform stream also draw the lower bound of seed 001 Theorem 4; experiments that each run one window
+ * on the same stream and memory also get one plot against the window across them.
  */
 public final class PlotOutput
 {
     private static final int WIDTH = 900;
     private static final int HEIGHT = 560;
+    /**
+     * An experiment asking for this many checkpoints or more gets its error-against-length plots on a log x axis:
+     * dense checkpoints only pay off there (seed 001 Fig. 2 spans three decades of stream length).
+     */
+    static final int LOG_LENGTH_CHECKPOINTS = 1000;
 
     private PlotOutput()
     {
@@ -48,11 +58,13 @@ public final class PlotOutput
                 for (final long window : e.windows())
                 {
                     final XYChart chart = chart(title(e, "Error rate against stream length", memory, window, true),
-                        "elements streamed", errorAxis(window), false);
+                        "elements streamed", errorAxis(window), e.checkpoints() >= LOG_LENGTH_CHECKPOINTS);
+                    long[] positions = null;
                     for (final ConfigResult c : result.configs())
                     {
                         if (c.failure() == null && matches(c, memory, window))
                         {
+                            positions = c.positions();
                             final double[] x = new double[c.positions().length];
                             final double[] y = new double[x.length];
                             for (int j = 0; j < x.length; j++)
@@ -62,6 +74,10 @@ public final class PlotOutput
                             }
                             add(chart, c.spec().label(), x, y, false);
                         }
+                    }
+                    if (window == 0 && positions != null)
+                    {
+                        addLowerBound(chart, e.stream(), memory, positions);
                     }
                     save(chart, dir.resolve(prefix + "-length-m" + memory + (window > 0 ? "-w" + window : "")),
                         files);
@@ -113,7 +129,78 @@ public final class PlotOutput
             }
             writeAgainstL(result, dir, prefix, files);
         }
+        writeAcrossWindows(results, dir, files);
         return files;
+    }
+
+    /**
+     * Seed 001 Theorem 4 as a dashed line: no filter of M bits does better on a uniform stream (only for n &gt; M,
+     * and nothing for other streams).
+     */
+    private static void addLowerBound(final XYChart chart, final StreamSpec stream, final long memory,
+        final long[] positions)
+    {
+        final double[] x = new double[positions.length];
+        final double[] y = new double[positions.length];
+        for (int j = 0; j < positions.length; j++)
+        {
+            x[j] = positions[j];
+            y[j] = 100 * LowerBoundLine.at(stream, memory, positions[j]);
+        }
+        add(chart, LowerBoundLine.LABEL, x, y, false);
+        final XYSeries bound = chart.getSeriesMap().get(LowerBoundLine.LABEL);
+        if (bound != null)
+        {
+            bound.setLineStyle(SeriesLines.DASH_DASH);
+            bound.setLineColor(Color.GRAY);
+        }
+    }
+
+    /**
+     * Experiments on the same stream and memory that each run one window (a preset choosing its filters per window,
+     * e.g. seed 001 Fig. 7's best L): windowed error against window across them, one series per filter label.
+     */
+    private static void writeAcrossWindows(final List<ExperimentResult> results, final Path dir,
+        final List<Path> files) throws IOException
+    {
+        final Map<String, List<ExperimentResult>> groups = new LinkedHashMap<>();
+        for (final ExperimentResult result : results)
+        {
+            final Experiment e = result.experiment();
+            if (e.windows().size() == 1 && e.windows().get(0) > 0 && e.memories().size() == 1)
+            {
+                groups.computeIfAbsent(e.stream().name() + "|" + e.memories().get(0), k -> new ArrayList<>())
+                    .add(result);
+            }
+        }
+        for (final List<ExperimentResult> group : groups.values())
+        {
+            if (group.stream().map(r -> r.experiment().windows().get(0)).distinct().count() < 2)
+            {
+                continue;
+            }
+            final Experiment first = group.get(0).experiment();
+            final long memory = first.memories().get(0);
+            final XYChart chart = chart(String.format(Locale.ROOT, "Windowed error rate against window: %s, %,d " +
+                "elements, M = %,d bits, %d runs", first.stream().name(), first.stream().length(), memory,
+                first.runs()), "window w (elements)", errorAxis(1), true);
+            for (final String label : MarkdownOutput.labels(group))
+            {
+                final Map<Double, Double> points = new TreeMap<>();
+                for (final ExperimentResult result : group)
+                {
+                    for (final ConfigResult c : result.configs())
+                    {
+                        if (c.failure() == null && c.spec().label().equals(label) && c.window() > 0)
+                        {
+                            points.put((double)c.window(), 100 * c.end(Metric.ERROR_W));
+                        }
+                    }
+                }
+                add(chart, label, points, true);
+            }
+            save(chart, dir.resolve(slug(first.stream().name()) + "-across-windows-m" + memory), files);
+        }
     }
 
     /** Queued filters that differ only in L: error against L, one series per window. */

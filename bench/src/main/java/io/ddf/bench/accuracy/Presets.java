@@ -17,7 +17,11 @@ public final class Presets
         "seed000-table5", Presets::seed000Table5,
         "seed000-table2", Presets::seed000Table2,
         "seed001-fig5", Presets::seed001Fig5,
-        "seed001-fig6", Presets::seed001Fig6));
+        "seed001-fig6", Presets::seed001Fig6,
+        "seed001-fig2", Seed001Presets::fig2,
+        "seed001-fig7", Seed001Presets::fig7,
+        "seed003-table4", Seed003Presets::table4,
+        "seed004-table2", Seed004Presets::table2));
 
     private Presets()
     {
