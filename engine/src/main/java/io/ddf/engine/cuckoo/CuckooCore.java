@@ -35,6 +35,9 @@ abstract class CuckooCore implements FilterCore
     /** State word: fingerprints dropped after max-kicks displacements (statistics, written under the lock). */
     static final int DROPS = 2;
 
+    /** Largest fingerprint width whose partner offsets are tabulated (2^12 longs, 32 KiB). */
+    static final int PARTNER_TABLE_MAX_BITS = 12;
+
     private static final long ALTERNATE_SALT = 0xC2B2AE3D27D4EB4FL;
     private static final long VICTIM_SALT = 0x165667B19E3779F9L;
 
@@ -46,6 +49,8 @@ abstract class CuckooCore implements FilterCore
 
     private final long buckets;
     private final int maxKicks;
+    /** h(fp) reduced onto the buckets for every fingerprint, or null for wide fingerprints (derived, on heap). */
+    private final long[] partnerOffsets;
 
     CuckooCore(final CuckooLayout layout, final int maxKicks, final MappedWords region)
     {
@@ -56,6 +61,15 @@ abstract class CuckooCore implements FilterCore
         this.fingerprintBits = layout.fingerprintBits();
         this.fingerprintMask = (1L << fingerprintBits) - 1;
         this.maxKicks = maxKicks;
+        // Relocation computes a partner bucket per displacement: a lookup is cheaper than a mix and a reduction.
+        this.partnerOffsets = fingerprintBits <= PARTNER_TABLE_MAX_BITS ? new long[1 << fingerprintBits] : null;
+        if (partnerOffsets != null)
+        {
+            for (int fp = 0; fp < partnerOffsets.length; fp++)
+            {
+                partnerOffsets[fp] = partnerOffset(fp);
+            }
+        }
     }
 
     /**
@@ -168,8 +182,14 @@ abstract class CuckooCore implements FilterCore
      */
     final long alternate(final long bucket, final long fp)
     {
-        final long other = Mix.reduce(Mix.mix64(fp ^ ALTERNATE_SALT), buckets) - bucket;
+        final long other = (partnerOffsets != null ? partnerOffsets[(int)fp] : partnerOffset(fp)) - bucket;
         return other < 0 ? other + buckets : other;
+    }
+
+    /** @return h(fp): the fingerprint's hash reduced onto the buckets. */
+    private long partnerOffset(final long fp)
+    {
+        return Mix.reduce(Mix.mix64(fp ^ ALTERNATE_SALT), buckets);
     }
 
     /**
@@ -211,12 +231,13 @@ abstract class CuckooCore implements FilterCore
      * Displaces victims from bucket to partner bucket until one lands in a free slot or max-kicks run out; the last
      * victim is then dropped, except when it is the new element's fingerprint coming back to one of its own buckets:
      * it then displaces one more victim there, which is dropped instead, so an element is always present right after
-     * its own insertion. At most max-kicks + 1 displacements.
+     * its own insertion. At most max-kicks + 1 displacements. Called under the lock with both buckets full;
+     * subclasses may override it with a faster equivalent that makes the same displacements.
      */
-    private void relocate(final long hash, final long fp, final long i1, final long i2)
+    void relocate(final long hash, final long fp, final long i1, final long i2)
     {
         long hand = fp;
-        long bucket = (Mix.mix64(hash ^ VICTIM_SALT) & 1) == 0 ? i1 : i2;
+        long bucket = firstVictimBucket(hash, i1, i2);
         int kick = 0;
         boolean placed = false;
         while (kick < maxKicks)
@@ -235,16 +256,29 @@ abstract class CuckooCore implements FilterCore
             kick++;
             replace(bucket, victimSlot(hash, kick), hand);
         }
-        state.putLongPlain(KICKS, state.getLongPlain(KICKS) + kick);
+        countRelocation(kick, placed);
+    }
+
+    /** @return the bucket of the first displacement: i1 or i2, chosen by the hash. */
+    final long firstVictimBucket(final long hash, final long i1, final long i2)
+    {
+        return (Mix.mix64(hash ^ VICTIM_SALT) & 1) == 0 ? i1 : i2;
+    }
+
+    /** @return the slot displaced at the given displacement (1-based) of the element with this hash. */
+    final int victimSlot(final long hash, final int kick)
+    {
+        return slots == 1 ? 0 : (int)Mix.reduce(Mix.mix64((hash + kick * Mix.GOLDEN_GAMMA) ^ VICTIM_SALT), slots);
+    }
+
+    /** Adds a relocation to the statistics (under the lock). */
+    final void countRelocation(final int kicks, final boolean placed)
+    {
+        state.putLongPlain(KICKS, state.getLongPlain(KICKS) + kicks);
         if (!placed)
         {
             state.putLongPlain(DROPS, state.getLongPlain(DROPS) + 1);
         }
-    }
-
-    private int victimSlot(final long hash, final int kick)
-    {
-        return slots == 1 ? 0 : (int)Mix.reduce(Mix.mix64((hash + kick * Mix.GOLDEN_GAMMA) ^ VICTIM_SALT), slots);
     }
 
     /** @return fingerprints displaced so far. */

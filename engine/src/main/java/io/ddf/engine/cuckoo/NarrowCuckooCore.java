@@ -17,6 +17,10 @@ final class NarrowCuckooCore extends CuckooCore
     private final int bucketsPerWord;
     private final int bucketBits;
     private final long bucketMask;
+    /** log2 of buckets per word when a power of two (word = bucket >>> wordShift), else −1. */
+    private final int wordShift;
+    /** ⌈2^64 / buckets per word⌉ when not a power of two (word = its product's high half with the bucket). */
+    private final long wordReciprocal;
 
     NarrowCuckooCore(final CuckooLayout layout, final int maxKicks, final MappedWords region)
     {
@@ -24,6 +28,32 @@ final class NarrowCuckooCore extends CuckooCore
         this.bucketsPerWord = layout.bucketsPerWord();
         this.bucketBits = slots * fingerprintBits;
         this.bucketMask = bucketBits == 64 ? -1L : (1L << bucketBits) - 1;
+        final boolean powerOfTwo = Integer.bitCount(bucketsPerWord) == 1;
+        this.wordShift = powerOfTwo ? Integer.numberOfTrailingZeros(bucketsPerWord) : -1;
+        this.wordReciprocal = powerOfTwo ? 0 : reciprocal(bucketsPerWord);
+    }
+
+    /**
+     * @param divisor a divisor in 3..64, not a power of two.
+     * @return ⌈2^64 / divisor⌉, below 2^63.
+     */
+    static long reciprocal(final int divisor)
+    {
+        return Long.divideUnsigned(-1L, divisor) + 1;
+    }
+
+    /**
+     * Division by a small constant as a multiplication (Lemire, Kaser &amp; Kurz 2019, "Faster remainder by direct
+     * computation", theorem 1): with c = ⌈2^64 / d⌉, ⌊n·c / 2^64⌋ = ⌊n / d⌋ for every n &lt; 2^(64 − ⌈log2 d⌉), so for
+     * every bucket index (below 2^43 ≤ 2^58) and d ≤ 64. A 64-bit division costs tens of cycles per displacement.
+     *
+     * @param n          a non-negative value below 2^58.
+     * @param reciprocal {@link #reciprocal(int)} of the divisor.
+     * @return n / divisor.
+     */
+    static long divide(final long n, final long reciprocal)
+    {
+        return Math.multiplyHigh(n, reciprocal);
     }
 
     @Override
@@ -88,6 +118,61 @@ final class NarrowCuckooCore extends CuckooCore
         }
     }
 
+    /**
+     * {@link CuckooCore#relocate}'s displacements, fused: a step swaps the hand into the victim slot of the word it
+     * read when trying that bucket, so each word is located and read once per step instead of once to place and
+     * once to replace. Every write is still a compare-and-swap of the word read, re-read and redone on failure:
+     * lock-free insertions may fill free slots of the same words meanwhile (they never empty one, so a bucket seen
+     * full stays full).
+     */
+    @Override
+    void relocate(final long hash, final long fp, final long i1, final long i2)
+    {
+        final int maxKicks = maxKicks();
+        long hand = fp;
+        long bucket = firstVictimBucket(hash, i1, i2);
+        long index = wordOf(bucket);
+        int shift = shiftOf(bucket, index);
+        long word = table.getLongVolatile(index);
+        int kick = 0;
+        boolean placed = false;
+        displacing:
+        while (kick < maxKicks)
+        {
+            kick++;
+            final int at = shift + victimSlot(hash, kick) * fingerprintBits;
+            long victim = (word >>> at) & fingerprintMask;
+            // Swapping a fingerprint for an equal one would write the same word: skip the compare-and-swap.
+            while (victim != hand
+                && !table.compareAndSetLong(index, word, (word & ~(fingerprintMask << at)) | hand << at))
+            {
+                word = table.getLongVolatile(index);
+                victim = (word >>> at) & fingerprintMask;
+            }
+            hand = victim;
+            bucket = alternate(bucket, hand);
+            index = wordOf(bucket);
+            shift = shiftOf(bucket, index);
+            word = table.getLongVolatile(index);
+            for (int free = freeSlot((word >>> shift) & bucketMask); free >= 0;
+                free = freeSlot((word >>> shift) & bucketMask))
+            {
+                if (table.compareAndSetLong(index, word, word | hand << (shift + free * fingerprintBits)))
+                {
+                    placed = true;
+                    break displacing;
+                }
+                word = table.getLongVolatile(index);
+            }
+        }
+        if (!placed && hand == fp && (bucket == i1 || bucket == i2))
+        {
+            kick++;
+            replace(bucket, victimSlot(hash, kick), hand);
+        }
+        countRelocation(kick, placed);
+    }
+
     @Override
     boolean holds(final long bucket, final long fp)
     {
@@ -140,7 +225,7 @@ final class NarrowCuckooCore extends CuckooCore
 
     private long wordOf(final long bucket)
     {
-        return bucketsPerWord == 1 ? bucket : bucket / bucketsPerWord;
+        return wordShift >= 0 ? bucket >>> wordShift : divide(bucket, wordReciprocal);
     }
 
     private int shiftOf(final long bucket, final long index)
