@@ -87,7 +87,7 @@ public final class MarkdownOutput
         for (final ExperimentResult result : results)
         {
             final Experiment e = result.experiment();
-            md.append(String.format(Locale.ROOT, "- %s: %,d elements, %d runs, seed %d, %.1f s; per run (stream seed, " +
+            md.append(String.format(Locale.ROOT, "- %s: %,d elements, %d run(s), seed %d, %.1f s; per run (stream seed, " +
                 "filter seed):", e.stream().name(), e.stream().length(), e.runs(), e.seed(), result.seconds()));
             for (final long[] seeds : result.runSeeds())
             {

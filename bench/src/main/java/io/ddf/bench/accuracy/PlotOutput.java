@@ -182,8 +182,8 @@ public final class PlotOutput
             final Experiment first = group.get(0).experiment();
             final long memory = first.memories().get(0);
             final XYChart chart = chart(String.format(Locale.ROOT, "Windowed error rate against window: %s, %,d " +
-                "elements, M = %,d bits, %d runs", first.stream().name(), first.stream().length(), memory,
-                first.runs()), "window w (elements)", errorAxis(1), true);
+                "elements, M = %,d bits, %s", first.stream().name(), first.stream().length(), memory,
+                runs(first.runs())), "window w (elements)", errorAxis(1), true);
             for (final String label : MarkdownOutput.labels(group))
             {
                 final Map<Double, Double> points = new TreeMap<>();
@@ -262,9 +262,14 @@ public final class PlotOutput
     private static String title(final Experiment e, final String what, final long memory, final long window,
         final boolean showMemory)
     {
-        return String.format(Locale.ROOT, "%s: %s, %,d elements%s%s, %d runs", what, e.stream().name(),
+        return String.format(Locale.ROOT, "%s: %s, %,d elements%s%s, %s", what, e.stream().name(),
             e.stream().length(), showMemory ? String.format(Locale.ROOT, ", M = %,d bits", memory) : "",
-            window > 0 ? ", w = " + window : "", e.runs());
+            window > 0 ? ", w = " + window : "", runs(e.runs()));
+    }
+
+    private static String runs(final int runs)
+    {
+        return runs == 1 ? "1 run" : runs + " runs";
     }
 
     private static String errorAxis(final long window)
