@@ -5,8 +5,10 @@ import io.ddf.engine.FilterKind;
 import io.ddf.engine.FilterKinds;
 import io.ddf.engine.Filters;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -22,6 +24,25 @@ import java.util.Map;
  */
 public record FilterSpec(String label, FilterKind kind, Map<String, String> params)
 {
+    /**
+     * @param labels a label per spec.
+     * @param specs  {@code KIND[:NAME=VALUE,...]} texts, in the order of the labels.
+     * @return the parsed specs, labelled.
+     */
+    static List<FilterSpec> labelled(final String[] labels, final String[] specs)
+    {
+        if (labels.length != specs.length)
+        {
+            throw new IllegalArgumentException(labels.length + " labels for " + specs.length + " specs");
+        }
+        final List<FilterSpec> filters = new ArrayList<>();
+        for (int f = 0; f < labels.length; f++)
+        {
+            filters.add(parse(labels[f] + "@" + specs[f]));
+        }
+        return filters;
+    }
+
     /**
      * @param text {@code [LABEL@]KIND[:NAME=VALUE,...]}.
      * @return the spec.

@@ -107,11 +107,7 @@ public final class Presets
             // A2 aimed at FPR 0.1: each buffer of M/2 bits holds n = (M/2)(ln 2)^2 / ln 10 elements, so w = 2n.
             "a2:window=0.2087*M",
             "bdbf:window=6000"};
-        final List<FilterSpec> filters = new ArrayList<>();
-        for (int f = 0; f < labels.length; f++)
-        {
-            filters.add(FilterSpec.parse(labels[f] + "@" + specs[f]));
-        }
+        final List<FilterSpec> filters = FilterSpec.labelled(labels, specs);
         // Table 2 (error x100) and Table 4 (FPR % / FNR %), artificial streams, memories 8e6, 1e6, 1e5, 1e4.
         final double[][][] table = {
             {
@@ -168,12 +164,8 @@ public final class Presets
     /** Seed 001 Fig. 5: queued filters, L = 10, M = 10^5, uniform 2^18, 10^7 elements, against the window. */
     private static Reproduction seed001Fig5(final Integer runs)
     {
-        final List<FilterSpec> filters = new ArrayList<>();
         final String[] labels = {"queued QHT", "queued SQF", "queued Cuckoo", "queued SBF"};
-        for (int f = 0; f < QUEUED.length; f++)
-        {
-            filters.add(FilterSpec.parse(labels[f] + "@" + QUEUED[f]));
-        }
+        final List<FilterSpec> filters = FilterSpec.labelled(labels, QUEUED);
         return new Reproduction("Seed 001 Fig. 5: queued filters against the window",
             "L = 10, M = 100,000 bits, uniform over 2^18, 10^7 elements; subfilters with seed 000 Table 2's " +
                 "parameters (seed 001 does not give them). The figure is a plot: compare its shape, not numbers.",

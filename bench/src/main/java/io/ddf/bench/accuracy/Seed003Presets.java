@@ -33,11 +33,7 @@ final class Seed003Presets
     /** Seed 003 Table 4: 695M elements, 15 % distinct, 64 to 512 MB; here 1/16 of every size. */
     static Reproduction table4(final Integer runs)
     {
-        final List<FilterSpec> filters = new ArrayList<>();
-        for (int f = 0; f < LABELS.length; f++)
-        {
-            filters.add(FilterSpec.parse(LABELS[f] + "@" + SPECS[f]));
-        }
+        final List<FilterSpec> filters = FilterSpec.labelled(LABELS, SPECS);
         final PaperFigures paper = new PaperFigures("seed 003 Table 4, at 16 times our sizes");
         final List<Long> memories = new ArrayList<>();
         for (int m = 0; m < TABLE4_MB.length; m++)

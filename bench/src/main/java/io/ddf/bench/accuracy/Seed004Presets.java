@@ -49,11 +49,7 @@ final class Seed004Presets
     /** Seed 004 Table 2: three uniform datasets (1B 15 %, 695M 60 %, 100M 90 % distinct), 8 to 512 MB; 1/32 size. */
     static Reproduction table2(final Integer runs)
     {
-        final List<FilterSpec> filters = new ArrayList<>();
-        for (int f = 0; f < LABELS.length; f++)
-        {
-            filters.add(FilterSpec.parse(LABELS[f] + "@" + SPECS[f]));
-        }
+        final List<FilterSpec> filters = FilterSpec.labelled(LABELS, SPECS);
         final PaperFigures paper = new PaperFigures("seed 004 Table 2, at 32 times our sizes");
         final List<Experiment> experiments = new ArrayList<>();
         for (int d = 0; d < LENGTH_M.length; d++)
