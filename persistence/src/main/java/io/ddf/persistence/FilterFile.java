@@ -13,8 +13,10 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -23,24 +25,35 @@ import java.util.Objects;
 import static io.ddf.persistence.FilterFileDescriptor.HEADER_LENGTH;
 import static io.ddf.persistence.FilterFileDescriptor.MAJOR_VERSION;
 import static io.ddf.persistence.FilterFileDescriptor.MINOR_VERSION;
+import static io.ddf.persistence.FilterFileDescriptor.SEAL_OFFSET;
+import static io.ddf.persistence.FilterFileDescriptor.SEAL_VALUE;
 import static io.ddf.persistence.FilterFileDescriptor.STATE_LENGTH;
 import static io.ddf.persistence.FilterFileDescriptor.STATE_OFFSET;
+import static io.ddf.persistence.FilterFileDescriptor.TABLE_CHECKSUM_OFFSET;
 import static io.ddf.persistence.FilterFileDescriptor.TABLE_OFFSET;
+import static io.ddf.persistence.FilterFileException.Reason.CORRUPT;
 import static io.ddf.persistence.FilterFileException.Reason.EXISTS;
 import static io.ddf.persistence.FilterFileException.Reason.IO;
 import static io.ddf.persistence.FilterFileException.Reason.LOCKED;
 import static io.ddf.persistence.FilterFileException.Reason.NOT_FOUND;
+import static io.ddf.persistence.FilterFileException.Reason.TRUNCATED;
 
 /**
  * One filter's file: a checksummed header, a mutable state region and the table, mapped with Chronicle Bytes.
  * See {@code FORMAT.md} beside this class for the byte layout, and {@link FilterFileDescriptor}.
  *
  * <ul>
- *   <li>{@link #create}: reserves the whole file up front (free space checked, every byte allocated) so a full
- *       disk fails here with {@link FilterFileException.Reason#NO_SPACE}, never while streaming; writes the
- *       header fields, the checksum, forces, then publishes the ready word with a release store and forces again.
+ *   <li>{@link #create}: builds the file under a temporary name beside its own ({@link Leftovers}), reserves the
+ *       whole file up front (free space checked, every byte allocated) so a full disk fails here with
+ *       {@link FilterFileException.Reason#NO_SPACE}, never while streaming; writes the header fields, the
+ *       checksum, forces, publishes the ready word with a release store, forces again, and only then renames it
+ *       into place and forces the directory: the name never points at a partial file, whenever the process dies.
  *       A null path makes an anonymous temporary file that is unlinked as soon as it is opened.</li>
- *   <li>{@link #open}: validates before changing anything and leaves a bad file byte-for-byte unchanged.</li>
+ *   <li>{@link #open}: validates before changing anything and leaves a bad file byte-for-byte unchanged. A
+ *       sealed (cleanly closed) file's table checksum is checked; a file that was not closed cleanly needs the
+ *       caller's structural check ({@link #tableCheck()}).</li>
+ *   <li>{@link #close}: seals the file: writes the checksum of the state region and table, forces it when the
+ *       contents changed since the last seal, then sets the seal word.</li>
  *   <li>One writer: an OS file lock held for the file's lifetime, plus an in-process registry so a second
  *       open in the same JVM fails with {@link FilterFileException.Reason#LOCKED} naming the file.</li>
  * </ul>
@@ -64,12 +77,37 @@ public final class FilterFile implements AutoCloseable
     private final long tableLength;
     private final long stateAddress;
     private final long stateLength;
+    private final boolean readOnly;
+    private TableCheck tableCheck = TableCheck.NEW;
+    /** The checksum the file was sealed with when opened, valid when {@link #tableCheck} is CHECKSUM_VERIFIED. */
+    private long checksumAtOpen;
     private boolean closed;
+
+    /** What opening learned about the integrity of the table and state region. */
+    public enum TableCheck
+    {
+        /** Created by this handle: zero everywhere. */
+        NEW,
+        /** The file was sealed (closed cleanly), and its table and state region match the seal's checksum. */
+        CHECKSUM_VERIFIED,
+        /** A 2.0 file that was not closed cleanly (a crash, or still open elsewhere): check its structure. */
+        NOT_SEALED,
+        /** A format 1.x file, which has no table checksum: check its structure. */
+        NO_CHECKSUM_IN_FORMAT
+    }
 
     private FilterFile(
         final Path path, final FilterFileHeader header, final MappedRegion region, final FileLock lock,
         final Object registryKey)
     {
+        this(path, header, region, lock, registryKey, false);
+    }
+
+    private FilterFile(
+        final Path path, final FilterFileHeader header, final MappedRegion region, final FileLock lock,
+        final Object registryKey, final boolean readOnly)
+    {
+        this.readOnly = readOnly;
         this.path = path;
         this.header = header;
         this.region = region;
@@ -114,29 +152,32 @@ public final class FilterFile implements AutoCloseable
         final Path directory = path.toAbsolutePath().getParent();
         final long fileLength = header.fileLength();
         Preallocator.checkSpace(directory, fileLength, path);
+        // Built under a temporary name and renamed into place when complete: whenever the process dies, the
+        // name shows either nothing or a whole file, never a partial one (issue 13: a kill -9 during a long
+        // creation left a partial file that no later command could use or delete).
+        final Path temp = Leftovers.temporaryFor(path);
         try
         {
-            // O_CREAT|O_EXCL: never clobbers, and a keyed file is private from its first instant.
-            Files.createFile(path, permissions(header.spec().keyed()));
-        }
-        catch (final FileAlreadyExistsException ex)
-        {
-            throw new FilterFileException(EXISTS, path, "already exists; refusing to overwrite it", ex);
+            // O_CREAT|O_EXCL: never clobbers, and the file is private from its first instant.
+            Files.createFile(temp, permissions());
         }
         catch (final IOException ex)
         {
-            throw new FilterFileException(IO, path, "cannot create: " + ex, ex);
+            throw new FilterFileException(IO, path, "cannot create " + temp + ": " + ex, ex);
         }
 
         Object registryKey = null;
         RandomAccessFile raf = null;
+        FilterFile file = null;
         boolean done = false;
         try
         {
-            registryKey = OpenFileRegistry.claim(path);
-            raf = new RandomAccessFile(path.toFile(), "rw");
+            registryKey = OpenFileRegistry.claim(temp);
+            raf = new RandomAccessFile(temp.toFile(), "rw");
             final FileLock lock = tryLock(raf.getChannel(), path);
-            final FilterFile file = initialise(path, path.toFile(), directory, raf, header, lock, registryKey);
+            file = initialise(path, temp.toFile(), directory, raf, header, lock, registryKey);
+            moveIntoPlace(temp, path);
+            syncDirectory(directory, path);
             done = true;
             return file;
         }
@@ -148,9 +189,63 @@ public final class FilterFile implements AutoCloseable
         {
             if (!done)
             {
-                closeQuietly(raf);
-                OpenFileRegistry.release(registryKey);
-                deleteQuietly(path);
+                if (file != null)
+                {
+                    file.abandon();
+                }
+                else
+                {
+                    closeQuietly(raf);
+                    OpenFileRegistry.release(registryKey);
+                }
+                deleteQuietly(temp);
+            }
+        }
+    }
+
+    /**
+     * Gives the finished file its name without ever replacing a file of that name: link(2) fails when the name
+     * exists, atomically; the temporary name is then unlinked. Where hard links are not supported, an atomic
+     * rename after a check (a file made under the name in between would be replaced).
+     */
+    private static void moveIntoPlace(final Path temp, final Path path) throws IOException
+    {
+        try
+        {
+            Files.createLink(path, temp);
+        }
+        catch (final FileAlreadyExistsException ex)
+        {
+            throw new FilterFileException(EXISTS, path, "already exists (made while this one was being created); " +
+                "refusing to overwrite it", ex);
+        }
+        catch (final UnsupportedOperationException | FileSystemException ex)
+        {
+            if (Files.exists(path, LinkOption.NOFOLLOW_LINKS))
+            {
+                throw new FilterFileException(EXISTS, path, "already exists; refusing to overwrite it", ex);
+            }
+            Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE);
+            return;
+        }
+        Files.deleteIfExists(temp);
+    }
+
+    /**
+     * fsync the directory, so that the new name survives a power loss (a rename is a change of the directory).
+     * Some platforms cannot open a directory for it; there the rename's durability is the file system's.
+     */
+    private static void syncDirectory(final Path directory, final Path path)
+    {
+        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ))
+        {
+            channel.force(true);
+        }
+        catch (final IOException ex)
+        {
+            if (!System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("win"))
+            {
+                throw new FilterFileException(IO, path, "cannot fsync the directory " + directory + ": " + ex, ex);
             }
         }
     }
@@ -162,7 +257,7 @@ public final class FilterFile implements AutoCloseable
         final Path temp;
         try
         {
-            temp = Files.createTempFile(directory, "ddf-", ".filter", permissions(true));
+            temp = Files.createTempFile(directory, "ddf-", ".filter", permissions());
         }
         catch (final IOException ex)
         {
@@ -237,6 +332,7 @@ public final class FilterFile implements AutoCloseable
     public static FilterFile open(final Path path)
     {
         Objects.requireNonNull(path, "path");
+        RegularFiles.require(path);
         final Object registryKey;
         try
         {
@@ -252,6 +348,7 @@ public final class FilterFile implements AutoCloseable
         }
 
         RandomAccessFile raf = null;
+        MappedRegion region = null;
         boolean done = false;
         try
         {
@@ -259,8 +356,9 @@ public final class FilterFile implements AutoCloseable
             raf = new RandomAccessFile(path.toFile(), "rw");
             final FileLock lock = tryLock(raf.getChannel(), path);
             final FilterFileHeader header = HeaderReader.read(raf.getChannel(), path).header();
-            final MappedRegion region = new MappedRegion(path.toFile(), raf, header.fileLength(), path);
+            region = new MappedRegion(path.toFile(), raf, header.fileLength(), path);
             final FilterFile file = new FilterFile(path, header, region, lock, registryKey);
+            file.unseal();
             OpenFileRegistry.publish(registryKey, file);
             done = true;
             return file;
@@ -273,9 +371,164 @@ public final class FilterFile implements AutoCloseable
         {
             if (!done)
             {
-                closeQuietly(raf);
+                if (region != null)
+                {
+                    region.release();
+                }
+                else
+                {
+                    closeQuietly(raf);
+                }
                 OpenFileRegistry.release(registryKey);
             }
+        }
+    }
+
+    /**
+     * Maps an existing filter file for reading only, after validating its header: no lock, no change to the
+     * file (not even of its seal). For checking a file ({@code ddf verify}); the table may change under the
+     * reader if a writer has it open.
+     *
+     * @param path the file.
+     * @return the mapped file; {@link #tableCheck()} says whether the file is sealed and its checksum matches,
+     *         without throwing when it does not ({@link #checksumMatches()} tells).
+     * @throws FilterFileException for a foreign, corrupt, truncated, unready or missing file, or one this
+     *                             process holds open for writing (opening another descriptor of it would drop the
+     *                             holder's lock).
+     */
+    public static FilterFile openReadOnly(final Path path)
+    {
+        Objects.requireNonNull(path, "path");
+        RegularFiles.require(path);
+        RandomAccessFile raf = null;
+        boolean done = false;
+        try
+        {
+            if (OpenFileRegistry.holder(path) != null)
+            {
+                throw new FilterFileException(LOCKED, path, "is open for writing in this process; close it first");
+            }
+            raf = new RandomAccessFile(path.toFile(), "r");
+            final FilterFileHeader header = HeaderReader.read(raf.getChannel(), path).header();
+            final MappedRegion region = new MappedRegion(path.toFile(), raf, header.fileLength(), path, true);
+            final FilterFile file = new FilterFile(path, header, region, null, null, true);
+            file.tableCheck = file.header.majorVersion() < 2 ? TableCheck.NO_CHECKSUM_IN_FORMAT :
+                file.sealWord() == SEAL_VALUE ? TableCheck.CHECKSUM_VERIFIED : TableCheck.NOT_SEALED;
+            done = true;
+            return file;
+        }
+        catch (final NoSuchFileException ex)
+        {
+            throw new FilterFileException(NOT_FOUND, path, "no such file", ex);
+        }
+        catch (final IOException ex)
+        {
+            throw new FilterFileException(IO, path, "cannot open for reading: " + ex, ex);
+        }
+        finally
+        {
+            if (!done)
+            {
+                closeQuietly(raf);
+            }
+        }
+    }
+
+    /**
+     * At open for writing: checks a sealed file's checksum, then clears the seal and forces the header page, so
+     * that no change to the table can reach the disk while the disk still says the file is sealed.
+     */
+    private void unseal()
+    {
+        if (header.majorVersion() < 2)
+        {
+            tableCheck = TableCheck.NO_CHECKSUM_IN_FORMAT;
+            return;
+        }
+        final int seal = sealWord();
+        if (seal == 0)
+        {
+            tableCheck = TableCheck.NOT_SEALED;
+            return;
+        }
+        if (seal != SEAL_VALUE)
+        {
+            throw new FilterFileException(CORRUPT, path, "seal word 0x" + Integer.toHexString(seal) +
+                " is neither 0 (open or crashed) nor 0x" + Integer.toHexString(SEAL_VALUE) + " (closed cleanly); " +
+                "the file is left unchanged");
+        }
+        final long stored = storedChecksum();
+        final long computed = computeChecksum();
+        if (stored != computed)
+        {
+            throw new FilterFileException(CORRUPT, path, "table checksum mismatch: the file was closed cleanly " +
+                "with checksum 0x" + Long.toHexString(stored) + " but its table and state now hash to 0x" +
+                Long.toHexString(computed) + ", so they changed on disk since; the file is left unchanged " +
+                "(ddf verify reports the same without opening it for writing)");
+        }
+        checksumAtOpen = computed;
+        tableCheck = TableCheck.CHECKSUM_VERIFIED;
+        FilterFileDescriptor.clearSealWordVolatile(headerBuffer());
+        region.syncPrefix(HEADER_LENGTH, path);
+    }
+
+    /**
+     * @return what opening learned about the table: a caller that gets anything but {@link TableCheck#NEW} or
+     *         {@link TableCheck#CHECKSUM_VERIFIED} should check the table's structure before trusting it.
+     */
+    public TableCheck tableCheck()
+    {
+        return tableCheck;
+    }
+
+    /**
+     * Hashes the state region and table now and compares with the stored checksum. For a read-only handle
+     * ({@link #openReadOnly}): a sealed file must match; an unsealed one matches only if nothing changed since
+     * its last flush.
+     *
+     * @return whether the stored table checksum matches the contents.
+     */
+    public boolean checksumMatches()
+    {
+        checkOpen();
+        checkLength();
+        return header.majorVersion() >= 2 && storedChecksum() == computeChecksum();
+    }
+
+    /** @return the stored table checksum (0 in a 1.x file or before the first seal or flush). */
+    public long storedChecksum()
+    {
+        return header.majorVersion() < 2 ? 0 : headerBuffer().getLongVolatile(TABLE_CHECKSUM_OFFSET);
+    }
+
+    private int sealWord()
+    {
+        return headerBuffer().getIntVolatile(SEAL_OFFSET);
+    }
+
+    private UnsafeBuffer headerBuffer()
+    {
+        return new UnsafeBuffer(region.address(), HEADER_LENGTH);
+    }
+
+    private long computeChecksum()
+    {
+        return TableChecksum.compute(stateAddress, stateLength, tableAddress, tableLength,
+            TableChecksum.defaultParallelism());
+    }
+
+    /**
+     * A file truncated by another process raises SIGBUS when a page past its new end is touched, which kills the
+     * JVM (see FORMAT.md, "Files changed from outside"): hashing and forcing check the length first.
+     */
+    private void checkLength()
+    {
+        final long now = region.currentFileLength(path);
+        if (now < region.length())
+        {
+            throw new FilterFileException(TRUNCATED, path, "was truncated while open: " + region.length() +
+                " bytes mapped, " + now + " bytes now; touching the lost pages would crash the process " +
+                "(delete the file and create it again)");
         }
     }
 
@@ -290,6 +543,7 @@ public final class FilterFile implements AutoCloseable
     public static FilterFileSnapshot inspect(final Path path)
     {
         Objects.requireNonNull(path, "path");
+        RegularFiles.require(path);
         try
         {
             for (int attempt = 0; attempt < 100; attempt++)
@@ -415,19 +669,35 @@ public final class FilterFile implements AutoCloseable
     }
 
     /**
-     * Forces the mapped pages to the storage device (msync). Without it, process death (even kill -9) loses
-     * nothing written to the mapping, but power loss or a kernel crash may lose what was written since.
+     * Writes the table checksum and forces the mapped pages to the storage device (msync, fsync). Without it,
+     * process death (even kill -9) loses nothing written to the mapping, but power loss or a kernel crash may lose
+     * what was written since. The checksum is of the contents at the moment of hashing; a file still being written
+     * stays unsealed, and only {@code ddf verify} reports whether it still matches.
      */
     public synchronized void flush()
     {
-        if (closed)
+        checkOpen();
+        checkWritable();
+        checkLength();
+        if (sealable())
         {
-            throw new IllegalStateException((path == null ? "anonymous filter file" : path.toString()) + " is closed");
+            headerBuffer().putLongVolatile(TABLE_CHECKSUM_OFFSET, computeChecksum());
         }
         region.sync(path);
     }
 
-    /** Unmaps the file and releases its lock (closing its one descriptor). Idempotent. Deletes nothing. */
+    /**
+     * Seals the file (below), unmaps it and releases its lock (closing its one descriptor). Idempotent. Deletes
+     * nothing.
+     *
+     * <p>Sealing: hash the state region and table; when they changed since the file was opened (or it was not
+     * sealed then), store the checksum and force the file (msync, fsync) so the table is on the device before the
+     * seal can be; then set the seal word. An unchanged file costs the hashing only, and no write to the device.
+     * A crash before the seal word leaves the file unsealed: its next open checks its structure instead.
+     *
+     * @throws FilterFileException {@code TRUNCATED} when another process truncated the file (it is unmapped and
+     *                             released anyway, and left unsealed).
+     */
     @Override
     public synchronized void close()
     {
@@ -438,12 +708,69 @@ public final class FilterFile implements AutoCloseable
         closed = true;
         try
         {
+            if (sealable())
+            {
+                seal();
+            }
+        }
+        finally
+        {
+            release();
+        }
+    }
+
+    private void seal()
+    {
+        checkLength();
+        final long checksum = computeChecksum();
+        final UnsafeBuffer headerPage = headerBuffer();
+        if (tableCheck != TableCheck.CHECKSUM_VERIFIED || checksum != checksumAtOpen)
+        {
+            headerPage.putLongVolatile(TABLE_CHECKSUM_OFFSET, checksum);
+            region.sync(path);
+        }
+        // Not forced: if it is lost, the file is merely unsealed, and checked by structure at its next open.
+        FilterFileDescriptor.putSealWordRelease(headerPage);
+    }
+
+    /** Unmaps and releases without sealing: for a creation that failed. */
+    private synchronized void abandon()
+    {
+        closed = true;
+        release();
+    }
+
+    private void release()
+    {
+        try
+        {
             // Chronicle closes the descriptor when it releases the mapping, which releases the lock with it.
             region.release();
         }
         finally
         {
             OpenFileRegistry.release(registryKey);
+        }
+    }
+
+    private boolean sealable()
+    {
+        return !readOnly && path != null && header.majorVersion() >= 2;
+    }
+
+    private void checkOpen()
+    {
+        if (closed)
+        {
+            throw new IllegalStateException((path == null ? "anonymous filter file" : path.toString()) + " is closed");
+        }
+    }
+
+    private void checkWritable()
+    {
+        if (readOnly)
+        {
+            throw new IllegalStateException(path + " is open for reading only");
         }
     }
 
@@ -488,9 +815,10 @@ public final class FilterFile implements AutoCloseable
         }
     }
 
-    private static FileAttribute<?>[] permissions(final boolean ownerOnly)
+    /** Owner-only (0600): a filter file may hold a secret key, and its contents tell what was seen. */
+    private static FileAttribute<?>[] permissions()
     {
-        if (!ownerOnly || !FileSystems.getDefault().supportedFileAttributeViews().contains("posix"))
+        if (!FileSystems.getDefault().supportedFileAttributeViews().contains("posix"))
         {
             return new FileAttribute<?>[0];
         }

@@ -5,7 +5,8 @@ import org.agrona.concurrent.UnsafeBuffer;
 import java.nio.ByteOrder;
 
 /**
- * Byte layout of a filter file, format version 1.0. All multi-byte values are little-endian.
+ * Byte layout of a filter file, format version 2.0 (1.0 is the same without the table checksum and the seal
+ * word, which it leaves zero). All multi-byte values are little-endian.
  * The prose specification is {@code FORMAT.md} beside this class.
  *
  * <pre>
@@ -63,6 +64,14 @@ import java.nio.ByteOrder;
  *   +---------------------------------------------------------------+
  *   |                     Reserved (zero)                           | 244
  *   +---------------------------------------------------------------+
+ *   |   Table Checksum (int64, 2.0): of state region and table,     | 248
+ *   |   written on clean close and on flush; 0 until the first one  |
+ *   +---------------------------------------------------------------+
+ *   |   Seal Word (2.0): SEAL_VALUE when closed cleanly (the table  | 256
+ *   |   checksum then covers the file as it is), 0 while open       |
+ *   +---------------------------------------------------------------+
+ *   |                     Reserved (zero)                           | 260
+ *   +---------------------------------------------------------------+
  *   |              State Region (2048 bytes, mutable)               | 1024
  *   +---------------------------------------------------------------+
  *   |                     Reserved (zero)                           | 3072
@@ -81,15 +90,23 @@ public final class FilterFileDescriptor
     /** Cache line size the regions are aligned to. */
     public static final int CACHE_LINE_LENGTH = 64;
 
-    /** Major version this build writes and reads. Another major is rejected. */
-    public static final int MAJOR_VERSION = 1;
-    /** Minor version this build writes. Any minor of {@link #MAJOR_VERSION} is read. */
+    /**
+     * Major version this build writes. 2.0 added the table checksum and the seal word; it is a major change
+     * because a 1.x build would write into a sealed file without clearing its seal, and a later reader would
+     * then refuse the file as corrupt: 1.x builds must refuse 2.0 files, and do.
+     */
+    public static final int MAJOR_VERSION = 2;
+    /** Minor version this build writes. Any minor of a major this build reads is read. */
     public static final int MINOR_VERSION = 0;
+    /** Oldest major version this build reads (and opens for writing, without ever sealing it). */
+    public static final int OLDEST_MAJOR_VERSION = 1;
 
     /** ASCII "DDFILTER": bytes 44 44 46 49 4C 54 45 52 at offset 0. */
     public static final long MAGIC = 0x5245544c49464444L;
     /** Value of the ready word once the header is published: bytes 52 45 44 59, ASCII "REDY". */
     public static final int READY_VALUE = 0x59444552;
+    /** Value of the seal word of a cleanly closed 2.0 file: bytes 53 45 41 4C, ASCII "SEAL". */
+    public static final int SEAL_VALUE = 0x4C414553;
     /** Flag bit: the file uses keyed hashing and holds its key. */
     public static final int FLAG_KEYED = 1;
     /** The flag bits format 1.0 defines. */
@@ -136,6 +153,15 @@ public final class FilterFileDescriptor
     public static final int READY_OFFSET = CHECKSUM_OFFSET + SIZE_OF_LONG;
     /** First byte after the header fields. */
     public static final int HEADER_FIELDS_END = READY_OFFSET + SIZE_OF_INT;
+    /** Offset of the table checksum (2.0), 8-byte aligned after the ready word. */
+    public static final int TABLE_CHECKSUM_OFFSET = 248;
+    /** Offset of the seal word (2.0). */
+    public static final int SEAL_OFFSET = TABLE_CHECKSUM_OFFSET + SIZE_OF_LONG;
+    /**
+     * The table checksum hashes the table in chunks of this many bytes (the last may be shorter), so that
+     * chunks can be hashed in parallel; the chunk length is part of the format.
+     */
+    public static final int CHECKSUM_CHUNK_LENGTH = 1 << 24;
 
     /** Offset of the mutable state region inside the header page. */
     public static final int STATE_OFFSET = 1024;
@@ -154,7 +180,8 @@ public final class FilterFileDescriptor
     static
     {
         // The layout rests on these; a careless edit should fail at class load, not corrupt files.
-        if (CHECKSUM_OFFSET != 232 || READY_OFFSET != 240 || HEADER_FIELDS_END > STATE_OFFSET ||
+        if (CHECKSUM_OFFSET != 232 || READY_OFFSET != 240 || HEADER_FIELDS_END > TABLE_CHECKSUM_OFFSET ||
+            SEAL_OFFSET + SIZE_OF_INT > STATE_OFFSET ||
             STATE_OFFSET % CACHE_LINE_LENGTH != 0 || STATE_OFFSET + STATE_LENGTH > HEADER_LENGTH)
         {
             throw new ExceptionInInitializerError("inconsistent filter file layout");
@@ -185,6 +212,26 @@ public final class FilterFileDescriptor
     {
         // Native order is little-endian on every platform this runs on (checked in MappedRegion).
         header.putIntOrdered(READY_OFFSET, READY_VALUE);
+    }
+
+    /**
+     * Seals a cleanly closed file: a release store, after the table checksum it vouches for.
+     *
+     * @param header buffer over the mapped header page.
+     */
+    public static void putSealWordRelease(final UnsafeBuffer header)
+    {
+        header.putIntOrdered(SEAL_OFFSET, SEAL_VALUE);
+    }
+
+    /**
+     * Unseals a file being opened for writing: from now on its table may differ from its checksum.
+     *
+     * @param header buffer over the mapped header page.
+     */
+    public static void clearSealWordVolatile(final UnsafeBuffer header)
+    {
+        header.putIntVolatile(SEAL_OFFSET, 0);
     }
 
     /**

@@ -89,10 +89,11 @@ final class HeaderCodec
         }
         final int major = b.getInt(MAJOR_VERSION_OFFSET);
         final int minor = b.getInt(MINOR_VERSION_OFFSET);
-        if (major != MAJOR_VERSION)
+        if (major < OLDEST_MAJOR_VERSION || major > MAJOR_VERSION)
         {
             throw new FilterFileException(UNSUPPORTED_VERSION, path, "file format version " + major + "." + minor +
-                " cannot be read by this build, which reads format version " + MAJOR_VERSION + ".x");
+                " cannot be read by this build, which reads format versions " + OLDEST_MAJOR_VERSION + ".x to " +
+                MAJOR_VERSION + ".x");
         }
         if (b.getInt(READY_OFFSET) != READY_VALUE)
         {
@@ -106,7 +107,7 @@ final class HeaderCodec
             throw new FilterFileException(CORRUPT, path, "header checksum mismatch: stored 0x" +
                 Long.toHexString(stored) + ", computed 0x" + Long.toHexString(actual));
         }
-        final FilterFileHeader header = decodeFields(b, minor, path);
+        final FilterFileHeader header = decodeFields(b, major, minor, path);
         final long expected = header.fileLength();
         if (fileLength < expected)
         {
@@ -121,7 +122,7 @@ final class HeaderCodec
         return header;
     }
 
-    private static FilterFileHeader decodeFields(final ByteBuffer b, final int minor, final Path path)
+    private static FilterFileHeader decodeFields(final ByteBuffer b, final int major, final int minor, final Path path)
     {
         final int headerLength = b.getInt(HEADER_LENGTH_OFFSET);
         final int kind = b.getInt(KIND_OFFSET);
@@ -170,7 +171,7 @@ final class HeaderCodec
         }
         final FilterFileSpec spec = new FilterFileSpec(
             kind, hashAlgorithm, seed, keyed ? key : null, params, tableLength);
-        return new FilterFileHeader(spec, MAJOR_VERSION, minor, createdMillis, tableOffset, stateOffset, stateLength);
+        return new FilterFileHeader(spec, major, minor, createdMillis, tableOffset, stateOffset, stateLength);
     }
 
     private static void check(final boolean condition, final Path path, final String message)

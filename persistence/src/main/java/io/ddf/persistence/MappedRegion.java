@@ -45,6 +45,19 @@ final class MappedRegion
      */
     MappedRegion(final File file, final RandomAccessFile raf, final long length, final Path path)
     {
+        this(file, raf, length, path, false);
+    }
+
+    /**
+     * @param file     the file.
+     * @param raf      an open descriptor of the file (read-only when {@code readOnly}), at least {@code length}
+     *                 long. Owned from now on.
+     * @param length   bytes to map from offset 0.
+     * @param path     the file, for messages.
+     * @param readOnly map for reading only: a store into the mapping then faults.
+     */
+    MappedRegion(final File file, final RandomAccessFile raf, final long length, final Path path, final boolean readOnly)
+    {
         if (ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN)
         {
             throw new FilterFileException(IO, path, "this build maps filter files on little-endian CPUs only");
@@ -59,11 +72,11 @@ final class MappedRegion
         this.length = length;
         try
         {
-            this.mappedFile = new SingleMappedFile(file, raf, length, false);
+            this.mappedFile = new SingleMappedFile(file, raf, length, readOnly);
             mappedFile.singleThreadedCheckDisabled(true);
             this.store = mappedFile.acquireByteStore(owner, 0);
             store.singleThreadedCheckDisabled(true);
-            this.address = store.addressForWrite(0);
+            this.address = readOnly ? store.addressForRead(0) : store.addressForWrite(0);
         }
         catch (final IOException | RuntimeException ex)
         {
@@ -104,6 +117,38 @@ final class MappedRegion
         catch (final IOException ex)
         {
             throw new FilterFileException(IO, path, "fsync failed: " + ex, ex);
+        }
+    }
+
+    /**
+     * msync(MS_SYNC) the first {@code length} bytes only: the header page, cheap beside a whole table.
+     *
+     * @param bytes how many bytes from offset 0, a multiple of the page size.
+     * @param path  the file, for messages.
+     */
+    void syncPrefix(final long bytes, final Path path)
+    {
+        final PosixAPI posix = PosixAPI.posix();
+        if (posix.msync(address, Math.min(bytes, length), MSyncFlag.MS_SYNC) != 0)
+        {
+            throw new FilterFileException(IO, path, "msync failed: " + posix.lastErrorStr());
+        }
+    }
+
+    /**
+     * @return the file's length now, as the file system says: another process may have truncated it since it was
+     *         mapped, and touching a mapped page past the end raises SIGBUS.
+     * @param path the file, for messages.
+     */
+    long currentFileLength(final Path path)
+    {
+        try
+        {
+            return raf.length();
+        }
+        catch (final IOException ex)
+        {
+            throw new FilterFileException(IO, path, "cannot read the file's length: " + ex, ex);
         }
     }
 

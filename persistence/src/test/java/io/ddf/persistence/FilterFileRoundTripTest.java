@@ -70,7 +70,7 @@ class FilterFileRoundTripTest extends MappedMemoryTestBase
             assertEquals(spec, file.spec());
             assertArrayEquals(spec.key(), file.spec().key());
             assertArrayEquals(spec.params(), file.spec().params());
-            assertEquals(1, file.majorVersion());
+            assertEquals(2, file.majorVersion());
             assertEquals(0, file.minorVersion());
             assertEquals(created, file.createdMillis());
             final byte[] tableRead = new byte[table.length];
@@ -94,7 +94,7 @@ class FilterFileRoundTripTest extends MappedMemoryTestBase
         final byte[] before = Files.readAllBytes(path);
         final FilterFileSnapshot snapshot = FilterFile.inspect(path);
         assertEquals(spec, snapshot.spec());
-        assertEquals(1, snapshot.majorVersion());
+        assertEquals(2, snapshot.majorVersion());
         assertEquals(0, snapshot.minorVersion());
         assertEquals(1234L, snapshot.createdMillis());
         assertEquals(before.length, snapshot.fileLength());

@@ -75,9 +75,9 @@ class FilterFileValidationTest extends MappedMemoryTestBase
     void otherMajorVersionIsUnsupported() throws IOException
     {
         // Checksum fixed, so it is the version check that fires.
-        TestFiles.patchHeader(path, page -> page.putInt(MAJOR_VERSION_OFFSET, 2).putInt(MINOR_VERSION_OFFSET, 3), true);
+        TestFiles.patchHeader(path, page -> page.putInt(MAJOR_VERSION_OFFSET, 3).putInt(MINOR_VERSION_OFFSET, 3), true);
         final FilterFileException ex = TestFiles.assertRejectedUnchanged(path, UNSUPPORTED_VERSION);
-        assertTrue(ex.getMessage().contains("2.3") && ex.getMessage().contains("1.x"), ex.getMessage());
+        assertTrue(ex.getMessage().contains("3.3") && ex.getMessage().contains("2.x"), ex.getMessage());
     }
 
     @Test

@@ -21,12 +21,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 /**
- * Format 1.0 must stay readable, and this build must still write it bit for bit. The golden file
- * {@code src/test/resources/golden/filter-1.0.ddf} was made by {@link #regenerateGoldenFile()}; see FORMAT.md.
+ * Formats 1.0 and 2.0 must stay readable, and this build must still write 2.0 bit for bit. The golden files
+ * {@code src/test/resources/golden/filter-1.0.ddf} (made by the 1.0 build) and {@code filter-2.0.ddf} (made by
+ * {@link #regenerateGoldenFile()}) hold the same inputs; see FORMAT.md.
  */
 class GoldenFileTest extends MappedMemoryTestBase
 {
-    static final String GOLDEN = "golden/filter-1.0.ddf";
+    static final String GOLDEN_1_0 = "golden/filter-1.0.ddf";
+    static final String GOLDEN = "golden/filter-2.0.ddf";
     static final long CREATED_MILLIS = 1_700_000_000_000L; // 2023-11-14T22:13:20Z
     static final byte[] KEY = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
     static final FilterFileSpec SPEC = new FilterFileSpec(
@@ -38,16 +40,44 @@ class GoldenFileTest extends MappedMemoryTestBase
     Path dir;
 
     @Test
-    void goldenFileOpensWithEveryHeaderField() throws IOException
+    void goldenFile10OpensWithEveryHeaderFieldAndIsNeverSealed() throws IOException
     {
-        final Path path = copyGolden();
+        final Path path = copyGolden(GOLDEN_1_0);
+        try (FilterFile file = FilterFile.open(path))
+        {
+            assertEquals(FilterFile.TableCheck.NO_CHECKSUM_IN_FORMAT, file.tableCheck());
+        }
+        checkEveryField(path, 1);
+    }
+
+    @Test
+    void goldenFile20OpensWithEveryHeaderFieldAndItsChecksumMatches() throws IOException
+    {
+        final Path path = copyGolden(GOLDEN);
+        final byte[] bytes = Files.readAllBytes(path);
+        final ByteBuffer raw = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals("SEAL", new String(bytes, 256, 4, StandardCharsets.US_ASCII));
+        // The table checksum, computed here from its definition in FORMAT.md, independently of TableChecksum.
+        final LongHashFunction xx3 = LongHashFunction.xx3();
+        final ByteBuffer list = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN);
+        list.putLong(xx3.hashBytes(bytes, 1024, 2048)).putLong(xx3.hashBytes(bytes, 4096, 8192));
+        assertEquals(xx3.hashBytes(list.array()), raw.getLong(248), "table checksum");
+        try (FilterFile file = FilterFile.open(path))
+        {
+            assertEquals(FilterFile.TableCheck.CHECKSUM_VERIFIED, file.tableCheck());
+        }
+        checkEveryField(path, 2);
+    }
+
+    private void checkEveryField(final Path path, final int major) throws IOException
+    {
         final byte[] bytes = Files.readAllBytes(path);
         assertEquals(65536, bytes.length);
 
         // Raw bytes, independently of the codec.
         final ByteBuffer raw = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
         assertEquals("DDFILTER", new String(bytes, 0, 8, StandardCharsets.US_ASCII));
-        assertEquals(1, raw.getInt(8));
+        assertEquals(major, raw.getInt(8));
         assertEquals(0, raw.getInt(12));
         assertEquals(4096, raw.getInt(16));
         assertEquals(7, raw.getInt(20));
@@ -81,7 +111,7 @@ class GoldenFileTest extends MappedMemoryTestBase
         try (FilterFile file = FilterFile.open(path))
         {
             assertEquals(SPEC, file.spec());
-            assertEquals(1, file.majorVersion());
+            assertEquals(major, file.majorVersion());
             assertEquals(0, file.minorVersion());
             assertEquals(CREATED_MILLIS, file.createdMillis());
             assertEquals(8192, file.tableLength());
@@ -101,7 +131,7 @@ class GoldenFileTest extends MappedMemoryTestBase
     {
         final Path fresh = dir.resolve("fresh.ddf");
         writeGoldenContent(fresh);
-        assertArrayEquals(readGolden(), Files.readAllBytes(fresh));
+        assertArrayEquals(readGolden(GOLDEN), Files.readAllBytes(fresh));
     }
 
     /**
@@ -140,20 +170,20 @@ class GoldenFileTest extends MappedMemoryTestBase
         return i * 0x9E3779B97F4A7C15L;
     }
 
-    private Path copyGolden() throws IOException
+    private Path copyGolden(final String golden) throws IOException
     {
         final Path path = dir.resolve("golden.ddf");
-        Files.write(path, readGolden());
+        Files.write(path, readGolden(golden));
         // The key makes it owner-only; git does not keep that mode.
         Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-------"));
         return path;
     }
 
-    private static byte[] readGolden() throws IOException
+    private static byte[] readGolden(final String golden) throws IOException
     {
-        try (InputStream in = GoldenFileTest.class.getClassLoader().getResourceAsStream(GOLDEN))
+        try (InputStream in = GoldenFileTest.class.getClassLoader().getResourceAsStream(golden))
         {
-            assertNotNull(in, GOLDEN + " missing from test resources");
+            assertNotNull(in, golden + " missing from test resources");
             return in.readAllBytes();
         }
     }

@@ -1,0 +1,118 @@
+package io.ddf.persistence;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A filter file's name appears only when the file is complete, whenever the creating process dies. */
+class AtomicCreationTest extends MappedMemoryTestBase
+{
+    /** Long enough to take a good part of a second to reserve, so the kill lands mid-creation. */
+    private static final long BIG_TABLE = 1L << 30;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void killDuringCreationLeavesNoFileUnderTheNameAndItsLeftoverIsRemoved() throws Exception
+    {
+        final Path path = dir.resolve("big.ddf");
+        final Process child = startCreator(path);
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(),
+            StandardCharsets.UTF_8)))
+        {
+            assertEquals("CREATING", out.readLine());
+            // Wait until the temporary file exists and is growing, then kill -9.
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (temporaries().isEmpty() || Files.size(temporaries().get(0)) < (64L << 20))
+            {
+                assertTrue(System.nanoTime() < deadline, "the creator never started writing");
+                assertTrue(child.isAlive(), "the creator finished before it could be killed");
+                Thread.sleep(5);
+            }
+            assertFalse(Files.exists(path), "the name appeared before the file was complete");
+            child.destroyForcibly(); // SIGKILL on Linux
+            assertTrue(child.waitFor(30, TimeUnit.SECONDS));
+        }
+        assertFalse(Files.exists(path), "a killed creation left a file under the name");
+        final List<Path> leftovers = temporaries();
+        assertEquals(1, leftovers.size(), "the partial file stays under its temporary name");
+
+        assertEquals(leftovers, Leftovers.remove(dir));
+        assertTrue(temporaries().isEmpty());
+        // The name is free: the filter can be made again.
+        try (FilterFile file = FilterFile.create(path, TestFiles.smallSpec()))
+        {
+            assertTrue(file.locked());
+        }
+    }
+
+    @Test
+    void aTemporaryFileStillBeingCreatedIsNotRemoved() throws Exception
+    {
+        final Path path = dir.resolve("held.ddf");
+        // This process holds a temporary name (as a creation in progress would): simulate with an open file there.
+        final Path temp = Leftovers.temporaryFor(path);
+        try (FilterFile file = FilterFile.create(temp, TestFiles.smallSpec()))
+        {
+            assertTrue(Leftovers.remove(dir).isEmpty());
+            assertTrue(Files.exists(temp));
+            assertTrue(file.locked(), "looking at the file must not drop its lock");
+        }
+    }
+
+    @Test
+    void filesAreOwnerOnly() throws IOException
+    {
+        final Path path = dir.resolve("private.ddf");
+        TestFiles.createClosed(path, TestFiles.smallSpec());
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(path)));
+    }
+
+    private List<Path> temporaries() throws IOException
+    {
+        try (Stream<Path> list = Files.list(dir))
+        {
+            return list.filter(Leftovers::isTemporary).sorted().toList();
+        }
+    }
+
+    private static Process startCreator(final Path path) throws IOException
+    {
+        final List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        for (final String arg : ManagementFactory.getRuntimeMXBean().getInputArguments())
+        {
+            if (arg.startsWith("--add-opens") || arg.startsWith("--add-exports"))
+            {
+                command.add(arg);
+            }
+        }
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(CreateProbe.class.getName());
+        command.add(path.toString());
+        command.add(Long.toString(BIG_TABLE));
+        return new ProcessBuilder(command)
+            .redirectError(ProcessBuilder.Redirect.INHERIT)
+            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+            .start();
+    }
+}
