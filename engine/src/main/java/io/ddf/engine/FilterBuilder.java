@@ -1,5 +1,10 @@
 package io.ddf.engine;
 
+import io.ddf.engine.internal.FilterFactory;
+import io.ddf.engine.internal.FilterKinds;
+import io.ddf.engine.spi.GivenParameters;
+import io.ddf.engine.spi.KindDefinition;
+import io.ddf.engine.spi.ParamDef;
 import io.ddf.persistence.FilterFileException;
 import io.ddf.persistence.FilterFileSpec;
 

@@ -1,5 +1,7 @@
 package io.ddf.engine;
 
+import io.ddf.engine.internal.FilterCounters;
+import io.ddf.engine.internal.FilterFactory;
 import io.ddf.persistence.FilterFile;
 import io.ddf.persistence.FilterFileSnapshot;
 

@@ -1,5 +1,8 @@
 package io.ddf.engine;
 
+import io.ddf.engine.internal.FilterKinds;
+import io.ddf.engine.spi.KindDefinition;
+import io.ddf.engine.spi.ParamDef;
 import io.ddf.persistence.FilterFileSpec;
 
 import java.util.Arrays;
@@ -18,7 +21,7 @@ public final class FilterParameters
     private final HashAlgorithm hashAlgorithm;
     private final long seed;
 
-    FilterParameters(final KindDefinition definition, final long[] slots, final HashAlgorithm hashAlgorithm,
+    public FilterParameters(final KindDefinition definition, final long[] slots, final HashAlgorithm hashAlgorithm,
         final long seed)
     {
         this.definition = definition;
@@ -34,7 +37,7 @@ public final class FilterParameters
      * @return the parameters.
      * @throws IllegalArgumentException when the header names an unknown kind or hash, or inconsistent values.
      */
-    static FilterParameters fromSpec(final FilterFileSpec spec)
+    public static FilterParameters fromSpec(final FilterFileSpec spec)
     {
         final KindDefinition definition = FilterKinds.definition(FilterKind.fromCode(spec.kind()));
         final HashAlgorithm hash = HashAlgorithm.fromCode(spec.hashAlgorithm());

@@ -1,5 +1,6 @@
 package io.ddf.engine;
 
+import io.ddf.engine.internal.FilterFactory;
 import java.nio.file.Path;
 
 /** Entry point for embedders: build a new filter, or open one from its file alone. */

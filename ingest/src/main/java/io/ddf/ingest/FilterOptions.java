@@ -2,9 +2,9 @@ package io.ddf.ingest;
 
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
-import io.ddf.engine.FilterKinds;
+import io.ddf.engine.internal.FilterKinds;
 import io.ddf.engine.Filters;
-import io.ddf.engine.ParamDef;
+import io.ddf.engine.spi.ParamDef;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.ISetter;

@@ -2,7 +2,7 @@ package io.ddf.bench.accuracy;
 
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
-import io.ddf.engine.FilterKinds;
+import io.ddf.engine.internal.FilterKinds;
 import io.ddf.engine.Filters;
 
 import java.util.ArrayList;

@@ -3,8 +3,8 @@ package io.ddf.bench.jmh;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
-import io.ddf.engine.FilterKinds;
-import io.ddf.engine.KindDefinition;
+import io.ddf.engine.internal.FilterKinds;
+import io.ddf.engine.spi.KindDefinition;
 import io.ddf.engine.Filters;
 
 import java.nio.file.Path;

@@ -1,13 +1,12 @@
 package io.ddf.engine.window;
 
-import io.ddf.engine.CommonParams;
+import io.ddf.engine.spi.CommonParams;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
-import io.ddf.engine.FilterKinds;
+import io.ddf.engine.internal.FilterKinds;
 import io.ddf.engine.Filters;
-import io.ddf.engine.KindDefinition;
-import io.ddf.engine.UnimplementedDefinition;
+import io.ddf.engine.spi.KindDefinition;
 import io.ddf.engine.Verdict;
 import io.ddf.persistence.FilterFileException;
 import io.ddf.persistence.MappedMemoryTestBase;
@@ -52,7 +51,7 @@ class QueueTest extends MappedMemoryTestBase
         final List<FilterKind> kinds = new ArrayList<>();
         for (final FilterKind kind : FilterKind.values())
         {
-            if (kind != FilterKind.QUEUE && !(FilterKinds.definition(kind) instanceof UnimplementedDefinition))
+            if (kind != FilterKind.QUEUE)
             {
                 kinds.add(kind);
             }
