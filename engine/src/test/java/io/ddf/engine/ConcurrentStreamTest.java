@@ -1,10 +1,8 @@
 package io.ddf.engine;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.nio.ByteOrder;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CyclicBarrier;
@@ -40,14 +38,12 @@ class ConcurrentStreamTest extends EngineTestBase
             return random.longs(KEYS).toArray();
         }
         final java.util.Set<Long> rows = new java.util.HashSet<>();
-        final UnsafeBuffer element = new UnsafeBuffer(new byte[Long.BYTES]);
         final long[] keys = new long[KEYS];
         int count = 0;
         while (count < KEYS)
         {
             final long key = random.nextLong();
-            element.putLong(0, key, ByteOrder.LITTLE_ENDIAN);
-            if (rows.add(filter.partition(filter.hash(element, 0, Long.BYTES))))
+            if (rows.add(filter.partition(filter.hash(key))))
             {
                 keys[count++] = key;
             }

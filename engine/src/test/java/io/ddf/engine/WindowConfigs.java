@@ -1,6 +1,5 @@
 package io.ddf.engine;
 
-import io.ddf.engine.internal.FilterKinds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongFunction;

@@ -1,7 +1,6 @@
 package io.ddf.ingest;
 
 import io.ddf.engine.FilterKind;
-import io.ddf.engine.internal.FilterKinds;
 
 import java.util.Arrays;
 import java.util.stream.Stream;

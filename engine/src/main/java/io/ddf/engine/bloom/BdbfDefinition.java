@@ -1,11 +1,11 @@
 package io.ddf.engine.bloom;
 
+import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.CommonParams;
 import io.ddf.engine.spi.FilterCore;
-import io.ddf.engine.FilterKind;
 import io.ddf.engine.spi.GivenParameters;
+import io.ddf.engine.spi.KindCodes;
 import io.ddf.engine.spi.KindDefinition;
-import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.ParamDef;
 
 import java.util.LinkedHashMap;
@@ -29,9 +29,9 @@ public final class BdbfDefinition extends KindDefinition
     }
 
     @Override
-    public FilterKind kind()
+    public int code()
     {
-        return FilterKind.BDBF;
+        return KindCodes.BDBF;
     }
 
     @Override

@@ -1,11 +1,11 @@
 package io.ddf.engine.bloom;
 
+import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.CommonParams;
 import io.ddf.engine.spi.FilterCore;
-import io.ddf.engine.FilterKind;
 import io.ddf.engine.spi.GivenParameters;
+import io.ddf.engine.spi.KindCodes;
 import io.ddf.engine.spi.KindDefinition;
-import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.ParamDef;
 
 import java.util.List;
@@ -35,9 +35,9 @@ public final class RsbfDefinition extends KindDefinition
     }
 
     @Override
-    public FilterKind kind()
+    public int code()
     {
-        return FilterKind.RSBF;
+        return KindCodes.RSBF;
     }
 
     @Override

@@ -1,11 +1,11 @@
 package io.ddf.engine.bloom;
 
+import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.CommonParams;
 import io.ddf.engine.spi.FilterCore;
-import io.ddf.engine.FilterKind;
 import io.ddf.engine.spi.GivenParameters;
+import io.ddf.engine.spi.KindCodes;
 import io.ddf.engine.spi.KindDefinition;
-import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.ParamDef;
 
 import java.util.LinkedHashMap;
@@ -42,9 +42,9 @@ public final class StableBloomDefinition extends KindDefinition
     }
 
     @Override
-    public FilterKind kind()
+    public int code()
     {
-        return FilterKind.SBF;
+        return KindCodes.SBF;
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.ddf.engine.hash;
 
-import io.ddf.engine.HashAlgorithm;
 import net.openhft.hashing.LongHashFunction;
 import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
@@ -16,6 +15,11 @@ public final class ElementHasher
     private static final boolean NATIVE_LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
     private static final ThreadLocal<byte[]> UTF8_SCRATCH = ThreadLocal.withInitial(() -> new byte[256]);
 
+    /** Header code of XXH3-64 under the header's seed. */
+    public static final int XXH3 = 1;
+    /** Header code of SipHash-2-4 under the header's 128-bit key. */
+    public static final int SIPHASH24_KEYED = 2;
+
     private final LongHashFunction function;
 
     ElementHasher(final LongHashFunction function)
@@ -24,12 +28,12 @@ public final class ElementHasher
     }
 
     /**
-     * @param algorithm the header's hash algorithm.
+     * @param algorithm the header's hash algorithm code ({@link #XXH3} or {@link #SIPHASH24_KEYED}).
      * @param seed      the header's seed (XXH3).
      * @param key       the header's 16-byte key (SipHash), or null.
      * @return the hasher.
      */
-    public static ElementHasher of(final HashAlgorithm algorithm, final long seed, final byte[] key)
+    public static ElementHasher of(final int algorithm, final long seed, final byte[] key)
     {
         switch (algorithm)
         {
@@ -42,7 +46,7 @@ public final class ElementHasher
                 }
                 return new ElementHasher(new SipHash24(littleEndianLong(key, 0), littleEndianLong(key, 8)));
             default:
-                throw new IllegalArgumentException("unsupported hash " + algorithm);
+                throw new IllegalArgumentException("unknown hash algorithm code " + algorithm);
         }
     }
 

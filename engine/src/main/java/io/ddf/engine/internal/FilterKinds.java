@@ -1,10 +1,6 @@
 package io.ddf.engine.internal;
 
-import io.ddf.engine.FilterKind;
-import io.ddf.engine.spi.KindDefinition;
-import io.ddf.engine.spi.ParamDef;
 import io.ddf.engine.bloom.A2Definition;
-import io.ddf.engine.quotient.QuotientDefinition;
 import io.ddf.engine.bloom.BdbfDefinition;
 import io.ddf.engine.bloom.BloomDefinition;
 import io.ddf.engine.bloom.BsbfDefinition;
@@ -14,29 +10,35 @@ import io.ddf.engine.bloom.RsbfDefinition;
 import io.ddf.engine.bloom.StableBloomDefinition;
 import io.ddf.engine.cuckoo.CuckooDefinition;
 import io.ddf.engine.quotient.DynamicSqfDefinition;
+import io.ddf.engine.quotient.QuotientDefinition;
+import io.ddf.engine.spi.GivenParameters;
+import io.ddf.engine.spi.KindCodes;
+import io.ddf.engine.spi.KindDefinition;
 import io.ddf.engine.window.CshfDefinition;
 import io.ddf.engine.window.ExactWindowDefinition;
 import io.ddf.engine.window.QueueDefinition;
 import io.ddf.engine.window.ShfDefinition;
 
-import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
-/** The definition of every filter kind. */
+/**
+ * The kind registry: the definition of every filter kind, by the code a file header stores. The embedder API's
+ * {@code FilterKind} looks its kinds up here by code; nothing here names the API.
+ */
 public final class FilterKinds
 {
-    private static final Map<FilterKind, KindDefinition> DEFINITIONS = new EnumMap<>(FilterKind.class);
+    private static final Map<Integer, KindDefinition> DEFINITIONS = new LinkedHashMap<>();
+    private static final QueueDefinition QUEUE = new QueueDefinition(FilterKinds::definition);
 
     static
     {
-        register(new QuotientDefinition(FilterKind.QHT));
-        register(new QuotientDefinition(FilterKind.QHTD));
-        register(new QuotientDefinition(FilterKind.QQHTD));
-        register(new QuotientDefinition(FilterKind.SQF));
+        register(new QuotientDefinition(KindCodes.QHT));
+        register(new QuotientDefinition(KindCodes.QHTD));
+        register(new QuotientDefinition(KindCodes.QQHTD));
+        register(new QuotientDefinition(KindCodes.SQF));
         register(new DynamicSqfDefinition());
         register(new CuckooDefinition());
         register(new BloomDefinition());
@@ -50,14 +52,7 @@ public final class FilterKinds
         register(new ExactWindowDefinition());
         register(new ShfDefinition());
         register(new CshfDefinition());
-        register(new QueueDefinition());
-        for (final FilterKind kind : FilterKind.values())
-        {
-            if (!DEFINITIONS.containsKey(kind))
-            {
-                throw new IllegalStateException("no definition for " + kind);
-            }
-        }
+        register(QUEUE);
     }
 
     private FilterKinds()
@@ -66,46 +61,55 @@ public final class FilterKinds
 
     private static void register(final KindDefinition definition)
     {
-        if (definition.params().size() > KindDefinition.MAX_SLOTS && definition.kind() != FilterKind.QUEUE)
+        if (definition.params().size() > KindDefinition.MAX_SLOTS && definition != QUEUE)
         {
-            throw new IllegalStateException(definition.kind() + " has more than " + KindDefinition.MAX_SLOTS +
+            throw new IllegalStateException(definition.name() + " has more than " + KindDefinition.MAX_SLOTS +
                 " parameters");
         }
-        DEFINITIONS.put(definition.kind(), definition);
-    }
-
-    /**
-     * @param kind a kind.
-     * @return its definition.
-     */
-    public static KindDefinition definition(final FilterKind kind)
-    {
-        return DEFINITIONS.get(kind);
-    }
-
-    /**
-     * Every user-settable parameter of every kind, by name, with the kinds that take it: what a command line
-     * offers as options.
-     *
-     * @return name → (a definition of the parameter, the kinds that take it), in a stable order.
-     */
-    public static Map<String, Map.Entry<ParamDef, List<FilterKind>>> options()
-    {
-        final Map<String, Map.Entry<ParamDef, List<FilterKind>>> options = new LinkedHashMap<>();
-        for (final KindDefinition definition : DEFINITIONS.values())
+        if (DEFINITIONS.put(definition.code(), definition) != null)
         {
-            for (final ParamDef param : definition.params())
-            {
-                if (param.option())
-                {
-                    options.computeIfAbsent(param.name(), n -> Map.entry(param, new ArrayList<>()))
-                        .getValue().add(definition.kind());
-                }
-            }
+            throw new IllegalStateException("two definitions of " + definition.name());
         }
-        final Map<String, Map.Entry<ParamDef, List<FilterKind>>> frozen = new LinkedHashMap<>();
-        options.forEach((name, entry) ->
-            frozen.put(name, Map.entry(entry.getKey(), Collections.unmodifiableList(entry.getValue()))));
-        return Collections.unmodifiableMap(frozen);
+    }
+
+    /**
+     * @param code a kind's header code.
+     * @return its definition, or null when this version knows no kind of that code.
+     */
+    public static KindDefinition definition(final int code)
+    {
+        return DEFINITIONS.get(code);
+    }
+
+    /** @return the queuing construction, which wraps any other registered kind. */
+    public static KindDefinition queue()
+    {
+        return QUEUE;
+    }
+
+    /**
+     * @param inner the kind a queue wraps.
+     * @param given the parameters a user gave (subfilters, window, and the wrapped kind's own).
+     * @return the queue's slot values.
+     * @throws IllegalArgumentException saying which parameter is wrong and why.
+     */
+    public static long[] resolveQueue(final KindDefinition inner, final GivenParameters given)
+    {
+        return QUEUE.resolve(inner, given);
+    }
+
+    /**
+     * @param queueSlots a queue's slot values.
+     * @return the code of the kind it wraps.
+     */
+    public static int innerCode(final long[] queueSlots)
+    {
+        return QueueDefinition.innerCode(queueSlots);
+    }
+
+    /** @return every definition, in registration order. */
+    public static Collection<KindDefinition> all()
+    {
+        return Collections.unmodifiableCollection(DEFINITIONS.values());
     }
 }

@@ -1,36 +1,61 @@
 package io.ddf.engine.internal;
 
 import io.ddf.engine.hash.ElementHasher;
-import io.ddf.engine.DuplicateFilter;
-import io.ddf.engine.FilterKind;
-import io.ddf.engine.FilterParameters;
-import io.ddf.engine.Verdict;
 import io.ddf.engine.spi.FilterCore;
+import io.ddf.engine.spi.KindDefinition;
 import io.ddf.persistence.FilterFile;
 import org.agrona.DirectBuffer;
 
 import java.nio.file.Path;
 
 /**
- * A filter on a mapped file: hashes the element in whichever form it comes, lets the kind's {@link FilterCore}
- * decide and update, and counts the verdicts in the file's state region.
+ * The machinery of a filter on a mapped file: hashes the element in whichever form it comes, lets the kind's
+ * {@link FilterCore} decide and update, and counts the verdicts in the file's state region. It answers in
+ * booleans; the embedder API adapts it to its {@code DuplicateFilter} and {@code Verdict}, so that nothing here
+ * depends on the API.
  */
-public final class MappedFilter implements DuplicateFilter
+public final class MappedFilter
 {
     private final FilterFile file;
-    private final FilterParameters parameters;
+    private final KindDefinition definition;
+    private final long[] slots;
     private final ElementHasher hasher;
     private final FilterCore core;
     private final FilterCounters counters;
     private boolean closed;
 
-    MappedFilter(final FilterFile file, final FilterParameters parameters, final FilterCore core)
+    MappedFilter(final FilterFile file, final KindDefinition definition, final long[] slots, final FilterCore core)
     {
         this.file = file;
-        this.parameters = parameters;
+        this.definition = definition;
+        this.slots = slots.clone();
         this.core = core;
-        this.hasher = ElementHasher.of(parameters.hashAlgorithm(), parameters.seed(), file.spec().key());
+        this.hasher = ElementHasher.of(file.spec().hashAlgorithm(), file.spec().seed(), file.spec().key());
         this.counters = new FilterCounters(file.stateAddress(), file.stateLength());
+    }
+
+    /** @return the kind's definition, as the header names it. */
+    public KindDefinition definition()
+    {
+        return definition;
+    }
+
+    /** @return the header's parameter slots, one per parameter of the definition. */
+    public long[] slots()
+    {
+        return slots.clone();
+    }
+
+    /** @return the header's hash algorithm code. */
+    public int hashAlgorithm()
+    {
+        return file.spec().hashAlgorithm();
+    }
+
+    /** @return the header's hash seed. */
+    public long seed()
+    {
+        return file.spec().seed();
     }
 
     /** @return the kind's algorithm (for tests that look inside). */
@@ -45,34 +70,77 @@ public final class MappedFilter implements DuplicateFilter
         return hasher;
     }
 
-    @Override
+    /**
+     * @param element the element, as its 8 little-endian bytes.
+     * @return its hash.
+     */
+    public long hash(final long element)
+    {
+        return hasher.hash(element);
+    }
+
+    /**
+     * @param bytes  holds the element.
+     * @param offset of its first byte.
+     * @param length of the element in bytes.
+     * @return its hash.
+     */
+    public long hash(final byte[] bytes, final int offset, final int length)
+    {
+        return hasher.hash(bytes, offset, length);
+    }
+
+    /**
+     * @param buffer holds the element.
+     * @param offset of its first byte.
+     * @param length of the element in bytes.
+     * @return its hash.
+     */
     public long hash(final DirectBuffer buffer, final int offset, final int length)
     {
         return hasher.hash(buffer, offset, length);
     }
 
-    @Override
+    /**
+     * @param text the element, as its UTF-8 bytes.
+     * @return its hash.
+     */
+    public long hash(final CharSequence text)
+    {
+        return hasher.hash(text);
+    }
+
+    /** @return whether the core's partitions are disjoint state (see {@link FilterCore#partitioned()}). */
     public boolean partitioned()
     {
         return core.partitioned();
     }
 
-    @Override
+    /**
+     * @param hash an element's hash.
+     * @return its partition.
+     */
     public long partition(final long hash)
     {
         return core.partition(hash);
     }
 
-    @Override
-    public Verdict streamHash(final long hash)
+    /**
+     * @param hash an element's hash.
+     * @return whether it is a duplicate; the state now records it and the counters count it.
+     */
+    public boolean streamHash(final long hash)
     {
         checkOpen();
         final boolean duplicate = core.stream(hash);
         counters.record(hash, duplicate);
-        return duplicate ? Verdict.DUPLICATE : Verdict.UNSEEN;
+        return duplicate;
     }
 
-    @Override
+    /**
+     * @param hash an element's hash.
+     * @return whether it would be judged a duplicate now; nothing changes.
+     */
     public boolean containsHash(final long hash)
     {
         checkOpen();
@@ -87,95 +155,32 @@ public final class MappedFilter implements DuplicateFilter
         }
     }
 
-    @Override
-    public Verdict stream(final long element)
-    {
-        return streamHash(hasher.hash(element));
-    }
-
-    @Override
-    public Verdict stream(final byte[] bytes, final int offset, final int length)
-    {
-        return streamHash(hasher.hash(bytes, offset, length));
-    }
-
-    @Override
-    public Verdict stream(final DirectBuffer buffer, final int offset, final int length)
-    {
-        return streamHash(hasher.hash(buffer, offset, length));
-    }
-
-    @Override
-    public Verdict stream(final CharSequence text)
-    {
-        return streamHash(hasher.hash(text));
-    }
-
-    @Override
-    public boolean contains(final long element)
-    {
-        return containsHash(hasher.hash(element));
-    }
-
-    @Override
-    public boolean contains(final byte[] bytes, final int offset, final int length)
-    {
-        return containsHash(hasher.hash(bytes, offset, length));
-    }
-
-    @Override
-    public boolean contains(final DirectBuffer buffer, final int offset, final int length)
-    {
-        return containsHash(hasher.hash(buffer, offset, length));
-    }
-
-    @Override
-    public boolean contains(final CharSequence text)
-    {
-        return containsHash(hasher.hash(text));
-    }
-
-    @Override
-    public FilterKind kind()
-    {
-        return parameters.kind();
-    }
-
-    @Override
-    public FilterParameters parameters()
-    {
-        return parameters;
-    }
-
-    @Override
+    /** @return elements streamed over the file's lifetime. */
     public long elements()
     {
         return counters.elements();
     }
 
-    @Override
+    /** @return those judged duplicates. */
     public long duplicates()
     {
         return counters.duplicates();
     }
 
-    @Override
+    /** @return the file, or null when anonymous. */
     public Path path()
     {
         return file.path();
     }
 
-    @Override
+    /** Forces the state to the storage device. */
     public void flush()
     {
         checkOpen();
         file.flush();
     }
 
-    /**
-     * Unmaps the file. Callers must make sure no other thread is still streaming into this filter.
-     */
-    @Override
+    /** Unmaps the file. Callers must make sure no other thread is still streaming into this filter. */
     public void close()
     {
         if (!closed)
@@ -183,11 +188,5 @@ public final class MappedFilter implements DuplicateFilter
             closed = true;
             file.close();
         }
-    }
-
-    @Override
-    public String toString()
-    {
-        return parameters.toString();
     }
 }

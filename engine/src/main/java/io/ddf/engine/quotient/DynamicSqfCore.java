@@ -1,8 +1,8 @@
 package io.ddf.engine.quotient;
 
-import io.ddf.engine.spi.FilterCore;
-import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.hash.Mix;
+import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.FilterCore;
 
 /**
  * Dynamic SQF (seed 004 §5.1): SQF's rows become a vector V of R chains of buckets allocated on demand from a

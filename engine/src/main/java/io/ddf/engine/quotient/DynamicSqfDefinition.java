@@ -1,11 +1,11 @@
 package io.ddf.engine.quotient;
 
+import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.CommonParams;
 import io.ddf.engine.spi.FilterCore;
-import io.ddf.engine.FilterKind;
 import io.ddf.engine.spi.GivenParameters;
+import io.ddf.engine.spi.KindCodes;
 import io.ddf.engine.spi.KindDefinition;
-import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.ParamDef;
 
 import java.util.LinkedHashMap;
@@ -62,9 +62,9 @@ public final class DynamicSqfDefinition extends KindDefinition
     }
 
     @Override
-    public FilterKind kind()
+    public int code()
     {
-        return FilterKind.DSQF;
+        return KindCodes.DSQF;
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.ddf.engine.quotient;
 
-import io.ddf.engine.FilterKind;
 import io.ddf.engine.memory.MappedWords;
 
 /**
@@ -15,7 +14,7 @@ final class NarrowQuotientCore extends QuotientCore
     private final long rowMask;
     private final int fifoTailShift;
 
-    NarrowQuotientCore(final FilterKind kind, final TableLayout layout, final CellFunction cells, final MappedWords table)
+    NarrowQuotientCore(final int kind, final TableLayout layout, final CellFunction cells, final MappedWords table)
     {
         super(kind, layout, cells, table);
         this.rowsPerWord = layout.rowsPerWord();

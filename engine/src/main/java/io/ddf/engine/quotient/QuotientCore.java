@@ -1,9 +1,9 @@
 package io.ddf.engine.quotient;
 
-import io.ddf.engine.FilterKind;
 import io.ddf.engine.hash.Mix;
 import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.FilterCore;
+import io.ddf.engine.spi.KindCodes;
 
 /**
  * The quotient filters of seed 000 and seed 004: a table of N rows of k cells, an element's hash choosing its
@@ -36,7 +36,7 @@ abstract class QuotientCore implements FilterCore
     private final CellFunction cells;
     private final long rows;
 
-    QuotientCore(final FilterKind kind, final TableLayout layout, final CellFunction cells, final MappedWords table)
+    QuotientCore(final int kind, final TableLayout layout, final CellFunction cells, final MappedWords table)
     {
         this.table = table;
         this.cells = cells;
@@ -44,8 +44,8 @@ abstract class QuotientCore implements FilterCore
         this.buckets = layout.buckets();
         this.slotBits = layout.slotBits();
         this.slotMask = (1L << slotBits) - 1;
-        this.insertOnDuplicate = kind == FilterKind.QHTD || kind == FilterKind.QQHTD;
-        this.fifo = kind == FilterKind.QQHTD;
+        this.insertOnDuplicate = kind == KindCodes.QHTD || kind == KindCodes.QQHTD;
+        this.fifo = kind == KindCodes.QQHTD;
     }
 
     /**

@@ -1,12 +1,13 @@
 package io.ddf.engine.quotient;
 
-import io.ddf.engine.FilterKind;
 import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.CommonParams;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.GivenParameters;
+import io.ddf.engine.spi.KindCodes;
 import io.ddf.engine.spi.KindDefinition;
 import io.ddf.engine.spi.ParamDef;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,17 +53,17 @@ public final class QuotientDefinition extends KindDefinition
         "Reduced-remainder bits r', SQF, below r (default 8).");
     private static final ParamDef P_MEMORY = CommonParams.MEMORY_BITS;
 
-    private final FilterKind kind;
+    private final int kind;
     private final boolean sqf;
 
-    public QuotientDefinition(final FilterKind kind)
+    public QuotientDefinition(final int kind)
     {
         this.kind = kind;
-        this.sqf = kind == FilterKind.SQF;
+        this.sqf = kind == KindCodes.SQF;
     }
 
     @Override
-    public FilterKind kind()
+    public int code()
     {
         return kind;
     }

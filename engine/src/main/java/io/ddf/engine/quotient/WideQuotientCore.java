@@ -1,6 +1,5 @@
 package io.ddf.engine.quotient;
 
-import io.ddf.engine.FilterKind;
 import io.ddf.engine.memory.MappedWords;
 
 /**
@@ -15,7 +14,7 @@ final class WideQuotientCore extends QuotientCore
     private final int wordsPerRow;
     private final int slotsPerWord;
 
-    WideQuotientCore(final FilterKind kind, final TableLayout layout, final CellFunction cells, final MappedWords table)
+    WideQuotientCore(final int kind, final TableLayout layout, final CellFunction cells, final MappedWords table)
     {
         super(kind, layout, cells, table);
         this.wordsPerRow = layout.wordsPerRow();

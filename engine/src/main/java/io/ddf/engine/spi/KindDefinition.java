@@ -1,7 +1,7 @@
 package io.ddf.engine.spi;
 
-import io.ddf.engine.FilterKind;
 import io.ddf.engine.memory.MappedWords;
+
 import java.util.List;
 import java.util.Map;
 
@@ -19,8 +19,14 @@ public abstract class KindDefinition
     /** Words of the header's state region given to a top-level filter's kind (after the counters). */
     public static final int HEADER_STATE_WORDS = 64;
 
-    /** @return the kind defined. */
-    public abstract FilterKind kind();
+    /** @return the code of the kind defined, one of {@link KindCodes}, as a file header stores it. */
+    public abstract int code();
+
+    /** @return the kind's command-line name, for messages. */
+    public final String name()
+    {
+        return KindCodes.name(code());
+    }
 
     /** @return the parameters in slot order. */
     public abstract List<ParamDef> params();
@@ -87,6 +93,33 @@ public abstract class KindDefinition
             }
         }
         return -1;
+    }
+
+    /**
+     * Refuses a given parameter the kind does not take as an option, naming the ones it does.
+     *
+     * @param given the parameters a user gave.
+     * @throws IllegalArgumentException naming the first unknown parameter and the kind's options.
+     */
+    public final void checkOptions(final GivenParameters given)
+    {
+        for (final String name : given.names())
+        {
+            final int slot = slotOf(name);
+            if (slot < 0 || !params().get(slot).option())
+            {
+                final StringBuilder takes = new StringBuilder();
+                for (final ParamDef param : params())
+                {
+                    if (param.option())
+                    {
+                        takes.append(takes.length() == 0 ? "" : ", ").append("--").append(param.name());
+                    }
+                }
+                throw new IllegalArgumentException("--" + name + " is not a parameter of " + name() + " (it takes " +
+                    (takes.length() == 0 ? "none" : takes) + ")");
+            }
+        }
     }
 
     /**

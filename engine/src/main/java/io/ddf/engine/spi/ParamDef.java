@@ -1,6 +1,5 @@
 package io.ddf.engine.spi;
 
-import io.ddf.engine.FilterParameters;
 
 /**
  * One named parameter of a filter kind, stored in one header parameter slot.

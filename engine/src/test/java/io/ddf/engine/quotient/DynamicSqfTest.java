@@ -4,8 +4,8 @@ import io.ddf.engine.DirectRegion;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.Filters;
-import io.ddf.engine.hash.Mix;
 import io.ddf.engine.Verdict;
+import io.ddf.engine.hash.Mix;
 import io.ddf.persistence.MappedMemoryTestBase;
 import org.junit.jupiter.api.Test;
 

@@ -3,7 +3,6 @@ package io.ddf.engine.window;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
-import io.ddf.engine.internal.FilterKinds;
 import io.ddf.engine.Filters;
 import io.ddf.engine.Verdict;
 import io.ddf.persistence.MappedMemoryTestBase;
