@@ -62,12 +62,9 @@ final class WindowConfigs
     private static void addIfImplemented(final List<FilterConfigs.Config> list, final FilterKind kind,
         final double falseNegativeTolerance)
     {
-        if (!(FilterKinds.definition(kind) instanceof UnimplementedDefinition))
-        {
-            list.add(new FilterConfigs.Config("queue L=4 over " + kind.cliName(),
-                cap -> queue(kind, cap, SUBFILTERS * Math.max(32L * (cap / 2), 1 << 14)).seed(cap + kind.code()),
-                falseNegativeTolerance, false));
-        }
+        list.add(new FilterConfigs.Config("queue L=4 over " + kind.cliName(),
+            cap -> queue(kind, cap, SUBFILTERS * Math.max(32L * (cap / 2), 1 << 14)).seed(cap + kind.code()),
+            falseNegativeTolerance, false));
     }
 
     /** A queue of 4 subfilters of c = capacity / 2 insertions and the given total memory. */

@@ -3,9 +3,7 @@ package io.ddf.engine.window;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
-import io.ddf.engine.FilterKinds;
 import io.ddf.engine.Filters;
-import io.ddf.engine.UnimplementedDefinition;
 import io.ddf.engine.Verdict;
 import io.ddf.persistence.MappedMemoryTestBase;
 import org.junit.jupiter.api.Test;
@@ -49,11 +47,8 @@ class WindowedRatesReport extends MappedMemoryTestBase
             .memoryBits(M).buckets(1).remainderBits(2).reducedBits(1));
         for (final FilterKind kind : new FilterKind[] {FilterKind.BLOOM, FilterKind.SBF, FilterKind.CUCKOO})
         {
-            if (!(FilterKinds.definition(kind) instanceof UnimplementedDefinition))
-            {
-                filters.put("queue L=10 over " + kind.cliName() + " (its defaults)", Filters.builder(kind).window(W)
-                    .subfilters(L).memoryBits(M));
-            }
+            filters.put("queue L=10 over " + kind.cliName() + " (its defaults)", Filters.builder(kind).window(W)
+                .subfilters(L).memoryBits(M));
         }
         filters.put("qht k=1 s=3 (no queue, for reference)", Filters.builder(FilterKind.QHT).memoryBits(M).buckets(1)
             .fingerprintBits(3));
