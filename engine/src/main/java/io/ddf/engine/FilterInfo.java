@@ -1,6 +1,7 @@
 package io.ddf.engine;
 
 import io.ddf.engine.internal.FilterCounters;
+import io.ddf.engine.internal.FilterFactory;
 import io.ddf.persistence.FilterFile;
 import io.ddf.persistence.FilterFileSnapshot;
 
@@ -37,5 +38,19 @@ public final class FilterInfo
         map.put("duplicates", Long.toString(duplicates));
         map.put("unseen", Long.toString(elements - duplicates));
         return map;
+    }
+
+    /**
+     * Checks a filter file without opening it for writing or changing a byte of it: its header; then, for a file
+     * closed cleanly (sealed), that its table and state still match their checksum; for any other, the structure
+     * of its counters and table (the kind's invariants).
+     *
+     * @param path a filter file.
+     * @return what was checked, by name, in order (every value says "ok" or what it found).
+     * @throws io.ddf.persistence.FilterFileException naming the file and the first thing found wrong.
+     */
+    public static Map<String, String> verify(final Path path)
+    {
+        return FilterFactory.verify(path);
     }
 }

@@ -26,9 +26,19 @@ public final class InfoCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
-        final Map<String, String> info = FilterInfo.describe(path);
-        final PrintWriter out = spec.commandLine().getOut();
-        for (final Map.Entry<String, String> e : info.entrySet())
+        print(FilterInfo.describe(path), spec.commandLine().getOut());
+        return 0;
+    }
+
+    /**
+     * Prints one {@code key: value} per line, with {@code \n} line ends whatever the platform.
+     *
+     * @param entries what to print, in order.
+     * @param out     where.
+     */
+    static void print(final Map<String, String> entries, final PrintWriter out)
+    {
+        for (final Map.Entry<String, String> e : entries.entrySet())
         {
             out.print(e.getKey());
             out.print(": ");
@@ -36,6 +46,5 @@ public final class InfoCommand implements Callable<Integer>
             out.print('\n');
         }
         out.flush();
-        return 0;
     }
 }

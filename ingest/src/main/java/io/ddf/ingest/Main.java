@@ -16,7 +16,7 @@ import java.nio.charset.StandardCharsets;
 /** The {@code ddf} command: subcommands {@code pipe}, {@code info} and {@code serve}. */
 @Command(name = "ddf", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     description = "Off-heap, memory-mapped duplicate detection for streams.",
-    subcommands = {PipeCommand.class, InfoCommand.class, ServeCommand.class, TuneCommand.class})
+    subcommands = {PipeCommand.class, InfoCommand.class, VerifyCommand.class, ServeCommand.class, TuneCommand.class})
 public final class Main
 {
     /** Usage help width in columns. */

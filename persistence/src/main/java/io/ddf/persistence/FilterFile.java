@@ -331,6 +331,23 @@ public final class FilterFile implements AutoCloseable
      */
     public static FilterFile open(final Path path)
     {
+        return open(path, null);
+    }
+
+    /**
+     * Opens and maps an existing filter file for writing, after validating its header and, when it is not
+     * sealed, its structure.
+     *
+     * @param path      the file.
+     * @param structure checks the table and state of a file whose checksum cannot vouch for them ({@link #tableCheck()}
+     *                  is {@code NOT_SEALED} or {@code NO_CHECKSUM_IN_FORMAT}), reading only; null for none.
+     * @return the mapped file.
+     * @throws FilterFileException for a foreign, corrupt, truncated, unready, locked or missing file, a sealed file
+     *                             whose checksum does not match, or one that fails the structure check ({@code
+     *                             CORRUPT}); a refused file is left unchanged.
+     */
+    public static FilterFile open(final Path path, final StructureCheck structure)
+    {
         Objects.requireNonNull(path, "path");
         RegularFiles.require(path);
         final Object registryKey;
@@ -359,6 +376,10 @@ public final class FilterFile implements AutoCloseable
             region = new MappedRegion(path.toFile(), raf, header.fileLength(), path);
             final FilterFile file = new FilterFile(path, header, region, lock, registryKey);
             file.unseal();
+            if (structure != null && file.tableCheck != TableCheck.CHECKSUM_VERIFIED)
+            {
+                checkStructure(file, structure);
+            }
             OpenFileRegistry.publish(registryKey, file);
             done = true;
             return file;
@@ -432,6 +453,40 @@ public final class FilterFile implements AutoCloseable
                 closeQuietly(raf);
             }
         }
+    }
+
+    /**
+     * Runs a caller's structure check, turning what it refuses into {@code CORRUPT} naming the file.
+     *
+     * @param file      an open file.
+     * @param structure the check.
+     * @throws FilterFileException {@code CORRUPT} when the check fails.
+     */
+    public static void checkStructure(final FilterFile file, final StructureCheck structure)
+    {
+        file.checkLength();
+        try
+        {
+            structure.check(file);
+        }
+        catch (final IllegalArgumentException | IllegalStateException ex)
+        {
+            throw new FilterFileException(CORRUPT, file.path, "structure check failed (" +
+                (file.tableCheck == TableCheck.NOT_SEALED ? "the file was not closed cleanly" :
+                "format " + file.header.majorVersion() + "." + file.header.minorVersion() + " has no table checksum") +
+                "): " + ex.getMessage() + "; the file is left unchanged", ex);
+        }
+    }
+
+    /** Checks the table and state region of a file whose checksum cannot vouch for them; reads only. */
+    @FunctionalInterface
+    public interface StructureCheck
+    {
+        /**
+         * @param file the file, mapped.
+         * @throws IllegalArgumentException naming the first thing found wrong (where, and what).
+         */
+        void check(FilterFile file);
     }
 
     /**

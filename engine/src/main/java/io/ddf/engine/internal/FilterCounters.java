@@ -79,6 +79,37 @@ public final class FilterCounters
     }
 
     /**
+     * The counters' invariants, for a file its checksum cannot vouch for: in every stripe, 0 <= duplicates <=
+     * elements (record() adds to elements before duplicates, so a crash between the two keeps it), and the rest
+     * of the stripe's cache line is zero.
+     *
+     * @param stateAddress absolute address of the state region, at least {@link #LENGTH} long; read only.
+     * @throws IllegalArgumentException naming the first stripe that breaks them.
+     */
+    static void checkStructure(final long stateAddress)
+    {
+        final MappedWords state = new MappedWords(stateAddress, LENGTH / Long.BYTES);
+        for (int i = 0; i < STRIPES; i++)
+        {
+            final long base = (long)i * WORDS_PER_STRIPE;
+            final long elements = state.getLongVolatile(base + ELEMENTS_OFFSET / Long.BYTES);
+            final long duplicates = state.getLongVolatile(base + DUPLICATES_OFFSET / Long.BYTES);
+            if (elements < 0 || duplicates < 0 || duplicates > elements)
+            {
+                throw new IllegalArgumentException("counter stripe " + i + " holds " + elements + " elements and " +
+                    duplicates + " duplicates (needs 0 <= duplicates <= elements)");
+            }
+            for (int w = 2; w < WORDS_PER_STRIPE; w++)
+            {
+                if (state.getLongPlain(base + w) != 0)
+                {
+                    throw new IllegalArgumentException("counter stripe " + i + " has a non-zero reserved word " + w);
+                }
+            }
+        }
+    }
+
+    /**
      * Sums a counter from a copy of the state region (for reading a file without mapping it).
      *
      * @param state       the state region's bytes.

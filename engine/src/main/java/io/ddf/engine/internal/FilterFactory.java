@@ -39,7 +39,8 @@ public final class FilterFactory
      */
     public static MappedFilter open(final Path path)
     {
-        final FilterFile file = FilterFile.open(path);
+        // The header is checked before the structure: the structure check needs the kind and its parameters.
+        final FilterFile file = FilterFile.open(path, FilterFactory::checkStructure);
         final KindDefinition definition;
         final long[] slots;
         try
@@ -110,6 +111,77 @@ public final class FilterFactory
             throw new FilterFileException(FilterFileException.Reason.CORRUPT, path,
                 "header parameters are inconsistent: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The structure check of a file whose checksum cannot vouch for its table (it was not closed cleanly, or its
+     * format has none): the counters' invariants, then the kind's ({@link KindDefinition#checkStructure}).
+     *
+     * @param file an open file (for writing or reading only); read only.
+     * @throws IllegalArgumentException naming the first violation.
+     * @throws FilterFileException      when the header names an unknown kind or inconsistent parameters.
+     */
+    public static void checkStructure(final FilterFile file)
+    {
+        final KindDefinition definition = definitionOf(file.spec(), file.path());
+        final long[] slots = slotsOf(file.spec(), definition, file.path());
+        if (file.stateLength() < FilterCounters.LENGTH + KindDefinition.HEADER_STATE_WORDS * Long.BYTES)
+        {
+            throw new IllegalArgumentException("state region of " + file.stateLength() + " bytes is too small");
+        }
+        FilterCounters.checkStructure(file.stateAddress());
+        definition.checkStructure(slots, new MappedWords(file.tableAddress(), file.tableLength() / Long.BYTES),
+            new MappedWords(file.stateAddress() + FilterCounters.LENGTH, KindDefinition.HEADER_STATE_WORDS));
+    }
+
+    /**
+     * Checks a file without opening it for writing: header, then the table checksum of a sealed file or the
+     * structure of an unsealed one. Changes nothing, takes no lock.
+     *
+     * @param path the file.
+     * @return what was checked and found, one "name: value" per entry, in order.
+     * @throws FilterFileException naming the file and the first thing found wrong.
+     */
+    public static java.util.Map<String, String> verify(final Path path)
+    {
+        final java.util.Map<String, String> report = new java.util.LinkedHashMap<>();
+        try (FilterFile file = FilterFile.openReadOnly(path))
+        {
+            report.put("file", path.toString());
+            report.put("format", file.majorVersion() + "." + file.minorVersion());
+            report.put("header", "ok (checksum matches, fields valid, length " + file.fileLength() + " bytes)");
+            final KindDefinition definition = definitionOf(file.spec(), path);
+            slotsOf(file.spec(), definition, path);
+            report.put("kind", definition.name());
+            switch (file.tableCheck())
+            {
+                case CHECKSUM_VERIFIED:
+                    report.put("sealed", "yes (closed cleanly)");
+                    if (!file.checksumMatches())
+                    {
+                        throw new FilterFileException(FilterFileException.Reason.CORRUPT, path,
+                            "table checksum mismatch: the file was closed cleanly with checksum 0x" +
+                            Long.toHexString(file.storedChecksum()) + " but its table and state no longer match it");
+                    }
+                    report.put("table checksum", "ok");
+                    break;
+                case NOT_SEALED:
+                    report.put("sealed", "no (not closed cleanly: a crash, or open in a process now)");
+                    report.put("table checksum", file.storedChecksum() == 0 ? "none written yet" :
+                        file.checksumMatches() ? "matches the last flush" : "differs from the last flush " +
+                        "(expected when the filter changed since)");
+                    FilterFile.checkStructure(file, FilterFactory::checkStructure);
+                    report.put("structure", "ok");
+                    break;
+                default:
+                    report.put("sealed", "no (format " + file.majorVersion() + "." + file.minorVersion() +
+                        " has no table checksum)");
+                    FilterFile.checkStructure(file, FilterFactory::checkStructure);
+                    report.put("structure", "ok");
+                    break;
+            }
+        }
+        return report;
     }
 
     private static MappedFilter wrap(final FilterFile file, final KindDefinition definition, final long[] slots,

@@ -161,6 +161,13 @@ public final class QuotientDefinition extends KindDefinition
             new NarrowQuotientCore(kind, layout, cells, table);
     }
 
+    /** Bits outside the cells must be zero (see {@link TableLayout#checkUnusedBitsZero}). */
+    @Override
+    public void checkStructure(final long[] slots, final MappedWords region, final MappedWords headerState)
+    {
+        layout(slots).checkUnusedBitsZero(region);
+    }
+
     @Override
     public Map<String, String> describe(final long[] slots)
     {

@@ -98,6 +98,51 @@ public final class TableLayout
         return slotBits;
     }
 
+    /**
+     * The structural invariant of a quotient table: every bit outside a cell is zero (the bits of a word that hold
+     * no row or cell, and the padding words after the rows), except a wide row's lock bit, which a crash mid-update
+     * can leave set and {@code recover()} clears. Random bytes written over a table break it almost surely unless
+     * the cells fill their words exactly; cells themselves may hold any value.
+     *
+     * @param region the table, {@link #tableBytes()} long or longer; read only.
+     * @throws IllegalArgumentException naming the first word with stray bits.
+     */
+    public void checkUnusedBitsZero(final io.ddf.engine.memory.MappedWords region)
+    {
+        final long rowBits = (long)buckets * slotBits;
+        final long fullMask = rowsPerWord * rowBits == 64 ? -1L : (1L << (rowsPerWord * rowBits)) - 1;
+        for (long w = 0; w < region.words(); w++)
+        {
+            final long word = region.getLongPlain(w);
+            if (word == 0)
+            {
+                continue;
+            }
+            final long used;
+            if (w >= words)
+            {
+                used = 0;
+            }
+            else if (wide)
+            {
+                final int inRow = (int)(w % wordsPerRow);
+                final int cells = Math.min(slotsPerWord, buckets - inRow * slotsPerWord);
+                final long cellMask = cells * slotBits == 64 ? -1L : (1L << (cells * slotBits)) - 1;
+                used = inRow == 0 ? cellMask | LOCK_BIT : cellMask;
+            }
+            else
+            {
+                final long rowsHere = Math.min(rowsPerWord, rows - w * rowsPerWord);
+                used = rowsHere == rowsPerWord ? fullMask : (1L << (rowsHere * rowBits)) - 1;
+            }
+            if ((word & ~used) != 0)
+            {
+                throw new IllegalArgumentException("table word " + w + (w >= words ? " (padding after the rows)" :
+                    "") + " has bits set outside its cells: 0x" + Long.toHexString(word & ~used));
+            }
+        }
+    }
+
     /** @return a one-line description. */
     public String describe()
     {

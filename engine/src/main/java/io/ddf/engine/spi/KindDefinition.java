@@ -70,6 +70,22 @@ public abstract class KindDefinition
     public abstract FilterCore core(long[] slots, MappedWords region, MappedWords headerState);
 
     /**
+     * Checks a table whose file cannot vouch for it (not closed cleanly, or of a format without a table checksum),
+     * reading only, before {@link FilterCore#recover()}. A kind whose cells have invariants (bits that must be
+     * zero, counters with bounds) checks them, tolerating what a crash mid-update leaves and recover() repairs.
+     * The default accepts any bytes: for kinds where every bit pattern is a valid state.
+     *
+     * @param slots       resolved parameters.
+     * @param region      the kind's region of the table.
+     * @param headerState the header's kind-state words, or null for a subfilter.
+     * @throws IllegalArgumentException naming the first violation: where, and what.
+     */
+    public void checkStructure(final long[] slots, final MappedWords region, final MappedWords headerState)
+    {
+        // every bit pattern is a valid state of this kind
+    }
+
+    /**
      * @param slots resolved parameters.
      * @return facts derived from the parameters worth showing (e.g. distinct fingerprints), by name.
      */

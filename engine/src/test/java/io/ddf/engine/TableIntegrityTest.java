@@ -1,0 +1,136 @@
+package io.ddf.engine;
+
+import io.ddf.persistence.FilterFileDescriptor;
+import io.ddf.persistence.FilterFileException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Map;
+
+import static io.ddf.persistence.FilterFileException.Reason.CORRUPT;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A filter whose table changed on disk is refused, naming the file and the reason: by its checksum when it was
+ * closed cleanly, by the structure of its counters and cells when it was not (a crash).
+ */
+class TableIntegrityTest extends EngineTestBase
+{
+    @TempDir
+    Path dir;
+
+    @Test
+    void flippedTableByteOfACleanlyClosedFilterIsRefusedByOpenAndVerify() throws IOException
+    {
+        final Path path = filterWithElements("clean.ddf");
+        flipByte(path, FilterFileDescriptor.TABLE_OFFSET + 40);
+        final byte[] before = Files.readAllBytes(path);
+        final FilterFileException ex = assertThrows(FilterFileException.class, () -> Filters.open(path));
+        assertEquals(CORRUPT, ex.reason());
+        assertTrue(ex.getMessage().contains(path.toString()) && ex.getMessage().contains("checksum"), ex.getMessage());
+        final FilterFileException verify = assertThrows(FilterFileException.class, () -> FilterInfo.verify(path));
+        assertTrue(verify.getMessage().contains("checksum mismatch"), verify.getMessage());
+        assertArrayEquals(before, Files.readAllBytes(path), "a refused file is left unchanged");
+    }
+
+    @Test
+    void corruptedCounterAfterACrashIsRefused() throws IOException
+    {
+        final Path path = filterWithElements("crashed.ddf");
+        crash(path);
+        // What issue 13 saw served: a counter read as -8.1e18.
+        writeLong(path, FilterFileDescriptor.STATE_OFFSET, -8_100_000_000_000_000_000L);
+        final byte[] before = Files.readAllBytes(path);
+        final FilterFileException ex = assertThrows(FilterFileException.class, () -> Filters.open(path));
+        assertEquals(CORRUPT, ex.reason());
+        assertTrue(ex.getMessage().contains(path.toString()) && ex.getMessage().contains("not closed cleanly") &&
+            ex.getMessage().contains("counter stripe 0"), ex.getMessage());
+        assertTrue(assertThrows(FilterFileException.class, () -> FilterInfo.verify(path)).getMessage()
+            .contains("counter stripe 0"));
+        assertArrayEquals(before, Files.readAllBytes(path), "a refused file is left unchanged");
+    }
+
+    @Test
+    void strayBitsInAQuotientTableAfterACrashAreRefused() throws IOException
+    {
+        // 3 cells of 8 bits: 2 rows per word, so bits 48..63 of every word hold no cell.
+        final Path path = dir.resolve("stray.ddf");
+        try (DuplicateFilter filter = Filters.builder(FilterKind.QHT).rows(1024).buckets(3).fingerprintBits(8)
+            .file(path).create())
+        {
+            filter.stream(1L);
+        }
+        crash(path);
+        writeLong(path, FilterFileDescriptor.TABLE_OFFSET + 8 * 7, 0x00FF_0000_0000_0000L);
+        final FilterFileException ex = assertThrows(FilterFileException.class, () -> Filters.open(path));
+        assertTrue(ex.getMessage().contains("table word 7") && ex.getMessage().contains("outside its cells"),
+            ex.getMessage());
+    }
+
+    @Test
+    void aSoundCrashedFilterOpensAndVerifyReportsItsStructure() throws IOException
+    {
+        final Path path = filterWithElements("sound.ddf");
+        crash(path);
+        final Map<String, String> report = FilterInfo.verify(path);
+        assertEquals("ok", report.get("structure"), report.toString());
+        assertTrue(report.get("sealed").startsWith("no"), report.toString());
+        try (DuplicateFilter filter = Filters.open(path))
+        {
+            assertEquals(1000, filter.elements());
+        }
+        assertEquals("ok", FilterInfo.verify(path).get("table checksum"), "closed cleanly again: sealed");
+    }
+
+    private Path filterWithElements(final String name)
+    {
+        final Path path = dir.resolve(name);
+        try (DuplicateFilter filter = Filters.builder(FilterKind.QHT).rows(4096).buckets(4).fingerprintBits(8)
+            .file(path).create())
+        {
+            for (long i = 0; i < 1000; i++)
+            {
+                filter.stream(i % 700);
+            }
+        }
+        return path;
+    }
+
+    /** What a crash leaves: a file opened for writing (unsealed) and never closed. */
+    private static void crash(final Path path) throws IOException
+    {
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE))
+        {
+            channel.write(ByteBuffer.allocate(4), FilterFileDescriptor.SEAL_OFFSET);
+        }
+    }
+
+    private static void flipByte(final Path path, final long offset) throws IOException
+    {
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE))
+        {
+            final ByteBuffer one = ByteBuffer.allocate(1);
+            channel.read(one, offset);
+            one.put(0, (byte)(one.get(0) ^ 0x01)).position(0);
+            channel.write(one, offset);
+        }
+    }
+
+    private static void writeLong(final Path path, final long offset, final long value) throws IOException
+    {
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE))
+        {
+            channel.write(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(0, value), offset);
+        }
+    }
+}
