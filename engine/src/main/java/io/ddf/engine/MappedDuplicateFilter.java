@@ -130,6 +130,12 @@ final class MappedDuplicateFilter implements DuplicateFilter
         filter.close();
     }
 
+    /** @return the machinery under this filter. */
+    MappedFilter mapped()
+    {
+        return filter;
+    }
+
     @Override
     public String toString()
     {

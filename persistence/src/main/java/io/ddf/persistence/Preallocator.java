@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 
 import static io.ddf.persistence.FilterFileException.Reason.IO;
 import static io.ddf.persistence.FilterFileException.Reason.NO_SPACE;
@@ -13,8 +14,9 @@ import static io.ddf.persistence.FilterFileException.Reason.NO_SPACE;
  * Reserves a file's every byte at creation.
  *
  * <p>Why: a file grown with {@code setLength} is sparse, and the first store into an unallocated page of a
- * mapping on a full disk kills the JVM with SIGBUS. Writing real zeros makes the file system allocate every
- * block now, so a full disk fails here, as an exception, and never while streaming.
+ * mapping on a full disk kills the JVM with SIGBUS. {@code fallocate} (or, where it is missing, writing real
+ * zeros) makes the file system allocate every block now, so a full disk fails here, as an exception, and never
+ * while streaming.
  */
 final class Preallocator
 {
@@ -48,6 +50,69 @@ final class Preallocator
     }
 
     /**
+     * Allocates every block of a new, empty file: {@code fallocate(2)} where the platform and file system offer
+     * it (blocks reserved without writing them: no data goes to the device until the pages are written back), else
+     * zeros written through the descriptor. Either way a full disk fails here, and no later store into the mapping
+     * can find a hole.
+     *
+     * @param raf       the new file, empty.
+     * @param length    the file's length.
+     * @param path      the file, for messages.
+     * @param directory where the file lives, to report free space on failure.
+     */
+    static void allocate(final java.io.RandomAccessFile raf, final long length, final Path path, final Path directory)
+    {
+        final int fd = descriptorOf(raf);
+        if (fd >= 0)
+        {
+            final net.openhft.posix.PosixAPI posix = net.openhft.posix.PosixAPI.posix();
+            if (posix.fallocate(fd, 0, 0, length) == 0)
+            {
+                return;
+            }
+            if (posix.lastError() == ENOSPC)
+            {
+                throw noSpace(path, length, usableOrUnknown(directory), directory, null);
+            }
+            // EOPNOTSUPP and the like: this file system cannot; write zeros instead
+        }
+        fillWithZeros(raf.getChannel(), length, path, directory);
+    }
+
+    private static final int ENOSPC = 28;
+
+    /** @return the descriptor number (java.io is opened to this code by the JVM flags Chronicle needs), or -1. */
+    private static int descriptorOf(final java.io.RandomAccessFile raf)
+    {
+        if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux"))
+        {
+            return -1;
+        }
+        try
+        {
+            final java.lang.reflect.Field fd = java.io.FileDescriptor.class.getDeclaredField("fd");
+            fd.setAccessible(true);
+            return fd.getInt(raf.getFD());
+        }
+        catch (final ReflectiveOperationException | RuntimeException | IOException unavailable)
+        {
+            return -1;
+        }
+    }
+
+    private static long usableOrUnknown(final Path directory)
+    {
+        try
+        {
+            return Files.getFileStore(directory).getUsableSpace();
+        }
+        catch (final IOException ex)
+        {
+            return -1;
+        }
+    }
+
+    /**
      * Writes zeros from offset 0 to {@code length}.
      *
      * @param channel the new, empty file's channel.
@@ -73,17 +138,9 @@ final class Preallocator
         catch (final IOException ex)
         {
             // ENOSPC (or a quota) after the free-space check: someone else took the space meanwhile.
-            long usable = -1;
-            try
-            {
-                usable = Files.getFileStore(directory).getUsableSpace();
-            }
-            catch (final IOException ignore)
-            {
-                // report without it
-            }
+            final long usable = usableOrUnknown(directory);
             final boolean full = usable >= 0 && usable < length - position ||
-                String.valueOf(ex.getMessage()).toLowerCase(java.util.Locale.ROOT).contains("space");
+                String.valueOf(ex.getMessage()).toLowerCase(Locale.ROOT).contains("space");
             if (!full)
             {
                 throw new FilterFileException(IO, path, "cannot reserve the file: " + ex, ex);

@@ -1,0 +1,70 @@
+package io.ddf.persistence;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.ddf.persistence.FilterFileException.Reason.TRUNCATED;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Closing many files at once seals each as close() would, and one bad file does not stop the others. */
+class CloseAllTest extends MappedMemoryTestBase
+{
+    @TempDir
+    Path dir;
+
+    @Test
+    void closeAllSealsChangedAndUnchangedFiles()
+    {
+        final List<FilterFile> files = new ArrayList<>();
+        for (int i = 0; i < 6; i++)
+        {
+            final Path path = dir.resolve("f" + i + ".ddf");
+            TestFiles.createClosed(path, TestFiles.smallSpec());
+            final FilterFile file = FilterFile.open(path);
+            if (i % 2 == 0)
+            {
+                new UnsafeBuffer(file.tableAddress(), 64).putLong(0, i + 1);
+            }
+            files.add(file);
+        }
+        FilterFile.closeAll(files);
+        for (int i = 0; i < 6; i++)
+        {
+            assertFalse(files.get(i).locked());
+            try (FilterFile file = FilterFile.open(dir.resolve("f" + i + ".ddf")))
+            {
+                assertEquals(FilterFile.TableCheck.CHECKSUM_VERIFIED, file.tableCheck(), "file " + i);
+                assertEquals(i % 2 == 0 ? i + 1 : 0, new UnsafeBuffer(file.tableAddress(), 64).getLong(0));
+            }
+        }
+    }
+
+    @Test
+    void aTruncatedFileFailsAloneAndTheOthersAreSealed() throws IOException
+    {
+        final FilterFile good = FilterFile.create(dir.resolve("good.ddf"), TestFiles.smallSpec());
+        final FilterFile cut = FilterFile.create(dir.resolve("cut.ddf"), TestFiles.smallSpec());
+        try (RandomAccessFile raf = new RandomAccessFile(dir.resolve("cut.ddf").toFile(), "rw"))
+        {
+            raf.setLength(8192);
+        }
+        final FilterFileException ex = assertThrows(FilterFileException.class,
+            () -> FilterFile.closeAll(List.of(cut, good)));
+        assertEquals(TRUNCATED, ex.reason(), ex.getMessage());
+        assertTrue(ex.getMessage().contains("cut.ddf"), ex.getMessage());
+        try (FilterFile file = FilterFile.open(dir.resolve("good.ddf")))
+        {
+            assertEquals(FilterFile.TableCheck.CHECKSUM_VERIFIED, file.tableCheck());
+        }
+    }
+}
