@@ -34,6 +34,35 @@ public final class Filters
     }
 
     /**
+     * Opens many filter files (a daemon's start-up), each as {@link #open} does, but forcing what opening changes in
+     * them (a cleanly closed file's seal is cleared) together: one {@code syncfs} per file system on Linux instead
+     * of a device flush per file.
+     *
+     * @param paths the files.
+     * @return per path, in order: its filter or why it was refused.
+     */
+    public static java.util.List<Opened> openAll(final java.util.List<Path> paths)
+    {
+        final java.util.List<Opened> opened = new java.util.ArrayList<>(paths.size());
+        FilterFactory.openAll(paths, (path, result) -> opened.add(result instanceof RuntimeException ?
+            new Opened(path, null, (RuntimeException)result) :
+            new Opened(path, MappedDuplicateFilter.of((io.ddf.engine.internal.MappedFilter)result), null)));
+        return opened;
+    }
+
+    /**
+     * One file of {@link #openAll}.
+     *
+     * @param path    the file.
+     * @param filter  its filter, or null.
+     * @param failure why it was refused (a {@link io.ddf.persistence.FilterFileException} naming the file and the
+     *                reason), or null.
+     */
+    public record Opened(Path path, DuplicateFilter filter, RuntimeException failure)
+    {
+    }
+
+    /**
      * Closes many filters at once, as {@link DuplicateFilter#close()} each, but forcing their files together (one
      * {@code syncfs} per file system on Linux): a daemon with thousands of filters stops in a time that grows with
      * the data changed, not with the number of filters. Every filter is closed even when some fail.

@@ -40,7 +40,39 @@ public final class FilterFactory
     public static MappedFilter open(final Path path)
     {
         // The header is checked before the structure: the structure check needs the kind and its parameters.
-        final FilterFile file = FilterFile.open(path, FilterFactory::checkStructure);
+        return wrapOpened(FilterFile.open(path, FilterFactory::checkStructure));
+    }
+
+    /**
+     * Opens many filter files, forcing what opening changes in them together (see {@link FilterFile#openAll}).
+     *
+     * @param paths the files.
+     * @param onOpened receives each path and its filter, or its failure, in order.
+     */
+    public static void openAll(final java.util.List<Path> paths,
+        final java.util.function.BiConsumer<Path, Object> onOpened)
+    {
+        for (final FilterFile.Opened opened : FilterFile.openAll(paths, FilterFactory::checkStructure))
+        {
+            if (opened.file() == null)
+            {
+                onOpened.accept(opened.path(), opened.failure());
+                continue;
+            }
+            try
+            {
+                onOpened.accept(opened.path(), wrapOpened(opened.file()));
+            }
+            catch (final RuntimeException e)
+            {
+                onOpened.accept(opened.path(), e);
+            }
+        }
+    }
+
+    private static MappedFilter wrapOpened(final FilterFile file)
+    {
+        final Path path = file.path();
         final KindDefinition definition;
         final long[] slots;
         try
