@@ -90,7 +90,7 @@ public final class DdfServer implements AutoCloseable
         }
         Sizing.qhtFor(config.defaultCapacity, config.defaultErrorRate).parameters();
         this.router = new VerdictRouter(config.maxClients + 1024);
-        this.store = FilterStore.open(config.dataDir, log);
+        this.store = FilterStore.open(config.dataDir, config.maxFilters, log);
         Judge j = null;
         try
         {

@@ -3,6 +3,7 @@ package io.ddf.ingest.server;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.Filters;
+import io.ddf.persistence.Leftovers;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -12,6 +13,8 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,50 +42,79 @@ final class FilterStore implements AutoCloseable
     private final FileChannel lockChannel;
     private final FileLock dirLock;
     private final Map<String, DuplicateFilter> filters = new ConcurrentHashMap<>();
-    /** Keys whose file exists but is not a filter ddf can open: WRONGTYPE, never deleted. */
-    private final Set<String> foreign = ConcurrentHashMap.newKeySet();
+    /**
+     * Keys whose file exists but could not be opened (foreign, corrupt, truncated, failing its checksum or structure
+     * check, beyond --max-filters), with the reason: their commands answer it, and DEL deletes the file.
+     */
+    private final Map<String, String> failed = new ConcurrentHashMap<>();
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private final int skipped;
+    private final int maxFilters;
     private boolean closed;
 
-    private FilterStore(final Path dir, final FileChannel lockChannel, final FileLock dirLock, final PrintStream log)
-        throws IOException
+    private FilterStore(final Path dir, final FileChannel lockChannel, final FileLock dirLock, final int maxFilters,
+        final PrintStream log) throws IOException
     {
         this.dir = dir;
         this.lockChannel = lockChannel;
         this.dirLock = dirLock;
+        this.maxFilters = maxFilters;
+        for (final Path leftover : Leftovers.remove(dir))
+        {
+            log.println("ddf: removed " + leftover + ": a filter whose creation never finished (the daemon died " +
+                "while making it)");
+        }
         int skip = 0;
         final List<Path> files = new ArrayList<>();
+        final List<String> keys = new ArrayList<>();
         try (Stream<Path> list = Files.list(dir))
         {
-            list.sorted().forEach(files::add);
+            for (final Path file : list.sorted().toList())
+            {
+                final String name = file.getFileName().toString();
+                if (name.startsWith("."))
+                {
+                    continue;
+                }
+                final String key = KeyNames.key(name);
+                if (key == null)
+                {
+                    log.println("ddf: skipping " + file + ": not a filter file name (<key>" + KeyNames.SUFFIX + ")");
+                    skip++;
+                }
+                else if (files.size() >= maxFilters)
+                {
+                    fail(key, file + ": not opened: --max-filters " + maxFilters + " reached", log);
+                    skip++;
+                }
+                else
+                {
+                    files.add(file);
+                    keys.add(key);
+                }
+            }
         }
-        for (final Path file : files)
+        final List<Filters.Opened> opened = Filters.openAll(files);
+        for (int i = 0; i < opened.size(); i++)
         {
-            final String name = file.getFileName().toString();
-            if (name.startsWith("."))
+            if (opened.get(i).filter() != null)
             {
-                continue;
+                filters.put(keys.get(i), opened.get(i).filter());
             }
-            final String key = KeyNames.key(name);
-            if (key == null)
+            else
             {
-                log.println("ddf: skipping " + file + ": not a filter file name (<key>" + KeyNames.SUFFIX + ")");
-                skip++;
-                continue;
-            }
-            try
-            {
-                filters.put(key, Filters.open(file));
-            }
-            catch (final RuntimeException e)
-            {
-                log.println("ddf: skipping " + file + ": " + oneLine(e));
-                foreign.add(key);
+                fail(keys.get(i), oneLine(opened.get(i).failure()), log);
                 skip++;
             }
         }
         this.skipped = skip;
+    }
+
+    private void fail(final String key, final String reason, final PrintStream log)
+    {
+        failed.put(key, reason);
+        log.println("ddf: cannot open " + reason + "; commands on '" + key + "' answer this error until DEL " +
+            "deletes the file");
     }
 
     /**
@@ -94,11 +126,11 @@ final class FilterStore implements AutoCloseable
      * @throws IllegalStateException when another daemon holds the directory.
      * @throws UncheckedIOException  when the directory cannot be made or read.
      */
-    static FilterStore open(final Path dir, final PrintStream log)
+    static FilterStore open(final Path dir, final int maxFilters, final PrintStream log)
     {
         try
         {
-            Files.createDirectories(dir);
+            createPrivateDirectory(dir, log);
             final FileChannel channel = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE);
             final FileLock lock;
@@ -118,7 +150,7 @@ final class FilterStore implements AutoCloseable
             }
             try
             {
-                return new FilterStore(dir, channel, lock, log);
+                return new FilterStore(dir, channel, lock, maxFilters, log);
             }
             catch (final IOException | RuntimeException e)
             {
@@ -129,6 +161,38 @@ final class FilterStore implements AutoCloseable
         catch (final IOException e)
         {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Creates the data directory owner-only (rwx------): filter files hold what was seen and may hold keys, and a
+     * file truncated by another user would crash the daemon (FORMAT.md, "Files changed from outside"). An
+     * existing directory open to others is used as it is, with a warning.
+     */
+    private static void createPrivateDirectory(final Path dir, final PrintStream log) throws IOException
+    {
+        final boolean posix = dir.getFileSystem().supportedFileAttributeViews().contains("posix");
+        if (!Files.isDirectory(dir))
+        {
+            if (posix)
+            {
+                Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(
+                    PosixFilePermissions.fromString("rwx------")));
+            }
+            else
+            {
+                Files.createDirectories(dir);
+            }
+            return;
+        }
+        if (posix)
+        {
+            final Set<PosixFilePermission> perms = Files.getPosixFilePermissions(dir);
+            if (perms.stream().anyMatch(p -> !p.name().startsWith("OWNER_")))
+            {
+                log.println("ddf: warning: data directory " + dir + " is " + PosixFilePermissions.toString(perms) +
+                    "; other users can change or truncate its filter files (run: chmod 700 " + dir + ")");
+            }
         }
     }
 
@@ -161,11 +225,17 @@ final class FilterStore implements AutoCloseable
 
     /**
      * @param key a key.
-     * @return whether a file of that name exists that is not a filter.
+     * @return whether a file of that name exists that is not a filter this daemon could open.
      */
     boolean isForeign(final String key)
     {
-        return foreign.contains(key);
+        return failed.containsKey(key);
+    }
+
+    /** @return the most filters open at once (--max-filters). */
+    int maxFilters()
+    {
+        return maxFilters;
     }
 
     /** @return the number of filters. */
@@ -204,9 +274,10 @@ final class FilterStore implements AutoCloseable
                 return filter;
             }
             lock.readLock().unlock();
-            if (foreign.contains(key))
+            final String reason = failed.get(key);
+            if (reason != null)
             {
-                throw wrongType();
+                throw failedError(key, reason);
             }
             if (defaults == null)
             {
@@ -243,9 +314,10 @@ final class FilterStore implements AutoCloseable
             {
                 throw new RespError("ERR server is shutting down");
             }
-            if (foreign.contains(key))
+            final String reason = failed.get(key);
+            if (reason != null)
             {
-                throw wrongType();
+                throw failedError(key, reason);
             }
             if (filters.containsKey(key))
             {
@@ -265,6 +337,10 @@ final class FilterStore implements AutoCloseable
         if (name == null)
         {
             throw new RespError("ERR key is empty or too long to name a file");
+        }
+        if (filters.size() >= maxFilters)
+        {
+            throw FilterBudget.limitReached(maxFilters);
         }
         try
         {
@@ -289,6 +365,10 @@ final class FilterStore implements AutoCloseable
         try
         {
             final DuplicateFilter filter = filters.get(key);
+            if (filter == null && !closed && failed.containsKey(key))
+            {
+                return deleteFailed(key);
+            }
             if (filter == null || closed)
             {
                 return false;
@@ -311,6 +391,22 @@ final class FilterStore implements AutoCloseable
         {
             lock.writeLock().unlock();
         }
+    }
+
+    /** Deletes the file of a key that could not be opened, so the key can be made again. */
+    private boolean deleteFailed(final String key)
+    {
+        final String name = KeyNames.fileName(key);
+        try
+        {
+            Files.deleteIfExists(dir.resolve(name));
+        }
+        catch (final IOException e)
+        {
+            throw new RespError("ERR cannot delete " + dir.resolve(name) + ": " + oneLine(e));
+        }
+        failed.remove(key);
+        return true;
     }
 
     /** Refuses every later lookup; returns once no publication is under way. */
@@ -341,17 +437,8 @@ final class FilterStore implements AutoCloseable
             }
             try
             {
-                for (final DuplicateFilter filter : filters.values())
-                {
-                    try
-                    {
-                        filter.flush();
-                    }
-                    finally
-                    {
-                        filter.close();
-                    }
-                }
+                // Sealed and forced together: the time grows with the data changed, not the number of filters.
+                Filters.closeAll(filters.values());
             }
             finally
             {
@@ -373,9 +460,14 @@ final class FilterStore implements AutoCloseable
         }
     }
 
-    static RespError wrongType()
+    /**
+     * @param key    a key whose file could not be opened.
+     * @param reason why, naming the file.
+     * @return the error its commands answer.
+     */
+    static RespError failedError(final String key, final String reason)
     {
-        return new RespError("WRONGTYPE Operation against a key holding the wrong kind of value");
+        return new RespError("ERR " + reason + " (DEL " + key + " deletes the file so the key can be made again)");
     }
 
     static String oneLine(final Throwable e)

@@ -45,6 +45,11 @@ public final class ServeCommand implements Callable<Integer>
     @Option(names = "--max-clients", paramLabel = "N", description = "Most RESP clients at once (default 10000).")
     private int maxClients = 10_000;
 
+    @Option(names = "--max-filters", paramLabel = "N", description = "Most filters at once; each holds a file " +
+        "descriptor (default: the descriptor limit, less a quarter of it up to --max-clients for connections, " +
+        "less 64).")
+    private Integer maxFilters;
+
     @Option(names = "--max-bulk-bytes", paramLabel = "N",
         description = "Longest command argument (default 524288); longer closes the connection.")
     private int maxBulkBytes = 512 * 1024;
@@ -103,6 +108,8 @@ public final class ServeCommand implements Callable<Integer>
         config.dataDir = dataDir;
         config.requirePass = requirePass;
         config.maxClients = positive(maxClients, "--max-clients");
+        config.maxFilters = maxFilters != null ? positive(maxFilters, "--max-filters") :
+            FilterBudget.defaultMaxFilters(FilterBudget.descriptorLimit(), config.maxClients);
         config.maxBulkBytes = positive(maxBulkBytes, "--max-bulk-bytes");
         config.maxItemBytes = positive(maxItemBytes, "--max-item-bytes");
         config.clientOutputLimit = positive(clientOutputLimit, "--client-output-limit");

@@ -19,6 +19,8 @@ public final class ServerConfig
     public String requirePass;
     /** Most RESP clients at once. */
     public int maxClients = 10_000;
+    /** Most filters open at once (each holds a file descriptor); see {@link FilterBudget}. */
+    public int maxFilters = Integer.MAX_VALUE;
     /** Longest bulk string (argument) in bytes. */
     public int maxBulkBytes = 512 * 1024;
     /** Most arguments in one command. */

@@ -18,6 +18,7 @@ import java.util.Random;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The RESP front in process, through the real pipeline: commands, replies, order, errors. */
@@ -332,7 +333,7 @@ class ServerTest
     }
 
     @Test
-    void foreignFilesAreSkippedLoggedAndLeftAlone() throws IOException
+    void foreignFilesAreReportedAnsweredWithTheirReasonAndDeletedByDel() throws IOException
     {
         final Path data = dir.resolve("foreign");
         Files.createDirectories(data);
@@ -343,15 +344,92 @@ class ServerTest
         try (TestServer other = new TestServer(data, c -> { }); RespClient c = other.client())
         {
             final String log = other.log();
-            assertTrue(log.contains("skipping") && log.contains("junk.ddf"), log);
+            assertTrue(log.contains("cannot open") && log.contains("junk.ddf"), log);
             assertTrue(log.contains("notes.txt"), log);
             assertTrue(log.contains("0 filters loaded"), log);
-            assertTrue(c.call("BF.ADD", "junk", "a").toString().startsWith("-WRONGTYPE"));
-            assertEquals(0L, c.call("DEL", "junk"));
+            final String error = c.call("BF.ADD", "junk", "a").toString();
+            assertTrue(error.startsWith("-ERR") && error.contains("junk.ddf") &&
+                error.contains("not a ddf filter file") && error.contains("DEL junk"), error);
+            assertTrue(java.util.Arrays.equals(junk, Files.readAllBytes(data.resolve("junk.ddf"))),
+                "left unchanged until DEL");
+            assertEquals(1L, c.call("DEL", "junk"));
+            assertFalse(Files.exists(data.resolve("junk.ddf")));
+            assertEquals(1L, c.call("BF.ADD", "junk", "a"), "the key can be made again");
             assertEquals(1L, c.call("BF.ADD", "fine", "a"));
         }
-        assertTrue(java.util.Arrays.equals(junk, Files.readAllBytes(data.resolve("junk.ddf"))));
         assertTrue(Files.exists(data.resolve("fine.ddf")));
+    }
+
+    @Test
+    void aFilterWhoseTableChangedOnDiskIsRefusedNamingTheFileUntilDel() throws IOException
+    {
+        final Path data = dir.resolve("corrupt");
+        try (TestServer first = new TestServer(data, c -> { }); RespClient c = first.client())
+        {
+            assertEquals(1L, c.call("BF.ADD", "victim", "a"));
+            assertEquals(1L, c.call("BF.ADD", "healthy", "a"));
+        }
+        // Flip a byte of the table (offset 4096 on) of the cleanly closed file.
+        final Path victim = data.resolve("victim.ddf");
+        final byte[] bytes = Files.readAllBytes(victim);
+        bytes[4096 + 17] ^= 0x40;
+        Files.write(victim, bytes);
+        try (TestServer second = new TestServer(data, c -> { }); RespClient c = second.client())
+        {
+            assertTrue(second.log().contains("victim.ddf") && second.log().contains("table checksum mismatch"),
+                second.log());
+            final String error = c.call("BF.EXISTS", "victim", "a").toString();
+            assertTrue(error.startsWith("-ERR") && error.contains("victim.ddf") && error.contains("checksum"), error);
+            assertEquals(0L, c.call("BF.ADD", "healthy", "a"), "the other filters are served");
+            assertEquals(1L, c.call("DEL", "victim"));
+            assertEquals(1L, c.call("BF.ADD", "victim", "a"));
+        }
+    }
+
+    @Test
+    void leftoversOfAnUnfinishedCreationAreRemovedAtStartAndLogged() throws IOException
+    {
+        final Path data = dir.resolve("leftover");
+        Files.createDirectories(data);
+        final Path leftover = data.resolve(".ddf-creating-1234abcd-big.ddf");
+        Files.write(leftover, new byte[65536]);
+        try (TestServer server = new TestServer(data, c -> { }); RespClient c = server.client())
+        {
+            assertTrue(server.log().contains("removed " + leftover), server.log());
+            assertFalse(Files.exists(leftover));
+            assertEquals(1L, c.call("BF.ADD", "big", "a"));
+        }
+    }
+
+    @Test
+    void theFilterCapRefusesNamingTheLimitAndHowToRaiseIt() throws IOException
+    {
+        try (TestServer capped = new TestServer(dir.resolve("capped"), c -> c.maxFilters = 2);
+             RespClient c = capped.client())
+        {
+            assertEquals(1L, c.call("BF.ADD", "a", "x"));
+            assertEquals(1L, c.call("BF.ADD", "b", "x"));
+            final String error = c.call("BF.ADD", "c", "x").toString();
+            assertTrue(error.startsWith("-ERR filter limit reached") && error.contains("at most 2 filters") &&
+                error.contains("--max-filters") && error.contains("ulimit -n"), error);
+            assertTrue(c.call("BF.RESERVE", "d", "0.01", "100").toString().contains("filter limit reached"));
+            assertEquals(1L, c.call("DEL", "a"));
+            assertEquals(1L, c.call("BF.ADD", "c", "x"));
+        }
+    }
+
+    @Test
+    void theDataDirectoryIsOwnerOnly() throws IOException
+    {
+        final Path data = dir.resolve("private");
+        try (TestServer server = new TestServer(data, c -> { }); RespClient c = server.client())
+        {
+            assertEquals(1L, c.call("BF.ADD", "k", "x"));
+        }
+        assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(
+            Files.getPosixFilePermissions(data)));
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
+            Files.getPosixFilePermissions(data.resolve("k.ddf"))));
     }
 
     @Test
