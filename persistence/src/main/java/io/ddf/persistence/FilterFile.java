@@ -945,16 +945,31 @@ public final class FilterFile implements AutoCloseable
                 }
             }
         }
+        final java.util.List<MappedRegion> regions = new java.util.ArrayList<>();
+        final java.util.List<Object> registryKeys = new java.util.ArrayList<>();
         for (final FilterFile file : files)
         {
-            try
+            synchronized (file)
             {
-                file.closeUnsealed();
+                if (!file.closed)
+                {
+                    file.closed = true;
+                    regions.add(file.region);
+                    registryKeys.add(file.registryKey);
+                }
             }
-            catch (final RuntimeException e)
-            {
-                failure = addFailure(failure, e);
-            }
+        }
+        try
+        {
+            MappedRegion.releaseAll(regions);
+        }
+        catch (final RuntimeException e)
+        {
+            failure = addFailure(failure, e);
+        }
+        finally
+        {
+            registryKeys.forEach(OpenFileRegistry::release);
         }
         if (failure != null)
         {

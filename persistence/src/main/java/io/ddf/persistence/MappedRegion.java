@@ -185,30 +185,53 @@ final class MappedRegion
      */
     void release()
     {
+        releaseAll(java.util.List.of(this));
+    }
+
+    /**
+     * Unmaps many regions and closes their descriptors, waiting once for Chronicle's background releaser instead of
+     * once per region: each wait polls with a 1 ms sleep, which made 18,000 filters take 20 s to close (measured:
+     * 2,000 read-only mappings released one by one in 2.4-2.6 s).
+     *
+     * @param regions the regions.
+     */
+    static void releaseAll(final java.util.Collection<MappedRegion> regions)
+    {
         try
         {
-            // Chronicle may have released these already (e.g. a leak check force-releases what it finds);
-            // closing must still close the descriptor, so each step tolerates that.
-            if (store != null && store.refCount() > 0)
+            for (final MappedRegion region : regions)
             {
-                releaseQuietly(() -> store.release(owner));
-            }
-            if (mappedFile != null && mappedFile.refCount() > 0)
-            {
-                releaseQuietly(mappedFile::releaseLast);
+                region.releaseMapping();
             }
             BackgroundResourceReleaser.releasePendingResources();
         }
         finally
         {
-            try
+            for (final MappedRegion region : regions)
             {
-                raf.close();
+                try
+                {
+                    region.raf.close();
+                }
+                catch (final IOException ignore)
+                {
+                    // nothing was written through it that a failed close could lose
+                }
             }
-            catch (final IOException ignore)
-            {
-                // nothing was written through it that a failed close could lose
-            }
+        }
+    }
+
+    private void releaseMapping()
+    {
+        // Chronicle may have released these already (e.g. a leak check force-releases what it finds);
+        // closing must still close the descriptor, so each step tolerates that.
+        if (store != null && store.refCount() > 0)
+        {
+            releaseQuietly(() -> store.release(owner));
+        }
+        if (mappedFile != null && mappedFile.refCount() > 0)
+        {
+            releaseQuietly(mappedFile::releaseLast);
         }
     }
 
