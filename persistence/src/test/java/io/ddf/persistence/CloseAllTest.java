@@ -67,4 +67,20 @@ class CloseAllTest extends MappedMemoryTestBase
             assertEquals(FilterFile.TableCheck.CHECKSUM_VERIFIED, file.tableCheck());
         }
     }
+
+    @Test
+    void flushAndCloseOfAFileTruncatedFromOutsideFailNamingItInsteadOfCrashing() throws IOException
+    {
+        final Path path = dir.resolve("shrunk.ddf");
+        final FilterFile file = FilterFile.create(path, TestFiles.smallSpec());
+        try (RandomAccessFile raf = new RandomAccessFile(path.toFile(), "rw"))
+        {
+            raf.setLength(4096);
+        }
+        final FilterFileException flush = assertThrows(FilterFileException.class, file::flush);
+        assertEquals(TRUNCATED, flush.reason(), flush.getMessage());
+        assertTrue(flush.getMessage().contains(path.toString()), flush.getMessage());
+        assertEquals(TRUNCATED, assertThrows(FilterFileException.class, file::close).reason());
+        assertFalse(file.locked(), "released anyway");
+    }
 }
