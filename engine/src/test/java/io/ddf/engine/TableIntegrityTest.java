@@ -78,6 +78,39 @@ class TableIntegrityTest extends EngineTestBase
     }
 
     @Test
+    void strayBitsInACuckooTableAfterACrashAreRefused() throws IOException
+    {
+        final Path path = dir.resolve("cuckoo.ddf");
+        try (DuplicateFilter filter = Filters.builder(FilterKind.CUCKOO).memoryBits(1L << 16)
+            .buckets(3).fingerprintBits(12).file(path).create())
+        {
+            filter.stream(1L);
+        }
+        crash(path);
+        // 3 slots of 12 bits: 36 bits of bucket, one bucket per word, bits 36..63 hold nothing. Word 0 of the
+        // table follows the kind's 8 state words.
+        writeLong(path, FilterFileDescriptor.TABLE_OFFSET + 8 * (8 + 3), 1L << 50);
+        final FilterFileException ex = assertThrows(FilterFileException.class, () -> Filters.open(path));
+        assertTrue(ex.getMessage().contains("cuckoo table word 3"), ex.getMessage());
+    }
+
+    @Test
+    void strayBitsInAQueueSubfilterAfterACrashAreRefused() throws IOException
+    {
+        final Path path = dir.resolve("queue.ddf");
+        try (DuplicateFilter filter = Filters.builder(FilterKind.QHT).rows(64).buckets(3).fingerprintBits(8)
+            .window(1000).subfilters(4).file(path).create())
+        {
+            filter.stream(1L);
+        }
+        crash(path);
+        writeLong(path, FilterFileDescriptor.TABLE_OFFSET + 8, 0xFF00_0000_0000_0000L);
+        final FilterFileException ex = assertThrows(FilterFileException.class, () -> Filters.open(path));
+        assertTrue(ex.getMessage().contains("subfilter 0") && ex.getMessage().contains("outside its cells"),
+            ex.getMessage());
+    }
+
+    @Test
     void aSoundCrashedFilterOpensAndVerifyReportsItsStructure() throws IOException
     {
         final Path path = filterWithElements("sound.ddf");

@@ -111,6 +111,13 @@ public final class CuckooDefinition extends KindDefinition
             new NarrowCuckooCore(layout, (int)slots[KICKS], mine);
     }
 
+    /** Bits outside the fingerprint slots must be zero (see {@link CuckooLayout#checkUnusedBitsZero}). */
+    @Override
+    public void checkStructure(final long[] slots, final MappedWords region, final MappedWords headerState)
+    {
+        layout(slots).checkUnusedBitsZero(region);
+    }
+
     @Override
     public Map<String, String> describe(final long[] slots)
     {

@@ -99,6 +99,41 @@ final class CuckooLayout
         return ((STATE_WORDS + tableWords) * 8 + 63) / 64 * 64;
     }
 
+    /**
+     * The structural invariant of a cuckoo table: every bit outside a fingerprint slot is zero (bits of a word
+     * that hold no bucket or slot, and the padding after the buckets); the state words before the table are not
+     * checked (a crash may leave the table lock held, which recover() releases).
+     *
+     * @param region the kind's region (state words, then the table); read only.
+     * @throws IllegalArgumentException naming the first word with stray bits.
+     */
+    void checkUnusedBitsZero(final io.ddf.engine.memory.MappedWords region)
+    {
+        final long bucketBits = (long)slots * fingerprintBits;
+        final io.ddf.engine.memory.MappedWords table = region.slice(STATE_WORDS, region.words() - STATE_WORDS);
+        final long stray = table.firstStrayBits(w ->
+        {
+            if (w >= tableWords)
+            {
+                return 0;
+            }
+            if (wide)
+            {
+                final long inBucket = w % wordsPerBucket;
+                return io.ddf.engine.memory.MappedWords.lowBits(
+                    Math.min(slotsPerWord, slots - inBucket * slotsPerWord) * fingerprintBits);
+            }
+            return io.ddf.engine.memory.MappedWords.lowBits(
+                Math.min(bucketsPerWord, buckets - w * bucketsPerWord) * bucketBits);
+        });
+        if (stray >= 0)
+        {
+            throw new IllegalArgumentException("cuckoo table word " + stray + (stray >= tableWords ?
+                " (padding after the buckets)" : "") + " has bits set outside its fingerprint slots: 0x" +
+                Long.toHexString(table.getLongPlain(stray)));
+        }
+    }
+
     /** @return a one-line description. */
     String describe()
     {

@@ -110,36 +110,25 @@ public final class TableLayout
     public void checkUnusedBitsZero(final io.ddf.engine.memory.MappedWords region)
     {
         final long rowBits = (long)buckets * slotBits;
-        final long fullMask = rowsPerWord * rowBits == 64 ? -1L : (1L << (rowsPerWord * rowBits)) - 1;
-        for (long w = 0; w < region.words(); w++)
+        final long stray = region.firstStrayBits(w ->
         {
-            final long word = region.getLongPlain(w);
-            if (word == 0)
-            {
-                continue;
-            }
-            final long used;
             if (w >= words)
             {
-                used = 0;
+                return 0;
             }
-            else if (wide)
+            if (wide)
             {
                 final int inRow = (int)(w % wordsPerRow);
-                final int cells = Math.min(slotsPerWord, buckets - inRow * slotsPerWord);
-                final long cellMask = cells * slotBits == 64 ? -1L : (1L << (cells * slotBits)) - 1;
-                used = inRow == 0 ? cellMask | LOCK_BIT : cellMask;
+                final long cells = Math.min(slotsPerWord, buckets - (long)inRow * slotsPerWord);
+                final long cellMask = io.ddf.engine.memory.MappedWords.lowBits(cells * slotBits);
+                return inRow == 0 ? cellMask | LOCK_BIT : cellMask;
             }
-            else
-            {
-                final long rowsHere = Math.min(rowsPerWord, rows - w * rowsPerWord);
-                used = rowsHere == rowsPerWord ? fullMask : (1L << (rowsHere * rowBits)) - 1;
-            }
-            if ((word & ~used) != 0)
-            {
-                throw new IllegalArgumentException("table word " + w + (w >= words ? " (padding after the rows)" :
-                    "") + " has bits set outside its cells: 0x" + Long.toHexString(word & ~used));
-            }
+            return io.ddf.engine.memory.MappedWords.lowBits(Math.min(rowsPerWord, rows - w * rowsPerWord) * rowBits);
+        });
+        if (stray >= 0)
+        {
+            throw new IllegalArgumentException("table word " + stray + (stray >= words ? " (padding after the rows)" :
+                "") + " has bits set outside its cells: 0x" + Long.toHexString(region.getLongPlain(stray)));
         }
     }
 

@@ -308,6 +308,26 @@ public final class QueueDefinition extends KindDefinition
         return new QueueCore(subfilters, slots[WINDOW] / l, headerState);
     }
 
+    /** Each subfilter's region by its own kind's check, naming the subfilter. */
+    @Override
+    public void checkStructure(final long[] slots, final MappedWords region, final MappedWords headerState)
+    {
+        final KindDefinition definition = innerDefinition(slots[INNER]);
+        final long[] innerSlots = innerSlots(slots, definition);
+        final long words = subfilterBytes(slots) / Long.BYTES;
+        for (int i = 0; i < slots[SUBFILTERS]; i++)
+        {
+            try
+            {
+                definition.checkStructure(innerSlots, region.slice(i * words, words), null);
+            }
+            catch (final IllegalArgumentException e)
+            {
+                throw new IllegalArgumentException("subfilter " + i + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
     @Override
     public Map<String, String> describe(final long[] slots)
     {
