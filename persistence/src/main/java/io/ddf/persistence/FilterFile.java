@@ -2,24 +2,14 @@ package io.ddf.persistence;
 
 import org.agrona.concurrent.UnsafeBuffer;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystems;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Objects;
 
 import static io.ddf.persistence.FilterFileDescriptor.HEADER_LENGTH;
@@ -32,7 +22,6 @@ import static io.ddf.persistence.FilterFileDescriptor.STATE_OFFSET;
 import static io.ddf.persistence.FilterFileDescriptor.TABLE_CHECKSUM_OFFSET;
 import static io.ddf.persistence.FilterFileDescriptor.TABLE_OFFSET;
 import static io.ddf.persistence.FilterFileException.Reason.CORRUPT;
-import static io.ddf.persistence.FilterFileException.Reason.EXISTS;
 import static io.ddf.persistence.FilterFileException.Reason.IO;
 import static io.ddf.persistence.FilterFileException.Reason.LOCKED;
 import static io.ddf.persistence.FilterFileException.Reason.NOT_FOUND;
@@ -96,7 +85,7 @@ public final class FilterFile implements AutoCloseable
         NO_CHECKSUM_IN_FORMAT
     }
 
-    private FilterFile(
+    FilterFile(
         final Path path, final FilterFileHeader header, final MappedRegion region, final FileLock lock,
         final Object registryKey)
     {
@@ -140,191 +129,13 @@ public final class FilterFile implements AutoCloseable
         Objects.requireNonNull(spec, "spec");
         final FilterFileHeader header = new FilterFileHeader(
             spec, MAJOR_VERSION, MINOR_VERSION, createdMillis, TABLE_OFFSET, STATE_OFFSET, STATE_LENGTH);
-        return path == null ? createAnonymous(header) : createNamed(path, header);
+        return path == null ? FileCreation.createAnonymous(header) : FileCreation.createNamed(path, header);
     }
 
-    private static FilterFile createNamed(final Path path, final FilterFileHeader header)
-    {
-        if (Files.exists(path, LinkOption.NOFOLLOW_LINKS))
-        {
-            throw new FilterFileException(EXISTS, path, "already exists; refusing to overwrite it");
-        }
-        final Path directory = path.toAbsolutePath().getParent();
-        final long fileLength = header.fileLength();
-        Preallocator.checkSpace(directory, fileLength, path);
-        // Built under a temporary name and renamed into place when complete: whenever the process dies, the
-        // name shows either nothing or a whole file, never a partial one (issue 13: a kill -9 during a long
-        // creation left a partial file that no later command could use or delete).
-        final Path temp = Leftovers.temporaryFor(path);
-        try
-        {
-            // O_CREAT|O_EXCL: never clobbers, and the file is private from its first instant.
-            Files.createFile(temp, permissions());
-        }
-        catch (final IOException ex)
-        {
-            throw new FilterFileException(IO, path, "cannot create " + temp + ": " + ex, ex);
-        }
 
-        Object registryKey = null;
-        RandomAccessFile raf = null;
-        FilterFile file = null;
-        boolean done = false;
-        try
-        {
-            registryKey = OpenFileRegistry.claim(temp);
-            raf = new RandomAccessFile(temp.toFile(), "rw");
-            final FileLock lock = tryLock(raf.getChannel(), path);
-            file = initialise(path, temp.toFile(), directory, raf, header, lock, registryKey);
-            moveIntoPlace(temp, path);
-            syncDirectory(directory, path);
-            done = true;
-            return file;
-        }
-        catch (final IOException ex)
-        {
-            throw new FilterFileException(IO, path, "cannot create: " + ex, ex);
-        }
-        finally
-        {
-            if (!done)
-            {
-                if (file != null)
-                {
-                    file.closeUnsealed();
-                }
-                else
-                {
-                    closeQuietly(raf);
-                    OpenFileRegistry.release(registryKey);
-                }
-                deleteQuietly(temp);
-            }
-        }
-    }
 
-    /**
-     * Gives the finished file its name without ever replacing a file of that name: link(2) fails when the name
-     * exists, atomically; the temporary name is then unlinked. Where hard links are not supported, an atomic
-     * rename after a check (a file made under the name in between would be replaced).
-     */
-    private static void moveIntoPlace(final Path temp, final Path path) throws IOException
-    {
-        try
-        {
-            Files.createLink(path, temp);
-        }
-        catch (final FileAlreadyExistsException ex)
-        {
-            throw new FilterFileException(EXISTS, path, "already exists (made while this one was being created); " +
-                "refusing to overwrite it", ex);
-        }
-        catch (final UnsupportedOperationException | FileSystemException ex)
-        {
-            if (Files.exists(path, LinkOption.NOFOLLOW_LINKS))
-            {
-                throw new FilterFileException(EXISTS, path, "already exists; refusing to overwrite it", ex);
-            }
-            Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE);
-            return;
-        }
-        Files.deleteIfExists(temp);
-    }
 
-    /**
-     * fsync the directory, so that the new name survives a power loss (a rename is a change of the directory).
-     * Some platforms cannot open a directory for it; there the rename's durability is the file system's.
-     */
-    private static void syncDirectory(final Path directory, final Path path)
-    {
-        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ))
-        {
-            channel.force(true);
-        }
-        catch (final IOException ex)
-        {
-            if (!System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("win"))
-            {
-                throw new FilterFileException(IO, path, "cannot fsync the directory " + directory + ": " + ex, ex);
-            }
-        }
-    }
 
-    private static FilterFile createAnonymous(final FilterFileHeader header)
-    {
-        final Path directory = Path.of(System.getProperty("java.io.tmpdir"));
-        Preallocator.checkSpace(directory, header.fileLength(), null);
-        final Path temp;
-        try
-        {
-            temp = Files.createTempFile(directory, "ddf-", ".filter", permissions());
-        }
-        catch (final IOException ex)
-        {
-            throw new FilterFileException(IO, null, "cannot create a temporary file in " + directory + ": " + ex, ex);
-        }
-        RandomAccessFile raf = null;
-        boolean done = false;
-        try
-        {
-            raf = new RandomAccessFile(temp.toFile(), "rw");
-            // Unlinked at once: the descriptor (and later the mapping) keeps the data alive, and nothing is
-            // left behind if the process dies, even by kill -9. No other process can open it, so no lock.
-            Files.delete(temp);
-            final FilterFile file = initialise(null, temp.toFile(), directory, raf, header, null, null);
-            done = true;
-            return file;
-        }
-        catch (final IOException ex)
-        {
-            throw new FilterFileException(IO, null, "cannot create a temporary file in " + directory + ": " + ex, ex);
-        }
-        finally
-        {
-            if (!done)
-            {
-                closeQuietly(raf);
-                deleteQuietly(temp);
-            }
-        }
-    }
-
-    /**
-     * Reserves, writes and publishes a new file. On failure the descriptor is closed (the caller deletes).
-     */
-    private static FilterFile initialise(
-        final Path path, final File file, final Path directory, final RandomAccessFile raf,
-        final FilterFileHeader header, final FileLock lock, final Object registryKey) throws IOException
-    {
-        final FileChannel channel = raf.getChannel();
-        final long fileLength = header.fileLength();
-        Preallocator.allocate(raf, fileLength, path, directory);
-        writeFully(channel, HeaderCodec.encode(header.spec(), header.createdMillis()));
-        // The fields and checksum reach the device before the ready word can: a crash leaves NOT_READY.
-        channel.force(true);
-
-        final MappedRegion region = new MappedRegion(file, raf, fileLength, path);
-        try
-        {
-            FilterFileDescriptor.putReadyWordRelease(new UnsafeBuffer(region.address(), HEADER_LENGTH));
-            region.sync(path);
-            // Off the hot path, and after the sync (which leaves every page clean, hence write-protected): the first
-            // store into each page would otherwise take a fault there (issue 13: the first million inserts into a
-            // fresh 4 GiB filter took 46-62 s, the next 1.4 s).
-            region.prefaultForWrite();
-            final FilterFile filterFile = new FilterFile(path, header, region, lock, registryKey);
-            if (registryKey != null)
-            {
-                OpenFileRegistry.publish(registryKey, filterFile);
-            }
-            return filterFile;
-        }
-        catch (final RuntimeException ex)
-        {
-            region.release();
-            throw ex;
-        }
-    }
 
     /**
      * Opens and maps an existing filter file for writing, after validating its header.
@@ -988,7 +799,7 @@ public final class FilterFile implements AutoCloseable
     }
 
     /** Unmaps and releases without (further) sealing. Idempotent. */
-    private synchronized void closeUnsealed()
+    synchronized void closeUnsealed()
     {
         if (!closed)
         {
@@ -1043,7 +854,7 @@ public final class FilterFile implements AutoCloseable
         return "FilterFile{" + (path == null ? "anonymous" : path) + ", " + header.spec() + '}';
     }
 
-    private static FileLock tryLock(final FileChannel channel, final Path path) throws IOException
+    static FileLock tryLock(final FileChannel channel, final Path path) throws IOException
     {
         FileLock lock;
         try
@@ -1062,27 +873,9 @@ public final class FilterFile implements AutoCloseable
         return lock;
     }
 
-    private static void writeFully(final FileChannel channel, final ByteBuffer buffer) throws IOException
-    {
-        long position = 0;
-        buffer.position(0);
-        while (buffer.hasRemaining())
-        {
-            position += channel.write(buffer, position);
-        }
-    }
 
-    /** Owner-only (0600): a filter file may hold a secret key, and its contents tell what was seen. */
-    private static FileAttribute<?>[] permissions()
-    {
-        if (!FileSystems.getDefault().supportedFileAttributeViews().contains("posix"))
-        {
-            return new FileAttribute<?>[0];
-        }
-        return new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))};
-    }
 
-    private static void closeQuietly(final RandomAccessFile raf)
+    static void closeQuietly(final RandomAccessFile raf)
     {
         if (raf != null)
         {
@@ -1097,15 +890,4 @@ public final class FilterFile implements AutoCloseable
         }
     }
 
-    private static void deleteQuietly(final Path path)
-    {
-        try
-        {
-            Files.deleteIfExists(path);
-        }
-        catch (final IOException ignore)
-        {
-            // already failing; the original error matters more
-        }
-    }
 }
