@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
@@ -131,7 +132,14 @@ final class FilterStore implements AutoCloseable
         try
         {
             createPrivateDirectory(dir, log);
-            final FileChannel channel = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE,
+            final Path lockFile = dir.resolve(LOCK_FILE);
+            if (Files.exists(lockFile, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(lockFile,
+                LinkOption.NOFOLLOW_LINKS))
+            {
+                // opening a FIFO for writing would block until a reader came
+                throw new IllegalStateException(lockFile + " is not a regular file; remove it");
+            }
+            final FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE);
             final FileLock lock;
             try
