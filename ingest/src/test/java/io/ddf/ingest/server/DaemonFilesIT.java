@@ -58,7 +58,10 @@ class DaemonFilesIT
                 Thread.sleep(2);
             }
         }
-        daemon.kill();
+        finally
+        {
+            daemon.kill();
+        }
         assertFalse(Files.exists(data.resolve("big.ddf")), "the name appeared before the file was complete");
         assertEquals(1, temporaries(data).size());
 
@@ -197,7 +200,7 @@ class DaemonFilesIT
 
         void kill() throws InterruptedException
         {
-            process.destroyForcibly(); // SIGKILL
+            process.destroyForcibly(); // SIGKILL; idempotent
             assertTrue(process.waitFor(60, TimeUnit.SECONDS));
         }
 
