@@ -24,8 +24,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** A filter file's name appears only when the file is complete, whenever the creating process dies. */
 class AtomicCreationTest extends MappedMemoryTestBase
 {
-    /** Long enough to take a good part of a second to reserve, so the kill lands mid-creation. */
-    private static final long BIG_TABLE = 1L << 30;
+    /**
+     * Large enough that its pages take a good part of a second to fault in after the file appears under its
+     * temporary name, so the kill lands mid-creation (with fallocate the file is full length at once).
+     */
+    private static final long BIG_TABLE = 2L << 30;
 
     @TempDir
     Path dir;
