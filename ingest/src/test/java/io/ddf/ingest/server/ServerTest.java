@@ -1,5 +1,6 @@
 package io.ddf.ingest.server;
 
+import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -145,7 +146,7 @@ class ServerTest
     @Test
     void pipelinedMixedCommandsReplyInOrder() throws IOException
     {
-        final long seed = System.nanoTime();
+        final long seed = TestSeed.seed();
         final Random random = new Random(seed);
         try (RespClient c = server.client())
         {
@@ -285,7 +286,7 @@ class ServerTest
             assertTrue(c.read().toString().startsWith("-ERR Protocol error"));
             assertTrue(c.closedByServer());
         }
-        final long seed = System.nanoTime();
+        final long seed = TestSeed.seed();
         final Random random = new Random(seed);
         for (int round = 0; round < 20; round++)
         {
