@@ -6,19 +6,29 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Golden filter files of format 1.0, one per kind and row layout, made by streaming a fixed sequence into a small
- * filter. A fresh run of the same stream must leave the same state and table, byte for byte: hashing, cell
- * derivation, row packing and eviction choices may not change silently under existing files.
+ * Golden filter files of format 1.0, one per kind and layout (and keyed, and the queuing construction), made by
+ * streaming a fixed sequence into a small filter. A fresh run of the same stream must leave the same state and table,
+ * byte for byte: hashing, cell derivation, row packing and eviction choices may not change silently under existing
+ * files. And every golden file must open and judge as it did when written: beside each, {@code NAME-1.0.verdicts}
+ * records its counters, the verdicts of a fixed continuation stream (streams and contains) and the counters after.
  */
 class EngineGoldenFileTest extends EngineTestBase
 {
@@ -31,7 +41,23 @@ class EngineGoldenFileTest extends EngineTestBase
 
     static List<String> names()
     {
-        return List.of("qht", "qhtd", "qqhtd", "sqf", "qht-wide", "qqhtd-wide");
+        return List.of("qht", "qhtd", "qqhtd", "sqf", "qht-wide", "qqhtd-wide",
+            "dsqf", "dsqf-wide", "cuckoo", "cuckoo-packed", "cuckoo-wide",
+            "bloom", "sbf", "rsbf", "bsbf", "bsbfsd", "rlbsbf", "a2", "bdbf",
+            "exact-window", "shf", "cshf", "queue-qht", "queue-cuckoo");
+    }
+
+    /** Keyed files: the key is drawn at creation, so a fresh run cannot match them; they are judged only. */
+    static List<String> keyedNames()
+    {
+        return List.of("qht-keyed", "cuckoo-keyed", "exact-window-keyed");
+    }
+
+    static List<String> allNames()
+    {
+        final List<String> all = new ArrayList<>(names());
+        all.addAll(keyedNames());
+        return all;
     }
 
     private static FilterBuilder builder(final String name)
@@ -50,6 +76,44 @@ class EngineGoldenFileTest extends EngineTestBase
                 return Filters.builder(FilterKind.QHT).rows(16).buckets(16).fingerprintBits(6);
             case "qqhtd-wide":
                 return Filters.builder(FilterKind.QQHTD).rows(16).buckets(12).fingerprintBits(8);
+            case "dsqf":
+                return Filters.builder(FilterKind.DSQF).rows(64).buckets(4).remainderBits(8).reducedBits(4);
+            case "dsqf-wide":
+                return Filters.builder(FilterKind.DSQF).rows(32).buckets(4).remainderBits(32).reducedBits(24);
+            case "cuckoo": // b = 4, f = 16: one word per bucket
+                return Filters.builder(FilterKind.CUCKOO).memoryBits(1 << 13).buckets(4).fingerprintBits(16);
+            case "cuckoo-packed": // b = 1, f = 8: eight buckets per word
+                return Filters.builder(FilterKind.CUCKOO).memoryBits(1 << 12).buckets(1).fingerprintBits(8);
+            case "cuckoo-wide": // b = 4, f = 32: a bucket spans words, table lock
+                return Filters.builder(FilterKind.CUCKOO).memoryBits(1 << 14).buckets(4).fingerprintBits(32);
+            case "bloom":
+            case "sbf":
+            case "rsbf":
+            case "bsbf":
+            case "bsbfsd":
+            case "rlbsbf":
+                return Filters.builder(FilterKind.fromName(name)).memoryBits(1 << 13);
+            case "a2":
+                return Filters.builder(FilterKind.A2).memoryBits(1 << 13).window(256);
+            case "bdbf":
+                return Filters.builder(FilterKind.BDBF).memoryBits(1 << 14).window(256);
+            case "exact-window":
+                return Filters.builder(FilterKind.EXACT_WINDOW).window(256);
+            case "shf":
+                return Filters.builder(FilterKind.SHF).window(256).memoryBits(1 << 14);
+            case "cshf":
+                return Filters.builder(FilterKind.CSHF).window(256).memoryBits(1 << 12);
+            case "queue-qht":
+                return Filters.builder(FilterKind.QHT).window(512).subfilters(4).rows(64).buckets(4)
+                    .fingerprintBits(8);
+            case "queue-cuckoo":
+                return Filters.builder(FilterKind.CUCKOO).window(512).subfilters(4).memoryBits(1 << 14);
+            case "qht-keyed":
+                return builder("qht").keyed(true);
+            case "cuckoo-keyed":
+                return builder("cuckoo").keyed(true);
+            case "exact-window-keyed":
+                return builder("exact-window").keyed(true);
             default:
                 throw new IllegalArgumentException(name);
         }
@@ -71,6 +135,96 @@ class EngineGoldenFileTest extends EngineTestBase
             streamFixedSequence(filter);
         }
         return file;
+    }
+
+    /**
+     * Judges a fixed continuation: 1,000 operations, one in five a {@code contains}, half old elements, half new.
+     *
+     * @return what is recorded beside a golden file: counters before, the verdicts (D or U), counters after.
+     */
+    private static Properties judgeContinuation(final DuplicateFilter filter)
+    {
+        final Properties judged = new Properties();
+        judged.setProperty("elements", Long.toString(filter.elements()));
+        judged.setProperty("duplicates", Long.toString(filter.duplicates()));
+        final StringBuilder verdicts = new StringBuilder();
+        for (int i = 0; i < 1000; i++)
+        {
+            final long value = i * 13L % 1400;
+            final boolean duplicate;
+            if (i % 5 == 4)
+            {
+                duplicate = filter.contains(value);
+            }
+            else
+            {
+                duplicate = (i % 2 == 0 ? filter.stream(value) : filter.stream("element-" + (i % 500))) ==
+                    Verdict.DUPLICATE;
+            }
+            verdicts.append(duplicate ? 'D' : 'U');
+        }
+        judged.setProperty("verdicts", verdicts.toString());
+        judged.setProperty("elements.after", Long.toString(filter.elements()));
+        judged.setProperty("duplicates.after", Long.toString(filter.duplicates()));
+        return judged;
+    }
+
+    private static Path verdictsFile(final String name)
+    {
+        return GOLDEN_DIR.resolve(name + "-1.0.verdicts");
+    }
+
+    private static Properties recorded(final String name) throws IOException
+    {
+        final Properties recorded = new Properties();
+        try (Reader in = Files.newBufferedReader(verdictsFile(name)))
+        {
+            recorded.load(in);
+        }
+        return recorded;
+    }
+
+    private static void writeRecord(final String name, final Properties judged) throws IOException
+    {
+        try (Writer out = Files.newBufferedWriter(verdictsFile(name)))
+        {
+            // sorted keys, no date line: the file changes only when what it records changes
+            for (final String key : new TreeSet<>(judged.stringPropertyNames()))
+            {
+                out.write(key + "=" + judged.getProperty(key) + "\n");
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("allNames")
+    void aGoldenFileOpensAndJudgesAsRecorded(final String name) throws Exception
+    {
+        final Path golden = dir.resolve(name + ".ddf");
+        Files.copy(GOLDEN_DIR.resolve(name + "-1.0.ddf"), golden);
+        try (DuplicateFilter filter = Filters.open(golden))
+        {
+            assertEquals(builder(name).parameters().kind(), filter.kind());
+            assertEquals(toMap(recorded(name)), toMap(judgeContinuation(filter)));
+        }
+    }
+
+    /** A fresh (unkeyed) file written now judges the continuation as recorded, too: hashing has not moved. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("names")
+    void aFreshFileJudgesAsRecorded(final String name) throws Exception
+    {
+        try (DuplicateFilter filter = Filters.open(make(name, dir.resolve(name + "-fresh.ddf"))))
+        {
+            assertEquals(toMap(recorded(name)), toMap(judgeContinuation(filter)));
+        }
+    }
+
+    private static Map<String, String> toMap(final Properties properties)
+    {
+        final Map<String, String> map = new TreeMap<>();
+        properties.stringPropertyNames().forEach(key -> map.put(key, properties.getProperty(key)));
+        return map;
     }
 
     @ParameterizedTest(name = "{0}")
@@ -98,10 +252,14 @@ class EngineGoldenFileTest extends EngineTestBase
     {
         Assumptions.assumeTrue(Boolean.getBoolean("ddf.golden.regenerate"), "set -Dddf.golden.regenerate=true");
         Files.createDirectories(GOLDEN_DIR);
-        for (final String name : names())
+        for (final String name : allNames())
         {
             final Path made = make(name, dir.resolve(name + ".ddf"));
             Files.copy(made, GOLDEN_DIR.resolve(name + "-1.0.ddf"), StandardCopyOption.REPLACE_EXISTING);
+            try (DuplicateFilter filter = Filters.open(made))
+            {
+                writeRecord(name, judgeContinuation(filter));
+            }
         }
     }
 }
