@@ -1,0 +1,22 @@
+/**
+ * Linearizability tests (Lincheck 2.34) of the engine's concurrency protocols, kept apart from the functional tests
+ * as Disruptor keeps its concurrency tests: the narrow quotient rows (one CAS per row), the wide quotient rows (a
+ * lock bit per row), the cuckoo kick chain (table lock and version; narrow and wide buckets), the window family's
+ * sequence lock (exact windowed filter) and the DSQF pool (one writer lock).
+ *
+ * <p>What is checked is what {@code FilterCore} promises for these kinds: {@code stream} is atomic per element, and
+ * {@code contains} sees a state some sequential order produced. Each test's sequential specification is the test
+ * class itself, that is the same tiny filter used by one thread, so any result no sequential order of the same
+ * operations could give fails the test (Lincheck prints the scenario, and in model checking the interleaving).
+ * Checked to fail on a broken protocol: with the narrow row's compare-and-swap replaced by a blind add of the
+ * decided change, both modes report {@code stream(1): false | stream(1): false} (the model checker with the
+ * interleaving: read 0, switch, the other thread's stream, the stale write). Not yet shown: with the seqlock's
+ * {@code readValid} always true, the window test still passed at these budgets (a torn read needs a stream that
+ * evicts, between a reader's two contains, switched mid-update), so that test is weaker than the others.
+ *
+ * <p>Run alone with {@code -Dgroups=lincheck}, or leave out with {@code -DexcludedGroups=lincheck}. No JVM flags
+ * beyond the parent pom's {@code ddf.jvm.flags} are needed on Java 17 (they already open {@code java.base/java.lang}
+ * and {@code java.util}); the "Sharing is only supported for boot loader classes" JVM warning comes from Lincheck's
+ * byte-buddy agent appending itself to the boot class path and is harmless.
+ */
+package io.ddf.engine.concurrent;
