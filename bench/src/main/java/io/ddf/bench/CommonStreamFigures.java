@@ -56,7 +56,7 @@ public final class CommonStreamFigures
     private static FilterBuilder builder(final FilterKind kind, final long memoryBits, final long window)
     {
         final FilterBuilder builder = Filters.builder(kind);
-        final var definition = io.ddf.engine.FilterKinds.definition(kind);
+        final var definition = kind.definition();
         if (definition.slotOf("memory-bits") >= 0)
         {
             builder.memoryBits(memoryBits);

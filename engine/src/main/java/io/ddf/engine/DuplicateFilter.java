@@ -12,6 +12,9 @@ import java.nio.file.Path;
  * An element is its bytes: {@code stream(long)} is the 8 little-endian bytes of the long, and
  * {@code stream(CharSequence)} the UTF-8 bytes of the text, so each equals the {@code byte[]} form of the same bytes.
  * None of these methods allocates.
+ *
+ * <p>An implementation writes the four {@code hash} forms, {@link #streamHash} and {@link #containsHash}; every
+ * {@code stream} and {@code contains} form is {@code streamHash(hash(e))} or {@code containsHash(hash(e))}.
  */
 public interface DuplicateFilter extends AutoCloseable
 {
@@ -19,7 +22,10 @@ public interface DuplicateFilter extends AutoCloseable
      * @param element the element, as its 8 little-endian bytes.
      * @return the verdict; the state now records the element.
      */
-    Verdict stream(long element);
+    default Verdict stream(final long element)
+    {
+        return streamHash(hash(element));
+    }
 
     /**
      * @param bytes  holds the element.
@@ -27,7 +33,10 @@ public interface DuplicateFilter extends AutoCloseable
      * @param length of the element in bytes.
      * @return the verdict.
      */
-    Verdict stream(byte[] bytes, int offset, int length);
+    default Verdict stream(final byte[] bytes, final int offset, final int length)
+    {
+        return streamHash(hash(bytes, offset, length));
+    }
 
     /**
      * @param buffer holds the element.
@@ -35,19 +44,28 @@ public interface DuplicateFilter extends AutoCloseable
      * @param length of the element in bytes.
      * @return the verdict.
      */
-    Verdict stream(DirectBuffer buffer, int offset, int length);
+    default Verdict stream(final DirectBuffer buffer, final int offset, final int length)
+    {
+        return streamHash(hash(buffer, offset, length));
+    }
 
     /**
      * @param text the element, as its UTF-8 bytes.
      * @return the verdict.
      */
-    Verdict stream(CharSequence text);
+    default Verdict stream(final CharSequence text)
+    {
+        return streamHash(hash(text));
+    }
 
     /**
      * @param element the element.
      * @return whether {@link #stream(long)} would answer DUPLICATE now; nothing is inserted.
      */
-    boolean contains(long element);
+    default boolean contains(final long element)
+    {
+        return containsHash(hash(element));
+    }
 
     /**
      * @param bytes  holds the element.
@@ -55,7 +73,10 @@ public interface DuplicateFilter extends AutoCloseable
      * @param length of the element in bytes.
      * @return whether stream would answer DUPLICATE now; nothing is inserted.
      */
-    boolean contains(byte[] bytes, int offset, int length);
+    default boolean contains(final byte[] bytes, final int offset, final int length)
+    {
+        return containsHash(hash(bytes, offset, length));
+    }
 
     /**
      * @param buffer holds the element.
@@ -63,23 +84,50 @@ public interface DuplicateFilter extends AutoCloseable
      * @param length of the element in bytes.
      * @return whether stream would answer DUPLICATE now; nothing is inserted.
      */
-    boolean contains(DirectBuffer buffer, int offset, int length);
+    default boolean contains(final DirectBuffer buffer, final int offset, final int length)
+    {
+        return containsHash(hash(buffer, offset, length));
+    }
 
     /**
      * @param text the element.
      * @return whether stream would answer DUPLICATE now; nothing is inserted.
      */
-    boolean contains(CharSequence text);
+    default boolean contains(final CharSequence text)
+    {
+        return containsHash(hash(text));
+    }
 
     /**
-     * Split-phase streaming, first half: the element's hash under this filter's seed or key.
+     * Split-phase streaming, first half: the element's hash under this filter's seed or key. Every form of the same
+     * bytes hashes alike.
      *
+     * @param element the element, as its 8 little-endian bytes.
+     * @return the hash {@link #streamHash} takes.
+     */
+    long hash(long element);
+
+    /**
+     * @param bytes  holds the element.
+     * @param offset of its first byte.
+     * @param length of the element in bytes.
+     * @return the hash {@link #streamHash} takes.
+     */
+    long hash(byte[] bytes, int offset, int length);
+
+    /**
      * @param buffer holds the element.
      * @param offset of its first byte.
      * @param length of the element in bytes.
      * @return the hash {@link #streamHash} takes.
      */
     long hash(DirectBuffer buffer, int offset, int length);
+
+    /**
+     * @param text the element, as its UTF-8 bytes.
+     * @return the hash {@link #streamHash} takes.
+     */
+    long hash(CharSequence text);
 
     /**
      * Split-phase streaming, second half: {@code streamHash(hash(e))} is {@code stream(e)}.

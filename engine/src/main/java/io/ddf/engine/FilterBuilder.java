@@ -1,5 +1,9 @@
 package io.ddf.engine;
 
+import io.ddf.engine.internal.FilterFactory;
+import io.ddf.engine.internal.FilterKinds;
+import io.ddf.engine.spi.GivenParameters;
+import io.ddf.engine.spi.KindDefinition;
 import io.ddf.persistence.FilterFileException;
 import io.ddf.persistence.FilterFileSpec;
 
@@ -18,9 +22,6 @@ import java.util.Map;
  */
 public final class FilterBuilder
 {
-    /** Internal parameter of the queuing construction: the code of the kind it wraps. */
-    public static final String INNER_KIND = "inner-kind";
-
     private final FilterKind kind;
     private final GivenParameters given = new GivenParameters();
     private Long seed;
@@ -193,7 +194,7 @@ public final class FilterBuilder
         final FilterFileSpec spec = new FilterFileSpec(
             params.kind().code(), params.hashAlgorithm().code(), params.seed(), key, params.slots(),
             params.tableBytes());
-        return FilterFactory.create(file, spec, params);
+        return MappedDuplicateFilter.of(FilterFactory.create(file, spec, params.definition(), params.slots()));
     }
 
     /**
@@ -230,7 +231,7 @@ public final class FilterBuilder
     {
         final Map<String, String> values = actual.toMap();
         final String actualKind = actual.kind() == FilterKind.QUEUE ?
-            FilterKind.fromCode((int)actual.get(INNER_KIND)).cliName() : actual.kind().cliName();
+            FilterKind.fromCode(FilterKinds.innerCode(actual.slots())).cliName() : actual.kind().cliName();
         mismatch("filter", kind.cliName(), actualKind);
         if (given.has("subfilters") != (actual.kind() == FilterKind.QUEUE))
         {
@@ -279,47 +280,22 @@ public final class FilterBuilder
 
     private FilterParameters resolve(final long seedValue)
     {
-        final boolean queued = given.has("subfilters");
-        final KindDefinition definition = FilterKinds.definition(queued ? FilterKind.QUEUE : kind);
-        final GivenParameters forDefinition = copyOf(given);
-        if (queued)
+        final KindDefinition definition;
+        final long[] slots;
+        if (given.has("subfilters"))
         {
-            forDefinition.put(INNER_KIND, kind.code());
+            definition = FilterKinds.queue();
+            slots = FilterKinds.resolveQueue(kind.definition(), copyOf(given));
         }
         else
         {
-            checkNames(definition, forDefinition);
+            definition = kind.definition();
+            final GivenParameters forDefinition = copyOf(given);
+            definition.checkOptions(forDefinition);
+            slots = definition.resolve(forDefinition);
         }
-        final long[] slots = definition.resolve(forDefinition);
         return new FilterParameters(definition, slots,
             keyed ? HashAlgorithm.SIPHASH24_KEYED : HashAlgorithm.XXH3, seedValue);
-    }
-
-    /**
-     * Refuses a parameter the kind does not take, naming the ones it does.
-     *
-     * @param definition the kind's definition.
-     * @param values     the given parameters.
-     */
-    static void checkNames(final KindDefinition definition, final GivenParameters values)
-    {
-        for (final String name : values.names())
-        {
-            final int slot = definition.slotOf(name);
-            if (slot < 0 || !definition.params().get(slot).option())
-            {
-                final StringBuilder takes = new StringBuilder();
-                for (final ParamDef param : definition.params())
-                {
-                    if (param.option())
-                    {
-                        takes.append(takes.length() == 0 ? "" : ", ").append("--").append(param.name());
-                    }
-                }
-                throw new IllegalArgumentException("--" + name + " is not a parameter of " +
-                    definition.kind().cliName() + " (it takes " + (takes.length() == 0 ? "none" : takes) + ")");
-            }
-        }
     }
 
     private static GivenParameters copyOf(final GivenParameters values)

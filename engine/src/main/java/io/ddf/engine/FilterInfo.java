@@ -1,5 +1,6 @@
 package io.ddf.engine;
 
+import io.ddf.engine.internal.FilterCounters;
 import io.ddf.persistence.FilterFile;
 import io.ddf.persistence.FilterFileSnapshot;
 
@@ -23,7 +24,7 @@ public final class FilterInfo
     public static Map<String, String> describe(final Path path)
     {
         final FilterFileSnapshot snapshot = FilterFile.inspect(path);
-        final FilterParameters parameters = FilterFactory.parametersOf(snapshot.spec(), path);
+        final FilterParameters parameters = FilterParameters.ofHeader(snapshot.spec(), path);
         final Map<String, String> map = new LinkedHashMap<>();
         map.put("file", path.toString());
         map.put("format-version", snapshot.majorVersion() + "." + snapshot.minorVersion());

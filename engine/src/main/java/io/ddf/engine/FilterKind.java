@@ -1,52 +1,76 @@
 package io.ddf.engine;
 
-import java.util.Locale;
+import io.ddf.engine.internal.FilterKinds;
+import io.ddf.engine.spi.KindCodes;
+import io.ddf.engine.spi.KindDefinition;
+import io.ddf.engine.spi.ParamDef;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /** Every filter kind ddf builds, with the code stored in a file's header and the name used on the command line. */
 public enum FilterKind
 {
     /** Quotient Hash Table (seed 000, Alg. 1). */
-    QHT(1),
+    QHT(KindCodes.QHT),
     /** QHT that inserts duplicates too (seed 000, §5.1). */
-    QHTD(2),
+    QHTD(KindCodes.QHTD),
     /** Queued QHT with duplicates: FIFO rows (seed 000, Alg. 2). */
-    QQHTD(3),
+    QQHTD(KindCodes.QQHTD),
     /** Streaming Quotient Filter (seed 004, Alg. 1). */
-    SQF(4),
+    SQF(KindCodes.SQF),
     /** Dynamic SQF: a pool of buckets shared by all rows, LRU eviction (seed 004, §5.1). */
-    DSQF(5),
+    DSQF(KindCodes.DSQF),
     /** Streaming cuckoo filter: bounded relocations, then the last victim is dropped (seed 000, footnote 4). */
-    CUCKOO(6),
+    CUCKOO(KindCodes.CUCKOO),
     /** Bloom filter, the saturating reference. */
-    BLOOM(10),
+    BLOOM(KindCodes.BLOOM),
     /** Stable Bloom Filter (Deng and Rafiei). */
-    SBF(11),
+    SBF(KindCodes.SBF),
     /** Reservoir-sampling-based Bloom filter (seed 003, Alg. 1). */
-    RSBF(12),
+    RSBF(KindCodes.RSBF),
     /** Biased-sampling-based Bloom filter (seed 003, Alg. 2). */
-    BSBF(13),
+    BSBF(KindCodes.BSBF),
     /** BSBF with single deletion (seed 003, Alg. 3). */
-    BSBFSD(14),
+    BSBFSD(KindCodes.BSBFSD),
     /** Randomized load-balanced BSBF (seed 003, Alg. 4). */
-    RLBSBF(15),
+    RLBSBF(KindCodes.RLBSBF),
     /** Aging Bloom filter with two active buffers (Yoon). */
-    A2(16),
+    A2(KindCodes.A2),
     /** Block-decaying Bloom filter (Shen and Zhang). */
-    BDBF(17),
+    BDBF(KindCodes.BDBF),
     /** Exact windowed filter (seed 001, Theorem 1). */
-    EXACT_WINDOW(20),
+    EXACT_WINDOW(KindCodes.EXACT_WINDOW),
     /** Short Hash Filter (seed 001, Alg. 1). */
-    SHF(21),
+    SHF(KindCodes.SHF),
     /** Compact Short Hash Filter (seed 001, §3.2). */
-    CSHF(22),
+    CSHF(KindCodes.CSHF),
     /** The queuing construction over any other kind (seed 001, Alg. 2); chosen by a window and subfilters. */
-    QUEUE(30);
+    QUEUE(KindCodes.QUEUE);
 
     private final int code;
 
     FilterKind(final int code)
     {
         this.code = code;
+    }
+
+    static
+    {
+        for (final FilterKind kind : values())
+        {
+            if (FilterKinds.definition(kind.code) == null)
+            {
+                throw new IllegalStateException("no definition for " + kind);
+            }
+        }
+        if (FilterKinds.all().size() != values().length)
+        {
+            throw new IllegalStateException("the registry has kinds the API does not name");
+        }
     }
 
     /** @return the code stored in a file header. */
@@ -58,7 +82,42 @@ public enum FilterKind
     /** @return the lowercase command-line name. */
     public String cliName()
     {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return KindCodes.name(code);
+    }
+
+    /**
+     * @return the kind's definition: its parameters (what a command line offers), how they resolve and what they
+     *         size.
+     */
+    public KindDefinition definition()
+    {
+        return FilterKinds.definition(code);
+    }
+
+    /**
+     * Every user-settable parameter of every kind, by name, with the kinds that take it: what a command line
+     * offers as options.
+     *
+     * @return name → (a definition of the parameter, the kinds that take it), in a stable order.
+     */
+    public static Map<String, Map.Entry<ParamDef, List<FilterKind>>> options()
+    {
+        final Map<String, Map.Entry<ParamDef, List<FilterKind>>> options = new LinkedHashMap<>();
+        for (final KindDefinition definition : FilterKinds.all())
+        {
+            for (final ParamDef param : definition.params())
+            {
+                if (param.option())
+                {
+                    options.computeIfAbsent(param.name(), n -> Map.entry(param, new ArrayList<>()))
+                        .getValue().add(fromCode(definition.code()));
+                }
+            }
+        }
+        final Map<String, Map.Entry<ParamDef, List<FilterKind>>> frozen = new LinkedHashMap<>();
+        options.forEach((name, entry) ->
+            frozen.put(name, Map.entry(entry.getKey(), Collections.unmodifiableList(entry.getValue()))));
+        return Collections.unmodifiableMap(frozen);
     }
 
     /**

@@ -1,8 +1,12 @@
 package io.ddf.engine;
 
+import io.ddf.engine.internal.FilterFactory;
+import io.ddf.engine.internal.MappedFilter;
+import io.ddf.engine.spi.KindDefinition;
+import io.ddf.engine.spi.ParamDef;
 import io.ddf.persistence.FilterFileSpec;
 
-import java.util.Arrays;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,35 +35,32 @@ public final class FilterParameters
      * Reads and checks the parameters a header holds.
      *
      * @param spec a file header's immutable fields.
+     * @param path the file, for messages.
      * @return the parameters.
-     * @throws IllegalArgumentException when the header names an unknown kind or hash, or inconsistent values.
+     * @throws io.ddf.persistence.FilterFileException when the header names an unknown kind or hash, or inconsistent
+     *                                                values.
      */
-    static FilterParameters fromSpec(final FilterFileSpec spec)
+    static FilterParameters ofHeader(final FilterFileSpec spec, final Path path)
     {
-        final KindDefinition definition = FilterKinds.definition(FilterKind.fromCode(spec.kind()));
-        final HashAlgorithm hash = HashAlgorithm.fromCode(spec.hashAlgorithm());
-        final long[] slots = Arrays.copyOf(spec.params(), definition.params().size());
-        for (int i = slots.length; i < spec.params().length; i++)
-        {
-            if (spec.params()[i] != 0)
-            {
-                throw new IllegalArgumentException("parameter slot " + i + " is set but " +
-                    definition.kind().cliName() + " has " + slots.length + " parameters");
-            }
-        }
-        definition.check(slots);
-        if (definition.tableBytes(slots) != spec.tableLength())
-        {
-            throw new IllegalArgumentException("table of " + spec.tableLength() + " bytes where the parameters need " +
-                definition.tableBytes(slots));
-        }
-        return new FilterParameters(definition, slots, hash, spec.seed());
+        final KindDefinition definition = FilterFactory.definitionOf(spec, path);
+        return new FilterParameters(definition, FilterFactory.slotsOf(spec, definition, path),
+            HashAlgorithm.fromCode(spec.hashAlgorithm()), spec.seed());
+    }
+
+    /**
+     * @param filter an opened filter, whose header the factory has read and checked.
+     * @return its parameters.
+     */
+    static FilterParameters of(final MappedFilter filter)
+    {
+        return new FilterParameters(filter.definition(), filter.slots(), HashAlgorithm.fromCode(filter.hashAlgorithm()),
+            filter.seed());
     }
 
     /** @return the kind. */
     public FilterKind kind()
     {
-        return definition.kind();
+        return FilterKind.fromCode(definition.code());
     }
 
     /** @return the kind's definition. */
@@ -99,7 +100,7 @@ public final class FilterParameters
         final int slot = definition.slotOf(name);
         if (slot < 0)
         {
-            throw new IllegalArgumentException(definition.kind().cliName() + " has no parameter " + name);
+            throw new IllegalArgumentException(definition.name() + " has no parameter " + name);
         }
         return slot;
     }
@@ -134,7 +135,7 @@ public final class FilterParameters
     public Map<String, String> toMap()
     {
         final Map<String, String> map = new LinkedHashMap<>();
-        map.put("kind", definition.kind().cliName());
+        map.put("kind", definition.name());
         final List<ParamDef> params = definition.params();
         for (int i = 0; i < params.size(); i++)
         {

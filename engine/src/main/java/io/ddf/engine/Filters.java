@@ -1,5 +1,7 @@
 package io.ddf.engine;
 
+import io.ddf.engine.internal.FilterFactory;
+
 import java.nio.file.Path;
 
 /** Entry point for embedders: build a new filter, or open one from its file alone. */
@@ -28,6 +30,6 @@ public final class Filters
      */
     public static DuplicateFilter open(final Path path)
     {
-        return FilterFactory.open(path);
+        return MappedDuplicateFilter.of(FilterFactory.open(path));
     }
 }

@@ -1,12 +1,14 @@
 package io.ddf.engine;
 
+import io.ddf.engine.hash.ElementHasher;
+
 /** The hash functions a filter file may name in its header. */
 public enum HashAlgorithm
 {
     /** XXH3 64-bit, seeded from the header (zero-allocation-hashing). */
-    XXH3(1, "xxh3-64"),
+    XXH3(ElementHasher.XXH3, "xxh3-64"),
     /** SipHash-2-4 under the header's secret 128-bit key: a keyed PRF for adversarial streams. */
-    SIPHASH24_KEYED(2, "siphash-2-4 (keyed)");
+    SIPHASH24_KEYED(ElementHasher.SIPHASH24_KEYED, "siphash-2-4 (keyed)");
 
     private final int code;
     private final String displayName;

@@ -31,21 +31,20 @@ class ConcurrentStreamTest extends EngineTestBase
      * and no key can be a false positive of another, so exactly one UNSEEN per key is the only correct outcome.
      * Rows packed several to a word still contend on that word's compare-and-swap.
      */
-    private static long[] keysInDistinctRows(final MappedFilter filter, final long seed)
+    private static long[] keysInDistinctRows(final DuplicateFilter filter, final long seed)
     {
         final SplittableRandom random = new SplittableRandom(seed);
-        if (!(filter.core() instanceof QuotientCore))
+        if (!filter.partitioned())
         {
             return random.longs(KEYS).toArray();
         }
-        final QuotientCore core = (QuotientCore)filter.core();
         final java.util.Set<Long> rows = new java.util.HashSet<>();
         final long[] keys = new long[KEYS];
         int count = 0;
         while (count < KEYS)
         {
             final long key = random.nextLong();
-            if (rows.add(core.rowOf(filter.hasher().hash(key))))
+            if (rows.add(filter.partition(filter.hash(key))))
             {
                 keys[count++] = key;
             }
@@ -63,7 +62,7 @@ class ConcurrentStreamTest extends EngineTestBase
             final AtomicIntegerArray unseen = new AtomicIntegerArray(KEYS);
             try (DuplicateFilter filter = config.build(1 << 16, null).create())
             {
-                final long[] keys = keysInDistinctRows((MappedFilter)filter, seed + round);
+                final long[] keys = keysInDistinctRows(filter, seed + round);
                 final CyclicBarrier start = new CyclicBarrier(THREADS);
                 final Thread[] threads = new Thread[THREADS];
                 final Throwable[] failure = new Throwable[1];

@@ -1,6 +1,6 @@
 package io.ddf.engine;
 
-import io.ddf.engine.MappedWords;
+import io.ddf.engine.memory.MappedWords;
 import org.agrona.BufferUtil;
 
 import java.lang.ref.Reference;

@@ -1,5 +1,7 @@
 package io.ddf.engine;
 
+import io.ddf.engine.quotient.QuotientDefinition;
+import io.ddf.engine.quotient.TableLayout;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

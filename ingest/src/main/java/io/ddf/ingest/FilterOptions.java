@@ -2,9 +2,8 @@ package io.ddf.ingest;
 
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
-import io.ddf.engine.FilterKinds;
 import io.ddf.engine.Filters;
-import io.ddf.engine.ParamDef;
+import io.ddf.engine.spi.ParamDef;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.ISetter;
@@ -49,7 +48,7 @@ public final class FilterOptions
      */
     public static void addKindOptions(final CommandSpec command, final FilterOptions options)
     {
-        for (final Map.Entry<String, Map.Entry<ParamDef, List<FilterKind>>> e : FilterKinds.options().entrySet())
+        for (final Map.Entry<String, Map.Entry<ParamDef, List<FilterKind>>> e : FilterKind.options().entrySet())
         {
             final ParamDef param = e.getValue().getKey();
             final ISetter setter = new ISetter()
@@ -88,7 +87,7 @@ public final class FilterOptions
                 continue;
             }
             final StringBuilder line = new StringBuilder("  ").append(kind.cliName()).append(':');
-            for (final ParamDef param : FilterKinds.definition(kind).params())
+            for (final ParamDef param : kind.definition().params())
             {
                 if (param.option())
                 {

@@ -12,7 +12,11 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 
-/** An exact, heap-backed stand-in for a filter, to test the command line's plumbing without the engine. */
+/**
+ * An exact, heap-backed stand-in for a filter, to test the command line's plumbing without the engine: it judges
+ * byte-array elements by their bytes (overriding the default {@code stream}/{@code contains} over a hash); every
+ * other form is unsupported.
+ */
 final class ExactFilter implements DuplicateFilter
 {
     private final Set<ByteBuffer> seen = new HashSet<>();
@@ -37,13 +41,25 @@ final class ExactFilter implements DuplicateFilter
     }
 
     @Override
-    public Verdict stream(final long element)
+    public long hash(final long element)
+    {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public long hash(final byte[] bytes, final int offset, final int length)
     {
         throw new UnsupportedOperationException();
     }
 
     @Override
     public long hash(final DirectBuffer buffer, final int offset, final int length)
+    {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public long hash(final CharSequence text)
     {
         throw new UnsupportedOperationException();
     }
@@ -73,39 +89,9 @@ final class ExactFilter implements DuplicateFilter
     }
 
     @Override
-    public Verdict stream(final DirectBuffer buffer, final int offset, final int length)
-    {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Verdict stream(final CharSequence text)
-    {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public boolean contains(final long element)
-    {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
     public boolean contains(final byte[] bytes, final int offset, final int length)
     {
         return seen.contains(ByteBuffer.wrap(Arrays.copyOfRange(bytes, offset, offset + length)));
-    }
-
-    @Override
-    public boolean contains(final DirectBuffer buffer, final int offset, final int length)
-    {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public boolean contains(final CharSequence text)
-    {
-        throw new UnsupportedOperationException();
     }
 
     @Override

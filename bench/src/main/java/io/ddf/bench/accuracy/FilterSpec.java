@@ -2,13 +2,12 @@ package io.ddf.bench.accuracy;
 
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
-import io.ddf.engine.FilterKinds;
 import io.ddf.engine.Filters;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -87,13 +86,13 @@ public record FilterSpec(String label, FilterKind kind, Map<String, String> para
     /** @return whether the filter takes a window (a windowed kind or a queued filter). */
     public boolean takesWindow()
     {
-        return queued() || FilterKinds.definition(kind).slotOf("window") >= 0;
+        return queued() || kind.definition().slotOf("window") >= 0;
     }
 
     /** @return whether the filter takes a memory size. */
     public boolean takesMemory()
     {
-        return queued() || FilterKinds.definition(kind).slotOf("memory-bits") >= 0;
+        return queued() || kind.definition().slotOf("memory-bits") >= 0;
     }
 
     /**

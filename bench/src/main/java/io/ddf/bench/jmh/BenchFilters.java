@@ -3,9 +3,8 @@ package io.ddf.bench.jmh;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
-import io.ddf.engine.FilterKinds;
-import io.ddf.engine.KindDefinition;
 import io.ddf.engine.Filters;
+import io.ddf.engine.spi.KindDefinition;
 
 import java.nio.file.Path;
 
@@ -35,7 +34,7 @@ public final class BenchFilters
     public static FilterBuilder builder(final FilterKind kind, final long memoryBits, final String window,
         final long seed)
     {
-        final KindDefinition definition = FilterKinds.definition(kind);
+        final KindDefinition definition = kind.definition();
         final FilterBuilder builder = Filters.builder(kind).seed(seed);
         if (definition.slotOf("memory-bits") >= 0)
         {

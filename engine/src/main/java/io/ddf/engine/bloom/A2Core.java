@@ -1,7 +1,7 @@
 package io.ddf.engine.bloom;
 
-import io.ddf.engine.FilterCore;
-import io.ddf.engine.MappedWords;
+import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.FilterCore;
 
 /**
  * A2, the aging Bloom filter with two active buffers (Yoon, IEEE TKDE 2010): two Bloom filters of b bits, the

@@ -1,7 +1,7 @@
 package io.ddf.engine.bloom;
 
-import io.ddf.engine.FilterCore;
-import io.ddf.engine.MappedWords;
+import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.FilterCore;
 
 /**
  * Block-decaying Bloom filter (Shen and Zhang 2008) in an exact-time form. The definition: m counters, K per

@@ -1,6 +1,6 @@
 package io.ddf.engine.bloom;
 
-import io.ddf.engine.MappedWords;
+import io.ddf.engine.memory.MappedWords;
 
 /**
  * Single-bit operations on mapped words, each one compare-and-swap (or none when nothing changes), so that

@@ -1,7 +1,7 @@
 package io.ddf.engine.bloom;
 
-import io.ddf.engine.FilterCore;
-import io.ddf.engine.MappedWords;
+import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.FilterCore;
 
 /**
  * The plain Bloom filter: M bits, K positions per element, no deletion. DUPLICATE iff all K bits are set; an

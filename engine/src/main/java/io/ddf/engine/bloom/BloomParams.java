@@ -1,6 +1,6 @@
 package io.ddf.engine.bloom;
 
-import io.ddf.engine.ParamDef;
+import io.ddf.engine.spi.ParamDef;
 
 /** Defaults, limits and parameters the Bloom family shares. */
 final class BloomParams

@@ -1,8 +1,8 @@
 package io.ddf.engine.bloom;
 
-import io.ddf.engine.FilterCore;
-import io.ddf.engine.MappedWords;
-import io.ddf.engine.Mix;
+import io.ddf.engine.hash.Mix;
+import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.FilterCore;
 
 /**
  * Biased Sampling based Bloom Filter (seed 003, Alg. 2) and its single-deletion variant BSBFSD (Alg. 3): k Bloom

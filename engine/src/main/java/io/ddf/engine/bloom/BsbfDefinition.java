@@ -1,8 +1,8 @@
 package io.ddf.engine.bloom;
 
-import io.ddf.engine.FilterCore;
-import io.ddf.engine.FilterKind;
-import io.ddf.engine.MappedWords;
+import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.FilterCore;
+import io.ddf.engine.spi.KindCodes;
 
 /**
  * Biased Sampling based Bloom Filter (seed 003, Alg. 2): memory-bits M (default 2^26) and hash-functions k (default 2), k sub-filters of ⌊M / k⌋ bits.
@@ -12,7 +12,7 @@ public final class BsbfDefinition extends SampledDefinitions
     /** The definition. */
     public BsbfDefinition()
     {
-        super(FilterKind.BSBF);
+        super(KindCodes.BSBF);
     }
 
     @Override

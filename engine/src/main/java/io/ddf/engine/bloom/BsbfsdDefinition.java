@@ -1,8 +1,8 @@
 package io.ddf.engine.bloom;
 
-import io.ddf.engine.FilterCore;
-import io.ddf.engine.FilterKind;
-import io.ddf.engine.MappedWords;
+import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.FilterCore;
+import io.ddf.engine.spi.KindCodes;
 
 /**
  * BSBF with single deletion (seed 003, Alg. 3): memory-bits M (default 2^26) and hash-functions k (default 2), k sub-filters of ⌊M / k⌋ bits.
@@ -12,7 +12,7 @@ public final class BsbfsdDefinition extends SampledDefinitions
     /** The definition. */
     public BsbfsdDefinition()
     {
-        super(FilterKind.BSBFSD);
+        super(KindCodes.BSBFSD);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package io.ddf.engine.bloom;
 
-import io.ddf.engine.Mix;
+import io.ddf.engine.hash.Mix;
 
 /**
  * How the Bloom family turns one 64-bit element hash into K positions (double hashing, Kirsch and Mitzenmacher)

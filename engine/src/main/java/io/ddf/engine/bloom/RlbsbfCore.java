@@ -1,8 +1,8 @@
 package io.ddf.engine.bloom;
 
-import io.ddf.engine.FilterCore;
-import io.ddf.engine.MappedWords;
-import io.ddf.engine.Mix;
+import io.ddf.engine.hash.Mix;
+import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.FilterCore;
 
 /**
  * Randomized Load Balanced Biased Sampling based Bloom Filter (seed 003, Alg. 4): k Bloom filters of s bits, one

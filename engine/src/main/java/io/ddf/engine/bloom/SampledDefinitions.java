@@ -1,12 +1,11 @@
 package io.ddf.engine.bloom;
 
-import io.ddf.engine.CommonParams;
-import io.ddf.engine.FilterCore;
-import io.ddf.engine.FilterKind;
-import io.ddf.engine.GivenParameters;
-import io.ddf.engine.KindDefinition;
-import io.ddf.engine.MappedWords;
-import io.ddf.engine.ParamDef;
+import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.CommonParams;
+import io.ddf.engine.spi.FilterCore;
+import io.ddf.engine.spi.GivenParameters;
+import io.ddf.engine.spi.KindDefinition;
+import io.ddf.engine.spi.ParamDef;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,12 +24,12 @@ abstract class SampledDefinitions extends KindDefinition
     static final int MEMORY = 0;
     static final int HASH_FUNCTIONS = 1;
 
-    private final FilterKind kind;
+    private final int kind;
 
     /**
      * @param kind BSBF, BSBFSD or RLBSBF.
      */
-    SampledDefinitions(final FilterKind kind)
+    SampledDefinitions(final int kind)
     {
         this.kind = kind;
     }
@@ -43,7 +42,7 @@ abstract class SampledDefinitions extends KindDefinition
     abstract FilterCore core(MappedWords region, SubFilters layout);
 
     @Override
-    public final FilterKind kind()
+    public final int code()
     {
         return kind;
     }

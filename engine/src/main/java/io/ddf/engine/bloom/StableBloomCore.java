@@ -1,8 +1,8 @@
 package io.ddf.engine.bloom;
 
-import io.ddf.engine.FilterCore;
-import io.ddf.engine.MappedWords;
-import io.ddf.engine.Mix;
+import io.ddf.engine.hash.Mix;
+import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.FilterCore;
 
 /**
  * Stable Bloom Filter (Deng and Rafiei, SIGMOD 2006): m cells of d bits, Max = 2^d − 1, K positions per element.

@@ -1,6 +1,6 @@
 package io.ddf.engine.bloom;
 
-import io.ddf.engine.MappedWords;
+import io.ddf.engine.memory.MappedWords;
 
 /**
  * The layout of seed 003's filters: k Bloom filters of s = ⌊M / k⌋ bits each, every one starting on a word, after

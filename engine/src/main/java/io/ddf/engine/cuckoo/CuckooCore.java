@@ -1,8 +1,8 @@
 package io.ddf.engine.cuckoo;
 
-import io.ddf.engine.FilterCore;
-import io.ddf.engine.MappedWords;
-import io.ddf.engine.Mix;
+import io.ddf.engine.hash.Mix;
+import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.FilterCore;
 
 /**
  * The streaming cuckoo filter (Fan et al. 2014, adapted for unbounded streams as in seed 000 footnote 4): n buckets

@@ -1,12 +1,12 @@
 package io.ddf.engine.cuckoo;
 
-import io.ddf.engine.CommonParams;
-import io.ddf.engine.FilterCore;
-import io.ddf.engine.FilterKind;
-import io.ddf.engine.GivenParameters;
-import io.ddf.engine.KindDefinition;
-import io.ddf.engine.MappedWords;
-import io.ddf.engine.ParamDef;
+import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.CommonParams;
+import io.ddf.engine.spi.FilterCore;
+import io.ddf.engine.spi.GivenParameters;
+import io.ddf.engine.spi.KindCodes;
+import io.ddf.engine.spi.KindDefinition;
+import io.ddf.engine.spi.ParamDef;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,9 +53,9 @@ public final class CuckooDefinition extends KindDefinition
     }
 
     @Override
-    public FilterKind kind()
+    public int code()
     {
-        return FilterKind.CUCKOO;
+        return KindCodes.CUCKOO;
     }
 
     @Override

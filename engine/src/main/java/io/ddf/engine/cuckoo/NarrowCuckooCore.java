@@ -1,6 +1,6 @@
 package io.ddf.engine.cuckoo;
 
-import io.ddf.engine.MappedWords;
+import io.ddf.engine.memory.MappedWords;
 
 /**
  * Cuckoo filter whose buckets fit in one 64-bit word (b·f ≤ 64), several buckets to a word when they fit.

@@ -1,6 +1,6 @@
 package io.ddf.engine.cuckoo;
 
-import io.ddf.engine.MappedWords;
+import io.ddf.engine.memory.MappedWords;
 
 /**
  * Cuckoo filter whose buckets are wider than a word (b·f &gt; 64): a bucket takes whole words of ⌊64 / f⌋ slots.

@@ -2,7 +2,7 @@ package io.ddf.engine.pipeline;
 
 import com.lmax.disruptor.EventHandler;
 import io.ddf.engine.DuplicateFilter;
-import io.ddf.engine.Mix;
+import io.ddf.engine.hash.Mix;
 
 /**
  * Hashing handler {@code index} of {@code count}: hashes the elements of the sequences {@code seq % count == index}

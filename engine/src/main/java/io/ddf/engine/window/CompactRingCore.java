@@ -1,7 +1,7 @@
 package io.ddf.engine.window;
 
-import io.ddf.engine.FilterCore;
-import io.ddf.engine.MappedWords;
+import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.FilterCore;
 
 /**
  * The Compact Short Hash Filter (seed 001 §3.2): only the ring Q of the last w fingerprints of f bits, no dictionary.

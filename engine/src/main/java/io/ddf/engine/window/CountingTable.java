@@ -1,7 +1,7 @@
 package io.ddf.engine.window;
 
-import io.ddf.engine.MappedWords;
-import io.ddf.engine.Mix;
+import io.ddf.engine.hash.Mix;
+import io.ddf.engine.memory.MappedWords;
 
 /**
  * The dictionary D of the exact filter and of SHF (seed 001 Th. 1 and Alg. 1): key → number of times it is in the

@@ -1,11 +1,11 @@
 package io.ddf.engine.window;
 
-import io.ddf.engine.FilterCore;
-import io.ddf.engine.FilterKind;
-import io.ddf.engine.GivenParameters;
-import io.ddf.engine.KindDefinition;
-import io.ddf.engine.MappedWords;
-import io.ddf.engine.ParamDef;
+import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.FilterCore;
+import io.ddf.engine.spi.GivenParameters;
+import io.ddf.engine.spi.KindCodes;
+import io.ddf.engine.spi.KindDefinition;
+import io.ddf.engine.spi.ParamDef;
 
 import java.util.List;
 import java.util.Map;
@@ -25,9 +25,9 @@ public final class CshfDefinition extends KindDefinition
     }
 
     @Override
-    public FilterKind kind()
+    public int code()
     {
-        return FilterKind.CSHF;
+        return KindCodes.CSHF;
     }
 
     @Override

@@ -1,6 +1,6 @@
 package io.ddf.engine.window;
 
-import io.ddf.engine.MappedWords;
+import io.ddf.engine.memory.MappedWords;
 
 /**
  * A ring of w fingerprints of f bits, ⌊64 / f⌋ to a word with none straddling two words (so a word can be

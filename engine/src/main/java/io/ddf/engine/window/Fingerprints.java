@@ -1,6 +1,6 @@
 package io.ddf.engine.window;
 
-import io.ddf.engine.Mix;
+import io.ddf.engine.hash.Mix;
 
 /**
  * The short hashes h(e) of SHF and CSHF (seed 001 §3.2): f bits of a re-mixed element hash, never 0. A zero value is

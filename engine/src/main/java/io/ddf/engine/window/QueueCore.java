@@ -1,7 +1,7 @@
 package io.ddf.engine.window;
 
-import io.ddf.engine.FilterCore;
-import io.ddf.engine.MappedWords;
+import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.FilterCore;
 
 /**
  * The queuing construction (seed 001 §5.1, Alg. 2): L subfilters of any kind, each taking c consecutive insertions,

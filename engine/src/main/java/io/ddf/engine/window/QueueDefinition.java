@@ -1,15 +1,12 @@
 package io.ddf.engine.window;
 
-import io.ddf.engine.CommonParams;
-import io.ddf.engine.FilterBuilder;
-import io.ddf.engine.FilterCore;
-import io.ddf.engine.FilterKind;
-import io.ddf.engine.FilterKinds;
-import io.ddf.engine.Filters;
-import io.ddf.engine.GivenParameters;
-import io.ddf.engine.KindDefinition;
-import io.ddf.engine.MappedWords;
-import io.ddf.engine.ParamDef;
+import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.CommonParams;
+import io.ddf.engine.spi.FilterCore;
+import io.ddf.engine.spi.GivenParameters;
+import io.ddf.engine.spi.KindCodes;
+import io.ddf.engine.spi.KindDefinition;
+import io.ddf.engine.spi.ParamDef;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 
 /**
  * The queuing construction (seed 001 §5, Alg. 2) over any other kind: L subfilters of c = w / L insertions each
@@ -37,7 +35,10 @@ import java.util.Set;
  *   <li>Every other given parameter goes to the inner kind, which checks it as it would on its own.</li>
  *   <li>A queue cannot wrap a queue.</li>
  * </ul>
- * The table is L sub-tables, each the inner kind's table (a whole number of cache lines), each subfilter built over
+ * The construction is given the kind it wraps ({@link #resolve(KindDefinition, GivenParameters)}), and the registry
+ * to find it again by the code its slots store; it never builds a filter through the embedder API.
+ *
+ * <p>The table is L sub-tables, each the inner kind's table (a whole number of cache lines), each subfilter built over
  * its slice with no header state; the rotation state lives in the header's state words.
  */
 public final class QueueDefinition extends KindDefinition
@@ -54,7 +55,10 @@ public final class QueueDefinition extends KindDefinition
     /** Slots before the inner kind's. */
     static final int OWN_SLOTS = 4;
 
-    private static final ParamDef P_INNER = ParamDef.derived(FilterBuilder.INNER_KIND,
+    /** Name of the slot holding the code of the wrapped kind. */
+    public static final String INNER_KIND = "inner-kind";
+
+    private static final ParamDef P_INNER = ParamDef.derived(INNER_KIND,
         "Code of the kind the queuing construction wraps.");
     private static final ParamDef P_SUBFILTERS = ParamDef.longOption("subfilters",
         "Queuing construction: L subfilters of window/L each.");
@@ -76,15 +80,29 @@ public final class QueueDefinition extends KindDefinition
         PARAMS = Collections.unmodifiableList(params);
     }
 
-    /** The definition. */
-    public QueueDefinition()
+    private final IntFunction<KindDefinition> kinds;
+
+    /**
+     * @param kinds the registry: a kind's definition by its code, or null for an unknown code.
+     */
+    public QueueDefinition(final IntFunction<KindDefinition> kinds)
     {
+        this.kinds = kinds;
+    }
+
+    /**
+     * @param slots a queue's resolved parameters.
+     * @return the code of the kind it wraps.
+     */
+    public static int innerCode(final long[] slots)
+    {
+        return (int)slots[INNER];
     }
 
     @Override
-    public FilterKind kind()
+    public int code()
     {
-        return FilterKind.QUEUE;
+        return KindCodes.QUEUE;
     }
 
     @Override
@@ -93,12 +111,45 @@ public final class QueueDefinition extends KindDefinition
         return PARAMS;
     }
 
+    /**
+     * Needs the wrapped kind in the given parameters, as its code under {@link #INNER_KIND}; the embedder API gives
+     * the definition itself through {@link #resolve(KindDefinition, GivenParameters)}.
+     */
     @Override
     public long[] resolve(final GivenParameters given)
     {
         require(given.has(P_INNER.name()), "the queuing construction needs the kind it wraps");
-        final FilterKind inner = innerKind(given.getLong(P_INNER.name(), 0));
-        final KindDefinition definition = FilterKinds.definition(inner);
+        final KindDefinition inner = innerDefinition(given.getLong(P_INNER.name(), 0));
+        final GivenParameters rest = new GivenParameters();
+        for (final String name : given.names())
+        {
+            if (!name.equals(P_INNER.name()))
+            {
+                final Number value = given.get(name);
+                if (value instanceof Double)
+                {
+                    rest.put(name, value.doubleValue());
+                }
+                else
+                {
+                    rest.put(name, value.longValue());
+                }
+            }
+        }
+        return resolve(inner, rest);
+    }
+
+    /**
+     * Resolves a queue over the given kind.
+     *
+     * @param definition the kind to wrap, not itself a queue.
+     * @param given      the parameters a user gave (subfilters, window, and the wrapped kind's own).
+     * @return the slot values.
+     * @throws IllegalArgumentException saying which parameter is wrong and why.
+     */
+    public long[] resolve(final KindDefinition definition, final GivenParameters given)
+    {
+        require(definition.code() != code(), "a queuing construction cannot wrap another queuing construction");
         require(given.has(P_SUBFILTERS.name()), "the queuing construction needs subfilters");
         final long l = given.getLong(P_SUBFILTERS.name(), 0);
         require(l >= 1 && l <= MAX_SUBFILTERS, "subfilters must be in 1.." + MAX_SUBFILTERS + ", got " + l);
@@ -122,7 +173,7 @@ public final class QueueDefinition extends KindDefinition
                 (!takes(definition, name) || name.equals(memoryName) && !innerMemory))
             {
                 throw new IllegalArgumentException("--" + name + " is not a parameter of the queuing construction " +
-                    "over " + inner.cliName() + " (it takes " + options(definition) + ")");
+                    "over " + definition.name() + " (it takes " + options(definition) + ")");
             }
         }
         final long[] innerSlots;
@@ -131,19 +182,19 @@ public final class QueueDefinition extends KindDefinition
         {
             total = given.getLong(memoryName, 0);
             require(total >= l, "memory-bits " + total + " is less than subfilters " + l);
-            innerSlots = resolveInner(inner, definition, given, l, c, total / l);
+            innerSlots = resolveInner(definition, given, l, c, total / l);
         }
         else if (innerMemory)
         {
-            final long[] own = resolveInner(inner, definition, given, l, c, -1);
+            final long[] own = resolveInner(definition, given, l, c, -1);
             final int slot = definition.slotOf(memoryName);
             // The inner kind's memory when nothing sizes it, its own window included (exact-window derives its
             // memory from its window, so with window c its memory is not a default one).
-            final long defaultMemory = Filters.builder(inner).parameters().slots()[slot];
+            final long defaultMemory = definition.resolve(new GivenParameters())[slot];
             if (own[slot] == defaultMemory)
             {
                 total = WindowParams.DEFAULT_MEMORY_BITS;
-                innerSlots = resolveInner(inner, definition, given, l, c, total / l);
+                innerSlots = resolveInner(definition, given, l, c, total / l);
             }
             else
             {
@@ -154,10 +205,10 @@ public final class QueueDefinition extends KindDefinition
         else
         {
             total = 0;
-            innerSlots = resolveInner(inner, definition, given, l, c, -1);
+            innerSlots = resolveInner(definition, given, l, c, -1);
         }
         final long[] slots = new long[PARAMS.size()];
-        slots[INNER] = inner.code();
+        slots[INNER] = definition.code();
         slots[SUBFILTERS] = l;
         slots[WINDOW] = w;
         slots[MEMORY] = total;
@@ -168,14 +219,14 @@ public final class QueueDefinition extends KindDefinition
     }
 
     /**
-     * Resolves one subfilter's parameters through the inner kind's own builder, so it checks them as it would alone.
+     * Resolves one subfilter's parameters as the inner kind resolves them alone, so it checks them as it would alone.
      *
      * @param memory each subfilter's memory-bits, or −1 to leave it to the inner kind.
      */
-    private static long[] resolveInner(final FilterKind inner, final KindDefinition definition,
-        final GivenParameters given, final long l, final long c, final long memory)
+    private static long[] resolveInner(final KindDefinition definition, final GivenParameters given, final long l,
+        final long c, final long memory)
     {
-        final FilterBuilder builder = Filters.builder(inner);
+        final GivenParameters own = new GivenParameters();
         for (final String name : given.names())
         {
             if (OWN_NAMES.contains(name))
@@ -185,28 +236,29 @@ public final class QueueDefinition extends KindDefinition
             final ParamDef param = definition.params().get(definition.slotOf(name));
             if (param.type() == ParamDef.Type.DOUBLE)
             {
-                builder.param(name, given.getDouble(name, 0));
+                own.put(name, given.getDouble(name, 0));
             }
             else
             {
-                builder.param(name, given.getLong(name, 0));
+                own.put(name, given.getLong(name, 0));
             }
         }
         if (takes(definition, CommonParams.WINDOW.name()))
         {
-            builder.param(CommonParams.WINDOW.name(), c);
+            own.put(CommonParams.WINDOW.name(), c);
         }
         if (memory >= 0)
         {
-            builder.param(CommonParams.MEMORY_BITS.name(), memory);
+            own.put(CommonParams.MEMORY_BITS.name(), memory);
         }
         try
         {
-            return builder.parameters().slots();
+            definition.checkOptions(own);
+            return definition.resolve(own);
         }
         catch (final IllegalArgumentException e)
         {
-            throw new IllegalArgumentException("each of the " + l + " " + inner.cliName() + " subfilters (window " +
+            throw new IllegalArgumentException("each of the " + l + " " + definition.name() + " subfilters (window " +
                 "c = " + c + (memory >= 0 ? ", memory-bits = " + memory : "") + "): " + e.getMessage(), e);
         }
     }
@@ -215,8 +267,7 @@ public final class QueueDefinition extends KindDefinition
     public void check(final long[] slots)
     {
         require(slots.length == PARAMS.size(), "expected " + PARAMS.size() + " parameters");
-        final FilterKind inner = innerKind(slots[INNER]);
-        final KindDefinition definition = FilterKinds.definition(inner);
+        final KindDefinition definition = innerDefinition(slots[INNER]);
         final long l = slots[SUBFILTERS];
         final long w = slots[WINDOW];
         require(l >= 1 && l <= MAX_SUBFILTERS, "subfilters out of range");
@@ -225,7 +276,7 @@ public final class QueueDefinition extends KindDefinition
         final int n = definition.params().size();
         for (int i = OWN_SLOTS + n; i < slots.length; i++)
         {
-            require(slots[i] == 0, "slot " + i + " is set but " + inner.cliName() + " has " + n + " parameters");
+            require(slots[i] == 0, "slot " + i + " is set but " + definition.name() + " has " + n + " parameters");
         }
         final long[] innerSlots = innerSlots(slots, definition);
         definition.check(innerSlots);
@@ -245,7 +296,7 @@ public final class QueueDefinition extends KindDefinition
     {
         require(headerState != null, "the queuing construction keeps its rotation in the file header, so it cannot " +
             "be a subfilter");
-        final KindDefinition definition = FilterKinds.definition(innerKind(slots[INNER]));
+        final KindDefinition definition = innerDefinition(slots[INNER]);
         final long[] innerSlots = innerSlots(slots, definition);
         final int l = (int)slots[SUBFILTERS];
         final long words = subfilterBytes(slots) / Long.BYTES;
@@ -260,11 +311,10 @@ public final class QueueDefinition extends KindDefinition
     @Override
     public Map<String, String> describe(final long[] slots)
     {
-        final FilterKind inner = innerKind(slots[INNER]);
-        final KindDefinition definition = FilterKinds.definition(inner);
+        final KindDefinition definition = innerDefinition(slots[INNER]);
         final long[] innerSlots = innerSlots(slots, definition);
         final Map<String, String> map = new LinkedHashMap<>();
-        map.put("inner", inner.cliName());
+        map.put("inner", definition.name());
         map.put("insertions-per-subfilter", Long.toString(slots[WINDOW] / slots[SUBFILTERS]));
         map.put("subfilter-table-bytes", Long.toString(subfilterBytes(slots)));
         final List<ParamDef> params = definition.params();
@@ -286,9 +336,9 @@ public final class QueueDefinition extends KindDefinition
             "subfilter-" + name : name;
     }
 
-    private static long subfilterBytes(final long[] slots)
+    private long subfilterBytes(final long[] slots)
     {
-        final KindDefinition definition = FilterKinds.definition(innerKind(slots[INNER]));
+        final KindDefinition definition = innerDefinition(slots[INNER]);
         return cacheLines(definition.tableBytes(innerSlots(slots, definition)));
     }
 
@@ -297,20 +347,12 @@ public final class QueueDefinition extends KindDefinition
         return Arrays.copyOfRange(slots, OWN_SLOTS, OWN_SLOTS + definition.params().size());
     }
 
-    private static FilterKind innerKind(final long code)
+    private KindDefinition innerDefinition(final long code)
     {
-        final FilterKind kind;
-        try
-        {
-            kind = FilterKind.fromCode((int)code);
-        }
-        catch (final IllegalArgumentException e)
-        {
-            throw new IllegalArgumentException("inner-kind " + code + " is not a filter kind", e);
-        }
-        require(code == kind.code(), "inner-kind " + code + " is not a filter kind");
-        require(kind != FilterKind.QUEUE, "a queuing construction cannot wrap another queuing construction");
-        return kind;
+        final KindDefinition definition = code == (int)code ? kinds.apply((int)code) : null;
+        require(definition != null, "inner-kind " + code + " is not a filter kind");
+        require(definition.code() != code(), "a queuing construction cannot wrap another queuing construction");
+        return definition;
     }
 
     private static boolean takes(final KindDefinition definition, final String name)

@@ -1,7 +1,7 @@
 package io.ddf.engine.window;
 
-import io.ddf.engine.FilterCore;
-import io.ddf.engine.MappedWords;
+import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.FilterCore;
 
 /**
  * The exact windowed filter (seed 001 Th. 1) and the Short Hash Filter (Alg. 1): a ring Q of the last w keys and a

@@ -1,6 +1,6 @@
 package io.ddf.engine.window;
 
-import io.ddf.engine.MappedWords;
+import io.ddf.engine.memory.MappedWords;
 
 import java.lang.invoke.VarHandle;
 

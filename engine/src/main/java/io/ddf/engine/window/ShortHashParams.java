@@ -1,8 +1,8 @@
 package io.ddf.engine.window;
 
-import io.ddf.engine.CommonParams;
-import io.ddf.engine.GivenParameters;
-import io.ddf.engine.ParamDef;
+import io.ddf.engine.spi.CommonParams;
+import io.ddf.engine.spi.GivenParameters;
+import io.ddf.engine.spi.ParamDef;
 
 import java.util.LinkedHashMap;
 import java.util.List;

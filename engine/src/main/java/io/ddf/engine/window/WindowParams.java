@@ -1,7 +1,7 @@
 package io.ddf.engine.window;
 
-import io.ddf.engine.CommonParams;
-import io.ddf.engine.GivenParameters;
+import io.ddf.engine.spi.CommonParams;
+import io.ddf.engine.spi.GivenParameters;
 
 /** Defaults and bounds the windowed kinds share. */
 final class WindowParams

@@ -3,8 +3,8 @@ package io.ddf.engine.bloom;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.Filters;
-import io.ddf.engine.Mix;
 import io.ddf.engine.Verdict;
+import io.ddf.engine.hash.Mix;
 import io.ddf.persistence.MappedMemoryTestBase;
 import org.junit.jupiter.api.Test;
 

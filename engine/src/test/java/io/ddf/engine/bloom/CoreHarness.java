@@ -1,10 +1,10 @@
 package io.ddf.engine.bloom;
 
 import io.ddf.engine.FilterBuilder;
-import io.ddf.engine.FilterCore;
 import io.ddf.engine.FilterParameters;
-import io.ddf.engine.KindDefinition;
-import io.ddf.engine.MappedWords;
+import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.FilterCore;
+import io.ddf.engine.spi.KindDefinition;
 import org.agrona.BufferUtil;
 
 import java.nio.ByteBuffer;

@@ -2,9 +2,9 @@ package io.ddf.engine.concurrent;
 
 import io.ddf.engine.DirectRegion;
 import io.ddf.engine.FilterBuilder;
-import io.ddf.engine.FilterCore;
 import io.ddf.engine.FilterParameters;
-import io.ddf.engine.KindDefinition;
+import io.ddf.engine.spi.FilterCore;
+import io.ddf.engine.spi.KindDefinition;
 
 /**
  * A kind's core over plain direct memory, built from a {@link FilterBuilder} exactly as a filter file's core is, but

@@ -375,51 +375,21 @@ class PipelineEquivalenceTest extends MappedMemoryTestBase
         }
 
         @Override
-        public Verdict stream(final long element)
+        public long hash(final long element)
         {
-            return inner.stream(element);
+            return inner.hash(element);
         }
 
         @Override
-        public Verdict stream(final byte[] bytes, final int offset, final int length)
+        public long hash(final byte[] bytes, final int offset, final int length)
         {
-            return inner.stream(bytes, offset, length);
+            return inner.hash(bytes, offset, length);
         }
 
         @Override
-        public Verdict stream(final DirectBuffer buffer, final int offset, final int length)
+        public long hash(final CharSequence text)
         {
-            return inner.stream(buffer, offset, length);
-        }
-
-        @Override
-        public Verdict stream(final CharSequence text)
-        {
-            return inner.stream(text);
-        }
-
-        @Override
-        public boolean contains(final long element)
-        {
-            return inner.contains(element);
-        }
-
-        @Override
-        public boolean contains(final byte[] bytes, final int offset, final int length)
-        {
-            return inner.contains(bytes, offset, length);
-        }
-
-        @Override
-        public boolean contains(final DirectBuffer buffer, final int offset, final int length)
-        {
-            return inner.contains(buffer, offset, length);
-        }
-
-        @Override
-        public boolean contains(final CharSequence text)
-        {
-            return inner.contains(text);
+            return inner.hash(text);
         }
 
         @Override

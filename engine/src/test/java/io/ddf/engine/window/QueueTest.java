@@ -1,14 +1,12 @@
 package io.ddf.engine.window;
 
-import io.ddf.engine.CommonParams;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
-import io.ddf.engine.FilterKinds;
 import io.ddf.engine.Filters;
-import io.ddf.engine.KindDefinition;
-import io.ddf.engine.UnimplementedDefinition;
 import io.ddf.engine.Verdict;
+import io.ddf.engine.spi.CommonParams;
+import io.ddf.engine.spi.KindDefinition;
 import io.ddf.persistence.FilterFileException;
 import io.ddf.persistence.MappedMemoryTestBase;
 import org.junit.jupiter.api.Test;
@@ -52,7 +50,7 @@ class QueueTest extends MappedMemoryTestBase
         final List<FilterKind> kinds = new ArrayList<>();
         for (final FilterKind kind : FilterKind.values())
         {
-            if (kind != FilterKind.QUEUE && !(FilterKinds.definition(kind) instanceof UnimplementedDefinition))
+            if (kind != FilterKind.QUEUE)
             {
                 kinds.add(kind);
             }
@@ -63,7 +61,7 @@ class QueueTest extends MappedMemoryTestBase
     private static FilterBuilder queue(final FilterKind kind)
     {
         final FilterBuilder builder = Filters.builder(kind).window((long)C * L).subfilters(L).seed(kind.code());
-        final KindDefinition definition = FilterKinds.definition(kind);
+        final KindDefinition definition = kind.definition();
         final int slot = definition.slotOf(CommonParams.MEMORY_BITS.name());
         if (slot >= 0 && definition.params().get(slot).option())
         {

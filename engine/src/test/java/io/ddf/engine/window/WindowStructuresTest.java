@@ -1,7 +1,7 @@
 package io.ddf.engine.window;
 
-import io.ddf.engine.FilterCore;
-import io.ddf.engine.MappedWords;
+import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.FilterCore;
 import io.ddf.persistence.testing.TestSeed;
 import org.agrona.BufferUtil;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,6 @@ package io.ddf.ingest.server;
 
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
-import io.ddf.engine.Sizing;
 import io.ddf.engine.pipeline.Operation;
 import io.ddf.ingest.VersionProvider;
 import io.netty.bootstrap.Bootstrap;

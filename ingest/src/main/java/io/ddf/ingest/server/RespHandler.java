@@ -3,12 +3,10 @@ package io.ddf.ingest.server;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
-import io.ddf.engine.FilterKinds;
 import io.ddf.engine.FilterParameters;
 import io.ddf.engine.Filters;
-import io.ddf.engine.ParamDef;
-import io.ddf.engine.Sizing;
 import io.ddf.engine.pipeline.Operation;
+import io.ddf.engine.spi.ParamDef;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
@@ -666,7 +664,7 @@ final class RespHandler extends Connection
 
     private static ParamDef paramDef(final String name)
     {
-        final Map.Entry<ParamDef, List<FilterKind>> option = FilterKinds.options().get(name);
+        final Map.Entry<ParamDef, List<FilterKind>> option = FilterKind.options().get(name);
         return option == null ? null : option.getKey();
     }
 

@@ -2,7 +2,6 @@ package io.ddf.ingest.server;
 
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterParameters;
-import io.ddf.engine.Sizing;
 import io.ddf.engine.Verdict;
 import org.junit.jupiter.api.Test;
 

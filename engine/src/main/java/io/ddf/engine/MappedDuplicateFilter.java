@@ -1,0 +1,138 @@
+package io.ddf.engine;
+
+import io.ddf.engine.internal.MappedFilter;
+import org.agrona.DirectBuffer;
+
+import java.nio.file.Path;
+
+/**
+ * The API's face of a filter on a mapped file: adapts the machinery's booleans to {@link Verdict}s and its header to
+ * {@link FilterParameters}. Package-private so that the API package holds the only class that is both a
+ * {@link DuplicateFilter} and a user of {@code internal}, and {@code internal} need not know the API.
+ */
+final class MappedDuplicateFilter implements DuplicateFilter
+{
+    private final MappedFilter filter;
+    private final FilterParameters parameters;
+
+    MappedDuplicateFilter(final MappedFilter filter, final FilterParameters parameters)
+    {
+        this.filter = filter;
+        this.parameters = parameters;
+    }
+
+    /**
+     * Opens the machinery's filter to the API, closing it if its parameters cannot be read.
+     *
+     * @param filter a newly mapped filter.
+     * @return the API's filter over it.
+     */
+    static DuplicateFilter of(final MappedFilter filter)
+    {
+        try
+        {
+            return new MappedDuplicateFilter(filter, FilterParameters.of(filter));
+        }
+        catch (final RuntimeException e)
+        {
+            filter.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public long hash(final long element)
+    {
+        return filter.hash(element);
+    }
+
+    @Override
+    public long hash(final byte[] bytes, final int offset, final int length)
+    {
+        return filter.hash(bytes, offset, length);
+    }
+
+    @Override
+    public long hash(final DirectBuffer buffer, final int offset, final int length)
+    {
+        return filter.hash(buffer, offset, length);
+    }
+
+    @Override
+    public long hash(final CharSequence text)
+    {
+        return filter.hash(text);
+    }
+
+    @Override
+    public Verdict streamHash(final long hash)
+    {
+        return filter.streamHash(hash) ? Verdict.DUPLICATE : Verdict.UNSEEN;
+    }
+
+    @Override
+    public boolean containsHash(final long hash)
+    {
+        return filter.containsHash(hash);
+    }
+
+    @Override
+    public boolean partitioned()
+    {
+        return filter.partitioned();
+    }
+
+    @Override
+    public long partition(final long hash)
+    {
+        return filter.partition(hash);
+    }
+
+    @Override
+    public FilterKind kind()
+    {
+        return parameters.kind();
+    }
+
+    @Override
+    public FilterParameters parameters()
+    {
+        return parameters;
+    }
+
+    @Override
+    public long elements()
+    {
+        return filter.elements();
+    }
+
+    @Override
+    public long duplicates()
+    {
+        return filter.duplicates();
+    }
+
+    @Override
+    public Path path()
+    {
+        return filter.path();
+    }
+
+    @Override
+    public void flush()
+    {
+        filter.flush();
+    }
+
+    @Override
+    public void close()
+    {
+        filter.close();
+    }
+
+    @Override
+    public String toString()
+    {
+        return parameters.toString();
+    }
+}

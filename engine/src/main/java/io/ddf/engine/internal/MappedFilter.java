@@ -1,0 +1,192 @@
+package io.ddf.engine.internal;
+
+import io.ddf.engine.hash.ElementHasher;
+import io.ddf.engine.spi.FilterCore;
+import io.ddf.engine.spi.KindDefinition;
+import io.ddf.persistence.FilterFile;
+import org.agrona.DirectBuffer;
+
+import java.nio.file.Path;
+
+/**
+ * The machinery of a filter on a mapped file: hashes the element in whichever form it comes, lets the kind's
+ * {@link FilterCore} decide and update, and counts the verdicts in the file's state region. It answers in
+ * booleans; the embedder API adapts it to its {@code DuplicateFilter} and {@code Verdict}, so that nothing here
+ * depends on the API.
+ */
+public final class MappedFilter
+{
+    private final FilterFile file;
+    private final KindDefinition definition;
+    private final long[] slots;
+    private final ElementHasher hasher;
+    private final FilterCore core;
+    private final FilterCounters counters;
+    private boolean closed;
+
+    MappedFilter(final FilterFile file, final KindDefinition definition, final long[] slots, final FilterCore core)
+    {
+        this.file = file;
+        this.definition = definition;
+        this.slots = slots.clone();
+        this.core = core;
+        this.hasher = ElementHasher.of(file.spec().hashAlgorithm(), file.spec().seed(), file.spec().key());
+        this.counters = new FilterCounters(file.stateAddress(), file.stateLength());
+    }
+
+    /** @return the kind's definition, as the header names it. */
+    public KindDefinition definition()
+    {
+        return definition;
+    }
+
+    /** @return the header's parameter slots, one per parameter of the definition. */
+    public long[] slots()
+    {
+        return slots.clone();
+    }
+
+    /** @return the header's hash algorithm code. */
+    public int hashAlgorithm()
+    {
+        return file.spec().hashAlgorithm();
+    }
+
+    /** @return the header's hash seed. */
+    public long seed()
+    {
+        return file.spec().seed();
+    }
+
+    /** @return the kind's algorithm (for tests that look inside). */
+    public FilterCore core()
+    {
+        return core;
+    }
+
+    /** @return the element hasher (for tests that look inside). */
+    public ElementHasher hasher()
+    {
+        return hasher;
+    }
+
+    /**
+     * @param element the element, as its 8 little-endian bytes.
+     * @return its hash.
+     */
+    public long hash(final long element)
+    {
+        return hasher.hash(element);
+    }
+
+    /**
+     * @param bytes  holds the element.
+     * @param offset of its first byte.
+     * @param length of the element in bytes.
+     * @return its hash.
+     */
+    public long hash(final byte[] bytes, final int offset, final int length)
+    {
+        return hasher.hash(bytes, offset, length);
+    }
+
+    /**
+     * @param buffer holds the element.
+     * @param offset of its first byte.
+     * @param length of the element in bytes.
+     * @return its hash.
+     */
+    public long hash(final DirectBuffer buffer, final int offset, final int length)
+    {
+        return hasher.hash(buffer, offset, length);
+    }
+
+    /**
+     * @param text the element, as its UTF-8 bytes.
+     * @return its hash.
+     */
+    public long hash(final CharSequence text)
+    {
+        return hasher.hash(text);
+    }
+
+    /** @return whether the core's partitions are disjoint state (see {@link FilterCore#partitioned()}). */
+    public boolean partitioned()
+    {
+        return core.partitioned();
+    }
+
+    /**
+     * @param hash an element's hash.
+     * @return its partition.
+     */
+    public long partition(final long hash)
+    {
+        return core.partition(hash);
+    }
+
+    /**
+     * @param hash an element's hash.
+     * @return whether it is a duplicate; the state now records it and the counters count it.
+     */
+    public boolean streamHash(final long hash)
+    {
+        checkOpen();
+        final boolean duplicate = core.stream(hash);
+        counters.record(hash, duplicate);
+        return duplicate;
+    }
+
+    /**
+     * @param hash an element's hash.
+     * @return whether it would be judged a duplicate now; nothing changes.
+     */
+    public boolean containsHash(final long hash)
+    {
+        checkOpen();
+        return core.contains(hash);
+    }
+
+    private void checkOpen()
+    {
+        if (closed)
+        {
+            throw new IllegalStateException("filter is closed");
+        }
+    }
+
+    /** @return elements streamed over the file's lifetime. */
+    public long elements()
+    {
+        return counters.elements();
+    }
+
+    /** @return those judged duplicates. */
+    public long duplicates()
+    {
+        return counters.duplicates();
+    }
+
+    /** @return the file, or null when anonymous. */
+    public Path path()
+    {
+        return file.path();
+    }
+
+    /** Forces the state to the storage device. */
+    public void flush()
+    {
+        checkOpen();
+        file.flush();
+    }
+
+    /** Unmaps the file. Callers must make sure no other thread is still streaming into this filter. */
+    public void close()
+    {
+        if (!closed)
+        {
+            closed = true;
+            file.close();
+        }
+    }
+}

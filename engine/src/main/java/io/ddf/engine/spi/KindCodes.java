@@ -1,0 +1,81 @@
+package io.ddf.engine.spi;
+
+/**
+ * The code a file header stores for each kind, and the kind's command-line name: the one table both the
+ * definitions (which declare their code) and the embedder API's {@code FilterKind} (which names them) read, so that
+ * the layers below the API need not name the API's enum. Codes are part of the file format: never renumber one.
+ */
+public final class KindCodes
+{
+    /** Quotient Hash Table (seed 000, Alg. 1). */
+    public static final int QHT = 1;
+    /** QHT that inserts duplicates too (seed 000, §5.1). */
+    public static final int QHTD = 2;
+    /** Queued QHT with duplicates: FIFO rows (seed 000, Alg. 2). */
+    public static final int QQHTD = 3;
+    /** Streaming Quotient Filter (seed 004, Alg. 1). */
+    public static final int SQF = 4;
+    /** Dynamic SQF (seed 004, §5.1). */
+    public static final int DSQF = 5;
+    /** Streaming cuckoo filter. */
+    public static final int CUCKOO = 6;
+    /** Bloom filter. */
+    public static final int BLOOM = 10;
+    /** Stable Bloom Filter. */
+    public static final int SBF = 11;
+    /** Reservoir-sampling-based Bloom filter (seed 003, Alg. 1). */
+    public static final int RSBF = 12;
+    /** Biased-sampling-based Bloom filter (seed 003, Alg. 2). */
+    public static final int BSBF = 13;
+    /** BSBF with single deletion (seed 003, Alg. 3). */
+    public static final int BSBFSD = 14;
+    /** Randomized load-balanced BSBF (seed 003, Alg. 4). */
+    public static final int RLBSBF = 15;
+    /** Aging Bloom filter with two active buffers. */
+    public static final int A2 = 16;
+    /** Block-decaying Bloom filter. */
+    public static final int BDBF = 17;
+    /** Exact windowed filter (seed 001, Theorem 1). */
+    public static final int EXACT_WINDOW = 20;
+    /** Short Hash Filter (seed 001, Alg. 1). */
+    public static final int SHF = 21;
+    /** Compact Short Hash Filter (seed 001, §3.2). */
+    public static final int CSHF = 22;
+    /** The queuing construction over any other kind (seed 001, Alg. 2). */
+    public static final int QUEUE = 30;
+
+    private KindCodes()
+    {
+    }
+
+    /**
+     * @param code a kind's code.
+     * @return its lowercase command-line name.
+     * @throws IllegalArgumentException for an unknown code.
+     */
+    public static String name(final int code)
+    {
+        switch (code)
+        {
+            case QHT: return "qht";
+            case QHTD: return "qhtd";
+            case QQHTD: return "qqhtd";
+            case SQF: return "sqf";
+            case DSQF: return "dsqf";
+            case CUCKOO: return "cuckoo";
+            case BLOOM: return "bloom";
+            case SBF: return "sbf";
+            case RSBF: return "rsbf";
+            case BSBF: return "bsbf";
+            case BSBFSD: return "bsbfsd";
+            case RLBSBF: return "rlbsbf";
+            case A2: return "a2";
+            case BDBF: return "bdbf";
+            case EXACT_WINDOW: return "exact-window";
+            case SHF: return "shf";
+            case CSHF: return "cshf";
+            case QUEUE: return "queue";
+            default: throw new IllegalArgumentException("unknown filter kind code " + code);
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package io.ddf.engine;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import org.junit.jupiter.api.Test;
+
+import java.util.Set;
+import java.util.TreeSet;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The engine's packages by role, as rules, so that a package cycle or a dependency on the embedder API from below
+ * fails the build. Each package's {@code package-info.java} says what it may depend on; these rules say the same.
+ *
+ * <pre>
+ *   pipeline                         consumer of the API
+ *      │
+ *   io.ddf.engine (API)              DuplicateFilter, Filters, FilterBuilder, FilterKind, ...
+ *      │
+ *   internal                         MappedFilter, FilterFactory, FilterCounters, FilterKinds (registry)
+ *      │
+ *   quotient  bloom  cuckoo  window  the families, independent of each other
+ *      │
+ *   spi                              KindDefinition, FilterCore, ParamDef, KindCodes, ...
+ *      │
+ *   memory   hash                    MappedWords; ElementHasher, Mix
+ *
+ *   model                            formulas, no engine dependency either way
+ * </pre>
+ * A layer uses only layers below it: pipeline the API and hash; the API internal, spi and hash; internal everything
+ * below it; a family spi, memory and hash; spi memory.
+ */
+class ArchitectureTest
+{
+    private static final String ROOT = "io.ddf.engine";
+    private static final JavaClasses ENGINE = new ClassFileImporter()
+        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        .importPackages(ROOT);
+
+    /** Every engine class in the slice of its own package: the root is a slice like any other. */
+    private static final SliceAssignment BY_PACKAGE = new SliceAssignment()
+    {
+        @Override
+        public SliceIdentifier getIdentifierOf(final JavaClass javaClass)
+        {
+            final String name = javaClass.getPackageName();
+            return name.equals(ROOT) || name.startsWith(ROOT + ".") ? SliceIdentifier.of(name) :
+                SliceIdentifier.ignore();
+        }
+
+        @Override
+        public String getDescription()
+        {
+            return "the engine's packages";
+        }
+    };
+
+    @Test
+    void theRulesSeeEveryEnginePackage()
+    {
+        final Set<String> packages = new TreeSet<>();
+        for (final JavaClass javaClass : ENGINE)
+        {
+            packages.add(javaClass.getPackageName());
+        }
+        assertEquals(new TreeSet<>(Set.of(ROOT, ROOT + ".spi", ROOT + ".memory", ROOT + ".hash", ROOT + ".internal",
+            ROOT + ".quotient", ROOT + ".bloom", ROOT + ".cuckoo", ROOT + ".window", ROOT + ".model",
+            ROOT + ".pipeline")), packages, "a new package needs a place in the layers below");
+    }
+
+    @Test
+    void noPackageCyclesAmongAllEnginePackagesIncludingTheRoot()
+    {
+        slices().assignedFrom(BY_PACKAGE).should().beFreeOfCycles().check(ENGINE);
+    }
+
+    @Test
+    void layersDependOnlyDownwards()
+    {
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+            .layer("pipeline").definedBy(ROOT + ".pipeline..")
+            .layer("api").definedBy(ROOT)
+            .layer("internal").definedBy(ROOT + ".internal..")
+            .layer("families").definedBy(ROOT + ".quotient..", ROOT + ".bloom..", ROOT + ".cuckoo..",
+                ROOT + ".window..")
+            .layer("spi").definedBy(ROOT + ".spi..")
+            .layer("memory").definedBy(ROOT + ".memory..")
+            .layer("hash").definedBy(ROOT + ".hash..")
+            .layer("model").definedBy(ROOT + ".model..")
+            .whereLayer("pipeline").mayNotBeAccessedByAnyLayer()
+            .whereLayer("api").mayOnlyBeAccessedByLayers("pipeline")
+            .whereLayer("internal").mayOnlyBeAccessedByLayers("api")
+            .whereLayer("families").mayOnlyBeAccessedByLayers("internal")
+            .whereLayer("spi").mayOnlyBeAccessedByLayers("api", "internal", "families")
+            .whereLayer("memory").mayOnlyBeAccessedByLayers("spi", "internal", "families")
+            .whereLayer("hash").mayOnlyBeAccessedByLayers("pipeline", "api", "internal", "families")
+            .whereLayer("model").mayNotBeAccessedByAnyLayer()
+            .check(ENGINE);
+    }
+
+    @Test
+    void familiesDoNotDependOnEachOther()
+    {
+        final String[] families = {"quotient", "bloom", "cuckoo", "window"};
+        for (final String family : families)
+        {
+            for (final String other : families)
+            {
+                if (!other.equals(family))
+                {
+                    noClasses().that().resideInAPackage(ROOT + "." + family + "..")
+                        .should().dependOnClassesThat().resideInAPackage(ROOT + "." + other + "..")
+                        .check(ENGINE);
+                }
+            }
+        }
+    }
+
+    @Test
+    void nothingBelowTheApiNamesTheApi()
+    {
+        noClasses().that().resideInAnyPackage(ROOT + ".internal..", ROOT + ".spi..", ROOT + ".memory..",
+                ROOT + ".hash..", ROOT + ".quotient..", ROOT + ".bloom..", ROOT + ".cuckoo..", ROOT + ".window..",
+                ROOT + ".model..")
+            .should().dependOnClassesThat().resideInAPackage(ROOT)
+            .because("the embedder API sits on top: the layers below it must not call it back or name its types")
+            .check(ENGINE);
+    }
+}
