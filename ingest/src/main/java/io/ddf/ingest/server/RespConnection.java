@@ -37,6 +37,8 @@ final class RespConnection extends Connection implements Session
     /** Commands read while one waits for work off the event loop (copies, released once run). */
     private final ArrayDeque<ByteBuf[]> parked = new ArrayDeque<>();
     private boolean waiting;
+    /** A protocol error read while waiting: its reply (and the close) come after the parked commands'. */
+    private String parkedError;
     private boolean authenticated;
     private boolean registered;
     private boolean closing;
@@ -222,6 +224,12 @@ final class RespConnection extends Connection implements Session
         }
         failed = true;
         ctx.channel().config().setAutoRead(false);
+        if (waiting)
+        {
+            // after the replies of the commands read before the bad frame, which wait for the awaited work
+            parkedError = message;
+            return;
+        }
         replies.readyThenClose(new ErrorRedisMessage("ERR " + message));
     }
 
@@ -388,6 +396,11 @@ final class RespConnection extends Connection implements Session
             {
                 release(args);
             }
+        }
+        if (!waiting && parkedError != null)
+        {
+            replies.readyThenClose(new ErrorRedisMessage("ERR " + parkedError));
+            parkedError = null;
         }
         if (!waiting && !failed)
         {

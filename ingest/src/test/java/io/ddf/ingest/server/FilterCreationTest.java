@@ -98,6 +98,38 @@ class FilterCreationTest
         }
     }
 
+    @Test
+    void aProtocolErrorReadWhileWaitingIsAnsweredAfterTheCommandsBeforeIt() throws IOException
+    {
+        try (RespClient creator = server.client())
+        {
+            final FilterStore.Lease held = server.server.store().leaseAll();
+            try
+            {
+                creator.sendRaw(concat(RespClient.encode("BF.ADD", "fresh", "a"), RespClient.encode("PING"),
+                    "*1\r\n:5\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
+                assertEquals("PONG", ping());
+                assertFalse(creator.replyArrived(), "a reply overtook the creation of its filter");
+            }
+            finally
+            {
+                held.close();
+            }
+            assertEquals(1L, creator.read());
+            assertEquals("PONG", creator.read());
+            assertEquals("-ERR Protocol error: expected '$'", creator.read());
+            assertTrue(creator.closedByServer());
+        }
+    }
+
+    private String ping() throws IOException
+    {
+        try (RespClient other = server.client())
+        {
+            return (String)other.call("PING");
+        }
+    }
+
     private static byte[] concat(final byte[]... parts)
     {
         final java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
