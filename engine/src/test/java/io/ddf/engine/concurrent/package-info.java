@@ -14,9 +14,11 @@
  * {@code readValid} always true, the window test still passed at these budgets (a torn read needs a stream that
  * evicts, between a reader's two contains, switched mid-update), so that test is weaker than the others.
  *
- * <p>Run alone with {@code -Dgroups=lincheck}, or leave out with {@code -DexcludedGroups=lincheck}. No JVM flags
- * beyond the parent pom's {@code ddf.jvm.flags} are needed on Java 17 (they already open {@code java.base/java.lang}
- * and {@code java.util}); the "Sharing is only supported for boot loader classes" JVM warning comes from Lincheck's
- * byte-buddy agent appending itself to the boot class path and is harmless.
+ * <p>These run in a surefire execution of their own ({@code lincheck}, in a JVM of its own: Lincheck's agent rewrites
+ * classes, which the allocation tests must not see); skip them with {@code -Dddf.lincheck.skip=true}, run them alone
+ * with {@code -Dtest='io.ddf.engine.concurrent.*Test' -Dsurefire.failIfNoSpecifiedTests=false}. No JVM flags beyond
+ * the parent pom's are needed on Java 17 (they already open {@code java.base/java.lang} and {@code java.util}); the
+ * "Sharing is only supported for boot loader classes" JVM warning comes from Lincheck's byte-buddy agent appending
+ * itself to the boot class path and is harmless.
  */
 package io.ddf.engine.concurrent;
