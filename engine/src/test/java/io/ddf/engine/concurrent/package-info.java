@@ -10,9 +10,10 @@
  * operations could give fails the test (Lincheck prints the scenario, and in model checking the interleaving).
  * Checked to fail on a broken protocol: with the narrow row's compare-and-swap replaced by a blind add of the
  * decided change, both modes report {@code stream(1): false | stream(1): false} (the model checker with the
- * interleaving: read 0, switch, the other thread's stream, the stale write). Not yet shown: with the seqlock's
- * {@code readValid} always true, the window test still passed at these budgets (a torn read needs a stream that
- * evicts, between a reader's two contains, switched mid-update), so that test is weaker than the others.
+ * interleaving: read 0, switch, the other thread's stream, the stale write); with the window seqlock's
+ * {@code readValid} always true, model checking reports a {@code contains} that read a half-made eviction. Not
+ * mutated: the wide rows, cuckoo and DSQF locks (their tests pass; whether they would catch a broken lock is not
+ * shown).
  *
  * <p>These run in a surefire execution of their own ({@code lincheck}, in a JVM of its own: Lincheck's agent rewrites
  * classes, which the allocation tests must not see); skip them with {@code -Dddf.lincheck.skip=true}, run them alone
