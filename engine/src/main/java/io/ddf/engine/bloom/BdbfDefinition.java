@@ -7,6 +7,7 @@ import io.ddf.engine.GivenParameters;
 import io.ddf.engine.KindDefinition;
 import io.ddf.engine.MappedWords;
 import io.ddf.engine.ParamDef;
+import io.ddf.engine.memory.PackedCells;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -95,6 +96,6 @@ public final class BdbfDefinition extends KindDefinition
 
     private static PackedCells layout(final long memory, final long window)
     {
-        return new PackedCells(memory, BdbfCore.stampBits(window));
+        return PackedCells.ofMemory(memory, BdbfCore.stampBits(window));
     }
 }

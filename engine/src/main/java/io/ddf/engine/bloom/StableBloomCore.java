@@ -3,6 +3,7 @@ package io.ddf.engine.bloom;
 import io.ddf.engine.FilterCore;
 import io.ddf.engine.MappedWords;
 import io.ddf.engine.Mix;
+import io.ddf.engine.memory.PackedCells;
 
 /**
  * Stable Bloom Filter (Deng and Rafiei, SIGMOD 2006): m cells of d bits, Max = 2^d − 1, K positions per element.
@@ -101,7 +102,7 @@ final class StableBloomCore implements FilterCore
                 long updated = word;
                 for (int j = first, shift = first * bits; j < first + count; j++, shift += bits)
                 {
-                    if (((word >>> shift) & mask) != 0)
+                    if (PackedCells.get(word, shift, mask) != 0)
                     {
                         updated -= 1L << shift;
                     }

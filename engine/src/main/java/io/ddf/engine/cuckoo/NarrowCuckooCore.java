@@ -1,6 +1,7 @@
 package io.ddf.engine.cuckoo;
 
 import io.ddf.engine.MappedWords;
+import io.ddf.engine.memory.PackedCells;
 
 /**
  * Cuckoo filter whose buckets fit in one 64-bit word (b·f ≤ 64), several buckets to a word when they fit.
@@ -27,7 +28,7 @@ final class NarrowCuckooCore extends CuckooCore
         super(layout, maxKicks, region);
         this.bucketsPerWord = layout.bucketsPerWord();
         this.bucketBits = slots * fingerprintBits;
-        this.bucketMask = bucketBits == 64 ? -1L : (1L << bucketBits) - 1;
+        this.bucketMask = PackedCells.mask(bucketBits);
         final boolean powerOfTwo = Integer.bitCount(bucketsPerWord) == 1;
         this.wordShift = powerOfTwo ? Integer.numberOfTrailingZeros(bucketsPerWord) : -1;
         this.wordReciprocal = powerOfTwo ? 0 : reciprocal(bucketsPerWord);
@@ -68,21 +69,16 @@ final class NarrowCuckooCore extends CuckooCore
         final int shift2 = shiftOf(i2, index2);
         while (true)
         {
-            final long version = state.getLongVolatile(LOCK);
-            if ((version & 1) != 0)
-            {
-                Thread.onSpinWait();
-                continue;
-            }
+            final long version = lock.readBeginAcquire();
             final long word1 = table.getLongVolatile(index1);
             final long word2 = index2 == index1 ? word1 : table.getLongVolatile(index2);
-            final long bucket1 = (word1 >>> shift1) & bucketMask;
-            final long bucket2 = (word2 >>> shift2) & bucketMask;
+            final long bucket1 = PackedCells.get(word1, shift1, bucketMask);
+            final long bucket2 = PackedCells.get(word2, shift2, bucketMask);
             if (find(bucket1, fp) || find(bucket2, fp))
             {
                 return true;
             }
-            if (state.getLongVolatile(LOCK) != version)
+            if (!lock.readValidAcquire(version))
             {
                 continue; // a relocation overlapped the reads: the element may have been in hand
             }
@@ -141,21 +137,21 @@ final class NarrowCuckooCore extends CuckooCore
         {
             kick++;
             final int at = shift + victimSlot(hash, kick) * fingerprintBits;
-            long victim = (word >>> at) & fingerprintMask;
+            long victim = PackedCells.get(word, at, fingerprintMask);
             // Swapping a fingerprint for an equal one would write the same word: skip the compare-and-swap.
             while (victim != hand
-                && !table.compareAndSetLong(index, word, (word & ~(fingerprintMask << at)) | hand << at))
+                && !table.compareAndSetLong(index, word, PackedCells.with(word, at, fingerprintMask, hand)))
             {
                 word = table.getLongVolatile(index);
-                victim = (word >>> at) & fingerprintMask;
+                victim = PackedCells.get(word, at, fingerprintMask);
             }
             hand = victim;
             bucket = alternate(bucket, hand);
             index = wordOf(bucket);
             shift = shiftOf(bucket, index);
             word = table.getLongVolatile(index);
-            for (int free = freeSlot((word >>> shift) & bucketMask); free >= 0;
-                free = freeSlot((word >>> shift) & bucketMask))
+            for (int free = freeSlot(PackedCells.get(word, shift, bucketMask)); free >= 0;
+                free = freeSlot(PackedCells.get(word, shift, bucketMask)))
             {
                 if (table.compareAndSetLong(index, word, word | hand << (shift + free * fingerprintBits)))
                 {
@@ -188,7 +184,7 @@ final class NarrowCuckooCore extends CuckooCore
         while (true)
         {
             final long word = table.getLongVolatile(index);
-            final int free = freeSlot((word >>> shift) & bucketMask);
+            final int free = freeSlot(PackedCells.get(word, shift, bucketMask));
             if (free < 0)
             {
                 return false;
@@ -208,8 +204,8 @@ final class NarrowCuckooCore extends CuckooCore
         while (true)
         {
             final long word = table.getLongVolatile(index);
-            final long old = (word >>> shift) & fingerprintMask;
-            if (table.compareAndSetLong(index, word, (word & ~(fingerprintMask << shift)) | fp << shift))
+            final long old = PackedCells.get(word, shift, fingerprintMask);
+            if (table.compareAndSetLong(index, word, PackedCells.with(word, shift, fingerprintMask, fp)))
             {
                 return old;
             }
@@ -237,7 +233,7 @@ final class NarrowCuckooCore extends CuckooCore
     {
         for (int i = 0, shift = 0; i < slots; i++, shift += fingerprintBits)
         {
-            if (((bucket >>> shift) & fingerprintMask) == fp)
+            if (PackedCells.get(bucket, shift, fingerprintMask) == fp)
             {
                 return true;
             }
@@ -249,7 +245,7 @@ final class NarrowCuckooCore extends CuckooCore
     {
         for (int i = 0, shift = 0; i < slots; i++, shift += fingerprintBits)
         {
-            if (((bucket >>> shift) & fingerprintMask) == 0)
+            if (PackedCells.get(bucket, shift, fingerprintMask) == 0)
             {
                 return i;
             }
