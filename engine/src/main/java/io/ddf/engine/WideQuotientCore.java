@@ -16,14 +16,12 @@ final class WideQuotientCore extends QuotientCore
 {
     private final int wordsPerRow;
     private final int slotsPerWord;
-    private final LockWord rowLocks;
 
     WideQuotientCore(final FilterKind kind, final TableLayout layout, final CellFunction cells, final MappedWords table)
     {
         super(kind, layout, cells, table);
         this.wordsPerRow = layout.wordsPerRow();
         this.slotsPerWord = layout.slotsPerWord();
-        this.rowLocks = new LockWord(table, TableLayout.LOCK_BIT);
     }
 
     /** Recovery after a crash: clears every row lock bit left set. */
@@ -32,7 +30,7 @@ final class WideQuotientCore extends QuotientCore
     {
         for (long base = 0; base < table.words(); base += wordsPerRow)
         {
-            rowLocks.recoverRelease(base);
+            LockWord.recoverRelease(table, base, TableLayout.LOCK_BIT);
         }
     }
 
@@ -40,7 +38,7 @@ final class WideQuotientCore extends QuotientCore
     boolean streamRow(final long row, final long cell, final long hash)
     {
         final long base = row * wordsPerRow;
-        rowLocks.lockAcquire(base);
+        LockWord.lockAcquire(table, base, TableLayout.LOCK_BIT);
         final boolean duplicate = find(base, cell);
         if (!duplicate || insertOnDuplicate)
         {
@@ -62,7 +60,7 @@ final class WideQuotientCore extends QuotientCore
                 setSlot(base, slot, cell);
             }
         }
-        rowLocks.unlockRelease(base, table.getLongPlain(base));
+        LockWord.unlockRelease(table, base, table.getLongPlain(base), TableLayout.LOCK_BIT);
         return duplicate;
     }
 
@@ -70,9 +68,9 @@ final class WideQuotientCore extends QuotientCore
     boolean containsRow(final long row, final long cell)
     {
         final long base = row * wordsPerRow;
-        rowLocks.lockAcquire(base);
+        LockWord.lockAcquire(table, base, TableLayout.LOCK_BIT);
         final boolean duplicate = find(base, cell);
-        rowLocks.unlockRelease(base, table.getLongPlain(base));
+        LockWord.unlockRelease(table, base, table.getLongPlain(base), TableLayout.LOCK_BIT);
         return duplicate;
     }
 

@@ -1,7 +1,6 @@
 package io.ddf.engine.cuckoo;
 
 import io.ddf.engine.MappedWords;
-import io.ddf.engine.memory.PackedCells;
 
 /**
  * Cuckoo filter whose buckets fit in one 64-bit word (b·f ≤ 64), several buckets to a word when they fit.
@@ -12,6 +11,11 @@ import io.ddf.engine.memory.PackedCells;
  * are full does it take the table lock (relocation, see {@link CuckooCore}). Element atomicity follows from this
  * and from buckets never losing a fingerprint outside relocations: a bucket seen full stays full, so two threads
  * inserting the same element cannot pick different buckets from consistent views without one seeing the other's.
+ *
+ * <p>The kick loop keeps its shifts and masks written out rather than {@code memory.PackedCells.get/with}: with
+ * them, saturated streams measured 6.0–7.1 µs against 5.3–6.3 µs before in 6 interleaved runs (thread CPU time,
+ * both versions in one JVM); the difference may be JIT noise (another variant measured mixed), but this loop is
+ * where the time of a full cuckoo filter goes, so it stays as measured safe.
  */
 final class NarrowCuckooCore extends CuckooCore
 {
@@ -28,7 +32,7 @@ final class NarrowCuckooCore extends CuckooCore
         super(layout, maxKicks, region);
         this.bucketsPerWord = layout.bucketsPerWord();
         this.bucketBits = slots * fingerprintBits;
-        this.bucketMask = PackedCells.mask(bucketBits);
+        this.bucketMask = bucketBits == 64 ? -1L : (1L << bucketBits) - 1;
         final boolean powerOfTwo = Integer.bitCount(bucketsPerWord) == 1;
         this.wordShift = powerOfTwo ? Integer.numberOfTrailingZeros(bucketsPerWord) : -1;
         this.wordReciprocal = powerOfTwo ? 0 : reciprocal(bucketsPerWord);
@@ -72,8 +76,8 @@ final class NarrowCuckooCore extends CuckooCore
             final long version = lock.readBeginAcquire();
             final long word1 = table.getLongVolatile(index1);
             final long word2 = index2 == index1 ? word1 : table.getLongVolatile(index2);
-            final long bucket1 = PackedCells.get(word1, shift1, bucketMask);
-            final long bucket2 = PackedCells.get(word2, shift2, bucketMask);
+            final long bucket1 = (word1 >>> shift1) & bucketMask;
+            final long bucket2 = (word2 >>> shift2) & bucketMask;
             if (find(bucket1, fp) || find(bucket2, fp))
             {
                 return true;
@@ -137,21 +141,21 @@ final class NarrowCuckooCore extends CuckooCore
         {
             kick++;
             final int at = shift + victimSlot(hash, kick) * fingerprintBits;
-            long victim = PackedCells.get(word, at, fingerprintMask);
+            long victim = (word >>> at) & fingerprintMask;
             // Swapping a fingerprint for an equal one would write the same word: skip the compare-and-swap.
             while (victim != hand
-                && !table.compareAndSetLong(index, word, PackedCells.with(word, at, fingerprintMask, hand)))
+                && !table.compareAndSetLong(index, word, (word & ~(fingerprintMask << at)) | hand << at))
             {
                 word = table.getLongVolatile(index);
-                victim = PackedCells.get(word, at, fingerprintMask);
+                victim = (word >>> at) & fingerprintMask;
             }
             hand = victim;
             bucket = alternate(bucket, hand);
             index = wordOf(bucket);
             shift = shiftOf(bucket, index);
             word = table.getLongVolatile(index);
-            for (int free = freeSlot(PackedCells.get(word, shift, bucketMask)); free >= 0;
-                free = freeSlot(PackedCells.get(word, shift, bucketMask)))
+            for (int free = freeSlot((word >>> shift) & bucketMask); free >= 0;
+                free = freeSlot((word >>> shift) & bucketMask))
             {
                 if (table.compareAndSetLong(index, word, word | hand << (shift + free * fingerprintBits)))
                 {
@@ -184,7 +188,7 @@ final class NarrowCuckooCore extends CuckooCore
         while (true)
         {
             final long word = table.getLongVolatile(index);
-            final int free = freeSlot(PackedCells.get(word, shift, bucketMask));
+            final int free = freeSlot((word >>> shift) & bucketMask);
             if (free < 0)
             {
                 return false;
@@ -204,8 +208,8 @@ final class NarrowCuckooCore extends CuckooCore
         while (true)
         {
             final long word = table.getLongVolatile(index);
-            final long old = PackedCells.get(word, shift, fingerprintMask);
-            if (table.compareAndSetLong(index, word, PackedCells.with(word, shift, fingerprintMask, fp)))
+            final long old = (word >>> shift) & fingerprintMask;
+            if (table.compareAndSetLong(index, word, (word & ~(fingerprintMask << shift)) | fp << shift))
             {
                 return old;
             }
@@ -233,7 +237,7 @@ final class NarrowCuckooCore extends CuckooCore
     {
         for (int i = 0, shift = 0; i < slots; i++, shift += fingerprintBits)
         {
-            if (PackedCells.get(bucket, shift, fingerprintMask) == fp)
+            if (((bucket >>> shift) & fingerprintMask) == fp)
             {
                 return true;
             }
@@ -245,7 +249,7 @@ final class NarrowCuckooCore extends CuckooCore
     {
         for (int i = 0, shift = 0; i < slots; i++, shift += fingerprintBits)
         {
-            if (PackedCells.get(bucket, shift, fingerprintMask) == 0)
+            if (((bucket >>> shift) & fingerprintMask) == 0)
             {
                 return i;
             }

@@ -31,6 +31,8 @@ final class DynamicSqfCore implements FilterCore
 {
     /** State word: the writer lock, bit 0 (the word is otherwise 0). */
     static final int LOCK = 0;
+    /** The writer lock's bit in word {@link #LOCK}. */
+    private static final long LOCK_BIT = 1L;
     /** State word: oldest non-empty row + 1 (0 = none). */
     static final int OLDEST = 1;
     /** State word: newest non-empty row + 1 (0 = none). */
@@ -46,7 +48,6 @@ final class DynamicSqfCore implements FilterCore
 
     private final MappedWords region;
     private final MappedWords state;
-    private final LockWord lock;
     /** The vector V, bit-packed rows. */
     private final MappedWords vector;
     /** The pool, bit-packed buckets. */
@@ -64,7 +65,6 @@ final class DynamicSqfCore implements FilterCore
     {
         this.region = region;
         this.state = region.slice(0, DsqfLayout.STATE_WORDS);
-        this.lock = new LockWord(state, 1L);
         this.vector = region.slice(DsqfLayout.STATE_WORDS, layout.rowWords());
         this.buckets = region.slice(DsqfLayout.STATE_WORDS + layout.rowWords(), layout.poolWords());
         this.rows = layout.rows();
@@ -137,10 +137,10 @@ final class DynamicSqfCore implements FilterCore
     @Override
     public void recover()
     {
-        if (lock.isLockedVolatile(LOCK))
+        if (LockWord.isLockedVolatile(state, LOCK, LOCK_BIT))
         {
             repair();
-            lock.recoverRelease(LOCK);
+            LockWord.recoverRelease(state, LOCK, LOCK_BIT);
         }
     }
 
@@ -166,12 +166,12 @@ final class DynamicSqfCore implements FilterCore
 
     private void lock()
     {
-        lock.lockAcquire(LOCK);
+        LockWord.lockAcquire(state, LOCK, LOCK_BIT);
     }
 
     private void unlock()
     {
-        lock.unlockRelease(LOCK, 0);
+        LockWord.unlockRelease(state, LOCK, 0, LOCK_BIT);
     }
 
     private boolean find(final long row, final long signature)

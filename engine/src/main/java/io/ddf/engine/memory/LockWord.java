@@ -20,57 +20,46 @@ import io.ddf.engine.MappedWords;
  * hold it, so a set bit means a dead writer: the owner repairs what the lock guarded (or accepts the half-made
  * update, as its atomicity note says), then releases the lock exactly as the dead writer's release would have
  * ({@link #recoverRelease}). Never call it while another thread may use the region.
+ *
+ * <p>Static methods taking the lock bit, not an object holding it: call sites pass a constant, which the JIT folds
+ * (an instance field would be loaded on every call), and no core holds one more object.
  */
 public final class LockWord
 {
-    private final MappedWords words;
-    private final long lockBit;
-
-    /**
-     * @param words   the region holding the lock words.
-     * @param lockBit the lock's bit, a single bit (e.g. {@code 1L << 63} or {@code 1L}).
-     */
-    public LockWord(final MappedWords words, final long lockBit)
+    private LockWord()
     {
-        if (Long.bitCount(lockBit) != 1)
-        {
-            throw new IllegalArgumentException("lock bit must be a single bit: " + Long.toHexString(lockBit));
-        }
-        this.words = words;
-        this.lockBit = lockBit;
-    }
-
-    /** @return the lock's bit. */
-    public long lockBit()
-    {
-        return lockBit;
     }
 
     /**
-     * @param word a value of a lock word.
-     * @return whether its lock bit is set.
+     * @param word    a value of a lock word.
+     * @param lockBit the lock's bit.
+     * @return whether the lock bit is set.
      */
-    public boolean isLocked(final long word)
+    public static boolean isLocked(final long word, final long lockBit)
     {
         return (word & lockBit) != 0;
     }
 
     /**
-     * @param index the lock word's index.
+     * @param words   the region holding the lock word.
+     * @param index   the lock word's index.
+     * @param lockBit the lock's bit.
      * @return whether the lock is held (volatile read); after a crash, whether a writer died holding it.
      */
-    public boolean isLockedVolatile(final long index)
+    public static boolean isLockedVolatile(final MappedWords words, final long index, final long lockBit)
     {
-        return isLocked(words.getLongVolatile(index));
+        return (words.getLongVolatile(index) & lockBit) != 0;
     }
 
     /**
      * Spins until this thread holds the lock.
      *
-     * @param index the lock word's index.
+     * @param words   the region holding the lock word.
+     * @param index   the lock word's index.
+     * @param lockBit the lock's bit.
      * @return the word as it now stands, lock bit set.
      */
-    public long lockAcquire(final long index)
+    public static long lockAcquire(final MappedWords words, final long index, final long lockBit)
     {
         while (true)
         {
@@ -87,11 +76,14 @@ public final class LockWord
      * Takes the lock only if the word still holds {@code expected}, a value read earlier with the bit clear: the
      * caller's decision made from that value still stands once it holds the lock.
      *
+     * @param words    the region holding the lock word.
      * @param index    the lock word's index.
      * @param expected the word as read, lock bit clear.
+     * @param lockBit  the lock's bit.
      * @return whether the lock was taken.
      */
-    public boolean tryLockAcquire(final long index, final long expected)
+    public static boolean tryLockAcquire(
+        final MappedWords words, final long index, final long expected, final long lockBit)
     {
         return (expected & lockBit) == 0 && words.compareAndSetLong(index, expected, expected | lockBit);
     }
@@ -99,10 +91,12 @@ public final class LockWord
     /**
      * Releases the lock with one release store: the writes made under it become visible before the bit clears.
      *
-     * @param index the lock word's index.
-     * @param word  the word's new value; its lock bit is cleared here.
+     * @param words   the region holding the lock word.
+     * @param index   the lock word's index.
+     * @param word    the word's new value; its lock bit is cleared here.
+     * @param lockBit the lock's bit.
      */
-    public void unlockRelease(final long index, final long word)
+    public static void unlockRelease(final MappedWords words, final long index, final long word, final long lockBit)
     {
         words.putLongRelease(index, word & ~lockBit);
     }
@@ -112,17 +106,19 @@ public final class LockWord
      * writer killed while holding it, keeping the other bits. Call only with no other user of the region, after
      * repairing what the lock guarded.
      *
-     * @param index the lock word's index.
+     * @param words   the region holding the lock word.
+     * @param index   the lock word's index.
+     * @param lockBit the lock's bit.
      * @return whether the bit was set (a writer died holding the lock).
      */
-    public boolean recoverRelease(final long index)
+    public static boolean recoverRelease(final MappedWords words, final long index, final long lockBit)
     {
         final long word = words.getLongVolatile(index);
         if ((word & lockBit) == 0)
         {
             return false;
         }
-        unlockRelease(index, word);
+        unlockRelease(words, index, word, lockBit);
         return true;
     }
 }

@@ -20,7 +20,6 @@ public final class SeqLock
     private static final long LOCK_BIT = 1L;
 
     private final MappedWords words;
-    private final LockWord lock;
     private final long index;
 
     /**
@@ -30,7 +29,6 @@ public final class SeqLock
     public SeqLock(final MappedWords words, final long index)
     {
         this.words = words;
-        this.lock = new LockWord(words, LOCK_BIT);
         this.index = index;
     }
 
@@ -41,7 +39,7 @@ public final class SeqLock
      */
     public long lockAcquire()
     {
-        return lock.lockAcquire(index);
+        return LockWord.lockAcquire(words, index, LOCK_BIT);
     }
 
     /**
@@ -53,7 +51,7 @@ public final class SeqLock
      */
     public boolean tryLockAcquire(final long version)
     {
-        return lock.tryLockAcquire(index, version);
+        return LockWord.tryLockAcquire(words, index, version, LOCK_BIT);
     }
 
     /**
@@ -64,7 +62,7 @@ public final class SeqLock
      */
     public void unlockRelease(final long locked)
     {
-        lock.unlockRelease(index, locked + 1);
+        LockWord.unlockRelease(words, index, locked + 1, LOCK_BIT);
     }
 
     /** @return an even version to validate a lock-free read against; spins while a writer holds the lock. */
@@ -73,7 +71,7 @@ public final class SeqLock
         while (true)
         {
             final long version = words.getLongVolatile(index);
-            if (!lock.isLocked(version))
+            if (!LockWord.isLocked(version, LOCK_BIT))
             {
                 return version;
             }
@@ -94,7 +92,7 @@ public final class SeqLock
     /** @return whether a writer holds the lock (after a crash: one was killed while holding it). */
     public boolean isLockedVolatile()
     {
-        return lock.isLockedVolatile(index);
+        return LockWord.isLockedVolatile(words, index, LOCK_BIT);
     }
 
     /**
@@ -106,7 +104,7 @@ public final class SeqLock
     public boolean recoverRelease()
     {
         final long word = words.getLongVolatile(index);
-        if (!lock.isLocked(word))
+        if (!LockWord.isLocked(word, LOCK_BIT))
         {
             return false;
         }

@@ -9,12 +9,12 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class LockWordTest
 {
     private static final long TOP = 1L << 63;
+    private static final long LOW = 1L;
 
     @Test
     void lockKeepsTheOwnersBitsAndUnlockPublishesTheNewOnes()
@@ -22,14 +22,13 @@ class LockWordTest
         try (DirectRegion r = new DirectRegion(64))
         {
             final MappedWords words = r.words();
-            final LockWord lock = new LockWord(words, TOP);
             words.putLongPlain(3, 0x1234L);
-            assertEquals(0x1234L | TOP, lock.lockAcquire(3));
-            assertTrue(lock.isLockedVolatile(3));
-            assertFalse(lock.isLockedVolatile(2));
-            lock.unlockRelease(3, 0x5678L | TOP);
+            assertEquals(0x1234L | TOP, LockWord.lockAcquire(words, 3, TOP));
+            assertTrue(LockWord.isLockedVolatile(words, 3, TOP));
+            assertFalse(LockWord.isLockedVolatile(words, 2, TOP));
+            LockWord.unlockRelease(words, 3, 0x5678L | TOP, TOP);
             assertEquals(0x5678L, words.getLongVolatile(3));
-            assertFalse(lock.isLockedVolatile(3));
+            assertFalse(LockWord.isLockedVolatile(words, 3, TOP));
         }
     }
 
@@ -39,13 +38,12 @@ class LockWordTest
         try (DirectRegion r = new DirectRegion(64))
         {
             final MappedWords words = r.words();
-            final LockWord lock = new LockWord(words, 1L);
             words.putLongPlain(0, 4);
-            assertFalse(lock.tryLockAcquire(0, 2), "the word no longer holds what was read");
-            assertFalse(lock.tryLockAcquire(0, 5), "an expected value with the bit set is never free");
-            assertTrue(lock.tryLockAcquire(0, 4));
+            assertFalse(LockWord.tryLockAcquire(words, 0, 2, LOW), "the word no longer holds what was read");
+            assertFalse(LockWord.tryLockAcquire(words, 0, 5, LOW), "a value with the bit set is never free");
+            assertTrue(LockWord.tryLockAcquire(words, 0, 4, LOW));
             assertEquals(5, words.getLongVolatile(0));
-            assertFalse(lock.tryLockAcquire(0, 4), "held");
+            assertFalse(LockWord.tryLockAcquire(words, 0, 4, LOW), "held");
         }
     }
 
@@ -58,26 +56,15 @@ class LockWordTest
             final MappedWords words = r.words();
             // A writer killed mid-update: its lock bit is still set in the mapped region.
             words.putLongRelease(5, 0x0ABCDEFL | TOP);
-            final LockWord lock = new LockWord(words, TOP);
-            assertTrue(lock.isLockedVolatile(5));
-            assertTrue(lock.recoverRelease(5));
+            assertTrue(LockWord.isLockedVolatile(words, 5, TOP));
+            assertTrue(LockWord.recoverRelease(words, 5, TOP));
             assertEquals(0x0ABCDEFL, words.getLongVolatile(5));
-            assertFalse(lock.recoverRelease(5), "nothing to recover the second time");
+            assertFalse(LockWord.recoverRelease(words, 5, TOP), "nothing to recover the second time");
             assertEquals(0x0ABCDEFL, words.getLongVolatile(5));
             // The lock works again (it would spin forever, and time out, had the bit stayed set).
-            assertEquals(0x0ABCDEFL | TOP, lock.lockAcquire(5));
-            lock.unlockRelease(5, words.getLongPlain(5));
+            assertEquals(0x0ABCDEFL | TOP, LockWord.lockAcquire(words, 5, TOP));
+            LockWord.unlockRelease(words, 5, words.getLongPlain(5), TOP);
             assertEquals(0x0ABCDEFL, words.getLongVolatile(5));
-        }
-    }
-
-    @Test
-    void aLockBitMustBeOneBit()
-    {
-        try (DirectRegion r = new DirectRegion(64))
-        {
-            assertThrows(IllegalArgumentException.class, () -> new LockWord(r.words(), 3L));
-            assertThrows(IllegalArgumentException.class, () -> new LockWord(r.words(), 0L));
         }
     }
 
@@ -89,16 +76,15 @@ class LockWordTest
         try (DirectRegion r = new DirectRegion(64))
         {
             final MappedWords words = r.words();
-            final LockWord lock = new LockWord(words, TOP);
             // Word 0 holds the lock and a counter; word 1 a second counter, updated with plain (non-atomic) writes:
             // only mutual exclusion keeps both exact.
             final Runnable add = () ->
             {
                 for (int i = 0; i < perThread; i++)
                 {
-                    final long held = lock.lockAcquire(0);
+                    final long held = LockWord.lockAcquire(words, 0, TOP);
                     words.putLongPlain(1, words.getLongPlain(1) + 1);
-                    lock.unlockRelease(0, held + 1);
+                    LockWord.unlockRelease(words, 0, held + 1, TOP);
                 }
             };
             final Thread a = new Thread(add);
