@@ -196,12 +196,22 @@ class EngineGoldenFileTest extends EngineTestBase
         }
     }
 
+    /**
+     * Copies a golden file as a user's would be: owner-only, so that a keyed file (whose header holds a secret
+     * key) opens whatever the umask of the machine running the tests.
+     */
+    private static void copyOwnerOnly(final Path from, final Path to) throws IOException
+    {
+        Files.copy(from, to);
+        Files.setPosixFilePermissions(to, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("allNames")
     void aGoldenFileOpensAndJudgesAsRecorded(final String name) throws Exception
     {
         final Path golden = dir.resolve(name + ".ddf");
-        Files.copy(GOLDEN_DIR.resolve(name + "-1.0.ddf"), golden);
+        copyOwnerOnly(GOLDEN_DIR.resolve(name + "-1.0.ddf"), golden);
         try (DuplicateFilter filter = Filters.open(golden))
         {
             assertEquals(builder(name).parameters().kind(), filter.kind());
@@ -232,7 +242,7 @@ class EngineGoldenFileTest extends EngineTestBase
     void aFreshRunLeavesTheGoldenStateAndTable(final String name) throws Exception
     {
         final Path golden = dir.resolve(name + ".ddf");
-        Files.copy(GOLDEN_DIR.resolve(name + "-1.0.ddf"), golden);
+        copyOwnerOnly(GOLDEN_DIR.resolve(name + "-1.0.ddf"), golden);
         final Path fresh = make(name, dir.resolve(name + "-fresh.ddf"));
         final byte[] goldenBytes = Files.readAllBytes(golden);
         final byte[] freshBytes = Files.readAllBytes(fresh);
