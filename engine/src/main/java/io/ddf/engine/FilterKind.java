@@ -62,8 +62,7 @@ public enum FilterKind
     {
         for (final FilterKind kind : values())
         {
-            final KindDefinition definition = FilterKinds.definition(kind.code);
-            if (definition == null || !definition.name().equals(kind.cliName()))
+            if (FilterKinds.definition(kind.code) == null)
             {
                 throw new IllegalStateException("no definition for " + kind);
             }

@@ -21,11 +21,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * fails the build. Each package's {@code package-info.java} says what it may depend on; these rules say the same.
  *
  * <pre>
- *   pipeline ──► io.ddf.engine (API) ──► internal ──► quotient, bloom, cuckoo, window ──► spi ──► memory
- *                        │                  │                     │                              hash
- *                        └──► spi, hash     └──► spi, memory, hash└──► memory, hash
- *   model (formulas, depends on no engine package)
+ *   pipeline                         consumer of the API
+ *      │
+ *   io.ddf.engine (API)              DuplicateFilter, Filters, FilterBuilder, FilterKind, ...
+ *      │
+ *   internal                         MappedFilter, FilterFactory, FilterCounters, FilterKinds (registry)
+ *      │
+ *   quotient  bloom  cuckoo  window  the families, independent of each other
+ *      │
+ *   spi                              KindDefinition, FilterCore, ParamDef, KindCodes, ...
+ *      │
+ *   memory   hash                    MappedWords; ElementHasher, Mix
+ *
+ *   model                            formulas, no engine dependency either way
  * </pre>
+ * A layer uses only layers below it: pipeline the API and hash; the API internal, spi and hash; internal everything
+ * below it; a family spi, memory and hash; spi memory.
  */
 class ArchitectureTest
 {

@@ -1,5 +1,6 @@
 package io.ddf.engine;
 
+import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -55,8 +56,7 @@ class ConcurrentStreamTest extends EngineTestBase
     @MethodSource("configs")
     void everyDistinctKeyGetsExactlyOneUnseen(final FilterConfigs.Config config) throws Exception
     {
-        final long seed = System.nanoTime();
-        System.out.println("concurrency " + config + " seed=" + seed);
+        final long seed = TestSeed.seed();
         for (int round = 0; round < ROUNDS; round++)
         {
             final AtomicIntegerArray unseen = new AtomicIntegerArray(KEYS);

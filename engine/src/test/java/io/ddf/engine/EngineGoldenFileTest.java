@@ -6,19 +6,29 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.io.IOException;
+import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Golden filter files of formats 1.0 and 2.0, one per kind and row layout, made by streaming a fixed sequence into a small
- * filter. A fresh run of the same stream must leave the same state and table, byte for byte: hashing, cell
- * derivation, row packing and eviction choices may not change silently under existing files.
+ * Golden filter files of format 1.0, one per kind and layout (and keyed, and the queuing construction), made by
+ * streaming a fixed sequence into a small filter, and of format 2.0 for the unkeyed ones (sealed with a table
+ * checksum). A fresh run of the same stream must leave the same state and table, byte for byte: hashing, cell
+ * derivation, row packing and eviction choices may not change silently under existing files. And every golden file
+ * must open and judge as it did when written: beside each, {@code NAME-1.0.verdicts} records its counters, the
+ * verdicts of a fixed continuation stream (streams and contains) and the counters after (the same for 2.0, whose
+ * state and table are the 1.0 file's).
  */
 class EngineGoldenFileTest extends EngineTestBase
 {
@@ -31,7 +41,23 @@ class EngineGoldenFileTest extends EngineTestBase
 
     static List<String> names()
     {
-        return List.of("qht", "qhtd", "qqhtd", "sqf", "qht-wide", "qqhtd-wide");
+        return List.of("qht", "qhtd", "qqhtd", "sqf", "qht-wide", "qqhtd-wide",
+            "dsqf", "dsqf-wide", "cuckoo", "cuckoo-packed", "cuckoo-wide",
+            "bloom", "sbf", "rsbf", "bsbf", "bsbfsd", "rlbsbf", "a2", "bdbf",
+            "exact-window", "shf", "cshf", "queue-qht", "queue-cuckoo");
+    }
+
+    /** Keyed files: the key is drawn at creation, so a fresh run cannot match them; they are judged only. */
+    static List<String> keyedNames()
+    {
+        return List.of("qht-keyed", "cuckoo-keyed", "exact-window-keyed");
+    }
+
+    static List<String> allNames()
+    {
+        final List<String> all = new ArrayList<>(names());
+        all.addAll(keyedNames());
+        return all;
     }
 
     private static FilterBuilder builder(final String name)
@@ -50,6 +76,44 @@ class EngineGoldenFileTest extends EngineTestBase
                 return Filters.builder(FilterKind.QHT).rows(16).buckets(16).fingerprintBits(6);
             case "qqhtd-wide":
                 return Filters.builder(FilterKind.QQHTD).rows(16).buckets(12).fingerprintBits(8);
+            case "dsqf":
+                return Filters.builder(FilterKind.DSQF).rows(64).buckets(4).remainderBits(8).reducedBits(4);
+            case "dsqf-wide":
+                return Filters.builder(FilterKind.DSQF).rows(32).buckets(4).remainderBits(32).reducedBits(24);
+            case "cuckoo": // b = 4, f = 16: one word per bucket
+                return Filters.builder(FilterKind.CUCKOO).memoryBits(1 << 13).buckets(4).fingerprintBits(16);
+            case "cuckoo-packed": // b = 1, f = 8: eight buckets per word
+                return Filters.builder(FilterKind.CUCKOO).memoryBits(1 << 12).buckets(1).fingerprintBits(8);
+            case "cuckoo-wide": // b = 4, f = 32: a bucket spans words, table lock
+                return Filters.builder(FilterKind.CUCKOO).memoryBits(1 << 14).buckets(4).fingerprintBits(32);
+            case "bloom":
+            case "sbf":
+            case "rsbf":
+            case "bsbf":
+            case "bsbfsd":
+            case "rlbsbf":
+                return Filters.builder(FilterKind.fromName(name)).memoryBits(1 << 13);
+            case "a2":
+                return Filters.builder(FilterKind.A2).memoryBits(1 << 13).window(256);
+            case "bdbf":
+                return Filters.builder(FilterKind.BDBF).memoryBits(1 << 14).window(256);
+            case "exact-window":
+                return Filters.builder(FilterKind.EXACT_WINDOW).window(256);
+            case "shf":
+                return Filters.builder(FilterKind.SHF).window(256).memoryBits(1 << 14);
+            case "cshf":
+                return Filters.builder(FilterKind.CSHF).window(256).memoryBits(1 << 12);
+            case "queue-qht":
+                return Filters.builder(FilterKind.QHT).window(512).subfilters(4).rows(64).buckets(4)
+                    .fingerprintBits(8);
+            case "queue-cuckoo":
+                return Filters.builder(FilterKind.CUCKOO).window(512).subfilters(4).memoryBits(1 << 14);
+            case "qht-keyed":
+                return builder("qht").keyed(true);
+            case "cuckoo-keyed":
+                return builder("cuckoo").keyed(true);
+            case "exact-window-keyed":
+                return builder("exact-window").keyed(true);
             default:
                 throw new IllegalArgumentException(name);
         }
@@ -73,12 +137,120 @@ class EngineGoldenFileTest extends EngineTestBase
         return file;
     }
 
+    /**
+     * Judges a fixed continuation: 1,000 operations, one in five a {@code contains}, half old elements, half new.
+     *
+     * @return what is recorded beside a golden file: counters before, the verdicts (D or U), counters after.
+     */
+    private static Properties judgeContinuation(final DuplicateFilter filter)
+    {
+        final Properties judged = new Properties();
+        judged.setProperty("elements", Long.toString(filter.elements()));
+        judged.setProperty("duplicates", Long.toString(filter.duplicates()));
+        final StringBuilder verdicts = new StringBuilder();
+        for (int i = 0; i < 1000; i++)
+        {
+            final long value = i * 13L % 1400;
+            final boolean duplicate;
+            if (i % 5 == 4)
+            {
+                duplicate = filter.contains(value);
+            }
+            else
+            {
+                duplicate = (i % 2 == 0 ? filter.stream(value) : filter.stream("element-" + (i % 500))) ==
+                    Verdict.DUPLICATE;
+            }
+            verdicts.append(duplicate ? 'D' : 'U');
+        }
+        judged.setProperty("verdicts", verdicts.toString());
+        judged.setProperty("elements.after", Long.toString(filter.elements()));
+        judged.setProperty("duplicates.after", Long.toString(filter.duplicates()));
+        return judged;
+    }
+
+    private static Path verdictsFile(final String name)
+    {
+        return GOLDEN_DIR.resolve(name + "-1.0.verdicts");
+    }
+
+    private static Properties recorded(final String name) throws IOException
+    {
+        final Properties recorded = new Properties();
+        try (Reader in = Files.newBufferedReader(verdictsFile(name)))
+        {
+            recorded.load(in);
+        }
+        return recorded;
+    }
+
+    /**
+     * Copies a golden file as a user's would be: owner-only, so that a keyed file (whose header holds a secret
+     * key) opens whatever the umask of the machine running the tests.
+     */
+    private static void copyOwnerOnly(final Path from, final Path to) throws IOException
+    {
+        Files.copy(from, to);
+        Files.setPosixFilePermissions(to, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    }
+
     @ParameterizedTest(name = "{0}")
-    @MethodSource("names")
-    void aFreshRunLeavesTheGoldenStateTableAndTableChecksumOfFormat20(final String name) throws Exception
+    @MethodSource("allNames")
+    void aGoldenFileOpensAndJudgesAsRecorded(final String name) throws Exception
     {
         final Path golden = dir.resolve(name + ".ddf");
-        Files.copy(GOLDEN_DIR.resolve(name + "-2.0.ddf"), golden);
+        copyOwnerOnly(GOLDEN_DIR.resolve(name + "-1.0.ddf"), golden);
+        try (DuplicateFilter filter = Filters.open(golden))
+        {
+            assertEquals(builder(name).parameters().kind(), filter.kind());
+            assertEquals(toMap(recorded(name)), toMap(judgeContinuation(filter)));
+        }
+    }
+
+    /** A fresh (unkeyed) file written now judges the continuation as recorded, too: hashing has not moved. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("names")
+    void aFreshFileJudgesAsRecorded(final String name) throws Exception
+    {
+        try (DuplicateFilter filter = Filters.open(make(name, dir.resolve(name + "-fresh.ddf"))))
+        {
+            assertEquals(toMap(recorded(name)), toMap(judgeContinuation(filter)));
+        }
+    }
+
+    private static Map<String, String> toMap(final Properties properties)
+    {
+        final Map<String, String> map = new TreeMap<>();
+        properties.stringPropertyNames().forEach(key -> map.put(key, properties.getProperty(key)));
+        return map;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("names")
+    void aFreshRunLeavesTheGoldenStateAndTable(final String name) throws Exception
+    {
+        final Path golden = dir.resolve(name + ".ddf");
+        copyOwnerOnly(GOLDEN_DIR.resolve(name + "-1.0.ddf"), golden);
+        final Path fresh = make(name, dir.resolve(name + "-fresh.ddf"));
+        final byte[] goldenBytes = Files.readAllBytes(golden);
+        final byte[] freshBytes = Files.readAllBytes(fresh);
+        assertEquals(goldenBytes.length, freshBytes.length);
+        assertArrayEquals(Arrays.copyOfRange(goldenBytes, STATE_OFFSET, goldenBytes.length),
+            Arrays.copyOfRange(freshBytes, STATE_OFFSET, freshBytes.length));
+        try (DuplicateFilter filter = Filters.open(golden))
+        {
+            assertEquals(builder(name).seed(0x5EED_0001L).parameters().toMap(), filter.parameters().toMap());
+            assertEquals(4000, filter.elements());
+        }
+    }
+
+    /** Format 2.0: a fresh run leaves the golden table checksum and seal, state and table; its checksum verifies. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("names")
+    void aFreshRunLeavesTheFormat20GoldenChecksumStateAndTable(final String name) throws Exception
+    {
+        final Path golden = dir.resolve(name + ".ddf");
+        copyOwnerOnly(GOLDEN_DIR.resolve(name + "-2.0.ddf"), golden);
         final Path fresh = make(name, dir.resolve(name + "-fresh.ddf"));
         final byte[] goldenBytes = Files.readAllBytes(golden);
         final byte[] freshBytes = Files.readAllBytes(fresh);
@@ -87,38 +259,34 @@ class EngineGoldenFileTest extends EngineTestBase
         assertArrayEquals(Arrays.copyOfRange(goldenBytes, 248, 260), Arrays.copyOfRange(freshBytes, 248, 260));
         assertArrayEquals(Arrays.copyOfRange(goldenBytes, STATE_OFFSET, goldenBytes.length),
             Arrays.copyOfRange(freshBytes, STATE_OFFSET, freshBytes.length));
+        assertEquals("2.0", FilterInfo.verify(golden).get("format"));
         assertEquals("ok", FilterInfo.verify(golden).get("table checksum"));
         try (DuplicateFilter filter = Filters.open(golden))
         {
-            assertEquals(builder(name).seed(0x5EED_0001L).parameters().toMap(), filter.parameters().toMap());
             assertEquals(4000, filter.elements());
         }
         assertArrayEquals(goldenBytes, Files.readAllBytes(golden), "opening and closing changed the golden file");
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("names")
-    void format10FilesStillOpenWithTheSameStateAndTable(final String name) throws Exception
-    {
-        final Path golden = dir.resolve(name + ".ddf");
-        Files.copy(GOLDEN_DIR.resolve(name + "-1.0.ddf"), golden);
-        assertEquals("ok", FilterInfo.verify(golden).get("structure"));
-        final Path fresh = make(name, dir.resolve(name + "-fresh.ddf"));
-        final byte[] goldenBytes = Files.readAllBytes(golden);
-        final byte[] freshBytes = Files.readAllBytes(fresh);
-        assertEquals(goldenBytes.length, freshBytes.length);
-        assertArrayEquals(Arrays.copyOfRange(goldenBytes, STATE_OFFSET, goldenBytes.length),
-            Arrays.copyOfRange(freshBytes, STATE_OFFSET, freshBytes.length));
         try (DuplicateFilter filter = Filters.open(golden))
         {
-            assertEquals(builder(name).seed(0x5EED_0001L).parameters().toMap(), filter.parameters().toMap());
-            assertEquals(4000, filter.elements());
+            assertEquals(toMap(recorded(name)), toMap(judgeContinuation(filter)));
         }
     }
 
+    /** Format 1.0 has no table checksum: its golden files pass the structure check that replaces it. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("allNames")
+    void aFormat10GoldenFilePassesTheStructureCheck(final String name) throws Exception
+    {
+        final Path golden = dir.resolve(name + ".ddf");
+        copyOwnerOnly(GOLDEN_DIR.resolve(name + "-1.0.ddf"), golden);
+        final Map<String, String> report = FilterInfo.verify(golden);
+        assertEquals("1.0", report.get("format"));
+        assertEquals("ok", report.get("structure"), report.toString());
+    }
+
     /**
-     * Writes the golden files of the current format (2.0): only for a deliberate change of the engine's format,
-     * with a new version; the 1.0 files were made by the 1.0 build and stay.
+     * Writes the golden files of the current format (2.0), unkeyed: only for a deliberate change of the engine's
+     * format, with a new version. The 1.0 files and their verdict records were made by the 1.0 build and stay.
      */
     @Test
     void regenerateGoldenFiles() throws Exception

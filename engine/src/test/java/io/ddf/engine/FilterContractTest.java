@@ -1,5 +1,6 @@
 package io.ddf.engine;
 
+import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -45,8 +46,7 @@ class FilterContractTest extends EngineTestBase
     @MethodSource("configs")
     void noFalseNegativeBeforeAnyEviction(final FilterConfigs.Config config)
     {
-        final long seed = System.nanoTime();
-        System.out.println("noFalseNegativeBeforeAnyEviction " + config + " seed=" + seed);
+        final long seed = TestSeed.seed();
         // 2^10 elements for a capacity of 2^16 (quotient filters: a row holding more than 2 of them has
         // probability ~2^-21 per run).
         final long[] elements = new SplittableRandom(seed).longs(1 << 10).distinct().toArray();
@@ -99,8 +99,7 @@ class FilterContractTest extends EngineTestBase
     @MethodSource("configs")
     void restartGivesTheSameVerdictsAsAnUninterruptedRun(final FilterConfigs.Config config) throws Exception
     {
-        final long seed = System.nanoTime();
-        System.out.println("restart " + config + " seed=" + seed);
+        final long seed = TestSeed.seed();
         // A small filter and a stream with repeats, so evictions happen and the comparison means something.
         final long[] stream = new SplittableRandom(seed).longs(20_000, 0, 5_000).toArray();
         // Two copies of one fresh file, so both runs share the seed or secret key drawn at creation.

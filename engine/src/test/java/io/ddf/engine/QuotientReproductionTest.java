@@ -1,6 +1,7 @@
 package io.ddf.engine;
 
 import io.ddf.engine.model.QhtModel;
+import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 
 import java.util.BitSet;
@@ -29,8 +30,7 @@ class QuotientReproductionTest extends EngineTestBase
     @Test
     void fprAndFnrLandWithinOneAndAHalfPointsOfTable1()
     {
-        final long seed = System.nanoTime();
-        System.out.println("Table 1 reproduction seed=" + seed);
+        final long seed = TestSeed.seed();
         System.out.println("| S | k | rows | FPR % (paper) [model] | FNR % (paper) [model] |");
         final StringBuilder failures = new StringBuilder();
         for (int c = 0; c < FINGERPRINT_BITS.length; c++)
@@ -55,8 +55,7 @@ class QuotientReproductionTest extends EngineTestBase
     @Test
     void qhtAndQqhtdErrorRatesLandWithinOneAndAHalfPointsOfTable5()
     {
-        final long seed = System.nanoTime();
-        System.out.println("Table 5 reproduction (artificial 4.62 % stream) seed=" + seed);
+        final long seed = TestSeed.seed();
         System.out.println("| k | S | QHT (paper) | QQHTD (paper) |");
         final StringBuilder failures = new StringBuilder();
         for (int c = 0; c < TABLE5_QHT.length; c++)

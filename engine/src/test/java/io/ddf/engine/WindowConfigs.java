@@ -51,15 +51,15 @@ final class WindowConfigs
                 .subfilters(SUBFILTERS).rows(2 * cap).seed(cap + 9), false),
             config("queue L=4 over exact-window", cap -> Filters.builder(FilterKind.EXACT_WINDOW).window(2 * cap)
                 .subfilters(SUBFILTERS).seed(cap + 10), true)));
-        // Other families' kinds join once implemented: 32 bits of memory per element of each subfilter
+        // Queues over the other families' kinds: 32 bits of memory per element of each subfilter
         // (at least 2^14, as the Bloom family's own configurations).
-        addIfImplemented(list, FilterKind.BLOOM, 0.0);
-        addIfImplemented(list, FilterKind.SBF, 0.01);
-        addIfImplemented(list, FilterKind.CUCKOO, 0.0);
+        addQueueOver(list, FilterKind.BLOOM, 0.0);
+        addQueueOver(list, FilterKind.SBF, 0.01);
+        addQueueOver(list, FilterKind.CUCKOO, 0.0);
         return list;
     }
 
-    private static void addIfImplemented(final List<FilterConfigs.Config> list, final FilterKind kind,
+    private static void addQueueOver(final List<FilterConfigs.Config> list, final FilterKind kind,
         final double falseNegativeTolerance)
     {
         list.add(new FilterConfigs.Config("queue L=4 over " + kind.cliName(),

@@ -13,7 +13,7 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 
-/** The {@code ddf} command: subcommands {@code pipe}, {@code info} and {@code serve}. */
+/** The {@code ddf} command: subcommands {@code pipe}, {@code info}, {@code serve} and {@code tune}. */
 @Command(name = "ddf", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     description = "Off-heap, memory-mapped duplicate detection for streams.",
     subcommands = {PipeCommand.class, InfoCommand.class, VerifyCommand.class, ServeCommand.class, TuneCommand.class})

@@ -1,5 +1,6 @@
 package io.ddf.ingest;
 
+import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,7 +76,7 @@ class InfoCommandTest
     {
         final Path file = dir.resolve("foreign");
         final byte[] bytes = new byte[8192];
-        new java.util.Random(TestSeeds.seed("foreignFileExits2AndStaysUnchanged")).nextBytes(bytes);
+        new java.util.Random(TestSeed.seed()).nextBytes(bytes);
         Files.write(file, bytes);
         final Cli.Result info = Cli.run("", "info", file.toString());
         assertEquals(2, info.status(), info::toString);

@@ -38,6 +38,19 @@ class JarIT
         assertTrue(Files.isRegularFile(JAR), "no " + JAR.toAbsolutePath() + "; run mvn verify");
     }
 
+    /** The jar's manifest carries the one list of JVM flags (jvm-flags.properties) exactly. */
+    @Test
+    void manifestCarriesTheFlagsOfTheOneList() throws IOException
+    {
+        final java.util.Properties flags = JvmFlags.list();
+        try (java.util.jar.JarFile jar = new java.util.jar.JarFile(JAR.toFile()))
+        {
+            final java.util.jar.Attributes main = jar.getManifest().getMainAttributes();
+            assertEquals(flags.getProperty("ddf.add.exports"), main.getValue("Add-Exports"));
+            assertEquals(flags.getProperty("ddf.add.opens"), main.getValue("Add-Opens"));
+        }
+    }
+
     @Test
     void pipeWritesVerdicts() throws Exception
     {

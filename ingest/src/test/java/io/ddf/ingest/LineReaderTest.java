@@ -1,5 +1,6 @@
 package io.ddf.ingest;
 
+import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
@@ -67,7 +68,7 @@ class LineReaderTest
     @Test
     void randomInputInRandomChunksSplitsLikeString()
     {
-        final long seed = TestSeeds.seed("randomInputInRandomChunksSplitsLikeString");
+        final long seed = TestSeed.seed();
         final Random random = new Random(seed);
         for (int round = 0; round < 200; round++)
         {

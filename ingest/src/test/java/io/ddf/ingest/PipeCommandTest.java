@@ -1,6 +1,7 @@
 package io.ddf.ingest;
 
 import io.ddf.engine.FilterKind;
+import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -70,7 +71,7 @@ class PipeCommandTest
     @Test
     void verdictCountEqualsLineCount()
     {
-        final long seed = TestSeeds.seed("verdictCountEqualsLineCount");
+        final long seed = TestSeed.seed();
         final Random random = new Random(seed);
         final StringBuilder in = new StringBuilder();
         final int lines = 20_000 + random.nextInt(1000);
@@ -88,7 +89,7 @@ class PipeCommandTest
     @Test
     void uniqueMatchesAwkSeen()
     {
-        final long seed = TestSeeds.seed("uniqueMatchesAwkSeen");
+        final long seed = TestSeed.seed();
         final Random random = new Random(seed);
         final ByteArrayOutputStream in = new ByteArrayOutputStream();
         final List<byte[]> lines = new ArrayList<>();
@@ -131,7 +132,7 @@ class PipeCommandTest
     @MethodSource("io.ddf.ingest.TestKinds#streamable")
     void fileContinuesWhereTheLastRunStopped(final FilterKind kind) throws IOException
     {
-        final long seed = TestSeeds.seed("fileContinuesWhereTheLastRunStopped " + kind);
+        final long seed = TestSeed.seed();
         final Random random = new Random(seed);
         final List<String> lines = new ArrayList<>();
         for (int i = 0; i < 4000; i++)

@@ -1,5 +1,6 @@
 package io.ddf.ingest;
 
+import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
@@ -97,7 +98,7 @@ class PipeTest
     @Test
     void countsRecordsOfALargeInput() throws IOException
     {
-        final long seed = TestSeeds.seed("countsRecordsOfALargeInput");
+        final long seed = TestSeed.seed();
         final java.util.Random random = new java.util.Random(seed);
         final StringBuilder in = new StringBuilder();
         final int lines = 50_000;

@@ -1,5 +1,6 @@
 package io.ddf.persistence;
 
+import io.ddf.persistence.testing.TestSeed;
 import net.openhft.chronicle.core.io.AbstractCloseable;
 import net.openhft.chronicle.core.io.AbstractReferenceCounted;
 import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
@@ -21,17 +22,14 @@ public abstract class MappedMemoryTestBase
         ChronicleSettings.apply(); // before any Chronicle class loads, so no banner in test output
     }
 
-    private String testName = "test";
-
     /**
      * Turns on Chronicle's reference and closeable tracing, so what this test creates is tracked.
      *
-     * @param info the running test.
+     * @param info the running test (kept for subclasses that call this directly).
      */
     @BeforeEach
     protected void enableMappedMemoryTracing(final TestInfo info)
     {
-        testName = info.getDisplayName();
         AbstractReferenceCounted.enableReferenceTracing();
         AbstractCloseable.enableCloseableTracing();
     }
@@ -57,14 +55,12 @@ public abstract class MappedMemoryTestBase
     }
 
     /**
-     * A random source whose seed is printed, so a failure can be replayed with {@code -Dddf.test.seed=...}.
+     * A random source seeded by the suite's one seed policy ({@link TestSeed}).
      *
      * @return a seeded random.
      */
     protected Random seededRandom()
     {
-        final long seed = Long.getLong("ddf.test.seed", System.nanoTime());
-        System.out.println(testName + ": random seed " + seed + " (replay with -Dddf.test.seed=" + seed + ")");
-        return new Random(seed);
+        return TestSeed.random();
     }
 }

@@ -1,6 +1,7 @@
 package io.ddf.bench.accuracy;
 
 import io.ddf.bench.accuracy.ConfigResult.Metric;
+import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,8 +27,7 @@ class AccuracyRunnerTest
     @Test
     void exactWindowFilterIsExactlyRightAgainstItsWindow()
     {
-        final long seed = System.nanoTime();
-        System.out.println("AccuracyRunnerTest exact-window seed=" + seed);
+        final long seed = TestSeed.seed();
         for (final StreamSpec stream : List.of(StreamSpec.uniform(4096, 40_000), StreamSpec.zipf(1 << 16, 1.1, 40_000)))
         {
             final ExperimentResult result = new AccuracyRunner(QUIET, false).run(new Experiment(stream,
@@ -66,8 +66,7 @@ class AccuracyRunnerTest
     @Test
     void threadedPassesGiveExactlyTheFiguresOfOnePass()
     {
-        final long seed = System.nanoTime();
-        System.out.println("AccuracyRunnerTest threaded seed=" + seed);
+        final long seed = TestSeed.seed();
         final Experiment experiment = new Experiment(StreamSpec.zipf(1 << 14, 0.9, 30_000),
             List.of(FilterSpec.parse("qht:buckets=2,fingerprint-bits=4"), FilterSpec.parse("a2"),
                 FilterSpec.parse("qht:subfilters=4,buckets=1,fingerprint-bits=3")),

@@ -1,6 +1,7 @@
 package io.ddf.bench.accuracy;
 
 import io.ddf.bench.accuracy.ConfigResult.Metric;
+import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
@@ -90,7 +91,7 @@ class PaperPresetsTest
     @Test
     void alphabetGivesTheDistinctShare()
     {
-        final long seed = System.nanoTime();
+        final long seed = TestSeed.seed();
         final int length = 200_000;
         for (final double fraction : new double[] {0.15, 0.6, 0.9})
         {

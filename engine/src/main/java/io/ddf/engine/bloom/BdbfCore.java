@@ -1,6 +1,7 @@
 package io.ddf.engine.bloom;
 
 import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.memory.PackedCells;
 import io.ddf.engine.spi.FilterCore;
 
 /**
@@ -135,12 +136,12 @@ final class BdbfCore implements FilterCore
         while (true)
         {
             final long word = table.getLongVolatile(wordIndex);
-            final long current = (word >>> shift) & modulus;
+            final long current = PackedCells.get(word, shift, modulus);
             if (current == stamp || (current != 0 && age(current, t) > expiredUpTo))
             {
                 return; // already this arrival's, or a later arrival's
             }
-            final long updated = (word & ~(modulus << shift)) | (stamp << shift);
+            final long updated = PackedCells.with(word, shift, modulus, stamp);
             if (table.compareAndSetLong(wordIndex, word, updated))
             {
                 return;
@@ -167,7 +168,7 @@ final class BdbfCore implements FilterCore
                 long updated = word;
                 for (int j = from, shift = from * bits; j < to; j++, shift += bits)
                 {
-                    final long stamp = (word >>> shift) & modulus;
+                    final long stamp = PackedCells.get(word, shift, modulus);
                     if (stamp != 0)
                     {
                         final long age = age(stamp, t);

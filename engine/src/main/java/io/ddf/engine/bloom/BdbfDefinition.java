@@ -1,6 +1,8 @@
 package io.ddf.engine.bloom;
 
+import io.ddf.engine.FilterKind;
 import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.memory.PackedCells;
 import io.ddf.engine.spi.CommonParams;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.GivenParameters;
@@ -95,6 +97,6 @@ public final class BdbfDefinition extends KindDefinition
 
     private static PackedCells layout(final long memory, final long window)
     {
-        return new PackedCells(memory, BdbfCore.stampBits(window));
+        return PackedCells.ofMemory(memory, BdbfCore.stampBits(window));
     }
 }

@@ -2,6 +2,7 @@ package io.ddf.engine.bloom;
 
 import io.ddf.engine.hash.Mix;
 import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.memory.PackedCells;
 import io.ddf.engine.spi.FilterCore;
 
 /**
@@ -101,7 +102,7 @@ final class StableBloomCore implements FilterCore
                 long updated = word;
                 for (int j = first, shift = first * bits; j < first + count; j++, shift += bits)
                 {
-                    if (((word >>> shift) & mask) != 0)
+                    if (PackedCells.get(word, shift, mask) != 0)
                     {
                         updated -= 1L << shift;
                     }

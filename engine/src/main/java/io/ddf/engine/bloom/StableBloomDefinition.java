@@ -1,6 +1,8 @@
 package io.ddf.engine.bloom;
 
+import io.ddf.engine.FilterKind;
 import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.memory.PackedCells;
 import io.ddf.engine.spi.CommonParams;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.GivenParameters;
@@ -62,7 +64,7 @@ public final class StableBloomDefinition extends KindDefinition
         final long k = given.getLong(CommonParams.HASH_FUNCTIONS.name(), DEFAULT_HASH_FUNCTIONS);
         final double fpr = given.getDouble(CommonParams.TARGET_FPR.name(), DEFAULT_TARGET_FPR);
         checkOptions(memory, d, k, fpr);
-        final long m = new PackedCells(memory, (int)d).cells();
+        final long m = PackedCells.ofMemory(memory, (int)d).cells();
         require(m > k, "memory-bits " + memory + " holds only " + m + " cells of " + d + " bits; SBF needs more " +
             "cells than hash-functions (" + k + ")");
         final long p = decrements(fpr, (int)k, (int)((1L << d) - 1), m);
@@ -79,7 +81,7 @@ public final class StableBloomDefinition extends KindDefinition
         require(slots.length == 5, "expected 5 parameters");
         checkOptions(slots[MEMORY], slots[CELL_BITS], slots[HASH_FUNCTIONS],
             Double.longBitsToDouble(slots[TARGET_FPR]));
-        final long m = new PackedCells(slots[MEMORY], (int)slots[CELL_BITS]).cells();
+        final long m = PackedCells.ofMemory(slots[MEMORY], (int)slots[CELL_BITS]).cells();
         require(m > slots[HASH_FUNCTIONS], "fewer cells than hash functions");
         require(slots[DECREMENTS] >= 1 && slots[DECREMENTS] <= m, "decrements must be in 1..cells (" + m + "), got " +
             slots[DECREMENTS]);
@@ -154,6 +156,6 @@ public final class StableBloomDefinition extends KindDefinition
 
     private static PackedCells layout(final long[] slots)
     {
-        return new PackedCells(slots[MEMORY], (int)slots[CELL_BITS]);
+        return PackedCells.ofMemory(slots[MEMORY], (int)slots[CELL_BITS]);
     }
 }

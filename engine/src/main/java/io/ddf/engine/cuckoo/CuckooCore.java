@@ -1,7 +1,9 @@
 package io.ddf.engine.cuckoo;
 
 import io.ddf.engine.hash.Mix;
+import io.ddf.engine.hash.Fingerprint;
 import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.memory.SeqLock;
 import io.ddf.engine.spi.FilterCore;
 
 /**
@@ -20,9 +22,10 @@ import io.ddf.engine.spi.FilterCore;
  * <p>Which bucket is kicked from and which slot is the victim at each step are derived from the element's hash and
  * the step number, so the same file and stream give the same verdicts.
  *
- * <p>Concurrency: word 0 of the region is a table lock and version (odd while locked). Relocations run under the
- * lock, so at most one fingerprint is ever "in hand" (in no bucket); lookups that miss read the version before and
- * after and retry when a relocation overlapped them, so a fingerprint in hand is never missed. The subclasses say
+ * <p>Concurrency: word 0 of the region is a {@link SeqLock}, the table lock and version (odd while locked).
+ * Relocations run under the lock, so at most one fingerprint is ever "in hand" (in no bucket); lookups that miss
+ * read the version before and after and retry when a relocation overlapped them, so a fingerprint in hand is never
+ * missed. The subclasses say
  * how an insertion without relocation proceeds. With both, a concurrent {@code stream} is atomic per element:
  * threads streaming the same new element never both get UNSEEN (unless it is dropped in between).
  */
@@ -42,6 +45,7 @@ abstract class CuckooCore implements FilterCore
     private static final long VICTIM_SALT = 0x165667B19E3779F9L;
 
     protected final MappedWords state;
+    protected final SeqLock lock;
     protected final MappedWords table;
     protected final int slots;
     protected final int fingerprintBits;
@@ -56,6 +60,7 @@ abstract class CuckooCore implements FilterCore
     {
         this.state = region.slice(0, CuckooLayout.STATE_WORDS);
         this.table = region.slice(CuckooLayout.STATE_WORDS, layout.tableWords());
+        this.lock = new SeqLock(state, LOCK);
         this.buckets = layout.buckets();
         this.slots = layout.slots();
         this.fingerprintBits = layout.fingerprintBits();
@@ -114,17 +119,12 @@ abstract class CuckooCore implements FilterCore
         final long i2 = alternate(i1, fp);
         while (true)
         {
-            final long version = state.getLongVolatile(LOCK);
-            if ((version & 1) != 0)
-            {
-                Thread.onSpinWait();
-                continue;
-            }
+            final long version = lock.readBeginAcquire();
             if (holds(i1, fp) || holds(i2, fp))
             {
                 return true;
             }
-            if (state.getLongVolatile(LOCK) == version)
+            if (lock.readValidAcquire(version))
             {
                 return false;
             }
@@ -142,11 +142,7 @@ abstract class CuckooCore implements FilterCore
     @Override
     public final void recover()
     {
-        final long version = state.getLongVolatile(LOCK);
-        if ((version & 1) != 0)
-        {
-            state.putLongRelease(LOCK, version + 1);
-        }
+        lock.recoverRelease();
     }
 
     /**
@@ -155,15 +151,7 @@ abstract class CuckooCore implements FilterCore
      */
     final long fingerprint(final long hash)
     {
-        long x = hash;
-        long fp;
-        do
-        {
-            x = Mix.mix64(x + Mix.GOLDEN_GAMMA);
-            fp = x & fingerprintMask;
-        }
-        while (fp == 0);
-        return fp;
+        return Fingerprint.nonZero(hash, fingerprintMask);
     }
 
     /**
@@ -198,7 +186,7 @@ abstract class CuckooCore implements FilterCore
      */
     final boolean tryLock(final long version)
     {
-        return state.compareAndSetLong(LOCK, version, version + 1);
+        return lock.tryLockAcquire(version);
     }
 
     /**
@@ -206,7 +194,7 @@ abstract class CuckooCore implements FilterCore
      */
     final void unlock(final long version)
     {
-        state.putLongRelease(LOCK, version + 2);
+        lock.unlockRelease(version + 1);
     }
 
     /**

@@ -11,6 +11,11 @@ import io.ddf.engine.memory.MappedWords;
  * are full does it take the table lock (relocation, see {@link CuckooCore}). Element atomicity follows from this
  * and from buckets never losing a fingerprint outside relocations: a bucket seen full stays full, so two threads
  * inserting the same element cannot pick different buckets from consistent views without one seeing the other's.
+ *
+ * <p>The kick loop keeps its shifts and masks written out rather than {@code memory.PackedCells.get/with}: with
+ * them, saturated streams measured 6.0–7.1 µs against 5.3–6.3 µs before in 6 interleaved runs (thread CPU time,
+ * both versions in one JVM); the difference may be JIT noise (another variant measured mixed), but this loop is
+ * where the time of a full cuckoo filter goes, so it stays as measured safe.
  */
 final class NarrowCuckooCore extends CuckooCore
 {
@@ -68,12 +73,7 @@ final class NarrowCuckooCore extends CuckooCore
         final int shift2 = shiftOf(i2, index2);
         while (true)
         {
-            final long version = state.getLongVolatile(LOCK);
-            if ((version & 1) != 0)
-            {
-                Thread.onSpinWait();
-                continue;
-            }
+            final long version = lock.readBeginAcquire();
             final long word1 = table.getLongVolatile(index1);
             final long word2 = index2 == index1 ? word1 : table.getLongVolatile(index2);
             final long bucket1 = (word1 >>> shift1) & bucketMask;
@@ -82,7 +82,7 @@ final class NarrowCuckooCore extends CuckooCore
             {
                 return true;
             }
-            if (state.getLongVolatile(LOCK) != version)
+            if (!lock.readValidAcquire(version))
             {
                 continue; // a relocation overlapped the reads: the element may have been in hand
             }

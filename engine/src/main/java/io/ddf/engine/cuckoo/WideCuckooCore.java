@@ -1,6 +1,7 @@
 package io.ddf.engine.cuckoo;
 
 import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.memory.PackedCells;
 
 /**
  * Cuckoo filter whose buckets are wider than a word (b·f &gt; 64): a bucket takes whole words of ⌊64 / f⌋ slots.
@@ -28,12 +29,7 @@ final class WideCuckooCore extends CuckooCore
         final long i2 = alternate(i1, fp);
         while (true)
         {
-            final long version = state.getLongVolatile(LOCK);
-            if ((version & 1) != 0)
-            {
-                Thread.onSpinWait();
-                continue;
-            }
+            final long version = lock.readBeginAcquire();
             if (holds(i1, fp) || holds(i2, fp))
             {
                 return true;
@@ -63,7 +59,7 @@ final class WideCuckooCore extends CuckooCore
             final int inWord = Math.min(slotsPerWord, slots - s);
             for (int i = 0, shift = 0; i < inWord; i++, shift += fingerprintBits)
             {
-                if (((word >>> shift) & fingerprintMask) == fp)
+                if (PackedCells.get(word, shift, fingerprintMask) == fp)
                 {
                     return true;
                 }
@@ -86,7 +82,7 @@ final class WideCuckooCore extends CuckooCore
                 int free = -1;
                 for (int i = 0, shift = 0; i < inWord; i++, shift += fingerprintBits)
                 {
-                    if (((word >>> shift) & fingerprintMask) == 0)
+                    if (PackedCells.get(word, shift, fingerprintMask) == 0)
                     {
                         free = i;
                         break;
@@ -113,8 +109,8 @@ final class WideCuckooCore extends CuckooCore
         while (true)
         {
             final long word = table.getLongVolatile(index);
-            final long old = (word >>> shift) & fingerprintMask;
-            if (table.compareAndSetLong(index, word, (word & ~(fingerprintMask << shift)) | fp << shift))
+            final long old = PackedCells.get(word, shift, fingerprintMask);
+            if (table.compareAndSetLong(index, word, PackedCells.with(word, shift, fingerprintMask, fp)))
             {
                 return old;
             }

@@ -107,34 +107,6 @@ public final class MappedWords
         return new MappedWords(address + (fromWord << 3), count);
     }
 
-    /**
-     * The structure check of packed tables: finds the first word with a bit set outside the bits its layout uses.
-     *
-     * @param used the mask of the bits word {@code i} may hold (0 for padding).
-     * @return the first word index with stray bits, or -1; plain reads.
-     */
-    public long firstStrayBits(final java.util.function.LongUnaryOperator used)
-    {
-        for (long i = 0; i < words; i++)
-        {
-            final long word = getLongPlain(i);
-            if (word != 0 && (word & ~used.applyAsLong(i)) != 0)
-            {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * @param bits 0 to 64.
-     * @return a mask of the low {@code bits} bits.
-     */
-    public static long lowBits(final long bits)
-    {
-        return bits >= 64 ? -1L : (1L << bits) - 1;
-    }
-
     /** Zeroes every word, with plain stores; not atomic with respect to concurrent updates. */
     public void clear()
     {

@@ -8,7 +8,6 @@ import com.lmax.disruptor.WaitStrategy;
 import com.lmax.disruptor.dsl.Disruptor;
 import com.lmax.disruptor.dsl.ProducerType;
 import io.ddf.engine.DuplicateFilter;
-import io.ddf.engine.Filters;
 import org.agrona.DirectBuffer;
 
 import java.nio.ByteOrder;

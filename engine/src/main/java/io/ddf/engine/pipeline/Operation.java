@@ -1,7 +1,5 @@
 package io.ddf.engine.pipeline;
 
-import io.ddf.engine.DuplicateFilter;
-
 /** What the pipeline does with a published element. */
 public enum Operation
 {

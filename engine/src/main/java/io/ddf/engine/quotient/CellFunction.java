@@ -2,9 +2,11 @@ package io.ddf.engine.quotient;
 
 import io.ddf.engine.hash.Mix;
 
+import io.ddf.engine.hash.Fingerprint;
+
 /**
  * Derives the value an element stores in a cell from its 64-bit hash. Never 0: 0 marks an empty cell, so a
- * zero value is re-derived until non-zero (seed 000 §3.2, option 3).
+ * zero value is re-derived until non-zero ({@link Fingerprint}, seed 000 §3.2, option 3).
  */
 public interface CellFunction
 {
@@ -23,7 +25,7 @@ public interface CellFunction
     static CellFunction qht(final int fingerprintBits)
     {
         final long mask = (1L << fingerprintBits) - 1;
-        return hash -> nonZeroBits(hash, mask);
+        return hash -> Fingerprint.nonZero(hash, mask);
     }
 
     /**
@@ -41,7 +43,7 @@ public interface CellFunction
         final int weightBits = sqfWeightBits(remainderBits);
         return hash ->
         {
-            final long remainder = nonZeroBits(hash, mask);
+            final long remainder = Fingerprint.nonZero(hash, mask);
             return ((remainder >>> reducedShift) << weightBits) | Long.bitCount(remainder);
         };
     }
@@ -79,25 +81,5 @@ public interface CellFunction
     static long sqfDistinctSignatures(final long remainderBits, final long reducedBits)
     {
         return (1L << reducedBits) * (remainderBits - reducedBits + 1) - 1;
-    }
-
-    /**
-     * The first non-zero value of {@code mix64(x + γ) & mask} along x₀ = hash, xᵢ₊₁ = mix64(xᵢ + γ).
-     *
-     * @param hash the element's hash.
-     * @param mask the bits to keep.
-     * @return a non-zero value within the mask.
-     */
-    private static long nonZeroBits(final long hash, final long mask)
-    {
-        long x = hash;
-        long value;
-        do
-        {
-            x = Mix.mix64(x + Mix.GOLDEN_GAMMA);
-            value = x & mask;
-        }
-        while (value == 0);
-        return value;
     }
 }

@@ -1,7 +1,9 @@
 package io.ddf.engine.quotient;
 
 import io.ddf.engine.hash.Mix;
+import io.ddf.engine.memory.LockWord;
 import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.memory.PackedCells;
 import io.ddf.engine.spi.FilterCore;
 
 /**
@@ -19,14 +21,17 @@ import io.ddf.engine.spi.FilterCore;
  * list, which only {@link #recover()} fills, with buckets a crash left unreachable.
  *
  * <p>Concurrency: every row's update also moves the shared recency list, so the whole structure has one writer
- * lock (bit 0 of state word 0) taken by {@code stream} and {@code contains} alike: atomic per element, one thread
- * at a time. A process killed while holding it leaves the bit set and possibly a half-made update (a bucket
- * unlinked from one row and not yet linked to the other, a row half moved in the recency list); {@link #recover()}
- * relinks what it can, returns unreachable buckets to the free list, and clears the lock.
+ * lock ({@link LockWord} bit 0 of state word 0) taken by {@code stream} and {@code contains} alike: atomic per
+ * element, one thread at a time. A process killed while holding it leaves the bit set and possibly a half-made
+ * update (a bucket unlinked from one row and not yet linked to the other, a row half moved in the recency list);
+ * {@link #recover()} relinks what it can, returns unreachable buckets to the free list, and clears the lock.
  */
 final class DynamicSqfCore implements FilterCore
 {
+    /** State word: the writer lock, bit 0 (the word is otherwise 0). */
     static final int LOCK = 0;
+    /** The writer lock's bit in word {@link #LOCK}. */
+    private static final long LOCK_BIT = 1L;
     /** State word: oldest non-empty row + 1 (0 = none). */
     static final int OLDEST = 1;
     /** State word: newest non-empty row + 1 (0 = none). */
@@ -42,8 +47,10 @@ final class DynamicSqfCore implements FilterCore
 
     private final MappedWords region;
     private final MappedWords state;
-    private final PackedBits vector;
-    private final PackedBits buckets;
+    /** The vector V, bit-packed rows. */
+    private final MappedWords vector;
+    /** The pool, bit-packed buckets. */
+    private final MappedWords buckets;
     private final long rows;
     private final long pool;
     private final int signatureBits;
@@ -57,8 +64,8 @@ final class DynamicSqfCore implements FilterCore
     {
         this.region = region;
         this.state = region.slice(0, DsqfLayout.STATE_WORDS);
-        this.vector = new PackedBits(region.slice(DsqfLayout.STATE_WORDS, layout.rowWords()));
-        this.buckets = new PackedBits(region.slice(DsqfLayout.STATE_WORDS + layout.rowWords(), layout.poolWords()));
+        this.vector = region.slice(DsqfLayout.STATE_WORDS, layout.rowWords());
+        this.buckets = region.slice(DsqfLayout.STATE_WORDS + layout.rowWords(), layout.poolWords());
         this.rows = layout.rows();
         this.pool = layout.pool();
         this.signatureBits = layout.signatureBits();
@@ -129,10 +136,10 @@ final class DynamicSqfCore implements FilterCore
     @Override
     public void recover()
     {
-        if (state.getLongVolatile(LOCK) != 0)
+        if (LockWord.isLockedVolatile(state, LOCK, LOCK_BIT))
         {
             repair();
-            state.putLongRelease(LOCK, 0);
+            LockWord.recoverRelease(state, LOCK, LOCK_BIT);
         }
     }
 
@@ -158,15 +165,12 @@ final class DynamicSqfCore implements FilterCore
 
     private void lock()
     {
-        while (!state.compareAndSetLong(LOCK, 0, 1))
-        {
-            Thread.onSpinWait();
-        }
+        LockWord.lockAcquire(state, LOCK, LOCK_BIT);
     }
 
     private void unlock()
     {
-        state.putLongRelease(LOCK, 0);
+        LockWord.unlockRelease(state, LOCK, 0, LOCK_BIT);
     }
 
     private boolean find(final long row, final long signature)
@@ -444,51 +448,51 @@ final class DynamicSqfCore implements FilterCore
 
     private long head(final long row)
     {
-        return vector.get(row * rowBits, bucketIndexBits);
+        return PackedCells.getFieldPlain(vector, row * rowBits, bucketIndexBits);
     }
 
     private void setHead(final long row, final long bucketPlusOne)
     {
-        vector.set(row * rowBits, bucketIndexBits, bucketPlusOne);
+        PackedCells.setFieldPlain(vector, row * rowBits, bucketIndexBits, bucketPlusOne);
     }
 
     private long older(final long row)
     {
-        return vector.get(row * rowBits + bucketIndexBits, rowIndexBits);
+        return PackedCells.getFieldPlain(vector, row * rowBits + bucketIndexBits, rowIndexBits);
     }
 
     private void setOlder(final long row, final long rowPlusOne)
     {
-        vector.set(row * rowBits + bucketIndexBits, rowIndexBits, rowPlusOne);
+        PackedCells.setFieldPlain(vector, row * rowBits + bucketIndexBits, rowIndexBits, rowPlusOne);
     }
 
     private long newer(final long row)
     {
-        return vector.get(row * rowBits + bucketIndexBits + rowIndexBits, rowIndexBits);
+        return PackedCells.getFieldPlain(vector, row * rowBits + bucketIndexBits + rowIndexBits, rowIndexBits);
     }
 
     private void setNewer(final long row, final long rowPlusOne)
     {
-        vector.set(row * rowBits + bucketIndexBits + rowIndexBits, rowIndexBits, rowPlusOne);
+        PackedCells.setFieldPlain(vector, row * rowBits + bucketIndexBits + rowIndexBits, rowIndexBits, rowPlusOne);
     }
 
     private long signatureOf(final long bucket)
     {
-        return buckets.get(bucket * bucketBits, signatureBits);
+        return PackedCells.getFieldPlain(buckets, bucket * bucketBits, signatureBits);
     }
 
     private void setSignature(final long bucket, final long signature)
     {
-        buckets.set(bucket * bucketBits, signatureBits, signature);
+        PackedCells.setFieldPlain(buckets, bucket * bucketBits, signatureBits, signature);
     }
 
     private long next(final long bucket)
     {
-        return buckets.get(bucket * bucketBits + signatureBits, bucketIndexBits);
+        return PackedCells.getFieldPlain(buckets, bucket * bucketBits + signatureBits, bucketIndexBits);
     }
 
     private void setNext(final long bucket, final long bucketPlusOne)
     {
-        buckets.set(bucket * bucketBits + signatureBits, bucketIndexBits, bucketPlusOne);
+        PackedCells.setFieldPlain(buckets, bucket * bucketBits + signatureBits, bucketIndexBits, bucketPlusOne);
     }
 }

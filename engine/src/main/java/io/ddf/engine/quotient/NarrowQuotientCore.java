@@ -2,6 +2,8 @@ package io.ddf.engine.quotient;
 
 import io.ddf.engine.memory.MappedWords;
 
+import io.ddf.engine.memory.PackedCells;
+
 /**
  * Quotient filter whose rows fit in one 64-bit word (k · bits per cell ≤ 64), several rows to a word when they
  * fit. Each {@code stream} reads the word, decides, and installs the new word with one compare-and-swap,
@@ -19,7 +21,7 @@ final class NarrowQuotientCore extends QuotientCore
         super(kind, layout, cells, table);
         this.rowsPerWord = layout.rowsPerWord();
         this.rowBits = buckets * slotBits;
-        this.rowMask = rowBits == 64 ? -1L : (1L << rowBits) - 1;
+        this.rowMask = PackedCells.mask(rowBits);
         this.fifoTailShift = slotBits * (buckets - 1);
     }
 
@@ -31,14 +33,14 @@ final class NarrowQuotientCore extends QuotientCore
         while (true)
         {
             final long word = table.getLongVolatile(wordIndex);
-            final long rowValue = (word >>> shift) & rowMask;
+            final long rowValue = PackedCells.get(word, shift, rowMask);
             final boolean duplicate = find(rowValue, cell);
             if (duplicate && !insertOnDuplicate)
             {
                 return true;
             }
             final long newRow = fifo ? (rowValue >>> slotBits) | (cell << fifoTailShift) : place(rowValue, cell, hash);
-            final long newWord = (word & ~(rowMask << shift)) | (newRow << shift);
+            final long newWord = PackedCells.with(word, shift, rowMask, newRow);
             if (newWord == word || table.compareAndSetLong(wordIndex, word, newWord))
             {
                 return duplicate;
@@ -51,14 +53,14 @@ final class NarrowQuotientCore extends QuotientCore
     {
         final long wordIndex = rowsPerWord == 1 ? row : row / rowsPerWord;
         final int shift = (int)(row - wordIndex * rowsPerWord) * rowBits;
-        return find((table.getLongVolatile(wordIndex) >>> shift) & rowMask, cell);
+        return find(PackedCells.get(table.getLongVolatile(wordIndex), shift, rowMask), cell);
     }
 
     private boolean find(final long rowValue, final long cell)
     {
         for (int i = 0, shift = 0; i < buckets; i++, shift += slotBits)
         {
-            if (((rowValue >>> shift) & slotMask) == cell)
+            if (PackedCells.get(rowValue, shift, slotMask) == cell)
             {
                 return true;
             }
@@ -71,7 +73,7 @@ final class NarrowQuotientCore extends QuotientCore
         int slot = -1;
         for (int i = 0, shift = 0; i < buckets; i++, shift += slotBits)
         {
-            if (((rowValue >>> shift) & slotMask) == 0)
+            if (PackedCells.get(rowValue, shift, slotMask) == 0)
             {
                 slot = i;
                 break;
@@ -82,6 +84,6 @@ final class NarrowQuotientCore extends QuotientCore
             slot = victim(hash);
         }
         final int shift = slot * slotBits;
-        return (rowValue & ~(slotMask << shift)) | (cell << shift);
+        return PackedCells.with(rowValue, shift, slotMask, cell);
     }
 }

@@ -1,7 +1,10 @@
 package io.ddf.engine.quotient;
 
+import io.ddf.engine.memory.PackedCells;
+
 /**
- * How rows of k cells of b bits are packed into 64-bit words.
+ * How the quotient table's rows of k cells of b bits are packed into 64-bit words ({@link PackedCells}, with one
+ * reserved bit in a wide row's words for the lock).
  *
  * <p>Narrow rows (k·b ≤ 64): ⌊64 / (k·b)⌋ rows share a word and no row straddles two words, so one
  * compare-and-swap installs a row atomically. Wide rows (k·b > 64): a row takes whole words of ⌊63 / b⌋ cells
@@ -9,93 +12,68 @@ package io.ddf.engine.quotient;
  */
 public final class TableLayout
 {
-    /** Bit 63 of a wide row's first word: the row lock. */
+    /** Bit 63 of a wide row's first word: the row lock (a {@link io.ddf.engine.memory.LockWord} bit). */
     static final long LOCK_BIT = 1L << 63;
 
-    private final long rows;
-    private final int buckets;
-    private final int slotBits;
-    private final boolean wide;
-    private final int rowsPerWord;
-    private final int slotsPerWord;
-    private final int wordsPerRow;
-    private final long words;
+    private final PackedCells cells;
 
     TableLayout(final long rows, final int buckets, final int slotBits)
     {
-        this.rows = rows;
-        this.buckets = buckets;
-        this.slotBits = slotBits;
-        final long rowBits = (long)buckets * slotBits;
-        this.wide = rowBits > 64;
-        if (wide)
-        {
-            this.rowsPerWord = 0;
-            this.slotsPerWord = 63 / slotBits;
-            this.wordsPerRow = (buckets + slotsPerWord - 1) / slotsPerWord;
-            this.words = rows * wordsPerRow;
-        }
-        else
-        {
-            this.rowsPerWord = (int)(64 / rowBits);
-            this.slotsPerWord = buckets * rowsPerWord;
-            this.wordsPerRow = 1;
-            this.words = (rows + rowsPerWord - 1) / rowsPerWord;
-        }
+        this.cells = new PackedCells(rows, buckets, slotBits, 1); // wide rows leave bit 63 to the lock
     }
 
     /** @return whether rows span several words under a lock bit. */
     public boolean wide()
     {
-        return wide;
+        return cells.wide();
     }
 
     /** @return rows sharing one word (narrow rows), 0 for wide rows. */
     public int rowsPerWord()
     {
-        return rowsPerWord;
+        return cells.rowsPerWord();
     }
 
     /** @return cells per word. */
     public int slotsPerWord()
     {
-        return slotsPerWord;
+        return cells.cellsPerWord();
     }
 
     /** @return words per row (1 for narrow rows). */
     public int wordsPerRow()
     {
-        return wordsPerRow;
+        return cells.wordsPerRow();
     }
 
     /** @return number of 64-bit words holding the rows. */
     public long words()
     {
-        return words;
+        return cells.words();
     }
 
     /** @return the table's size in bytes, rounded up to whole 64-byte cache lines. */
     public long tableBytes()
     {
-        return ((words * 8 + 63) / 64) * 64;
+        return ((words() * 8 + 63) / 64) * 64;
     }
 
     /** @return rows of the table. */
     public long rows()
     {
-        return rows;
+        return cells.rows();
     }
 
     /** @return cells per row. */
     public int buckets()
     {
-        return buckets;
+        return cells.cellsPerRow();
     }
 
     /** @return bits per cell. */
     public int slotBits()
     {
-        return slotBits;
+        return cells.cellBits();
     }
 
     /**
@@ -109,34 +87,20 @@ public final class TableLayout
      */
     public void checkUnusedBitsZero(final io.ddf.engine.memory.MappedWords region)
     {
-        final long rowBits = (long)buckets * slotBits;
-        final long stray = region.firstStrayBits(w ->
-        {
-            if (w >= words)
-            {
-                return 0;
-            }
-            if (wide)
-            {
-                final int inRow = (int)(w % wordsPerRow);
-                final long cells = Math.min(slotsPerWord, buckets - (long)inRow * slotsPerWord);
-                final long cellMask = io.ddf.engine.memory.MappedWords.lowBits(cells * slotBits);
-                return inRow == 0 ? cellMask | LOCK_BIT : cellMask;
-            }
-            return io.ddf.engine.memory.MappedWords.lowBits(Math.min(rowsPerWord, rows - w * rowsPerWord) * rowBits);
-        });
+        final long stray = cells.firstStrayWord(region, LOCK_BIT);
         if (stray >= 0)
         {
-            throw new IllegalArgumentException("table word " + stray + (stray >= words ? " (padding after the rows)" :
-                "") + " has bits set outside its cells: 0x" + Long.toHexString(region.getLongPlain(stray)));
+            throw new IllegalArgumentException("table word " + stray + (stray >= cells.words() ?
+                " (padding after the rows)" : "") + " has bits set outside its cells: 0x" +
+                Long.toHexString(region.getLongPlain(stray)));
         }
     }
 
     /** @return a one-line description. */
     public String describe()
     {
-        return wide ?
-            wordsPerRow + " words per row, " + slotsPerWord + " cells per word, row lock bit" :
-            rowsPerWord + " rows per 64-bit word, lock-free CAS";
+        return wide() ?
+            wordsPerRow() + " words per row, " + slotsPerWord() + " cells per word, row lock bit" :
+            rowsPerWord() + " rows per 64-bit word, lock-free CAS";
     }
 }

@@ -2,12 +2,17 @@ package io.ddf.engine.quotient;
 
 import io.ddf.engine.memory.MappedWords;
 
+import io.ddf.engine.memory.LockWord;
+import io.ddf.engine.memory.PackedCells;
+
 /**
  * Quotient filter whose rows are wider than a word (k · bits per cell &gt; 64): a row takes whole words of
- * ⌊63 / b⌋ cells each, and bit 63 of its first word is a lock bit. {@code stream} takes the row's lock with a
- * compare-and-swap, decides and updates the row, then releases it with an ordered store: atomic per element,
- * and blocking only other threads on the same row. A process killed while holding a row lock leaves the bit set;
- * {@link #recover()} clears them when the file is reopened (its writer lock guarantees no one else holds one).
+ * ⌊63 / b⌋ cells each, and bit 63 of its first word is a {@link LockWord} bit. {@code stream} takes the row's
+ * lock with a compare-and-swap, decides and updates the row, then releases it with an ordered store: atomic per
+ * element, and blocking only other threads on the same row. A process killed while holding a row lock leaves the
+ * bit set and the row possibly half-updated (a FIFO shift cut short: at worst one cell lost or duplicated, every
+ * cell still a valid value); {@link #recover()} clears the bits when the file is reopened (its writer lock
+ * guarantees no one else holds one).
  */
 final class WideQuotientCore extends QuotientCore
 {
@@ -27,11 +32,7 @@ final class WideQuotientCore extends QuotientCore
     {
         for (long base = 0; base < table.words(); base += wordsPerRow)
         {
-            final long word = table.getLongPlain(base);
-            if ((word & TableLayout.LOCK_BIT) != 0)
-            {
-                table.putLongRelease(base, word & ~TableLayout.LOCK_BIT);
-            }
+            LockWord.recoverRelease(table, base, TableLayout.LOCK_BIT);
         }
     }
 
@@ -39,7 +40,7 @@ final class WideQuotientCore extends QuotientCore
     boolean streamRow(final long row, final long cell, final long hash)
     {
         final long base = row * wordsPerRow;
-        lock(base);
+        LockWord.lockAcquire(table, base, TableLayout.LOCK_BIT);
         final boolean duplicate = find(base, cell);
         if (!duplicate || insertOnDuplicate)
         {
@@ -61,7 +62,7 @@ final class WideQuotientCore extends QuotientCore
                 setSlot(base, slot, cell);
             }
         }
-        unlock(base);
+        LockWord.unlockRelease(table, base, table.getLongPlain(base), TableLayout.LOCK_BIT);
         return duplicate;
     }
 
@@ -69,28 +70,10 @@ final class WideQuotientCore extends QuotientCore
     boolean containsRow(final long row, final long cell)
     {
         final long base = row * wordsPerRow;
-        lock(base);
+        LockWord.lockAcquire(table, base, TableLayout.LOCK_BIT);
         final boolean duplicate = find(base, cell);
-        unlock(base);
+        LockWord.unlockRelease(table, base, table.getLongPlain(base), TableLayout.LOCK_BIT);
         return duplicate;
-    }
-
-    private void lock(final long base)
-    {
-        while (true)
-        {
-            final long word = table.getLongVolatile(base);
-            if ((word & TableLayout.LOCK_BIT) == 0 && table.compareAndSetLong(base, word, word | TableLayout.LOCK_BIT))
-            {
-                return;
-            }
-            Thread.onSpinWait();
-        }
-    }
-
-    private void unlock(final long base)
-    {
-        table.putLongRelease(base, table.getLongPlain(base) & ~TableLayout.LOCK_BIT);
     }
 
     private boolean find(final long base, final long cell)
@@ -120,14 +103,13 @@ final class WideQuotientCore extends QuotientCore
     private long getSlot(final long base, final int slot)
     {
         final int shift = (slot % slotsPerWord) * slotBits;
-        return (table.getLongPlain(base + slot / slotsPerWord) >>> shift) & slotMask;
+        return PackedCells.get(table.getLongPlain(base + slot / slotsPerWord), shift, slotMask);
     }
 
     private void setSlot(final long base, final int slot, final long value)
     {
         final long index = base + slot / slotsPerWord;
         final int shift = (slot % slotsPerWord) * slotBits;
-        final long word = table.getLongPlain(index);
-        table.putLongPlain(index, (word & ~(slotMask << shift)) | (value << shift));
+        table.putLongPlain(index, PackedCells.with(table.getLongPlain(index), shift, slotMask, value));
     }
 }

@@ -1,6 +1,9 @@
 package io.ddf.engine.window;
 
+import io.ddf.engine.hash.Fingerprint;
 import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.memory.PackedCells;
+import io.ddf.engine.memory.SeqLock;
 import io.ddf.engine.spi.FilterCore;
 
 /**
@@ -20,6 +23,7 @@ final class CompactRingCore implements FilterCore
     private final FingerprintRing ring;
     private final long window;
     private final int fingerprintBits;
+    private final long fingerprintMask;
 
     /**
      * @param region          the kind's region, laid out as {@link WindowRegion} says (no table).
@@ -31,6 +35,7 @@ final class CompactRingCore implements FilterCore
         this.region = region;
         this.window = window;
         this.fingerprintBits = fingerprintBits;
+        this.fingerprintMask = PackedCells.mask(fingerprintBits);
         this.lock = new SeqLock(region, WindowRegion.LOCK);
         this.ring = new FingerprintRing(
             region.slice(WindowRegion.STATE_WORDS, FingerprintRing.words(window, fingerprintBits)),
@@ -50,8 +55,8 @@ final class CompactRingCore implements FilterCore
     @Override
     public boolean stream(final long hash)
     {
-        final long fingerprint = Fingerprints.of(hash, fingerprintBits);
-        final long locked = lock.lock();
+        final long fingerprint = Fingerprint.nonZero(hash, fingerprintMask);
+        final long locked = lock.lockAcquire();
         try
         {
             final boolean duplicate = ring.scan(fingerprint);
@@ -62,19 +67,19 @@ final class CompactRingCore implements FilterCore
         }
         finally
         {
-            lock.unlock(locked);
+            lock.unlockRelease(locked);
         }
     }
 
     @Override
     public boolean contains(final long hash)
     {
-        final long fingerprint = Fingerprints.of(hash, fingerprintBits);
+        final long fingerprint = Fingerprint.nonZero(hash, fingerprintMask);
         while (true)
         {
-            final long begin = lock.readBegin();
+            final long begin = lock.readBeginAcquire();
             final boolean duplicate = ring.scan(fingerprint);
-            if (lock.readValid(begin))
+            if (lock.readValidAcquire(begin))
             {
                 return duplicate;
             }
@@ -90,6 +95,6 @@ final class CompactRingCore implements FilterCore
     @Override
     public void recover()
     {
-        lock.forceRelease();
+        lock.recoverRelease();
     }
 }

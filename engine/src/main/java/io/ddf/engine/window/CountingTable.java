@@ -2,6 +2,7 @@ package io.ddf.engine.window;
 
 import io.ddf.engine.hash.Mix;
 import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.memory.PackedCells;
 
 /**
  * The dictionary D of the exact filter and of SHF (seed 001 Th. 1 and Alg. 1): key → number of times it is in the
@@ -12,7 +13,8 @@ import io.ddf.engine.memory.MappedWords;
  * count fit in 64 bits, otherwise two words (key, count; empty when the count is 0). Keys may be any value,
  * including 0.
  *
- * <p>Not thread-safe: callers write under their {@link SeqLock} and read inside a validated read.
+ * <p>Not thread-safe: callers write under their {@link io.ddf.engine.memory.SeqLock SeqLock} and read inside a
+ * validated read.
  */
 final class CountingTable
 {
@@ -38,7 +40,7 @@ final class CountingTable
         this.homeShift = 64 - Long.numberOfTrailingZeros(cells);
         this.wide = !narrow(keyBits, maxCount);
         this.keyBits = keyBits;
-        this.keyMask = keyBits == 64 ? -1L : (1L << keyBits) - 1;
+        this.keyMask = PackedCells.mask(keyBits);
     }
 
     /**

@@ -1,13 +1,15 @@
 package io.ddf.engine.window;
 
 import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.memory.PackedCells;
 
 /**
  * A ring of w fingerprints of f bits, ⌊64 / f⌋ to a word with none straddling two words (so a word can be
  * searched for a fingerprint in a few operations, SWAR). The ring itself does not know its head: the owning core
  * keeps the number of insertions n, and slot n mod w is the oldest once the ring is full.
  *
- * <p>Not thread-safe: callers write under their {@link SeqLock} and read inside a validated read.
+ * <p>Not thread-safe: callers write under their {@link io.ddf.engine.memory.SeqLock SeqLock} and read inside a
+ * validated read.
  */
 final class FingerprintRing
 {
@@ -34,7 +36,7 @@ final class FingerprintRing
         this.slots = slots;
         this.bits = bits;
         this.perWord = 64 / bits;
-        this.mask = bits == 64 ? -1L : (1L << bits) - 1;
+        this.mask = PackedCells.mask(bits);
         long low = 0;
         long high = 0;
         long one = 0;
@@ -68,7 +70,7 @@ final class FingerprintRing
     {
         final long word = slot / perWord;
         final int shift = (int)(slot - word * perWord) * bits;
-        return (words.getLongPlain(word) >>> shift) & mask;
+        return PackedCells.get(words.getLongPlain(word), shift, mask);
     }
 
     /**
@@ -80,7 +82,7 @@ final class FingerprintRing
         final long word = slot / perWord;
         final int shift = (int)(slot - word * perWord) * bits;
         final long old = words.getLongPlain(word);
-        words.putLongPlain(word, (old & ~(mask << shift)) | (fingerprint << shift));
+        words.putLongPlain(word, PackedCells.with(old, shift, mask, fingerprint));
     }
 
     /**

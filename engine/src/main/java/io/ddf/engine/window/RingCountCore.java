@@ -1,6 +1,9 @@
 package io.ddf.engine.window;
 
+import io.ddf.engine.hash.Fingerprint;
 import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.memory.PackedCells;
+import io.ddf.engine.memory.SeqLock;
 import io.ddf.engine.spi.FilterCore;
 
 /**
@@ -11,7 +14,7 @@ import io.ddf.engine.spi.FilterCore;
  *
  * <p>Keys: the exact filter stores the element's whole 64-bit hash, so it errs only when two distinct elements in
  * one window share a 64-bit hash (probability about w²/2^65 per window: negligible); SHF stores an f-bit
- * {@link Fingerprints fingerprint}, hence its false positives (Th. 3).
+ * {@link Fingerprint fingerprint}, hence its false positives (Th. 3).
  *
  * <p>Concurrency: a {@code stream} runs under the region's {@link SeqLock}, so it is atomic per element (two
  * threads streaming the same new element never both get UNSEEN), and streams are serialised. {@code contains} takes
@@ -27,6 +30,7 @@ final class RingCountCore implements FilterCore
     private final long window;
     /** f, or 0 for the exact filter's whole hashes. */
     private final int fingerprintBits;
+    private final long fingerprintMask;
 
     /**
      * @param region          the kind's region, laid out as {@link WindowRegion} says.
@@ -39,6 +43,7 @@ final class RingCountCore implements FilterCore
         this.region = region;
         this.window = window;
         this.fingerprintBits = fingerprintBits;
+        this.fingerprintMask = PackedCells.mask(fingerprintBits);
         final int keyBits = fingerprintBits == 0 ? 64 : fingerprintBits;
         this.lock = new SeqLock(region, WindowRegion.LOCK);
         final long ringWords = WindowRegion.lineWords(FingerprintRing.words(window, keyBits));
@@ -63,14 +68,14 @@ final class RingCountCore implements FilterCore
 
     private long key(final long hash)
     {
-        return fingerprintBits == 0 ? hash : Fingerprints.of(hash, fingerprintBits);
+        return fingerprintBits == 0 ? hash : Fingerprint.nonZero(hash, fingerprintMask);
     }
 
     @Override
     public boolean stream(final long hash)
     {
         final long key = key(hash);
-        final long locked = lock.lock();
+        final long locked = lock.lockAcquire();
         try
         {
             final boolean duplicate = counts.contains(key);
@@ -87,7 +92,7 @@ final class RingCountCore implements FilterCore
         }
         finally
         {
-            lock.unlock(locked);
+            lock.unlockRelease(locked);
         }
     }
 
@@ -97,9 +102,9 @@ final class RingCountCore implements FilterCore
         final long key = key(hash);
         while (true)
         {
-            final long begin = lock.readBegin();
+            final long begin = lock.readBeginAcquire();
             final boolean duplicate = counts.contains(key);
-            if (lock.readValid(begin))
+            if (lock.readValidAcquire(begin))
             {
                 return duplicate;
             }
@@ -116,7 +121,7 @@ final class RingCountCore implements FilterCore
     @Override
     public void recover()
     {
-        if (!lock.held())
+        if (!lock.isLockedVolatile())
         {
             return;
         }
@@ -127,6 +132,6 @@ final class RingCountCore implements FilterCore
         {
             counts.increment(ring.get(slot));
         }
-        lock.forceRelease();
+        lock.recoverRelease();
     }
 }

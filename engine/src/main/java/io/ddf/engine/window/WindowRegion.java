@@ -2,8 +2,8 @@ package io.ddf.engine.window;
 
 /**
  * Layout shared by the ring-based windowed kinds (exact, SHF, CSHF): one cache line of state (word 0 the
- * {@link SeqLock}, word 1 the number of insertions n), then the ring, then (exact and SHF) the counting table, each
- * starting on a cache line.
+ * {@link io.ddf.engine.memory.SeqLock SeqLock}, word 1 the number of insertions n), then the ring, then (exact and
+ * SHF) the counting table, each starting on a cache line.
  */
 final class WindowRegion
 {

@@ -6,6 +6,7 @@ import io.ddf.engine.FilterKind;
 import io.ddf.engine.Filters;
 import io.ddf.engine.Verdict;
 import io.ddf.persistence.MappedMemoryTestBase;
+import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
@@ -28,8 +29,7 @@ class CommonStreamFiguresTest extends MappedMemoryTestBase
     @Test
     void figuresOnTheCommonStream()
     {
-        final long seed = Long.getLong("ddf.test.seed", System.nanoTime());
-        System.out.println("common stream: 2^20 uniform over 2^18, 2^20 bits, seed=" + seed);
+        final long seed = TestSeed.seed();
         final int[] stream = new SplittableRandom(seed).ints(STREAM, 0, ALPHABET).toArray();
         System.out.println("| kind | parameters | DDP FPR % | DDP FNR % | wDDP FPR % | wDDP FNR % |");
         for (final FilterKind kind : new FilterKind[] {FilterKind.BLOOM, FilterKind.SBF, FilterKind.RSBF,

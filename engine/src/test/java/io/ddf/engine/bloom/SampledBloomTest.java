@@ -3,6 +3,7 @@ package io.ddf.engine.bloom;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.Filters;
 import io.ddf.persistence.MappedMemoryTestBase;
+import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 
 import java.util.Random;
@@ -169,8 +170,7 @@ class SampledBloomTest extends MappedMemoryTestBase
 
     private static double stableLoad(final FilterKind kind)
     {
-        final long seed = Long.getLong("ddf.test.seed", System.nanoTime());
-        System.out.println(kind.cliName() + " stable load, seed=" + seed);
+        final long seed = TestSeed.seed();
         final Random random = new Random(seed);
         final CoreHarness h = CoreHarness.of(Filters.builder(kind).memoryBits(MEMORY_BITS).param("hash-functions", K));
         final SubFilters layout = new SubFilters(MEMORY_BITS, K);

@@ -6,6 +6,7 @@ import io.ddf.engine.FilterKind;
 import io.ddf.engine.Filters;
 import io.ddf.engine.Verdict;
 import io.ddf.persistence.MappedMemoryTestBase;
+import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 
 import java.util.BitSet;
@@ -62,9 +63,7 @@ class SamplingTable4ReproductionTest extends MappedMemoryTestBase
     @Test
     void fnrOrderingAndBiasedSamplingFiguresOfTable4HoldAtScale()
     {
-        final long seed = Long.getLong("ddf.test.seed", System.nanoTime());
-        System.out.println("Seed 003 Table 4 at 1/" + SCALE + " scale, seed=" + seed + " (replay with -Dddf.test.seed=" +
-            seed + ")");
+        final long seed = TestSeed.seed();
         final long[] stream = stream(seed);
         final StringBuilder failures = new StringBuilder();
         System.out.println("| memory | kind | FPR % (paper) | FNR % (paper) |");

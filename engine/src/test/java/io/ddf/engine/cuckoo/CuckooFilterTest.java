@@ -7,6 +7,7 @@ import io.ddf.engine.Filters;
 import io.ddf.engine.Verdict;
 import io.ddf.engine.hash.Mix;
 import io.ddf.persistence.MappedMemoryTestBase;
+import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -53,8 +54,7 @@ class CuckooFilterTest extends MappedMemoryTestBase
     @Test
     void noFalseNegativeBeforeAnyDropThroughTheApi()
     {
-        final long seed = System.nanoTime();
-        System.out.println("cuckoo no false negative, seed=" + seed);
+        final long seed = TestSeed.seed();
         final long[] elements = new SplittableRandom(seed).longs(1 << 10).distinct().toArray();
         // A filter for 2^16 elements: 2^17 slots of 16 bits, 4 to a bucket.
         try (DuplicateFilter filter = Filters.builder(FilterKind.CUCKOO).memoryBits((1L << 17) * 16).buckets(4)
@@ -77,8 +77,7 @@ class CuckooFilterTest extends MappedMemoryTestBase
     @CsvSource({"4,16", "1,3", "2,5", "8,16", "3,32"})
     void noFalseNegativeBeforeAnyDrop(final int b, final int f)
     {
-        final long seed = System.nanoTime();
-        System.out.println("cuckoo b=" + b + " f=" + f + " no false negative, seed=" + seed);
+        final long seed = TestSeed.seed();
         final long[] elements = new SplittableRandom(seed).longs(1 << 10).distinct().toArray();
         try (Fixture fixture = new Fixture((1L << 17) / b, b, f, 500))
         {
@@ -99,8 +98,7 @@ class CuckooFilterTest extends MappedMemoryTestBase
     @CsvSource({"4,16", "1,3", "2,5", "8,16", "3,32"})
     void overfullTableNeverFailsNorHoldsMoreThanItsSlots(final int b, final int f)
     {
-        final long seed = System.nanoTime();
-        System.out.println("cuckoo b=" + b + " f=" + f + " overfull, seed=" + seed);
+        final long seed = TestSeed.seed();
         final SplittableRandom random = new SplittableRandom(seed);
         try (Fixture fixture = new Fixture(64, b, f, 500))
         {
@@ -123,8 +121,7 @@ class CuckooFilterTest extends MappedMemoryTestBase
     @CsvSource({"4,16,500", "1,3,500", "1,3,0", "4,16,0", "8,16,3"})
     void anElementIsDuplicateRightAfterItsInsertion(final int b, final int f, final int maxKicks)
     {
-        final long seed = System.nanoTime();
-        System.out.println("cuckoo repeat b=" + b + " f=" + f + " max-kicks=" + maxKicks + " seed=" + seed);
+        final long seed = TestSeed.seed();
         final SplittableRandom random = new SplittableRandom(seed);
         try (Fixture fixture = new Fixture(32, b, f, maxKicks))
         {
@@ -142,8 +139,7 @@ class CuckooFilterTest extends MappedMemoryTestBase
     @CsvSource({"0", "1", "7", "500"})
     void displacementsPerInsertionAreBounded(final int maxKicks)
     {
-        final long seed = System.nanoTime();
-        System.out.println("cuckoo bounded kicks " + maxKicks + " seed=" + seed);
+        final long seed = TestSeed.seed();
         final SplittableRandom random = new SplittableRandom(seed);
         try (Fixture fixture = new Fixture(16, 4, 16, maxKicks))
         {
@@ -173,7 +169,7 @@ class CuckooFilterTest extends MappedMemoryTestBase
     @Test
     void partnerBucketIsAnInvolutionForAnyBucketCount()
     {
-        final long seed = System.nanoTime();
+        final long seed = TestSeed.seed();
         final SplittableRandom random = new SplittableRandom(seed);
         for (final long n : new long[] {1, 2, 3, 7, 1000, 12_345})
         {
@@ -201,8 +197,7 @@ class CuckooFilterTest extends MappedMemoryTestBase
     @CsvSource({"4,16,0.85", "1,16,0.4", "8,16,0.9"})
     void concurrentStreamsGiveExactlyOneUnseenPerKey(final int b, final int f, final double load) throws Exception
     {
-        final long seed = System.nanoTime();
-        System.out.println("cuckoo concurrency b=" + b + " f=" + f + " seed=" + seed);
+        final long seed = TestSeed.seed();
         final int keysCount = 4096;
         final int threadsCount = 4;
         final SplittableRandom random = new SplittableRandom(seed);

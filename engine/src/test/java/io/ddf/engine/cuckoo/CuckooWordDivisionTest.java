@@ -1,5 +1,6 @@
 package io.ddf.engine.cuckoo;
 
+import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 
 import java.util.SplittableRandom;
@@ -15,8 +16,7 @@ class CuckooWordDivisionTest
     @Test
     void divisionByReciprocalIsExactForEveryDivisorAndBucketRange()
     {
-        final long seed = System.nanoTime();
-        System.out.println("cuckoo word division, seed=" + seed);
+        final long seed = TestSeed.seed();
         final SplittableRandom random = new SplittableRandom(seed);
         for (int d = 3; d <= 64; d++)
         {

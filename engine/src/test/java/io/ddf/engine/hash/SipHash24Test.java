@@ -2,6 +2,7 @@ package io.ddf.engine.hash;
 
 import com.google.common.hash.HashFunction;
 import com.google.common.hash.Hashing;
+import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 
 import java.nio.ByteBuffer;
@@ -33,8 +34,7 @@ class SipHash24Test
     @Test
     void matchesGuavaOnRandomInputs()
     {
-        final long seed = System.nanoTime();
-        System.out.println("SipHash24Test seed=" + seed);
+        final long seed = TestSeed.seed();
         final SplittableRandom random = new SplittableRandom(seed);
         for (int trial = 0; trial < 2000; trial++)
         {

@@ -5,6 +5,7 @@ import io.ddf.engine.FilterKind;
 import io.ddf.engine.Filters;
 import io.ddf.engine.Verdict;
 import io.ddf.persistence.MappedMemoryTestBase;
+import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;
@@ -27,7 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * of steps that are caught repeats evict nothing, while the model counts every element as an insertion. The
  * subfilters have k = 1, where the model's "rows are full" assumption holds from the start (a row holding the
  * element is full); for k &gt; 1 the model is off by 1–3 points early in a stream (compare the Table 1 figures that
- * QuotientReproductionTest measures), so k = 4 is printed, not asserted.
+ * QuotientReproductionTest measures), so k = 4 is held to the model after the first Nk elements and gets that gap
+ * before them.
  */
 class PredictionVsMeasurementTest extends MappedMemoryTestBase
 {
@@ -35,11 +37,13 @@ class PredictionVsMeasurementTest extends MappedMemoryTestBase
     private static final double REPEAT_PROBABILITY = 0.03;
     private static final double SIGMAS = 4;
     private static final double RELATIVE_SLACK = 0.02;
+    /** The model's documented error for k &gt; 1 before the rows fill: up to 3 points. */
+    private static final double EARLY_MODEL_GAP = 0.03;
 
     @Test
     void qhtMatchesTheorems41And42()
     {
-        final long seed = System.nanoTime();
+        final long seed = TestSeed.seed();
         final long memory = 1 << 16;
         final QhtModel model = QhtModel.forMemory(memory, 1, 4); // N = 16384, S = 15
         final Rates rates = new Rates();
@@ -67,17 +71,17 @@ class PredictionVsMeasurementTest extends MappedMemoryTestBase
                 }
             }
         }
-        report("QHT N=" + model.rows() + " k=1 s=4, 300,000 elements", seed, rates);
+        report("QHT N=" + model.rows() + " k=1 s=4, 300,000 elements", rates);
         // the uniform-stream form the tuner uses, for reference (no repeats: U = 2^26)
         System.out.printf("  uniform 2^26 stream of 300,000: FPR_n %.4f (paper's (1/n) sum %.4f)%n",
             model.falsePositiveRate(300_000, 1 << ALPHABET_BITS), model.paperFalsePositiveRate(300_000));
-        rates.check(seed);
+        rates.check();
     }
 
     @Test
     void queuingQhtMatchesTheQueuingModel()
     {
-        final long seed = System.nanoTime();
+        final long seed = TestSeed.seed();
         final int subfilters = 8;
         final int perSubfilter = 4096;
         final int window = subfilters * perSubfilter;
@@ -114,19 +118,24 @@ class PredictionVsMeasurementTest extends MappedMemoryTestBase
                 }
             }
         }
-        report("queuing QHT L=" + subfilters + " c=" + perSubfilter + " (N=" + sub.rows() + " k=1 s=4 each)", seed,
-            rates);
+        report("queuing QHT L=" + subfilters + " c=" + perSubfilter + " (N=" + sub.rows() + " k=1 s=4 each)", rates);
         final QueuingPaperModel paper = new QueuingPaperModel(sub, subfilters, perSubfilter, Double.POSITIVE_INFINITY);
         System.out.printf("  uniform stream, steady state: FPR %.4f FNR %.4f; Theorems 7-8 as printed: FPR %.4f " +
             "FNR %.4f%n", model.falsePositiveRate(), model.falseNegativeRate(), paper.falsePositiveRate(),
             paper.falseNegativeRate());
-        rates.check(seed);
+        rates.check();
     }
 
+    /**
+     * k = 4: once the stream has passed Nk elements the rows are full, which is what Theorem 4.1 assumes, so the
+     * FPR after that is held to the same tolerance as k = 1. Before it the model is off by 1–3 points (it counts
+     * every row as full from the start; see the Table 1 figures QuotientReproductionTest measures), so the first Nk
+     * elements get that gap, {@value #EARLY_MODEL_GAP}, on top of the binomial tolerance.
+     */
     @Test
-    void qhtWithFourBucketsIsPrintedNotAsserted()
+    void qhtWithFourBucketsMatchesTheorem41OnceRowsAreFull()
     {
-        final long seed = System.nanoTime();
+        final long seed = TestSeed.seed();
         final long memory = 1 << 16;
         final QhtModel model = QhtModel.forMemory(memory, 4, 5); // N = 3276, S = 31
         final Rates early = new Rates();
@@ -143,15 +152,18 @@ class PredictionVsMeasurementTest extends MappedMemoryTestBase
                 (i < cells ? early : late).unseen(judged, model.falsePositive(i));
             }
         }
-        System.out.printf("QHT N=%d k=4 s=5 seed=%d: FPR in the first Nk elements measured %.4f predicted %.4f; " +
-            "after: measured %.4f predicted %.4f%n", model.rows(), seed, early.measuredFpr(), early.predictedFpr(),
+        System.out.printf("QHT N=%d k=4 s=5: FPR in the first Nk elements measured %.4f predicted %.4f; " +
+            "after: measured %.4f predicted %.4f%n", model.rows(), early.measuredFpr(), early.predictedFpr(),
             late.measuredFpr(), late.predictedFpr());
+        Rates.assertWithin("FPR after Nk", late.measuredFpr(), late.predictedFpr(), late.unseen, 0);
+        Rates.assertWithin("FPR in the first Nk", early.measuredFpr(), early.predictedFpr(), early.unseen,
+            EARLY_MODEL_GAP);
     }
 
-    private static void report(final String what, final long seed, final Rates rates)
+    private static void report(final String what, final Rates rates)
     {
-        System.out.printf("%s seed=%d: FPR measured %.4f predicted %.4f (%d unseen); FNR measured %.4f predicted " +
-                "%.4f (%d duplicates)%n", what, seed, rates.measuredFpr(), rates.predictedFpr(), rates.unseen,
+        System.out.printf("%s: FPR measured %.4f predicted %.4f (%d unseen); FNR measured %.4f predicted " +
+                "%.4f (%d duplicates)%n", what, rates.measuredFpr(), rates.predictedFpr(), rates.unseen,
             rates.measuredFnr(), rates.predictedFnr(), rates.duplicates);
     }
 
@@ -199,20 +211,20 @@ class PredictionVsMeasurementTest extends MappedMemoryTestBase
             return expectedFalseNegatives / duplicates;
         }
 
-        void check(final long seed)
+        void check()
         {
-            assertWithin("FPR", measuredFpr(), predictedFpr(), unseen, seed);
-            assertWithin("FNR", measuredFnr(), predictedFnr(), duplicates, seed);
+            assertWithin("FPR", measuredFpr(), predictedFpr(), unseen, 0);
+            assertWithin("FNR", measuredFnr(), predictedFnr(), duplicates, 0);
         }
 
-        private static void assertWithin(final String what, final double measured, final double predicted,
-            final long count, final long seed)
+        static void assertWithin(final String what, final double measured, final double predicted,
+            final long count, final double modelGap)
         {
             final double tolerance = SIGMAS * Math.sqrt(predicted * (1 - predicted) / count) +
-                RELATIVE_SLACK * predicted;
+                RELATIVE_SLACK * predicted + modelGap;
             assertTrue(count > 1000 && Math.abs(measured - predicted) <= tolerance, String.format(
-                "%s measured %.4f, predicted %.4f, tolerance %.4f over %d elements, seed=%d", what, measured,
-                predicted, tolerance, count, seed));
+                "%s measured %.4f, predicted %.4f, tolerance %.4f over %d elements", what, measured,
+                predicted, tolerance, count));
         }
     }
 }

@@ -7,6 +7,7 @@ import io.ddf.engine.Filters;
 import io.ddf.engine.Verdict;
 import io.ddf.engine.hash.Mix;
 import io.ddf.persistence.MappedMemoryTestBase;
+import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -113,8 +114,7 @@ class DynamicSqfTest extends MappedMemoryTestBase
     @Test
     void poolFreeAndUsedBucketsAlwaysSumToThePool()
     {
-        final long seed = System.nanoTime();
-        System.out.println("dsqf pool census seed=" + seed);
+        final long seed = TestSeed.seed();
         final SplittableRandom random = new SplittableRandom(seed);
         try (Fixture fixture = new Fixture(64, 3, 16, 8))
         {
@@ -135,8 +135,7 @@ class DynamicSqfTest extends MappedMemoryTestBase
     @Test
     void recoveryAfterACrashMidUpdateReturnsTheLostBucketAndRelinksTheRows()
     {
-        final long seed = System.nanoTime();
-        System.out.println("dsqf recovery seed=" + seed);
+        final long seed = TestSeed.seed();
         final SplittableRandom random = new SplittableRandom(seed);
         try (Fixture fixture = new Fixture(32, 2, 16, 8))
         {
@@ -162,8 +161,7 @@ class DynamicSqfTest extends MappedMemoryTestBase
     @Test
     void noFalseNegativeBelowCapacity()
     {
-        final long seed = System.nanoTime();
-        System.out.println("dsqf no false negative seed=" + seed);
+        final long seed = TestSeed.seed();
         // A pool of 2^16 buckets and 2^15 distinct elements: no hard collision, so every repeat is found.
         final long[] elements = new SplittableRandom(seed).longs(1 << 15).distinct().toArray();
         try (DuplicateFilter filter = Filters.builder(FilterKind.DSQF).rows(1 << 14).buckets(4).create())

@@ -2,6 +2,7 @@ package io.ddf.engine.window;
 
 import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.FilterCore;
+import io.ddf.persistence.testing.TestSeed;
 import org.agrona.BufferUtil;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,13 +20,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The window family's building blocks over plain off-heap memory: ring, counting table, cores' crash recovery. */
 class WindowStructuresTest
 {
-    private static long seed()
-    {
-        final long seed = Long.getLong("ddf.test.seed", System.nanoTime());
-        System.out.println("random seed " + seed + " (replay with -Dddf.test.seed=" + seed + ")");
-        return seed;
-    }
-
     /** Words of zeroed, cache-line-aligned memory kept reachable by the returned buffer's holder. */
     private static final class Memory
     {
@@ -44,7 +38,7 @@ class WindowStructuresTest
     @ValueSource(ints = {1, 2, 3, 5, 7, 8, 13, 16, 21, 31, 32, 33, 63, 64})
     void ringScanFindsExactlyTheStoredFingerprints(final int bits)
     {
-        final Random random = new Random(seed());
+        final Random random = TestSeed.random();
         final long slots = 257;
         final Memory memory = new Memory(FingerprintRing.words(slots, bits));
         final FingerprintRing ring = new FingerprintRing(memory.words, slots, bits);
@@ -74,7 +68,7 @@ class WindowStructuresTest
     void countingTableAgreesWithAMapUnderInsertionsAndDeletions(final int keyBits)
     {
         // Few keys in a small table, so probe runs wrap around and backward shifts happen constantly.
-        final Random random = new Random(seed());
+        final Random random = TestSeed.random();
         final long maxKeys = 50;
         final long cells = CountingTable.cells(maxKeys);
         final long maxCount = 1000;
@@ -128,7 +122,7 @@ class WindowStructuresTest
     @Test
     void exactCoreRebuildsItsTableAfterACrashMidUpdate()
     {
-        final Random random = new Random(seed());
+        final Random random = TestSeed.random();
         final long window = 100;
         final long cells = CountingTable.cells(window);
         final Memory crashed = new Memory(RingCountCore.words(window, 0, cells));

@@ -1,8 +1,13 @@
 package io.ddf.ingest.server;
 
+import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Verdict;
+import io.ddf.engine.pipeline.FilterPipeline;
+import io.ddf.engine.pipeline.Operation;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
+import org.agrona.concurrent.UnsafeBuffer;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -36,6 +41,11 @@ abstract class Connection extends ChannelDuplexHandler
     }
 
     private final byte[] ring = new byte[RING];
+    private final FilterPipeline pipeline;
+    /** Wraps a direct buffer's memory for the pipeline's copy, so no bytes are copied twice. */
+    private final UnsafeBuffer direct = new UnsafeBuffer(0, 0);
+    /** Holds an element of a buffer that is neither on the heap nor direct (composite). */
+    private final byte[] scratch;
     private final AtomicBoolean wakeScheduled = new AtomicBoolean();
     private final Runnable wake = this::wake;
     @SuppressWarnings("unused")
@@ -49,6 +59,16 @@ abstract class Connection extends ChannelDuplexHandler
     private long tag = -1;
     /** Set once the channel is active. */
     ChannelHandlerContext ctx;
+
+    /**
+     * @param pipeline        judges the elements.
+     * @param maxElementBytes the longest element published.
+     */
+    Connection(final FilterPipeline pipeline, final int maxElementBytes)
+    {
+        this.pipeline = pipeline;
+        this.scratch = new byte[maxElementBytes];
+    }
 
     /** @return the tag verdicts come back with. */
     final long tag()
@@ -130,9 +150,31 @@ abstract class Connection extends ChannelDuplexHandler
         }
     }
 
-    /** Counts one element as published; call after each successful publication. */
-    final void published()
+    /**
+     * Publishes one element into the pipeline, its verdict to come back to this connection: make room first
+     * ({@link #reserve}), hold the filter's lease meanwhile.
+     *
+     * @param filter    the filter.
+     * @param operation stream or contains.
+     * @param item      the element's bytes, at most the longest element long (not consumed).
+     */
+    final void publishItem(final DuplicateFilter filter, final Operation operation, final ByteBuf item)
     {
+        final int length = item.readableBytes();
+        if (item.hasArray())
+        {
+            pipeline.publish(filter, operation, item.array(), item.arrayOffset() + item.readerIndex(), length, tag);
+        }
+        else if (item.hasMemoryAddress())
+        {
+            direct.wrap(item.memoryAddress() + item.readerIndex(), length);
+            pipeline.publish(filter, operation, direct, 0, length, tag);
+        }
+        else
+        {
+            item.getBytes(item.readerIndex(), scratch, 0, length);
+            pipeline.publish(filter, operation, scratch, 0, length, tag);
+        }
         published++;
     }
 

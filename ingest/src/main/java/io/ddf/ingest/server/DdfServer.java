@@ -2,6 +2,8 @@ package io.ddf.ingest.server;
 
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
+import io.ddf.engine.pipeline.FilterPipeline;
+import io.ddf.engine.pipeline.FilterPipelineBuilder;
 import io.ddf.engine.pipeline.Operation;
 import io.ddf.ingest.VersionProvider;
 import io.netty.bootstrap.Bootstrap;
@@ -40,7 +42,6 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -55,10 +56,6 @@ public final class DdfServer implements AutoCloseable
 {
     /** The Redis version INFO and HELLO report, so clients that parse it are content. */
     static final String REDIS_VERSION = "7.0.0";
-    /** Commands the daemon knows. */
-    static final List<String> COMMANDS = List.of("bf.add", "bf.madd", "bf.exists", "bf.mexists", "bf.reserve",
-        "bf.info", "bf.card", "ping", "echo", "quit", "auth", "hello", "select", "client", "command", "config", "info",
-        "dbsize", "exists", "type", "del", "unlink");
     private static final int SHUTDOWN_SECONDS = 10;
 
     final AtomicInteger clients = new AtomicInteger();
@@ -70,7 +67,9 @@ public final class DdfServer implements AutoCloseable
     private final long startNanos = System.nanoTime();
     private final FilterStore store;
     private final VerdictRouter router;
-    private final Judge judge;
+    /** Judges every element of every connection: one Disruptor ring for the whole daemon. */
+    private final FilterPipeline pipeline;
+    private final CommandTable commands;
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
     private final ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
@@ -91,19 +90,28 @@ public final class DdfServer implements AutoCloseable
         Sizing.qhtFor(config.defaultCapacity, config.defaultErrorRate).parameters();
         this.router = new VerdictRouter(config.maxClients + 1024);
         this.store = FilterStore.open(config.dataDir, config.maxFilters, log);
-        Judge j = null;
+        FilterPipeline p = null;
         try
         {
-            j = new PipelineJudge(config.ringSize, config.maxItemBytes, config.waitStrategy, router);
+            final FilterPipelineBuilder builder = FilterPipeline.builder()
+                .ringSize(config.ringSize)
+                .maxElementBytes(config.maxItemBytes)
+                .listener(router);
+            if (config.waitStrategy != null)
+            {
+                builder.waitStrategy(config.waitStrategy);
+            }
+            p = builder.build();
         }
         finally
         {
-            if (j == null)
+            if (p == null)
             {
                 store.close();
             }
         }
-        this.judge = j;
+        this.pipeline = p;
+        this.commands = CommandTable.of(this);
         final boolean epoll = Epoll.isAvailable();
         this.boss = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
         this.workers = epoll ? new EpollEventLoopGroup(config.ioThreads) : new NioEventLoopGroup(config.ioThreads);
@@ -166,7 +174,7 @@ public final class DdfServer implements AutoCloseable
                     p.addLast(new RespGuard(config.maxArgs, config.maxBulkBytes, config.maxRequestBytes));
                     p.addLast(new RedisBulkStringAggregator());
                     p.addLast(new RedisArrayAggregator());
-                    p.addLast(new RespHandler(DdfServer.this));
+                    p.addLast(new RespConnection(DdfServer.this, commands));
                 }
             });
         respChannel = bindOrFail(resp, config.port, "RESP");
@@ -279,9 +287,9 @@ public final class DdfServer implements AutoCloseable
         return store;
     }
 
-    Judge judge()
+    FilterPipeline pipeline()
     {
-        return judge;
+        return pipeline;
     }
 
     VerdictRouter router()
@@ -313,7 +321,7 @@ public final class DdfServer implements AutoCloseable
     void drain(final DuplicateFilter filter)
     {
         final VerdictRouter.Barrier barrier = router.barrier();
-        judge.publish(filter, Operation.CONTAINS, new byte[1], 0, 1, barrier.tag());
+        pipeline.publish(filter, Operation.CONTAINS, new byte[1], 0, 1, barrier.tag());
         barrier.await();
     }
 
@@ -339,12 +347,12 @@ public final class DdfServer implements AutoCloseable
         long elements = 0;
         long duplicates = 0;
         int filters;
-        store.readLock().lock();
+        final FilterStore.Lease all = store.leaseAll();
         try
         {
-            final Map<String, DuplicateFilter> all = store.snapshot();
-            filters = all.size();
-            for (final DuplicateFilter filter : all.values())
+            final Map<String, DuplicateFilter> snapshot = store.snapshot();
+            filters = snapshot.size();
+            for (final DuplicateFilter filter : snapshot.values())
             {
                 elements += filter.elements();
                 duplicates += filter.duplicates();
@@ -352,7 +360,7 @@ public final class DdfServer implements AutoCloseable
         }
         finally
         {
-            store.readLock().unlock();
+            all.close();
         }
         String version;
         try
@@ -427,7 +435,7 @@ public final class DdfServer implements AutoCloseable
                 channel.config().setAutoRead(false);
             }
             store.stopPublishing();
-            judge.close();
+            pipeline.close();
             // let each event loop write what the drained verdicts completed, then close the connections
             for (final Channel channel : channels)
             {

@@ -1,12 +1,10 @@
 package io.ddf.ingest.server;
 
-import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.pipeline.Operation;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.util.ReferenceCountUtil;
-import org.agrona.concurrent.UnsafeBuffer;
 
 import java.io.IOException;
 import java.util.ArrayDeque;
@@ -27,8 +25,9 @@ final class FeedHandler extends Connection
     private final DdfServer server;
     private final Forwarder forwarder;
     private final ArrayDeque<ByteBuf> records = new ArrayDeque<>();
-    private final UnsafeBuffer direct = new UnsafeBuffer(0, 0);
-    private final byte[] scratch;
+    /** Records read while the feed's filter is being created, judged once it is. */
+    private final ArrayDeque<ByteBuf> waiting = new ArrayDeque<>();
+    private boolean creating;
     private boolean registered;
     private boolean closing;
 
@@ -38,9 +37,9 @@ final class FeedHandler extends Connection
      */
     FeedHandler(final DdfServer server, final Forwarder forwarder)
     {
+        super(server.pipeline(), server.config().maxItemBytes);
         this.server = server;
         this.forwarder = forwarder;
-        this.scratch = new byte[server.judge().maxElementBytes()];
     }
 
     @Override
@@ -90,25 +89,33 @@ final class FeedHandler extends Connection
             record.release();
             return;
         }
-        boolean kept = false;
-        try
+        if (creating)
         {
-            final DuplicateFilter filter = server.store().acquire(server.config().feedFilter, server::defaultFilter);
-            try
+            waiting.add(record);
+            return;
+        }
+        judge(record);
+    }
+
+    /** Judges a record (and releases it unless it waits to be forwarded). */
+    private void judge(final ByteBuf record)
+    {
+        boolean kept = false;
+        try (FilterStore.Lease lease = server.store().acquire(server.config().feedFilter))
+        {
+            if (lease == null)
             {
-                reserve(1);
-                if (forwarder != null)
-                {
-                    records.add(record);
-                    kept = true;
-                }
-                publish(filter, record);
-                published();
+                awaitCreation(record);
+                kept = true;
+                return;
             }
-            finally
+            reserve(1);
+            if (forwarder != null)
             {
-                server.store().readLock().unlock();
+                records.add(record);
+                kept = true;
             }
+            publishItem(lease.filter(), Operation.STREAM, record);
         }
         catch (final RespError e)
         {
@@ -125,23 +132,44 @@ final class FeedHandler extends Connection
         }
     }
 
-    private void publish(final DuplicateFilter filter, final ByteBuf item)
+    /**
+     * The feed's filter is created on first use, off the event loop: reading pauses, and this record and any
+     * already read are judged, in order, once the filter exists.
+     */
+    private void awaitCreation(final ByteBuf record)
     {
-        final int length = item.readableBytes();
-        if (item.hasArray())
+        creating = true;
+        waiting.add(record);
+        ctx.channel().config().setAutoRead(false);
+        server.store().create(server.config().feedFilter, server::defaultFilter, false)
+            .whenComplete((done, failure) -> ctx.executor().execute(() -> created(failure)));
+    }
+
+    private void created(final Throwable failure)
+    {
+        creating = false;
+        if (failure != null && !closing)
         {
-            server.judge().publish(filter, Operation.STREAM, item.array(), item.arrayOffset() + item.readerIndex(),
-                length, tag());
+            server.log("ddf: feed: " + Session.message(failure) + "; closing the connection");
+            closing = true;
+            ctx.close();
         }
-        else if (item.hasMemoryAddress())
+        ByteBuf record;
+        while (!creating && (record = waiting.poll()) != null)
         {
-            direct.wrap(item.memoryAddress() + item.readerIndex(), length);
-            server.judge().publish(filter, Operation.STREAM, direct, 0, length, tag());
+            if (closing)
+            {
+                record.release();
+            }
+            else
+            {
+                judge(record);
+            }
         }
-        else
+        if (!creating && !closing)
         {
-            item.getBytes(item.readerIndex(), scratch, 0, length);
-            server.judge().publish(filter, Operation.STREAM, scratch, 0, length, tag());
+            ctx.channel().config().setAutoRead(ctx.channel().isWritable());
+            onVerdicts();
         }
     }
 
@@ -167,7 +195,7 @@ final class FeedHandler extends Connection
     {
         if (cause instanceof TooLongFrameException || cause.getCause() instanceof TooLongFrameException)
         {
-            server.log("ddf: feed: record longer than " + server.judge().maxElementBytes() +
+            server.log("ddf: feed: record longer than " + server.config().maxItemBytes +
                 " bytes; closing the connection");
         }
         else if (!(cause instanceof IOException))
@@ -182,6 +210,10 @@ final class FeedHandler extends Connection
     {
         ByteBuf record;
         while ((record = records.poll()) != null)
+        {
+            record.release();
+        }
+        while ((record = waiting.poll()) != null)
         {
             record.release();
         }

@@ -22,20 +22,28 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.Lock;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
  * The named filters: one file per key in the data directory ({@link KeyNames}), all open while the daemon runs.
  *
- * <p>Whoever publishes an element for a filter holds the read lock from looking the filter up until the
- * publication returns; creating, deleting and closing take the write lock, so a filter is never closed while an
- * element for it may still be published (deletion also drains the pipeline of it first).
+ * <p>Whoever publishes an element for a filter holds a {@link Lease} (the read lock) from looking the filter up
+ * until the publication returns; adding a created filter, deleting and closing take the write lock, so a filter
+ * is never closed while an element for it may still be published (deletion also drains the pipeline of it
+ * first). Files are created on a thread of their own ({@link #create}), never under the write lock.
  */
 final class FilterStore implements AutoCloseable
 {
+    /** How long closing waits for a filter file being created. */
+    private static final int CREATION_WAIT_SECONDS = 60;
     /** Lock file in the data directory: one daemon per directory. */
     static final String LOCK_FILE = ".ddf-serve.lock";
 
@@ -49,6 +57,13 @@ final class FilterStore implements AutoCloseable
      */
     private final Map<String, String> failed = new ConcurrentHashMap<>();
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    /** Makes every filter file, off the event loops (see {@link #create}). */
+    private final ExecutorService creator = Executors.newSingleThreadExecutor(r ->
+    {
+        final Thread thread = new Thread(r, "ddf-create");
+        thread.setDaemon(true);
+        return thread;
+    });
     private final int skipped;
     private final int maxFilters;
     private boolean closed;
@@ -204,10 +219,30 @@ final class FilterStore implements AutoCloseable
         }
     }
 
-    /** @return the read lock: hold it from lookup until the element is published. */
-    Lock readLock()
+    /**
+     * A filter held for publication: while a lease is open the filter is neither closed nor deleted. Close it
+     * (try-with-resources) once the elements are published; on the thread that acquired it.
+     */
+    final class Lease implements AutoCloseable
     {
-        return lock.readLock();
+        private final DuplicateFilter filter;
+
+        private Lease(final DuplicateFilter filter)
+        {
+            this.filter = filter;
+        }
+
+        /** @return the filter, or null for a lease on the whole store ({@link #leaseAll()}). */
+        DuplicateFilter filter()
+        {
+            return filter;
+        }
+
+        @Override
+        public void close()
+        {
+            lock.readLock().unlock();
+        }
     }
 
     /** @return files skipped at start. */
@@ -259,68 +294,73 @@ final class FilterStore implements AutoCloseable
     }
 
     /**
-     * Looks a filter up, creating it when missing, and returns with the read lock held when it returns a filter.
+     * Looks a filter up and holds it for publication.
      *
-     * @param key      a key.
-     * @param defaults makes the builder of a missing filter, or null to not create one.
-     * @return the filter (read lock held), or null when missing and not created (read lock not held).
-     * @throws RespError for a foreign key, a key too long or a store shutting down (read lock not held).
+     * @param key a key.
+     * @return a lease on its filter (close it), or null when there is none: {@link #create} makes one.
+     * @throws RespError for a key whose file could not be opened (naming it and why) or a store shutting down.
      */
-    DuplicateFilter acquire(final String key, final java.util.function.Supplier<FilterBuilder> defaults)
+    Lease acquire(final String key)
     {
-        while (true)
+        lock.readLock().lock();
+        if (closed)
         {
-            lock.readLock().lock();
-            if (closed)
-            {
-                lock.readLock().unlock();
-                throw new RespError("ERR server is shutting down");
-            }
-            final DuplicateFilter filter = filters.get(key);
-            if (filter != null)
-            {
-                return filter;
-            }
             lock.readLock().unlock();
-            final String reason = failed.get(key);
-            if (reason != null)
-            {
-                throw failedError(key, reason);
-            }
-            if (defaults == null)
-            {
-                return null;
-            }
-            lock.writeLock().lock();
-            try
-            {
-                if (!closed && !filters.containsKey(key))
-                {
-                    create(key, defaults.get());
-                }
-            }
-            finally
-            {
-                lock.writeLock().unlock();
-            }
+            throw shuttingDown();
         }
+        final DuplicateFilter filter = filters.get(key);
+        if (filter != null)
+        {
+            return new Lease(filter);
+        }
+        lock.readLock().unlock();
+        final String reason = failed.get(key);
+        if (reason != null)
+        {
+            throw failedError(key, reason);
+        }
+        return null;
+    }
+
+    /** @return a lease on the whole store: no filter is created, deleted or closed while it is open. */
+    Lease leaseAll()
+    {
+        lock.readLock().lock();
+        return new Lease(null);
     }
 
     /**
-     * Creates a filter under a key.
+     * Creates a filter under a key on the store's creation thread, never on the caller's: zero-filling and
+     * syncing a large file takes long, and the caller is an event loop serving other clients. The file is made
+     * without any lock held; only putting it in the map takes the write lock, for a moment. One thread creates
+     * every filter, so two creations of one key never race.
      *
-     * @param key     the key.
-     * @param builder its parameters.
-     * @throws RespError when the key exists, is foreign or too long, or the parameters are refused.
+     * @param key       the key.
+     * @param builder   makes the builder of its parameters (on the creation thread).
+     * @param exclusive fail with {@code ERR item exists} when the key exists (BF.RESERVE); otherwise an
+     *                  existing filter is success (create on first use).
+     * @return completes once the filter is in the store, or exceptionally with a {@link RespError}.
      */
-    void reserve(final String key, final FilterBuilder builder)
+    CompletableFuture<Void> create(final String key, final Supplier<FilterBuilder> builder, final boolean exclusive)
     {
-        lock.writeLock().lock();
+        try
+        {
+            return CompletableFuture.runAsync(() -> createNow(key, builder, exclusive), creator);
+        }
+        catch (final RejectedExecutionException e)
+        {
+            return CompletableFuture.failedFuture(shuttingDown());
+        }
+    }
+
+    private void createNow(final String key, final Supplier<FilterBuilder> builder, final boolean exclusive)
+    {
+        lock.readLock().lock();
         try
         {
             if (closed)
             {
-                throw new RespError("ERR server is shutting down");
+                throw shuttingDown();
             }
             final String reason = failed.get(key);
             if (reason != null)
@@ -329,18 +369,17 @@ final class FilterStore implements AutoCloseable
             }
             if (filters.containsKey(key))
             {
-                throw new RespError("ERR item exists");
+                if (exclusive)
+                {
+                    throw new RespError("ERR item exists");
+                }
+                return;
             }
-            create(key, builder);
         }
         finally
         {
-            lock.writeLock().unlock();
+            lock.readLock().unlock();
         }
-    }
-
-    private void create(final String key, final FilterBuilder builder)
-    {
         final String name = KeyNames.fileName(key);
         if (name == null)
         {
@@ -350,13 +389,32 @@ final class FilterStore implements AutoCloseable
         {
             throw FilterBudget.limitReached(maxFilters);
         }
+        final DuplicateFilter filter;
         try
         {
-            filters.put(key, builder.file(dir.resolve(name)).create());
+            filter = builder.get().file(dir.resolve(name)).create();
+        }
+        catch (final RespError e)
+        {
+            throw e;
         }
         catch (final RuntimeException e)
         {
             throw new RespError("ERR " + oneLine(e));
+        }
+        lock.writeLock().lock();
+        try
+        {
+            if (closed)
+            {
+                filter.close();
+                throw shuttingDown();
+            }
+            filters.put(key, filter);
+        }
+        finally
+        {
+            lock.writeLock().unlock();
         }
     }
 
@@ -417,7 +475,7 @@ final class FilterStore implements AutoCloseable
         return true;
     }
 
-    /** Refuses every later lookup; returns once no publication is under way. */
+    /** Refuses every later lookup and creation; returns once no publication or creation is under way. */
     void stopPublishing()
     {
         lock.writeLock().lock();
@@ -429,12 +487,26 @@ final class FilterStore implements AutoCloseable
         {
             lock.writeLock().unlock();
         }
+        creator.shutdown();
+        try
+        {
+            // a creation under way finds the store closed when it is done, closes its file and fails
+            if (!creator.awaitTermination(CREATION_WAIT_SECONDS, TimeUnit.SECONDS))
+            {
+                creator.shutdownNow();
+            }
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Flushes and closes every filter, and releases the directory. Call after the pipeline has drained. */
     @Override
     public void close()
     {
+        stopPublishing();
         lock.writeLock().lock();
         try
         {
@@ -466,6 +538,11 @@ final class FilterStore implements AutoCloseable
         {
             lock.writeLock().unlock();
         }
+    }
+
+    static RespError shuttingDown()
+    {
+        return new RespError("ERR server is shutting down");
     }
 
     /**

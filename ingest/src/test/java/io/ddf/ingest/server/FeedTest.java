@@ -1,5 +1,6 @@
 package io.ddf.ingest.server;
 
+import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,7 +66,7 @@ class FeedTest
     @Test
     void linesGetVerdictBytesInOrder() throws Exception
     {
-        final List<String> records = records(50_000, 20_000, System.nanoTime());
+        final List<String> records = records(50_000, 20_000, TestSeed.seed());
         try (TestServer server = new TestServer(dir, FeedTest::big);
              Socket socket = new Socket("127.0.0.1", server.server.feedPort()))
         {
@@ -87,7 +88,7 @@ class FeedTest
     @Test
     void framesGetVerdictBytesInOrder() throws Exception
     {
-        final List<String> records = records(20_000, 5_000, System.nanoTime());
+        final List<String> records = records(20_000, 5_000, TestSeed.seed());
         try (TestServer server = new TestServer(dir, c ->
         {
             big(c);
@@ -114,7 +115,7 @@ class FeedTest
     @Test
     void forwardSendsOnlyUnseenRecords() throws Exception
     {
-        final List<String> records = records(30_000, 10_000, System.nanoTime());
+        final List<String> records = records(30_000, 10_000, TestSeed.seed());
         try (ServerSocket downstream = new ServerSocket())
         {
             downstream.bind(new InetSocketAddress("127.0.0.1", 0));

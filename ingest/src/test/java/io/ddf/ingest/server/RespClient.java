@@ -63,6 +63,12 @@ final class RespClient implements AutoCloseable
         out.flush();
     }
 
+    /** @return whether reply bytes have arrived that were not read yet. */
+    boolean replyArrived() throws IOException
+    {
+        return in.available() > 0;
+    }
+
     Object call(final String... args) throws IOException
     {
         send(args);

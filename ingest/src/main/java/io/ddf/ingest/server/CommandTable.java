@@ -1,0 +1,181 @@
+package io.ddf.ingest.server;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.handler.codec.redis.ArrayRedisMessage;
+import io.netty.handler.codec.redis.RedisMessage;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Every command the daemon knows, one {@link Command} each: dispatch looks the name up here, checks the client
+ * may run it and its arity, and runs its handler; {@code COMMAND} answers from the same entries, so the list a
+ * client sees is the list served. Built once per daemon, then read by every event loop (never changed after).
+ *
+ * <p>To add a command: write its handler where its family lives ({@link FilterCommands} for BF.*,
+ * {@link ServerCommands} for the Redis administration commands, or a new class with a {@code register} method
+ * like theirs) and register one entry there; nothing else lists commands.
+ */
+final class CommandTable
+{
+    private final Map<String, Command> commands = new LinkedHashMap<>();
+
+    /**
+     * @param server the daemon.
+     * @return the table of every command the daemon serves.
+     */
+    static CommandTable of(final DdfServer server)
+    {
+        final CommandTable table = new CommandTable();
+        new FilterCommands(server).register(table);
+        new ServerCommands(server).register(table);
+        table.add(Command.keyless("command", -1, List.of("loading", "stale"), "server",
+            "Get details about the commands served (COUNT, INFO, DOCS, LIST).", table::command));
+        return table;
+    }
+
+    /**
+     * @param command a command.
+     * @throws IllegalStateException when its name is taken.
+     */
+    void add(final Command command)
+    {
+        if (commands.putIfAbsent(command.name(), command) != null)
+        {
+            throw new IllegalStateException("command " + command.name() + " registered twice");
+        }
+    }
+
+    /**
+     * @param name lower case.
+     * @return its entry, or null.
+     */
+    Command lookup(final String name)
+    {
+        return commands.get(name);
+    }
+
+    /** @return every entry, in registration order. */
+    Collection<Command> all()
+    {
+        return Collections.unmodifiableCollection(commands.values());
+    }
+
+    /**
+     * Runs one command: its reply (or error) is queued on the session, in order.
+     *
+     * @param session the connection.
+     * @param args    the name and its arguments.
+     */
+    void execute(final Session session, final ByteBuf[] args)
+    {
+        final String name = args[0].toString(StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT);
+        final Command command = commands.get(name);
+        if (!session.authenticated() && (command == null || !command.flags().contains(Command.NO_AUTH)))
+        {
+            session.replies().ready(Replies.NOAUTH);
+            return;
+        }
+        try
+        {
+            if (command == null)
+            {
+                throw unknown(args);
+            }
+            if (!command.arityFits(args))
+            {
+                throw Command.wrongArity(name);
+            }
+            command.handler().execute(session, args);
+        }
+        catch (final RespError e)
+        {
+            session.replies().error(e.getMessage());
+        }
+    }
+
+    private static RespError unknown(final ByteBuf[] args)
+    {
+        final StringBuilder message = new StringBuilder("ERR unknown command '")
+            .append(printable(args[0])).append("', with args beginning with: ");
+        for (int i = 1; i < args.length && i < 4; i++)
+        {
+            message.append('\'').append(printable(args[i])).append("' ");
+        }
+        return new RespError(message.toString());
+    }
+
+    private static String printable(final ByteBuf arg)
+    {
+        final String text = arg.toString(StandardCharsets.UTF_8);
+        final String shortened = text.length() > 128 ? text.substring(0, 128) : text;
+        return shortened.replaceAll("[\\p{Cntrl}]", "?");
+    }
+
+    /** COMMAND, COMMAND COUNT, COMMAND INFO name..., COMMAND DOCS [name...], COMMAND LIST. */
+    private void command(final Session session, final ByteBuf[] args)
+    {
+        final String sub = args.length > 1 ? Replies.word(args[1]) : "";
+        final List<RedisMessage> reply = new ArrayList<>();
+        switch (sub)
+        {
+            case "" -> commands.values().forEach(c -> reply.add(info(c)));
+            case "count" ->
+            {
+                Command.atMost(args, 2, "command|count");
+                session.replies().ready(Replies.integer(commands.size()));
+                return;
+            }
+            case "info" ->
+            {
+                for (int i = 2; i < args.length; i++)
+                {
+                    final Command c = commands.get(Replies.word(args[i]));
+                    reply.add(c == null ? ArrayRedisMessage.NULL_INSTANCE : info(c));
+                }
+            }
+            case "docs" ->
+            {
+                if (args.length == 2)
+                {
+                    commands.values().forEach(c -> docs(c, reply));
+                }
+                for (int i = 2; i < args.length; i++)
+                {
+                    final Command c = commands.get(Replies.word(args[i]));
+                    if (c != null)
+                    {
+                        docs(c, reply);
+                    }
+                }
+            }
+            case "list" -> commands.keySet().forEach(n -> reply.add(Replies.bulk(n)));
+            default -> throw new RespError("ERR unknown subcommand '" + sub + "'. Try COMMAND HELP.");
+        }
+        session.replies().ready(new ArrayRedisMessage(reply));
+    }
+
+    /**
+     * Redis 7's COMMAND INFO shape: name, arity, flags, first key, last key, step, ACL categories, tips, key
+     * specifications, subcommands.
+     */
+    private static RedisMessage info(final Command c)
+    {
+        return new ArrayRedisMessage(List.of(Replies.bulk(c.name()), Replies.integer(c.arity()),
+            Replies.statuses(c.flags()), Replies.integer(c.firstKey()), Replies.integer(c.lastKey()),
+            Replies.integer(c.step()), Replies.empty(), Replies.empty(), Replies.empty(), Replies.empty()));
+    }
+
+    /** Redis 7's COMMAND DOCS shape in RESP2: the name, then a flat map of its documentation fields. */
+    private static void docs(final Command c, final List<RedisMessage> reply)
+    {
+        reply.add(Replies.bulk(c.name()));
+        reply.add(Replies.bulks(List.of("summary", c.summary(), "group", c.group())));
+    }
+}

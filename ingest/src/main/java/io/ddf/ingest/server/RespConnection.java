@@ -1,0 +1,411 @@
+package io.ddf.ingest.server;
+
+import io.ddf.engine.DuplicateFilter;
+import io.ddf.engine.pipeline.Operation;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.codec.redis.ArrayRedisMessage;
+import io.netty.handler.codec.redis.ErrorRedisMessage;
+import io.netty.handler.codec.redis.FullBulkStringRedisMessage;
+import io.netty.handler.codec.redis.InlineCommandRedisMessage;
+import io.netty.handler.codec.redis.RedisMessage;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.ReferenceCountUtil;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One RESP2 connection, its lifecycle and its decoding: registers with the router, turns each frame (Netty's
+ * codec does the framing) into a command for the {@link CommandTable}, and lets the {@link ReplyQueue} write the
+ * replies in command order as verdicts complete them. While a command waits for work off the event loop
+ * ({@link #await}), reading pauses and the commands already read wait their turn ({@code parked}).
+ */
+final class RespConnection extends Connection implements Session
+{
+    private static final ErrorRedisMessage MAX_CLIENTS = new ErrorRedisMessage("ERR max number of clients reached");
+
+    private final DdfServer server;
+    private final CommandTable commands;
+    private final ReplyQueue replies = new ReplyQueue();
+    /** Commands read while one waits for work off the event loop (copies, released once run). */
+    private final ArrayDeque<ByteBuf[]> parked = new ArrayDeque<>();
+    private boolean waiting;
+    /** A protocol error read while waiting: its reply (and the close) come after the parked commands'. */
+    private String parkedError;
+    private boolean authenticated;
+    private boolean registered;
+    private boolean closing;
+    private boolean failed;
+    private boolean counted;
+
+    /**
+     * @param server   the daemon.
+     * @param commands what it serves.
+     */
+    RespConnection(final DdfServer server, final CommandTable commands)
+    {
+        super(server.pipeline(), server.config().maxItemBytes);
+        this.server = server;
+        this.commands = commands;
+        this.authenticated = server.config().requirePass == null;
+    }
+
+    @Override
+    public void handlerAdded(final ChannelHandlerContext ctx)
+    {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public void channelActive(final ChannelHandlerContext ctx)
+    {
+        server.connectionsReceived.increment();
+        counted = true;
+        if (server.clients.incrementAndGet() > server.config().maxClients)
+        {
+            refuse(ctx);
+            return;
+        }
+        final long tag = server.router().register(this);
+        if (tag < 0)
+        {
+            refuse(ctx);
+            return;
+        }
+        tag(tag);
+        registered = true;
+        ctx.fireChannelActive();
+    }
+
+    private void refuse(final ChannelHandlerContext ctx)
+    {
+        closing = true;
+        ctx.channel().config().setAutoRead(false);
+        ctx.writeAndFlush(MAX_CLIENTS).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    @Override
+    public void channelInactive(final ChannelHandlerContext ctx)
+    {
+        closing = true;
+        if (counted)
+        {
+            server.clients.decrementAndGet();
+            counted = false;
+        }
+        if (registered)
+        {
+            server.router().unregister(tag());
+            registered = false;
+        }
+        drop();
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void channelRead(final ChannelHandlerContext ctx, final Object msg)
+    {
+        try
+        {
+            if (closing || failed || !ctx.channel().isActive())
+            {
+                return;
+            }
+            if (msg instanceof RespGuard.ProtocolError)
+            {
+                protocolError(((RespGuard.ProtocolError)msg).message());
+                return;
+            }
+            if (msg instanceof ArrayRedisMessage)
+            {
+                final List<RedisMessage> children = ((ArrayRedisMessage)msg).children();
+                if (children.isEmpty())
+                {
+                    return;
+                }
+                final ByteBuf[] args = new ByteBuf[children.size()];
+                for (int i = 0; i < args.length; i++)
+                {
+                    final RedisMessage child = children.get(i);
+                    if (!(child instanceof FullBulkStringRedisMessage) || ((FullBulkStringRedisMessage)child).isNull())
+                    {
+                        protocolError("Protocol error: expected '$'");
+                        return;
+                    }
+                    args[i] = ((FullBulkStringRedisMessage)child).content();
+                }
+                dispatch(args);
+            }
+            else if (msg instanceof InlineCommandRedisMessage)
+            {
+                final String line = ((InlineCommandRedisMessage)msg).content().strip();
+                if (line.isEmpty())
+                {
+                    return;
+                }
+                final String[] words = line.split("\\s+");
+                final ByteBuf[] args = new ByteBuf[words.length];
+                for (int i = 0; i < words.length; i++)
+                {
+                    args[i] = Unpooled.wrappedBuffer(words[i].getBytes(StandardCharsets.UTF_8));
+                }
+                dispatch(args);
+            }
+            else
+            {
+                protocolError("Protocol error: expected a command (an array of bulk strings)");
+            }
+        }
+        finally
+        {
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    @Override
+    public void channelReadComplete(final ChannelHandlerContext ctx)
+    {
+        onVerdicts();
+        ctx.fireChannelReadComplete();
+    }
+
+    @Override
+    public void channelWritabilityChanged(final ChannelHandlerContext ctx)
+    {
+        if (!ctx.channel().isWritable() && !closing)
+        {
+            overLimit();
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    @Override
+    public void userEventTriggered(final ChannelHandlerContext ctx, final Object evt)
+    {
+        if (evt instanceof IdleStateEvent)
+        {
+            closing = true;
+            ctx.close();
+            return;
+        }
+        ctx.fireUserEventTriggered(evt);
+    }
+
+    @Override
+    public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
+    {
+        if (cause instanceof DecoderException)
+        {
+            final Throwable root = cause.getCause() != null ? cause.getCause() : cause;
+            protocolError("Protocol error: " + FilterStore.oneLine(root));
+            onVerdicts();
+            return;
+        }
+        if (!(cause instanceof IOException))
+        {
+            server.log("ddf: closing a client connection: " + FilterStore.oneLine(cause));
+        }
+        closing = true;
+        ctx.close();
+    }
+
+    private void protocolError(final String message)
+    {
+        if (failed)
+        {
+            return;
+        }
+        failed = true;
+        ctx.channel().config().setAutoRead(false);
+        if (waiting)
+        {
+            // after the replies of the commands read before the bad frame, which wait for the awaited work
+            parkedError = message;
+            return;
+        }
+        replies.readyThenClose(new ErrorRedisMessage("ERR " + message));
+    }
+
+    private void overLimit()
+    {
+        closing = true;
+        ctx.close();
+    }
+
+    /** Drops every reply not yet written and every command not yet run. */
+    private void drop()
+    {
+        replies.drop();
+        ByteBuf[] args;
+        while ((args = parked.poll()) != null)
+        {
+            release(args);
+        }
+        while (available() > 0)
+        {
+            next();
+        }
+    }
+
+    @Override
+    void onVerdicts()
+    {
+        if (closing)
+        {
+            drop();
+            return;
+        }
+        final ReplyQueue.Outcome outcome = replies.write(ctx, this);
+        if (outcome == ReplyQueue.Outcome.CLOSE)
+        {
+            closing = true;
+            ctx.close();
+            drop();
+            return;
+        }
+        if (outcome == ReplyQueue.Outcome.WROTE && !ctx.channel().isWritable())
+        {
+            overLimit();
+        }
+    }
+
+    private void dispatch(final ByteBuf[] args)
+    {
+        server.commandsProcessed.increment();
+        if (waiting)
+        {
+            parked.add(copy(args));
+            return;
+        }
+        commands.execute(this, args);
+    }
+
+    private static ByteBuf[] copy(final ByteBuf[] args)
+    {
+        final ByteBuf[] copies = new ByteBuf[args.length];
+        for (int i = 0; i < args.length; i++)
+        {
+            copies[i] = Unpooled.copiedBuffer(args[i]);
+        }
+        return copies;
+    }
+
+    private static void release(final ByteBuf[] args)
+    {
+        for (final ByteBuf arg : args)
+        {
+            arg.release();
+        }
+    }
+
+    @Override
+    public ReplyQueue replies()
+    {
+        return replies;
+    }
+
+    @Override
+    public long id()
+    {
+        return tag() >>> VerdictRouter.SLOT_BITS;
+    }
+
+    @Override
+    public boolean authenticated()
+    {
+        return authenticated;
+    }
+
+    @Override
+    public void authenticate()
+    {
+        authenticated = true;
+    }
+
+    @Override
+    public void publish(final DuplicateFilter filter, final Operation operation, final ByteBuf item)
+    {
+        reserve(1);
+        publishItem(filter, operation, item);
+    }
+
+    @Override
+    public void await(final CompletableFuture<?> work, final Runnable then)
+    {
+        waiting = true;
+        ctx.channel().config().setAutoRead(false);
+        work.whenComplete((done, failure) -> ctx.executor().execute(() -> resume(failure, then)));
+    }
+
+    @Override
+    public void retryAfter(final CompletableFuture<?> work, final ByteBuf[] args)
+    {
+        final ByteBuf[] copies = copy(args);
+        await(work, () ->
+        {
+            try
+            {
+                commands.execute(this, copies);
+            }
+            finally
+            {
+                release(copies);
+            }
+        });
+    }
+
+    /** On the event loop once the awaited work is done: its reply, then the commands read meanwhile. */
+    private void resume(final Throwable failure, final Runnable then)
+    {
+        waiting = false;
+        if (closing)
+        {
+            drop();
+            return;
+        }
+        if (failure != null)
+        {
+            replies.error(Session.message(failure));
+        }
+        else
+        {
+            try
+            {
+                then.run();
+            }
+            catch (final RespError e)
+            {
+                replies.error(e.getMessage());
+            }
+        }
+        ByteBuf[] args;
+        while (!waiting && (args = parked.poll()) != null)
+        {
+            try
+            {
+                commands.execute(this, args);
+            }
+            finally
+            {
+                release(args);
+            }
+        }
+        if (!waiting && parkedError != null)
+        {
+            replies.readyThenClose(new ErrorRedisMessage("ERR " + parkedError));
+            parkedError = null;
+        }
+        if (!waiting && !failed)
+        {
+            ctx.channel().config().setAutoRead(true);
+        }
+        onVerdicts();
+    }
+}

@@ -1,0 +1,243 @@
+package io.ddf.ingest.server;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.handler.codec.redis.ArrayRedisMessage;
+import io.netty.handler.codec.redis.FullBulkStringRedisMessage;
+import io.netty.handler.codec.redis.IntegerRedisMessage;
+import io.netty.handler.codec.redis.RedisMessage;
+import io.netty.handler.codec.redis.SimpleStringRedisMessage;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Redis connection and administration commands clients and tools send (redis-cli, redis-benchmark, Jedis at
+ * connect): PING, ECHO, QUIT, AUTH, HELLO, SELECT, CLIENT, CONFIG, INFO, DBSIZE, and the generic key commands
+ * EXISTS, TYPE, DEL and UNLINK over the named filters. COMMAND itself is the {@link CommandTable}'s.
+ */
+final class ServerCommands
+{
+    private static final List<String> CONNECTION = List.of("fast", "stale");
+    private static final List<String> ADMIN = List.of("admin", "noscript", "loading", "stale");
+
+    private final DdfServer server;
+
+    /** @param server the daemon. */
+    ServerCommands(final DdfServer server)
+    {
+        this.server = server;
+    }
+
+    /** @param table gets every command of this class. */
+    void register(final CommandTable table)
+    {
+        table.add(Command.keyless("ping", -1, CONNECTION, "connection", "PONG, or the argument.", this::ping));
+        table.add(Command.keyless("echo", 2, List.of("fast"), "connection", "The argument.", this::echo));
+        table.add(Command.keyless("quit", -1, List.of("fast", Command.NO_AUTH), "connection",
+            "OK, then closes the connection.", (s, a) -> s.replies().readyThenClose(Replies.OK)));
+        table.add(Command.keyless("auth", -2, List.of("fast", "noscript", "loading", "stale", Command.NO_AUTH),
+            "connection", "Authenticates with the password (--requirepass), user 'default'.", this::auth));
+        table.add(Command.keyless("hello", -1, List.of("fast", "noscript", "loading", "stale", Command.NO_AUTH),
+            "connection", "Handshake: protocol 2 only, optional AUTH and SETNAME.", this::hello));
+        table.add(Command.keyless("select", 2, List.of("fast", "loading", "stale"), "connection",
+            "Database 0 only.", this::select));
+        table.add(Command.keyless("client", -2, ADMIN, "connection",
+            "SETNAME, SETINFO, GETNAME, ID and the no-op flags client libraries send.", this::client));
+        table.add(Command.keyless("config", -2, ADMIN, "server", "GET of the daemon's settings; no SET.",
+            this::config));
+        table.add(Command.keyless("info", -1, List.of("loading", "stale"), "server",
+            "Server, client, stats and keyspace sections.", (s, a) -> s.replies().ready(Replies.bulk(server.info()))));
+        table.add(Command.keyless("dbsize", -1, List.of("readonly", "fast"), "server", "The number of filters.",
+            (s, a) -> s.replies().ready(Replies.integer(server.store().size()))));
+        table.add(Command.allKeys("exists", -2, List.of("readonly", "fast"), "generic",
+            "How many of the keys name a file (a filter or a foreign one).", this::existsKeys));
+        table.add(Command.oneKey("type", 2, List.of("readonly", "fast"), "generic",
+            "MBbloom-- for a filter, unknown for a foreign file, none.", this::type));
+        table.add(Command.allKeys("del", -2, List.of("write"), "generic",
+            "Deletes filters and their files, after the pipeline has judged their elements.", this::del));
+        table.add(Command.allKeys("unlink", -2, List.of("write", "fast"), "generic", "Like DEL.", this::del));
+    }
+
+    private void ping(final Session session, final ByteBuf[] args)
+    {
+        Command.atMost(args, 2, "ping");
+        session.replies().ready(args.length == 1 ? Replies.PONG :
+            new FullBulkStringRedisMessage(args[1].retainedDuplicate()));
+    }
+
+    private void echo(final Session session, final ByteBuf[] args)
+    {
+        session.replies().ready(new FullBulkStringRedisMessage(args[1].retainedDuplicate()));
+    }
+
+    private boolean passwordMatches(final ByteBuf password)
+    {
+        final String expected = server.config().requirePass;
+        final byte[] given = new byte[password.readableBytes()];
+        password.getBytes(password.readerIndex(), given);
+        return MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8), given);
+    }
+
+    private void authenticate(final Session session, final ByteBuf user, final ByteBuf password)
+    {
+        if (server.config().requirePass == null)
+        {
+            throw new RespError("ERR AUTH <password> called without any password configured for the default " +
+                "user. Are you sure your configuration is correct?");
+        }
+        if ((user != null && !"default".equals(user.toString(StandardCharsets.UTF_8))) || !passwordMatches(password))
+        {
+            throw new RespError("WRONGPASS invalid username-password pair or user is disabled.");
+        }
+        session.authenticate();
+    }
+
+    private void auth(final Session session, final ByteBuf[] args)
+    {
+        Command.atMost(args, 3, "auth");
+        authenticate(session, args.length == 3 ? args[1] : null, args[args.length - 1]);
+        session.replies().ready(Replies.OK);
+    }
+
+    private void hello(final Session session, final ByteBuf[] args)
+    {
+        int i = 1;
+        if (args.length > 1)
+        {
+            final long version = Replies.integer(args[1], "ERR Protocol version is not an integer or out of range");
+            if (version != 2)
+            {
+                throw new RespError("NOPROTO sorry, this protocol version is not supported");
+            }
+            i = 2;
+        }
+        for (; i < args.length; i++)
+        {
+            final String option = Replies.word(args[i]);
+            if (option.equals("auth") && i + 2 < args.length)
+            {
+                authenticate(session, args[i + 1], args[i + 2]);
+                i += 2;
+            }
+            else if (option.equals("setname") && i + 1 < args.length)
+            {
+                i++;
+            }
+            else
+            {
+                throw new RespError("ERR Syntax error in HELLO option '" + option + "'");
+            }
+        }
+        if (!session.authenticated())
+        {
+            session.replies().ready(Replies.NOAUTH);
+            return;
+        }
+        final List<RedisMessage> map = new ArrayList<>();
+        map.add(Replies.bulk("server"));
+        map.add(Replies.bulk("redis"));
+        map.add(Replies.bulk("version"));
+        map.add(Replies.bulk(DdfServer.REDIS_VERSION));
+        map.add(Replies.bulk("proto"));
+        map.add(new IntegerRedisMessage(2));
+        map.add(Replies.bulk("id"));
+        map.add(new IntegerRedisMessage(session.id()));
+        map.add(Replies.bulk("mode"));
+        map.add(Replies.bulk("standalone"));
+        map.add(Replies.bulk("role"));
+        map.add(Replies.bulk("master"));
+        map.add(Replies.bulk("modules"));
+        map.add(Replies.empty());
+        session.replies().ready(new ArrayRedisMessage(map));
+    }
+
+    private void select(final Session session, final ByteBuf[] args)
+    {
+        if (Replies.integer(args[1], "ERR value is not an integer or out of range") != 0)
+        {
+            throw new RespError("ERR DB index is out of range");
+        }
+        session.replies().ready(Replies.OK);
+    }
+
+    private void client(final Session session, final ByteBuf[] args)
+    {
+        final String sub = Replies.word(args[1]);
+        switch (sub)
+        {
+            case "setname", "setinfo", "no-evict", "no-touch", "reply" -> session.replies().ready(Replies.OK);
+            case "getname" -> session.replies().ready(FullBulkStringRedisMessage.NULL_INSTANCE);
+            case "id" -> session.replies().ready(new IntegerRedisMessage(session.id()));
+            default -> throw new RespError("ERR unknown subcommand '" + sub + "'. Try CLIENT HELP.");
+        }
+    }
+
+    private void config(final Session session, final ByteBuf[] args)
+    {
+        final String sub = Replies.word(args[1]);
+        switch (sub)
+        {
+            case "get" ->
+            {
+                if (args.length < 3)
+                {
+                    throw Command.wrongArity("config|get");
+                }
+                final List<RedisMessage> pairs = new ArrayList<>();
+                for (final Map.Entry<String, String> e : server.configValues().entrySet())
+                {
+                    for (int i = 2; i < args.length; i++)
+                    {
+                        if (Glob.matches(Replies.word(args[i]), e.getKey()))
+                        {
+                            pairs.add(Replies.bulk(e.getKey()));
+                            pairs.add(Replies.bulk(e.getValue()));
+                            break;
+                        }
+                    }
+                }
+                session.replies().ready(new ArrayRedisMessage(pairs));
+            }
+            case "resetstat" -> session.replies().ready(Replies.OK);
+            case "set" -> throw new RespError("ERR CONFIG SET is not supported by ddf; restart with other options");
+            default -> throw new RespError("ERR unknown subcommand '" + sub + "'. Try CONFIG HELP.");
+        }
+    }
+
+    private void existsKeys(final Session session, final ByteBuf[] args)
+    {
+        long count = 0;
+        for (int i = 1; i < args.length; i++)
+        {
+            final String key = Replies.key(args[i]);
+            if (server.store().get(key) != null || server.store().isForeign(key))
+            {
+                count++;
+            }
+        }
+        session.replies().ready(new IntegerRedisMessage(count));
+    }
+
+    private void type(final Session session, final ByteBuf[] args)
+    {
+        final String key = Replies.key(args[1]);
+        session.replies().ready(new SimpleStringRedisMessage(server.store().get(key) != null ? "MBbloom--" :
+            server.store().isForeign(key) ? "unknown" : "none"));
+    }
+
+    private void del(final Session session, final ByteBuf[] args)
+    {
+        long count = 0;
+        for (int i = 1; i < args.length; i++)
+        {
+            if (server.store().delete(Replies.key(args[i]), server::drain))
+            {
+                count++;
+            }
+        }
+        session.replies().ready(new IntegerRedisMessage(count));
+    }
+}

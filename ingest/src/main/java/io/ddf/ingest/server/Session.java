@@ -1,0 +1,67 @@
+package io.ddf.ingest.server;
+
+import io.ddf.engine.DuplicateFilter;
+import io.ddf.engine.pipeline.Operation;
+import io.netty.buffer.ByteBuf;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * What a command handler may do with the connection that sent the command: queue its reply, publish elements
+ * whose verdicts make a later reply, or wait for work done off the event loop. Every method is called on the
+ * connection's event loop.
+ */
+interface Session
+{
+    /** @return the connection's replies, in command order. */
+    ReplyQueue replies();
+
+    /** @return the client's id (CLIENT ID, HELLO). */
+    long id();
+
+    /** @return whether the client may run commands (no password, or AUTH given). */
+    boolean authenticated();
+
+    /** Marks the client authenticated. */
+    void authenticate();
+
+    /**
+     * Publishes one element into the pipeline; its verdict completes the {@link Pending} reply queued before.
+     * Call holding the filter's {@link FilterStore.Lease}.
+     *
+     * @param filter    the filter.
+     * @param operation stream or contains.
+     * @param item      the element.
+     */
+    void publish(DuplicateFilter filter, Operation operation, ByteBuf item);
+
+    /**
+     * Waits for work running off the event loop (a filter file being created) without blocking the event loop:
+     * the connection stops reading, later commands already read wait, and so do their replies. Once the work is
+     * done, {@code then} runs on the event loop (or its failure is the reply), and the later commands run.
+     *
+     * @param work the work, completing exceptionally with a {@link RespError} to reply with.
+     * @param then queues the command's reply, on the event loop.
+     */
+    void await(CompletableFuture<?> work, Runnable then);
+
+    /**
+     * {@link #await} the work, then runs the command again (e.g. BF.ADD once its filter exists).
+     *
+     * @param work the work.
+     * @param args the command (copied: the caller's buffers are released when it returns).
+     */
+    void retryAfter(CompletableFuture<?> work, ByteBuf[] args);
+
+    /**
+     * @param failure a failure of work done off the event loop.
+     * @return the RESP error it replies with.
+     */
+    static String message(final Throwable failure)
+    {
+        final Throwable cause = failure instanceof CompletionException && failure.getCause() != null ?
+            failure.getCause() : failure;
+        return cause instanceof RespError ? cause.getMessage() : "ERR " + FilterStore.oneLine(cause);
+    }
+}
