@@ -1,5 +1,5 @@
 // Issue 13 measurement, standalone (not part of the build). Run against the shaded jar:
-//   mvn -q -B -ntp -DskipTests package && F="$(grep -o '<ddf.jvm.flags>[^<]*' pom.xml | cut -d'>' -f2)"
+//   mvn -q -B -ntp -DskipTests package && F="$(bin/ddf jvm-flags | tr '\n' ' ')"
 //   javac -cp ingest/target/ddf.jar -d /tmp/m bench/scripts/ChecksumCost.java
 //   java $F -cp ingest/target/ddf.jar:/tmp/m ChecksumCost /work/scratch/cc.ddf 17179869184 2
 import io.ddf.persistence.FilterFile;
