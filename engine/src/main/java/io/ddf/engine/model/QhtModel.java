@@ -49,6 +49,22 @@ public final class QhtModel implements SubfilterModel
      */
     public QhtModel(final long rows, final int buckets, final int fingerprintBits)
     {
+        this(rows, buckets, fingerprintBits, rows);
+        if (rows < 1 || (double)rows * buckets < 2)
+        {
+            throw new IllegalArgumentException("the model needs at least two cells, got rows " + rows);
+        }
+    }
+
+    /**
+     * @param rows            N, as built.
+     * @param buckets         k.
+     * @param fingerprintBits s.
+     * @param share           1 / (the probability that an arrival lands in the element's row): N for the paper's
+     *                        model, U / K for a row that K other elements of a finite alphabet share.
+     */
+    private QhtModel(final long rows, final int buckets, final int fingerprintBits, final double share)
+    {
         if (fingerprintBits < 2 || fingerprintBits > 32)
         {
             throw new IllegalArgumentException("fingerprint bits must be in 2..32, got " + fingerprintBits);
@@ -58,20 +74,18 @@ public final class QhtModel implements SubfilterModel
         {
             throw new IllegalArgumentException("buckets must be in 1.." + (long)(s - 1) + ", got " + buckets);
         }
-        if (rows < 1 || (double)rows * buckets < 2)
-        {
-            throw new IllegalArgumentException("the model needs at least two cells, got rows " + rows);
-        }
         this.rows = rows;
         this.buckets = buckets;
         this.fingerprintBits = fingerprintBits;
         this.fingerprints = s;
-        final double cells = (double)rows * buckets;
-        this.evict = (s - buckets) / (buckets * (rows * s - 1));
+        // a row with fewer than two cells' worth of traffic: the closed forms divide by Nk − 1
+        final double n = Math.max(share, 2.0 / buckets);
+        final double cells = n * buckets;
+        this.evict = (s - buckets) / (buckets * (n * s - 1));
         this.saturation = buckets / s;
         this.fill = 1 / cells;
         // 1 − a − c = (Nk − 1) / (Nk (NS − 1)), written so that it does not cancel
-        this.coupling = evict * saturation / ((cells - 1) / (cells * (rows * s - 1)));
+        this.coupling = evict * saturation / ((cells - 1) / (cells * (n * s - 1)));
     }
 
     /**
@@ -159,13 +173,27 @@ public final class QhtModel implements SubfilterModel
 
     /**
      * The false positive rate over the unseen elements of a stream of n elements drawn uniformly from U: Σ_m q^m
-     * FP_m / Σ_m q^m, m = 0 … n − 1, q = 1 − 1/U (the probability that the element at m is unseen is q^m).
+     * FP_m / Σ_m q^m, m = 0 … n − 1, q = 1 − 1/U (the probability that the element at m is unseen is q^m),
+     * averaged over the rows' shares of a finite alphabet ({@link RowShares}: the paper's model at the mean traffic
+     * 1/N overstates it when U/N is small).
      *
      * @param n        stream length.
      * @param alphabet U, or {@link Double#POSITIVE_INFINITY} for a stream without duplicates.
      * @return the expected FPR.
      */
     public double falsePositiveRate(final long n, final double alphabet)
+    {
+        return new RowShares(rows, alphabet).average(this, share -> share.meanTrafficFalsePositiveRate(n, alphabet));
+    }
+
+    /**
+     * The paper's model: {@link #falsePositiveRate} with every row taking 1/N of the arrivals (exact as U/N → ∞).
+     *
+     * @param n        stream length.
+     * @param alphabet U.
+     * @return the FPR at the mean traffic per row.
+     */
+    public double meanTrafficFalsePositiveRate(final long n, final double alphabet)
     {
         final double x = 1 / alphabet;
         return saturation * (1 - Geometric.sum(Geometric.product(x, fill), n) / Geometric.sum(x, n));
@@ -185,7 +213,7 @@ public final class QhtModel implements SubfilterModel
     /**
      * The false negative rate over the duplicates of a stream of n elements drawn uniformly from U:
      * Σ_m Σ_{t&lt;m} q^t FN(t) / Σ_m Σ_{t&lt;m} q^t (the element at m was last seen t + 1 positions back with
-     * probability q^t / U).
+     * probability q^t / U), averaged over the rows' shares of a finite alphabet ({@link RowShares}).
      *
      * @param n        stream length.
      * @param alphabet U ({@link Double#POSITIVE_INFINITY}: the last occurrence uniform over the past).
@@ -193,8 +221,30 @@ public final class QhtModel implements SubfilterModel
      */
     public double falseNegativeRate(final long n, final double alphabet)
     {
+        return new RowShares(rows, alphabet).average(this, share -> share.meanTrafficFalseNegativeRate(n, alphabet));
+    }
+
+    /**
+     * The paper's model: {@link #falseNegativeRate} with every row taking 1/N of the arrivals (exact as U/N → ∞).
+     *
+     * @param n        stream length.
+     * @param alphabet U.
+     * @return the FNR at the mean traffic per row.
+     */
+    public double meanTrafficFalseNegativeRate(final long n, final double alphabet)
+    {
         final double x = 1 / alphabet;
         return weightedDoubleSum(x, n) / Geometric.doubleSum(x, n);
+    }
+
+    /**
+     * @param others K, the other elements of the alphabet that hash to this row (at least 1).
+     * @param alphabet U.
+     * @return this model with the row's traffic K / U per arrival instead of 1 / N.
+     */
+    QhtModel sharedBy(final long others, final double alphabet)
+    {
+        return new QhtModel(rows, buckets, fingerprintBits, alphabet / others);
     }
 
     /**
