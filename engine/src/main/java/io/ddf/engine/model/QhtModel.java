@@ -49,7 +49,7 @@ public final class QhtModel implements SubfilterModel
      */
     public QhtModel(final long rows, final int buckets, final int fingerprintBits)
     {
-        this(rows, buckets, fingerprintBits, rows);
+        this(rows, buckets, checkBits(fingerprintBits), Math.pow(2, fingerprintBits) - 1, rows);
         if (rows < 1 || (double)rows * buckets < 2)
         {
             throw new IllegalArgumentException("the model needs at least two cells, got rows " + rows);
@@ -57,22 +57,48 @@ public final class QhtModel implements SubfilterModel
     }
 
     /**
-     * @param rows            N, as built.
-     * @param buckets         k.
-     * @param fingerprintBits s.
-     * @param share           1 / (the probability that an arrival lands in the element's row): N for the paper's
-     *                        model, U / K for a row that K other elements of a finite alphabet share.
+     * A quotient table whose cells hold one of S values that are not equally likely (SQF signatures): it behaves
+     * as a QHT with S = 1 / (the probability that two elements' values collide).
+     *
+     * @param rows       N, at least 1.
+     * @param buckets    k, fewer than S.
+     * @param cellBits   bits per cell (for {@link #fingerprintBits}).
+     * @param collision  the probability that two distinct elements store the same value.
+     * @return the model.
      */
-    private QhtModel(final long rows, final int buckets, final int fingerprintBits, final double share)
+    public static QhtModel withCollision(final long rows, final int buckets, final int cellBits,
+        final double collision)
+    {
+        if (rows < 1 || (double)rows * buckets < 2 || !(collision > 0 && collision < 1))
+        {
+            throw new IllegalArgumentException("need N·k >= 2 and a collision probability in (0, 1)");
+        }
+        return new QhtModel(rows, buckets, cellBits, 1 / collision, rows);
+    }
+
+    private static int checkBits(final int fingerprintBits)
     {
         if (fingerprintBits < 2 || fingerprintBits > 32)
         {
             throw new IllegalArgumentException("fingerprint bits must be in 2..32, got " + fingerprintBits);
         }
-        final double s = Math.pow(2, fingerprintBits) - 1;
+        return fingerprintBits;
+    }
+
+    /**
+     * @param rows            N, as built.
+     * @param buckets         k.
+     * @param fingerprintBits s (bits per cell).
+     * @param s               S, the distinct values a cell holds (1 / collision probability).
+     * @param share           1 / (the probability that an arrival lands in the element's row): N for the paper's
+     *                        model, U / K for a row that K other elements of a finite alphabet share.
+     */
+    private QhtModel(final long rows, final int buckets, final int fingerprintBits, final double s,
+        final double share)
+    {
         if (buckets < 1 || buckets >= s)
         {
-            throw new IllegalArgumentException("buckets must be in 1.." + (long)(s - 1) + ", got " + buckets);
+            throw new IllegalArgumentException("buckets must be in 1.." + (long)Math.ceil(s - 1) + ", got " + buckets);
         }
         this.rows = rows;
         this.buckets = buckets;
@@ -119,7 +145,7 @@ public final class QhtModel implements SubfilterModel
         return fingerprintBits;
     }
 
-    /** @return S = 2^s − 1. */
+    /** @return S = 2^s − 1 (for SQF, 1 / the collision probability of its signatures). */
     public double fingerprints()
     {
         return fingerprints;
@@ -244,7 +270,7 @@ public final class QhtModel implements SubfilterModel
      */
     QhtModel sharedBy(final long others, final double alphabet)
     {
-        return new QhtModel(rows, buckets, fingerprintBits, alphabet / others);
+        return new QhtModel(rows, buckets, fingerprintBits, fingerprints, alphabet / others);
     }
 
     /**
