@@ -4,7 +4,7 @@ package io.ddf.engine.model;
  * The error model of the quotient tables that store every arrival, duplicate or not (seed 000 §5): QQHTD, whose
  * rows are FIFO queues (Alg. 2), and QHTD, which fills the first empty cell and otherwise overwrites a random one.
  * N rows of k cells, S = 2^s − 1 values; an element's row takes j ~ Poisson(t/N) arrivals in t (the paper's
- * mean traffic, as {@link QhtModel}).
+ * mean traffic; {@link #atShare} and {@link RowShares} average over a finite alphabet's rows, as for QHT).
  * <ul>
  *   <li>False positive after m arrivals: the row holds min(j, k) values, each another element's, so
  *       FP_m = 1 − E[(1 − 1/S)^min(j, k)], j ~ Poisson(m/N); → 1 − (1 − 1/S)^k ({@link QhtdModel}).</li>
@@ -19,9 +19,10 @@ package io.ddf.engine.model;
  */
 public final class InsertAlwaysModel
 {
-    private final long rows;
+    private final double rows;
     private final int buckets;
     private final boolean fifo;
+    private final int fingerprintBits;
     private final double miss;
 
     /**
@@ -32,6 +33,11 @@ public final class InsertAlwaysModel
      */
     public InsertAlwaysModel(final long rows, final int buckets, final int fingerprintBits, final boolean fifo)
     {
+        this((double)rows, buckets, fingerprintBits, fifo);
+    }
+
+    private InsertAlwaysModel(final double rows, final int buckets, final int fingerprintBits, final boolean fifo)
+    {
         if (rows < 1 || buckets < 1 || fingerprintBits < 2 || fingerprintBits > 32)
         {
             throw new IllegalArgumentException("need N >= 1, k >= 1 and s in 2..32");
@@ -39,7 +45,17 @@ public final class InsertAlwaysModel
         this.rows = rows;
         this.buckets = buckets;
         this.fifo = fifo;
+        this.fingerprintBits = fingerprintBits;
         this.miss = 1 - 1 / (Math.pow(2, fingerprintBits) - 1);
+    }
+
+    /**
+     * @param share U / K for a row that K other elements of a finite alphabet share ({@link RowShares}).
+     * @return this model with the row's traffic 1/share per arrival instead of 1/N.
+     */
+    public InsertAlwaysModel atShare(final double share)
+    {
+        return new InsertAlwaysModel(Math.max(1, share), buckets, fingerprintBits, fifo);
     }
 
     /**
@@ -90,6 +106,6 @@ public final class InsertAlwaysModel
     @Override
     public String toString()
     {
-        return (fifo ? "QQHTD" : "QHTD") + "(N=" + rows + ", k=" + buckets + ")";
+        return (fifo ? "QQHTD" : "QHTD") + "(N=" + rows + ", k=" + buckets + ", s=" + fingerprintBits + ")";
     }
 }

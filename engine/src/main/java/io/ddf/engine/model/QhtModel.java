@@ -264,13 +264,12 @@ public final class QhtModel implements SubfilterModel
     }
 
     /**
-     * @param others K, the other elements of the alphabet that hash to this row (at least 1).
-     * @param alphabet U.
-     * @return this model with the row's traffic K / U per arrival instead of 1 / N.
+     * @param share U / K for a row that K other elements of the alphabet share.
+     * @return this model with the row's traffic 1/share per arrival instead of 1 / N.
      */
-    QhtModel sharedBy(final long others, final double alphabet)
+    QhtModel atShare(final double share)
     {
-        return new QhtModel(rows, buckets, fingerprintBits, fingerprints, alphabet / others);
+        return new QhtModel(rows, buckets, fingerprintBits, fingerprints, share);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.ddf.engine.model;
 
+import java.util.function.DoubleUnaryOperator;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -22,7 +23,7 @@ import java.util.function.ToDoubleFunction;
  * again and again, while the model draws a fresh fingerprint per insertion (see the validity note the tuner
  * prints).
  */
-final class RowShares
+public final class RowShares
 {
     /** Above this λ the plain model is within 10^−6 of the average. */
     static final double MIXTURE_LIMIT = 1000;
@@ -36,20 +37,20 @@ final class RowShares
      * @param rows     N.
      * @param alphabet U ({@link Double#POSITIVE_INFINITY}: every row's traffic is 1/N).
      */
-    RowShares(final long rows, final double alphabet)
+    public RowShares(final long rows, final double alphabet)
     {
         this.alphabet = alphabet;
         this.lambda = (alphabet - 1) / rows;
     }
 
     /** @return λ, the expected number of other elements of the alphabet per row. */
-    double othersPerRow()
+    public double othersPerRow()
     {
         return lambda;
     }
 
     /** @return true when the plain model is used (λ large or U infinite). */
-    boolean plain()
+    public boolean plain()
     {
         return Double.isInfinite(alphabet) || lambda > MIXTURE_LIMIT;
     }
@@ -66,6 +67,17 @@ final class RowShares
         {
             return rate.applyAsDouble(model);
         }
+        return average(share -> rate.applyAsDouble(model.atShare(share)));
+    }
+
+    /**
+     * For any per-row model whose rates vanish when no other element shares the row.
+     *
+     * @param rateAtShare the rate of a row taking 1/share of the arrivals (share = U/K for K others).
+     * @return E_K[rateAtShare(U/K)] over K ~ Poisson(λ), K ≥ 1 (K = 0 contributes 0).
+     */
+    public double average(final DoubleUnaryOperator rateAtShare)
+    {
         final long low = (long)Math.max(1, Math.floor(lambda - SIGMAS * Math.sqrt(lambda) - SIGMAS));
         final long high = (long)Math.ceil(lambda + SIGMAS * Math.sqrt(lambda) + SIGMAS);
         double logFactorial = 0; // ln K!, built up as K grows
@@ -78,7 +90,7 @@ final class RowShares
         {
             logFactorial += Math.log(k);
             final double poisson = Math.exp(-lambda + k * Math.log(lambda) - logFactorial);
-            sum += poisson * rate.applyAsDouble(model.sharedBy(k, alphabet));
+            sum += poisson * rateAtShare.applyAsDouble(alphabet / k);
         }
         return sum;
     }

@@ -3,6 +3,7 @@ package io.ddf.engine.tune;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.model.InsertAlwaysModel;
 import io.ddf.engine.model.QhtModel;
+import io.ddf.engine.model.RowShares;
 import io.ddf.engine.model.StableBloomModel;
 
 import java.util.ArrayList;
@@ -176,12 +177,29 @@ final class UnboundedCandidates
                     continue;
                 }
                 final InsertAlwaysModel model = new InsertAlwaysModel(rows, k, s, kind == FilterKind.QQHTD);
-                final double others = (workload.alphabet() - 1) / rows;
-                add(kind, params("buckets", k, "fingerprint-bits", s), weights.falsePositiveRate(model::falsePositive),
-                    weights.falseNegativeRate(model::falseNegative),
-                    "InsertAlwaysModel (seed 000 §5 asymptotes, rows at the mean traffic)", others < FEW_OTHERS ?
-                        String.format(Locale.ROOT, "%.3g other elements per row (< %.0f): rows at the mean traffic " +
-                            "overstate both rates (see RowShares)", others, FEW_OTHERS) : "");
+                final RowShares shares = new RowShares(rows, workload.alphabet());
+                final double fpr;
+                final double fnr;
+                String validity = "";
+                if (workload.zipf() == 0 && !shares.plain() && shares.othersPerRow() < FEW_OTHERS)
+                {
+                    // few others per row: the mean traffic would overstate both rates (RowShares)
+                    fpr = shares.average(share -> weights.falsePositiveRate(model.atShare(share)::falsePositive));
+                    fnr = shares.average(share -> weights.falseNegativeRate(model.atShare(share)::falseNegative));
+                    if (k > 1)
+                    {
+                        validity = String.format(Locale.ROOT, "k > 1 with %.3g other elements per row (< %.0f): the " +
+                            "same few fingerprints return to a row", shares.othersPerRow(), FEW_OTHERS);
+                    }
+                }
+                else
+                {
+                    fpr = weights.falsePositiveRate(model::falsePositive);
+                    fnr = weights.falseNegativeRate(model::falseNegative);
+                    validity = workload.zipf() == 0 ? "" : "Zipf: each row taken at the mean traffic 1/N";
+                }
+                add(kind, params("buckets", k, "fingerprint-bits", s), fpr, fnr,
+                    "InsertAlwaysModel (seed 000 §5 asymptotes along the stream, rows' share averaged)", validity);
             }
         }
     }
