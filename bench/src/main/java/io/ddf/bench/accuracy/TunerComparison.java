@@ -61,6 +61,17 @@ public final class TunerComparison
      */
     public static Cells cells(final Integer runs, final double scale)
     {
+        return cells(runs, scale, SEED);
+    }
+
+    /**
+     * @param runs  runs to average (null: 1).
+     * @param scale the factor on length, alphabets and memories.
+     * @param seed  the seed the streams derive from (the 2^27 stream's is seed + 1).
+     * @return one experiment per cell.
+     */
+    public static Cells cells(final Integer runs, final double scale, final long seed)
+    {
         final List<Experiment> experiments = new ArrayList<>();
         final List<Tuning> tunings = new ArrayList<>();
         final PaperFigures paper = new PaperFigures("seed 000 Table 4 (QHT k=1, s=3, at full size)");
@@ -81,7 +92,7 @@ public final class TunerComparison
                 paper.put(experiments.size(), 0, PAPER_LABEL, PAPER[a][m][0], PAPER[a][m][1],
                     PAPER[a][m][0] + PAPER[a][m][1]);
                 experiments.add(new Experiment(StreamSpec.uniform(u, n), filters, List.of(memory), List.of(),
-                    runs == null ? 1 : runs, CHECKPOINTS, SEED + a));
+                    runs == null ? 1 : runs, CHECKPOINTS, seed + a));
                 tunings.add(t);
             }
         }
