@@ -1,7 +1,6 @@
 package io.ddf.engine.model;
 
-import java.util.function.DoubleUnaryOperator;
-import java.util.function.ToDoubleFunction;
+import java.util.function.LongToDoubleFunction;
 
 /**
  * How a finite alphabet shares out among a table's rows, and the rates averaged over it.
@@ -16,12 +15,12 @@ import java.util.function.ToDoubleFunction;
  * 1 − e^{−tλ/U}; over the geometric t of a uniform stream that is 1 − (1 − e^{−λ})/λ against λ/(1 + λ), a gap
  * of about 1/λ² — 2.8 points at λ = 4.2 (M = 8·10^6 bits, k = 1, s = 2, U = 2^24: the one miss the tuner had),
  * 0.04 at λ = 50 (the same filter over 2^27, which the paper's model predicts exactly). The rates here are the
- * paper's per-row rates averaged over the Poisson law of K, with the row's traffic K/U.
+ * paper's per-row rates averaged over the Poisson law of K, with the row's traffic K/U (QHT's false negatives
+ * with a row of K + 1 elements in k cells: see {@code QhtModel.finiteRowFalseNegativeRate}).
  *
  * <p>Above {@value #MIXTURE_LIMIT} expected others per row the gap is below 10^−6 and the plain model is used.
- * What the average does not capture: with few others and k &gt; 1, the same few fingerprints come back to a row
- * again and again, while the model draws a fresh fingerprint per insertion (see the validity note the tuner
- * prints).
+ * QHTD and QQHTD take the paper-style per-row model at the share U/K, which for k &gt; 1 and few others per row
+ * still counts re-arrivals of stored elements as fresh (the validity note the tuner prints).
  */
 public final class RowShares
 {
@@ -35,7 +34,7 @@ public final class RowShares
 
     /**
      * @param rows     N.
-     * @param alphabet U ({@link Double#POSITIVE_INFINITY}: every row's traffic is 1/N).
+     * @param alphabet U ({@link Double#POSITIVE_INFINITY}: every row's traffic is 1/N; then {@link #plain()}).
      */
     public RowShares(final long rows, final double alphabet)
     {
@@ -56,27 +55,11 @@ public final class RowShares
     }
 
     /**
-     * @param model the paper's model of the table.
-     * @param rate  a rate of a model.
-     * @return E_K[rate of the row shared by K others], a row with K = 0 contributing 0 (nothing evicts or collides
-     *         with its element); the plain model's rate when {@link #plain()}.
+     * @param rateWithOthers the rate of a row that K ≥ 1 other elements of the alphabet share (its traffic K/U per
+     *                       arrival); a row with K = 0 contributes 0 (nothing evicts or collides with its element).
+     * @return E_K[rateWithOthers(K)], K ~ Poisson(λ).
      */
-    double average(final QhtModel model, final ToDoubleFunction<QhtModel> rate)
-    {
-        if (plain())
-        {
-            return rate.applyAsDouble(model);
-        }
-        return average(share -> rate.applyAsDouble(model.atShare(share)));
-    }
-
-    /**
-     * For any per-row model whose rates vanish when no other element shares the row.
-     *
-     * @param rateAtShare the rate of a row taking 1/share of the arrivals (share = U/K for K others).
-     * @return E_K[rateAtShare(U/K)] over K ~ Poisson(λ), K ≥ 1 (K = 0 contributes 0).
-     */
-    public double average(final DoubleUnaryOperator rateAtShare)
+    public double average(final LongToDoubleFunction rateWithOthers)
     {
         final long low = (long)Math.max(1, Math.floor(lambda - SIGMAS * Math.sqrt(lambda) - SIGMAS));
         final long high = (long)Math.ceil(lambda + SIGMAS * Math.sqrt(lambda) + SIGMAS);
@@ -90,7 +73,7 @@ public final class RowShares
         {
             logFactorial += Math.log(k);
             final double poisson = Math.exp(-lambda + k * Math.log(lambda) - logFactorial);
-            sum += poisson * rateAtShare.applyAsDouble(alphabet / k);
+            sum += poisson * rateWithOthers.applyAsDouble(k);
         }
         return sum;
     }

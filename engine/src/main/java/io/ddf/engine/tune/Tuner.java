@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Picks a filter kind and its shape for a memory budget (or a capacity and an error rate) from the error models
@@ -27,6 +28,8 @@ public final class Tuner
     public static final long MAX_MEMORY_BITS = 1L << 43;
     /** {@link #forCapacity} settles the memory within this factor. */
     private static final double CAPACITY_PRECISION = 1.05;
+    /** {@link #forCapacity}: rows of at most one 64-bit word. */
+    private static final long NARROW_ROW_BITS = 64;
 
     private static final Map<FilterKind, String> UNBOUNDED_GAPS = new EnumMap<>(Map.of(
         FilterKind.CUCKOO, "no model: the streaming cuckoo filter's fill by relocation and its drop-the-last-victim " +
@@ -68,6 +71,12 @@ public final class Tuner
     public static Tuning tune(final long memoryBits, final Workload workload, final Objective objective,
         final Set<FilterKind> kinds)
     {
+        return tune(memoryBits, workload, objective, kinds, c -> true);
+    }
+
+    private static Tuning tune(final long memoryBits, final Workload workload, final Objective objective,
+        final Set<FilterKind> kinds, final Predicate<Candidate> shapes)
+    {
         if (memoryBits < 1 || memoryBits > MAX_MEMORY_BITS)
         {
             throw new IllegalArgumentException("memory must be in 1..2^43 bits, got " + memoryBits);
@@ -76,7 +85,7 @@ public final class Tuner
         for (final Candidate c : workload.windowed() ? WindowCandidates.all(memoryBits, workload) :
             UnboundedCandidates.all(memoryBits, workload, kinds))
         {
-            if (kinds.contains(c.kind()) && Double.isFinite(c.fpr()) && Double.isFinite(c.fnr()))
+            if (kinds.contains(c.kind()) && shapes.test(c) && Double.isFinite(c.fpr()) && Double.isFinite(c.fnr()))
             {
                 all.add(c);
             }
@@ -115,7 +124,10 @@ public final class Tuner
     /**
      * The daemon's default sizing for {@code BF.RESERVE key error_rate capacity} and auto-created keys: the least
      * memory (within 5 %) for which a QHT keeps both FPR and FNR at most the error rate on an endless uniform
-     * stream over {@code capacity} distinct elements, and that QHT (the shape minimising FPR + FNR there).
+     * stream over {@code capacity} distinct elements, and that QHT (the shape minimising FPR + FNR there). Only
+     * rows of at most 64 bits are considered (k·s ≤ 64: the lock-free one-word rows a server wants); the rows of
+     * such a table hold few elements each, where the model is exact for a row that never fills (RowShares).
+     * About 0.1–1 s per call (the tuning is repeated over a bisection of the memory): call it once per key.
      *
      * @param capacity  distinct elements the filter must tell apart, at least 1.
      * @param errorRate the largest acceptable FPR and FNR, in (0, 1).
@@ -132,15 +144,12 @@ public final class Tuner
         {
             throw new IllegalArgumentException("error rate must be in (0, 1), got " + errorRate);
         }
-        final Workload workload = Workload.uniform(0, Math.max(2, capacity));
-        final Objective objective = new Objective(1, 1, errorRate, errorRate);
-        final Set<FilterKind> qht = EnumSet.of(FilterKind.QHT);
         long low = 0;
         long high = Math.max(64, capacity);
         Candidate found = null;
         while (found == null)
         {
-            final Tuning t = tune(high, workload, objective, qht);
+            final Tuning t = capacityTuning(high, capacity, errorRate);
             if (t.admitted())
             {
                 found = t.pick();
@@ -159,7 +168,7 @@ public final class Tuner
         while (high > low * CAPACITY_PRECISION + 1)
         {
             final long mid = low + (high - low) / 2;
-            final Tuning t = tune(mid, workload, objective, qht);
+            final Tuning t = capacityTuning(mid, capacity, errorRate);
             if (t.admitted())
             {
                 high = mid;
@@ -201,6 +210,14 @@ public final class Tuner
             }
         }
         throw new IllegalArgumentException("the tuner has no model for " + kind.cliName() + " " + parameters);
+    }
+
+    /** One step of {@link #forCapacity}: narrow-row QHTs of this memory on the capacity's stream. */
+    static Tuning capacityTuning(final long memoryBits, final long capacity, final double errorRate)
+    {
+        return tune(memoryBits, Workload.uniform(0, Math.max(2, capacity)), new Objective(1, 1, errorRate, errorRate),
+            EnumSet.of(FilterKind.QHT), c -> c.parameters().get("buckets").longValue() *
+                c.parameters().get("fingerprint-bits").longValue() <= NARROW_ROW_BITS);
     }
 
     private static boolean buildable(final Candidate c)

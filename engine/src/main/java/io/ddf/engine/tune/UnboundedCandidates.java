@@ -32,6 +32,14 @@ final class UnboundedCandidates
     /** Below this many others per row, k &gt; 1 quotient models drift (a row's few fingerprints come back). */
     private static final double FEW_OTHERS = 50;
 
+    /**
+     * Measured with {@code bin/ddf bench accuracy --stream zipf --alphabet 1000000 --exponent 1.1 --length 2000000
+     * --memory-bits 100000}: QHT k=1 s=3 12.12 / 10.13 % against 13.69 / 16.23 predicted, QQHTD k=2 s=3 21.37 /
+     * 8.17 against 25.66 / 12.37; Bloom and SBF within 0.1 / 3.3 points.
+     */
+    private static final String ZIPF_VALIDITY = "Zipf: rows taken at the mean traffic 1/N, but rows' traffic varies " +
+        "with the ranks they hold; measured FNR up to 6 points and FPR up to 4 below the prediction (exponent 1.1)";
+
     private final long memory;
     private final Workload workload;
     private final StreamWeights weights;
@@ -149,18 +157,12 @@ final class UnboundedCandidates
             final long n = (long)Math.min(weights.horizon(), 1e18);
             fpr = model.falsePositiveRate(n, workload.alphabet());
             fnr = model.falseNegativeRate(n, workload.alphabet());
-            final double others = (workload.alphabet() - 1) / model.rows();
-            if (model.buckets() > 1 && others < FEW_OTHERS)
-            {
-                validity = String.format(Locale.ROOT, "k > 1 with %.3g other elements per row (< %.0f): the same " +
-                    "few fingerprints return to a row, measured up to 1.5 points off", others, FEW_OTHERS);
-            }
         }
         else
         {
             fpr = weights.falsePositiveRate(model::falsePositive);
             fnr = weights.falseNegativeRate(model::falseNegative);
-            validity = "Zipf: each row taken at the mean traffic 1/N (a heavy hitter's row is busier)";
+            validity = ZIPF_VALIDITY;
         }
         add(kind, params, fpr, fnr, basis, validity);
     }
@@ -184,8 +186,9 @@ final class UnboundedCandidates
                 if (workload.zipf() == 0 && !shares.plain() && shares.othersPerRow() < FEW_OTHERS)
                 {
                     // few others per row: the mean traffic would overstate both rates (RowShares)
-                    fpr = shares.average(share -> weights.falsePositiveRate(model.atShare(share)::falsePositive));
-                    fnr = shares.average(share -> weights.falseNegativeRate(model.atShare(share)::falseNegative));
+                    final double u = workload.alphabet();
+                    fpr = shares.average(others -> weights.falsePositiveRate(model.atShare(u / others)::falsePositive));
+                    fnr = shares.average(others -> weights.falseNegativeRate(model.atShare(u / others)::falseNegative));
                     if (k > 1)
                     {
                         validity = String.format(Locale.ROOT, "k > 1 with %.3g other elements per row (< %.0f): the " +
@@ -196,7 +199,7 @@ final class UnboundedCandidates
                 {
                     fpr = weights.falsePositiveRate(model::falsePositive);
                     fnr = weights.falseNegativeRate(model::falseNegative);
-                    validity = workload.zipf() == 0 ? "" : "Zipf: each row taken at the mean traffic 1/N";
+                    validity = workload.zipf() == 0 ? "" : ZIPF_VALIDITY;
                 }
                 add(kind, params("buckets", k, "fingerprint-bits", s), fpr, fnr,
                     "InsertAlwaysModel (seed 000 §5 asymptotes along the stream, rows' share averaged)", validity);
