@@ -87,14 +87,7 @@ public final class InsertAlwaysModel
         final double forgotten;
         if (fifo)
         {
-            double below = 0;
-            double term = Math.exp(-mean);
-            for (int j = 0; j < buckets; j++)
-            {
-                below += term;
-                term *= mean / (j + 1);
-            }
-            forgotten = Math.max(0, 1 - below);
+            forgotten = Poisson.atLeast(buckets, mean);
         }
         else
         {

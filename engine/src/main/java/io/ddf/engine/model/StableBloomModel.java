@@ -71,7 +71,7 @@ public final class StableBloomModel
         double sum = 0;
         for (int j = 0; j < maximum; j++)
         {
-            sum += set * Math.pow(decrement, j) / Math.pow(rate, j + 1) * gammaCdf(j + 1, rate * x);
+            sum += set * Math.pow(decrement, j) / Math.pow(rate, j + 1) * Poisson.atLeast(j + 1, rate * x);
         }
         return sum;
     }
@@ -79,20 +79,7 @@ public final class StableBloomModel
     /** P(Poisson(mean) ≥ Max). */
     private double atLeastMax(final double mean)
     {
-        return gammaCdf(maximum, mean);
-    }
-
-    /** P(Gamma(a, 1) ≤ x) = P(Poisson(x) ≥ a), a a positive integer. */
-    private static double gammaCdf(final int a, final double x)
-    {
-        double term = Math.exp(-x);
-        double below = 0;
-        for (int i = 0; i < a; i++)
-        {
-            below += term;
-            term *= x / (i + 1);
-        }
-        return Math.max(0, 1 - below);
+        return Poisson.atLeast(maximum, mean);
     }
 
     /**
