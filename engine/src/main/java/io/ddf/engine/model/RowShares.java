@@ -27,7 +27,7 @@ public final class RowShares
     /** Above this λ the plain model is within 10^−6 of the average. */
     static final double MIXTURE_LIMIT = 1000;
     /** Poisson terms kept: λ ± this many standard deviations (and a few more for small λ). */
-    private static final double SIGMAS = 12;
+    private static final double SIGMAS = 8;
 
     private final double lambda;
     private final double alphabet;

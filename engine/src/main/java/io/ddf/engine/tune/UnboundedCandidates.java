@@ -26,7 +26,9 @@ final class UnboundedCandidates
     private static final int[] BUCKETS = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64};
     private static final int[] FEW_BUCKETS = {1, 2, 4, 8, 16};
     private static final int MAX_BITS = 32;
-    private static final int SQF_MAX_REMAINDER = 24;
+    private static final int SQF_MAX_REMAINDER = 16;
+    /** QHTD/QQHTD: widths beyond this give FPRs below 10^−5 at k ≤ 16, which QHT reaches as well (and faster). */
+    private static final int INSERT_ALWAYS_MAX_BITS = 20;
     private static final int BLOOM_MAX_HASHES = 16;
     private static final double[] SBF_TARGETS = {0.001, 0.003, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5};
     /** Below this many others per row, k &gt; 1 quotient models drift (a row's few fingerprints come back). */
@@ -169,7 +171,7 @@ final class UnboundedCandidates
 
     private void insertAlways(final FilterKind kind)
     {
-        for (int s = 2; s <= MAX_BITS; s++)
+        for (int s = 2; s <= INSERT_ALWAYS_MAX_BITS; s++)
         {
             for (final int k : FEW_BUCKETS)
             {
