@@ -31,6 +31,7 @@ final class StreamWeights
     private final double[] counts;
     private final double[] probabilities;
     private final double horizon;
+    private final java.util.Map<Long, Long> distinctCache = new java.util.HashMap<>();
 
     StreamWeights(final Workload workload)
     {
@@ -72,6 +73,15 @@ final class StreamWeights
             sum += counts[i] * -Math.expm1(m * Math.log1p(-probabilities[i]));
         }
         return sum;
+    }
+
+    /**
+     * @param t arrivals.
+     * @return the expected distinct elements among t arrivals, memoised (the grid is the same for every shape).
+     */
+    long distinctArrivals(final long t)
+    {
+        return distinctCache.computeIfAbsent(t, x -> Math.round(distinct(x)));
     }
 
     /**

@@ -16,7 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Each kind the tuner models, measured against the tuner's prediction ({@link Tuner#predict}) on uniform streams
  * at the two regimes of seed 000 Table 2 scaled down: few other elements per row (U/M ≈ 2, the 2^24 column, where
- * the paper's mean-traffic model missed by 1.4 / 2.9 points) and many (U/M ≈ 17, the 2^27 column). 600,000
+ * the paper's mean-traffic model missed by 1.4 / 2.9 points) and many (U/M ≈ 17, the 2^27 column), plus a
+ * server's capacity sizing and a Zipf(1.1) stream for the kinds whose skewed form is trusted. 600,000
  * elements from a fixed seed (2026; {@code -Dddf.test.seed} overrides; the seed is in every failure message).
  *
  * <p>Tolerance per kind, in points of FPR and of FNR (stated here, measured misses in bench/results/
@@ -36,6 +37,7 @@ class ModelVsMeasurementTest extends MappedMemoryTestBase
     private static final long MEMORY = 32_000;
     private static final long FEW_OTHERS = 67_108;   // 2^24 × 0.004: λ ≈ 4.2 for k = 1, s = 2
     private static final long MANY_OTHERS = 536_871; // 2^27 × 0.004
+    private static final double ZIPF = 1.1;
 
     @Test
     void quotientKinds()
@@ -65,6 +67,19 @@ class ModelVsMeasurementTest extends MappedMemoryTestBase
         checkAt(FilterKind.QHT, alphabet, memory, QHT_K1, "buckets", 2L, "fingerprint-bits", 8L);
     }
 
+    /** Zipf(1.1) over 10^5 elements, the kinds whose skewed form the tuner trusts (rows counted in D(t)). */
+    @Test
+    void skewedStreams()
+    {
+        final long alphabet = 100_000;
+        final long memory = 10_000;
+        checkAt(FilterKind.QHT, alphabet, ZIPF, memory, QHT_K1, "buckets", 1L, "fingerprint-bits", 3L);
+        checkAt(FilterKind.QHT, alphabet, ZIPF, memory, QUOTIENT, "buckets", 4L, "fingerprint-bits", 8L);
+        checkAt(FilterKind.SQF, alphabet, ZIPF, memory, QHT_K1, "buckets", 1L, "remainder-bits", 3L,
+            "reduced-bits", 1L);
+        checkAt(FilterKind.BLOOM, alphabet, ZIPF, memory, QHT_K1, "hash-functions", 2L);
+    }
+
     @Test
     void bloomKinds()
     {
@@ -80,11 +95,17 @@ class ModelVsMeasurementTest extends MappedMemoryTestBase
     private static void check(final FilterKind kind, final long alphabet, final double tolerance,
         final Object... shape)
     {
-        checkAt(kind, alphabet, MEMORY, tolerance, shape);
+        checkAt(kind, alphabet, 0, MEMORY, tolerance, shape);
     }
 
     private static void checkAt(final FilterKind kind, final long alphabet, final long memory, final double tolerance,
         final Object... shape)
+    {
+        checkAt(kind, alphabet, 0, memory, tolerance, shape);
+    }
+
+    private static void checkAt(final FilterKind kind, final long alphabet, final double zipf, final long memory,
+        final double tolerance, final Object... shape)
     {
         final long seed = Long.getLong("ddf.test.seed", 2026L);
         final Map<String, Number> params = new LinkedHashMap<>();
@@ -93,8 +114,9 @@ class ModelVsMeasurementTest extends MappedMemoryTestBase
         {
             params.put((String)shape[i], (Number)shape[i + 1]);
         }
-        final Candidate predicted = Tuner.predict(kind, params, Workload.uniform(LENGTH, alphabet));
+        final Candidate predicted = Tuner.predict(kind, params, new Workload(LENGTH, alphabet, zipf, 0));
         final SplittableRandom random = new SplittableRandom(seed);
+        final double[] cumulative = zipf == 0 ? null : zipfCumulative((int)alphabet, zipf);
         final boolean[] seen = new boolean[(int)alphabet];
         long unseen = 0;
         long falsePositives = 0;
@@ -104,7 +126,8 @@ class ModelVsMeasurementTest extends MappedMemoryTestBase
         {
             for (long i = 0; i < LENGTH; i++)
             {
-                final int element = random.nextInt((int)alphabet);
+                final int element = cumulative == null ? random.nextInt((int)alphabet) :
+                    rank(cumulative, random.nextDouble());
                 final boolean duplicate = filter.stream(element) == Verdict.DUPLICATE;
                 if (seen[element])
                 {
@@ -121,11 +144,35 @@ class ModelVsMeasurementTest extends MappedMemoryTestBase
         }
         final double fpr = (double)falsePositives / unseen;
         final double fnr = (double)falseNegatives / duplicates;
-        final String line = String.format(Locale.ROOT, "%s over %d: measured %.2f / %.2f %%, predicted %.2f / %.2f " +
+        final String line = String.format(Locale.ROOT, "%s over %d%s: measured %.2f / %.2f %%, predicted %.2f / %.2f " +
             "%% (tolerance %.1f points, seed %d, replay with -Dddf.test.seed=%d)", predicted.label(), alphabet,
-            100 * fpr, 100 * fnr, 100 * predicted.fpr(), 100 * predicted.fnr(), tolerance, seed, seed);
+            zipf == 0 ? "" : " Zipf(" + zipf + ")", 100 * fpr, 100 * fnr, 100 * predicted.fpr(), 100 * predicted.fnr(), tolerance, seed, seed);
         System.out.println(line);
         assertTrue(Math.abs(fpr - predicted.fpr()) <= tolerance / 100 && Math.abs(fnr - predicted.fnr()) <=
             tolerance / 100, line);
+    }
+
+    /** P(rank ≤ i + 1) for a Zipf law over n ranks. */
+    private static double[] zipfCumulative(final int n, final double exponent)
+    {
+        final double[] c = new double[n];
+        double sum = 0;
+        for (int i = 0; i < n; i++)
+        {
+            sum += Math.pow(i + 1, -exponent);
+            c[i] = sum;
+        }
+        for (int i = 0; i < n; i++)
+        {
+            c[i] /= sum;
+        }
+        return c;
+    }
+
+    /** The rank (0-based) whose cumulative probability first reaches u. */
+    private static int rank(final double[] cumulative, final double u)
+    {
+        final int i = java.util.Arrays.binarySearch(cumulative, u);
+        return Math.min(cumulative.length - 1, i >= 0 ? i : -i - 1);
     }
 }
