@@ -33,6 +33,14 @@ final class MappedFilter implements DuplicateFilter
         return core;
     }
 
+    /** @return the file's mutable words, as {@link Filters#mutableWords} describes them. */
+    MappedWords mutableWords()
+    {
+        checkOpen();
+        return new MappedWords(file.stateAddress(),
+            (file.tableAddress() + file.tableLength() - file.stateAddress()) / Long.BYTES);
+    }
+
     /** @return the element hasher (for tests that look inside). */
     ElementHasher hasher()
     {
