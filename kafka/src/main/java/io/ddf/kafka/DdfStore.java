@@ -14,6 +14,8 @@ import org.apache.kafka.streams.processor.StateStoreContext;
 import org.apache.kafka.streams.processor.internals.InternalProcessorContext;
 import org.apache.kafka.streams.processor.internals.Task;
 import org.apache.kafka.streams.query.Position;
+import org.apache.kafka.streams.state.internals.CacheFlushListener;
+import org.apache.kafka.streams.state.internals.CachedStateStore;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,7 +32,7 @@ import java.util.Collection;
  *
  * <h2>Changelog</h2>
  * With logging enabled ({@link DdfStoreBuilder}), every word of {@link Filters#mutableWords} (counters, the kind's
- * header state, the table) that changed since the last commit is logged at the commit ({@link #flush}) as one
+ * header state, the table) that changed since the last commit is logged at the commit ({@link #flushCache}) as one
  * record: key the word's index (8 bytes, big-endian), value its new contents (8 bytes, big-endian). One more record,
  * key {@link #PARAMETERS_KEY}, holds the filter's parameters as text; it is logged once per file, and a restore that
  * meets different parameters fails instead of writing words into a table of another layout. The changelog topic is
@@ -57,10 +59,10 @@ import java.util.Collection;
  *
  * <h2>Atomicity</h2>
  * Kafka Streams gives a store to one thread at a time; nothing here is thread-safe. The file's own crash safety
- * (ready word, writer lock, the kinds' {@code recover()}) is the engine's. {@link #onCommit} forces the file to the
+ * (ready word, writer lock, the kinds' {@code recover()}) is the engine's. {@link #flush} forces the file to the
  * device before Kafka Streams writes a checkpoint naming the changelog offset the file holds.
  */
-public final class DdfStore implements StateStore
+public final class DdfStore implements StateStore, CachedStateStore<byte[], byte[]>
 {
     /** Changelog key (as a word index) of the record that holds the filter's parameters. */
     public static final long PARAMETERS_KEY = -1L;
@@ -154,7 +156,7 @@ public final class DdfStore implements StateStore
             throw e;
         }
         metrics = new StoreMetrics(context.metrics(), context.taskId().toString(), name);
-        context.register(root, (BatchingStateRestoreCallback)this::restoreAll, this::onCommit);
+        context.register(root, (BatchingStateRestoreCallback)this::restoreAll);
         open = true;
         metrics.record(filter, loggedRecords);
     }
@@ -299,11 +301,15 @@ public final class DdfStore implements StateStore
     }
 
     /**
-     * Logs every word changed since the last commit (with logging enabled, in an active task) and updates the
-     * metrics. Kafka Streams calls it before it flushes its producer and commits.
+     * The commit hook: logs every word changed since the last commit (with logging enabled, in an active task) and
+     * updates the metrics. Kafka Streams 3.8 calls it in {@code StreamTask.prepareCommit}, before it flushes its
+     * producer and commits the input offsets (or the transaction, under exactly-once); it calls
+     * {@link #flush} only later, after the commit, when it writes a checkpoint. Kafka Streams has no public
+     * pre-commit hook for a store until KIP-892's {@code commit}; this internal interface is the one its own
+     * caching stores use to send their changelog records with the commit.
      */
     @Override
-    public void flush()
+    public void flushCache()
     {
         if (!open)
         {
@@ -322,6 +328,34 @@ public final class DdfStore implements StateStore
         metrics.record(filter, loggedRecords);
     }
 
+    /** Nothing to clear: the words not yet logged are found by comparison, whoever wrote them. */
+    @Override
+    public void clearCache()
+    {
+    }
+
+    /**
+     * @return false: the store forwards nothing when its changes are logged.
+     */
+    @Override
+    public boolean setFlushListener(final CacheFlushListener<byte[], byte[]> listener, final boolean sendOldValues)
+    {
+        return false;
+    }
+
+    /**
+     * Forces the file to the device: Kafka Streams calls it just before it writes a checkpoint naming the changelog
+     * offset the file holds, so after a power loss the file is not behind its checkpoint.
+     */
+    @Override
+    public void flush()
+    {
+        if (open)
+        {
+            filter.flush();
+        }
+    }
+
     private void log(final long index, final byte[] value, final long timestamp)
     {
         changelogContext.logChange(name, Bytes.wrap(longBytes(index)), value, timestamp, position);
@@ -331,15 +365,6 @@ public final class DdfStore implements StateStore
     private static byte[] longBytes(final long value)
     {
         return ByteBuffer.allocate(Long.BYTES).putLong(value).array();
-    }
-
-    /** Forces the file to the device before Kafka Streams checkpoints the changelog offset it holds. */
-    private void onCommit()
-    {
-        if (open)
-        {
-            filter.flush();
-        }
     }
 
     @Override
