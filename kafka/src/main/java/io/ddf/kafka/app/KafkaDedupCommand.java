@@ -39,7 +39,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * files, so a restart restores nothing.
  *
  * <p>Reports on stderr, one line each: state changes, restores ({@code restored N changelog records of ...}), and
- * errors. Exit status: 0 after a clean close, 1 when Kafka Streams failed, 2 for bad usage.
+ * errors. Exit status: 143 after SIGTERM (the JVM's, once the shutdown hook has closed Kafka Streams), 1 when Kafka
+ * Streams failed, 2 for bad usage.
  */
 @Command(name = "ddf kafka-dedup", mixinStandardHelpOptions = true, sortOptions = false,
     versionProvider = io.ddf.ingest.VersionProvider.class,
