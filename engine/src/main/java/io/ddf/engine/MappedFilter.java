@@ -16,6 +16,8 @@ final class MappedFilter implements DuplicateFilter
     private final ElementHasher hasher;
     private final FilterCore core;
     private final FilterCounters counters;
+    /** The file from the state region to the end of the table, as {@link FilterWords} describes it. */
+    private final MappedWords mutableWords;
     private boolean closed;
 
     MappedFilter(final FilterFile file, final FilterParameters parameters, final FilterCore core)
@@ -25,6 +27,8 @@ final class MappedFilter implements DuplicateFilter
         this.core = core;
         this.hasher = ElementHasher.of(parameters.hashAlgorithm(), parameters.seed(), file.spec().key());
         this.counters = new FilterCounters(file.stateAddress(), file.stateLength());
+        this.mutableWords = new MappedWords(file.stateAddress(),
+            (file.tableAddress() + file.tableLength() - file.stateAddress()) / Long.BYTES);
     }
 
     /** @return the kind's algorithm (for tests that look inside). */
@@ -33,12 +37,53 @@ final class MappedFilter implements DuplicateFilter
         return core;
     }
 
-    /** @return the file's mutable words, as {@link Filters#mutableWords} describes them. */
-    MappedWords mutableWords()
+    /** @return the number of mutable words ({@link FilterWords}). */
+    long mutableWordCount()
     {
         checkOpen();
-        return new MappedWords(file.stateAddress(),
-            (file.tableAddress() + file.tableLength() - file.stateAddress()) / Long.BYTES);
+        return mutableWords.words();
+    }
+
+    /**
+     * @param index a mutable word's index ({@link FilterWords}).
+     * @return the word, read plainly.
+     */
+    long mutableWord(final long index)
+    {
+        checkOpen();
+        return mutableWords.getLongPlain(index);
+    }
+
+    /**
+     * @param index a mutable word's index ({@link FilterWords}).
+     * @param value stored plainly.
+     */
+    void putMutableWord(final long index, final long value)
+    {
+        checkOpen();
+        mutableWords.putLongPlain(index, value);
+    }
+
+    /**
+     * @param other another filter.
+     * @param from  the first index to compare.
+     * @return the first index at or after {@code from} where the two filters' mutable words differ, -1 if none.
+     */
+    long mutableWordsMismatch(final MappedFilter other, final long from)
+    {
+        checkOpen();
+        other.checkOpen();
+        final MappedWords mine = mutableWords;
+        final MappedWords theirs = other.mutableWords;
+        final long common = Math.min(mine.words(), theirs.words());
+        for (long i = from; i < common; i++)
+        {
+            if (mine.getLongPlain(i) != theirs.getLongPlain(i))
+            {
+                return i;
+            }
+        }
+        return mine.words() == theirs.words() ? -1 : Math.max(from, common);
     }
 
     /** @return the element hasher (for tests that look inside). */

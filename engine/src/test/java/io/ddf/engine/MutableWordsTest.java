@@ -31,15 +31,15 @@ class MutableWordsTest
                 filter.stream(e);
             }
             filter.flush();
-            final MappedWords words = Filters.mutableWords(filter);
+            final FilterWords words = Filters.mutableWords(filter);
             final ByteBuffer file = ByteBuffer.wrap(Files.readAllBytes(path)).order(ByteOrder.LITTLE_ENDIAN);
             assertEquals(FilterFileDescriptor.HEADER_LENGTH + filter.parameters().tableBytes(),
                 FilterFileDescriptor.STATE_OFFSET + words.words() * Long.BYTES);
             long nonZero = 0;
             for (long i = 0; i < words.words(); i++)
             {
-                assertEquals(file.getLong((int)(FilterFileDescriptor.STATE_OFFSET + i * Long.BYTES)), words.getLongPlain(i));
-                nonZero += words.getLongPlain(i) != 0 ? 1 : 0;
+                assertEquals(file.getLong((int)(FilterFileDescriptor.STATE_OFFSET + i * Long.BYTES)), words.getPlain(i));
+                nonZero += words.getPlain(i) != 0 ? 1 : 0;
             }
             assertTrue(nonZero > 100, "500 elements set words");
         }
@@ -55,12 +55,17 @@ class MutableWordsTest
             {
                 a.stream(e);
             }
-            final MappedWords from = Filters.mutableWords(a);
-            final MappedWords to = Filters.mutableWords(b);
+            final FilterWords from = Filters.mutableWords(a);
+            final FilterWords to = Filters.mutableWords(b);
             for (long i = 0; i < from.words(); i++)
             {
-                to.putLongPlain(i, from.getLongPlain(i));
+                to.putPlain(i, from.getPlain(i));
             }
+            assertEquals(-1, from.mismatch(to, 0));
+            to.putPlain(to.words() - 1, ~to.getPlain(to.words() - 1));
+            assertEquals(to.words() - 1, from.mismatch(to, 0));
+            assertEquals(to.words() - 1, from.mismatch(to, to.words() - 1));
+            to.putPlain(to.words() - 1, from.getPlain(to.words() - 1));
             assertEquals(a.elements(), b.elements());
             for (long e = 500; e < 2000; e++)
             {

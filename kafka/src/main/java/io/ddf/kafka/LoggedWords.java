@@ -1,6 +1,6 @@
 package io.ddf.kafka;
 
-import io.ddf.engine.MappedWords;
+import io.ddf.engine.FilterWords;
 
 /**
  * Which of a filter's words have changed since they were last written to the changelog: the live words (the
@@ -30,14 +30,14 @@ final class LoggedWords
         void word(long index, long value);
     }
 
-    private final MappedWords live;
-    private final MappedWords logged;
+    private final FilterWords live;
+    private final FilterWords logged;
 
     /**
      * @param live   the filter's words.
      * @param logged the words as the changelog holds them; as many as {@code live}.
      */
-    LoggedWords(final MappedWords live, final MappedWords logged)
+    LoggedWords(final FilterWords live, final FilterWords logged)
     {
         if (live.words() != logged.words())
         {
@@ -62,16 +62,12 @@ final class LoggedWords
     long drainChanges(final Sink sink)
     {
         long changed = 0;
-        final long words = live.words();
-        for (long i = 0; i < words; i++)
+        for (long i = live.mismatch(logged, 0); i >= 0; i = live.mismatch(logged, i + 1))
         {
-            final long value = live.getLongPlain(i);
-            if (value != logged.getLongPlain(i))
-            {
-                sink.word(i, value);
-                logged.putLongPlain(i, value);
-                changed++;
-            }
+            final long value = live.getPlain(i);
+            sink.word(i, value);
+            logged.putPlain(i, value);
+            changed++;
         }
         return changed;
     }
@@ -80,13 +76,9 @@ final class LoggedWords
     long countChanges()
     {
         long changed = 0;
-        final long words = live.words();
-        for (long i = 0; i < words; i++)
+        for (long i = live.mismatch(logged, 0); i >= 0; i = live.mismatch(logged, i + 1))
         {
-            if (live.getLongPlain(i) != logged.getLongPlain(i))
-            {
-                changed++;
-            }
+            changed++;
         }
         return changed;
     }
@@ -104,8 +96,8 @@ final class LoggedWords
         {
             throw new IndexOutOfBoundsException("word " + index + " outside 0.." + (live.words() - 1));
         }
-        live.putLongPlain(index, value);
-        logged.putLongPlain(index, value);
+        live.putPlain(index, value);
+        logged.putPlain(index, value);
     }
 
     /** Takes every live word as logged: for a file known to be fully in the changelog. */
@@ -114,7 +106,7 @@ final class LoggedWords
         final long words = live.words();
         for (long i = 0; i < words; i++)
         {
-            logged.putLongPlain(i, live.getLongPlain(i));
+            logged.putPlain(i, live.getPlain(i));
         }
     }
 }
