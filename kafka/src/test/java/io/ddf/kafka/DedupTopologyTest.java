@@ -120,6 +120,30 @@ class DedupTopologyTest
     }
 
     @Test
+    void worksThroughTheProcessorApiWithAStoreBuilder()
+    {
+        final Topology topology = new Topology();
+        topology.addSource("source", new org.apache.kafka.common.serialization.StringDeserializer(),
+            new org.apache.kafka.common.serialization.StringDeserializer(), "in");
+        topology.addProcessor("dedup", () -> new DedupProcessor<String, String>("seen",
+            (k, v) -> v.getBytes(StandardCharsets.UTF_8), DedupProcessor.Mode.DROP), "source");
+        topology.addStateStore(new DdfStoreBuilder("seen", QHT), "dedup");
+        topology.addSink("sink", "out", new StringSerializer(), new StringSerializer(), "dedup");
+        try (TopologyTestDriver driver = new TopologyTestDriver(topology, props(dir, StreamsConfig.AT_LEAST_ONCE)))
+        {
+            for (final String value : new String[] {"p", "q", "p", "r", "q"})
+            {
+                input(driver).pipeInput("k", value);
+            }
+            assertEquals(List.of("p", "q", "r"), output(driver).readValuesToList());
+            final DdfStore store = (DdfStore)driver.getStateStore("seen");
+            assertEquals(5, store.elements());
+            assertTrue(store.contains("p".getBytes(StandardCharsets.UTF_8)));
+            assertTrue(driver.producedTopicNames().contains(APP + "-seen-changelog"));
+        }
+    }
+
+    @Test
     void marksEveryRecordWithItsVerdict()
     {
         try (TopologyTestDriver driver = new TopologyTestDriver(byRecordKey(QHT, true), props(dir, StreamsConfig.AT_LEAST_ONCE)))
