@@ -1,6 +1,7 @@
 package io.ddf.engine;
 
 import io.ddf.engine.internal.FilterFactory;
+import io.ddf.engine.internal.MappedFilter;
 
 import java.nio.file.Path;
 
@@ -31,5 +32,22 @@ public final class Filters
     public static DuplicateFilter open(final Path path)
     {
         return MappedDuplicateFilter.of(FilterFactory.open(path));
+    }
+
+    /**
+     * @param filter a filter made by this engine.
+     * @return a view of its mutable words, for code that replicates a filter word by word (see {@link FilterWords}).
+     * @throws IllegalArgumentException when the filter was not made by this engine.
+     * @throws IllegalStateException    when the filter is closed.
+     */
+    public static FilterWords mutableWords(final DuplicateFilter filter)
+    {
+        if (!(filter instanceof MappedDuplicateFilter))
+        {
+            throw new IllegalArgumentException("not a filter made by ddf's engine: " + filter);
+        }
+        final MappedFilter mapped = ((MappedDuplicateFilter)filter).machinery();
+        mapped.mutableWordCount(); // refuses a closed filter now rather than at the first word
+        return new FilterWords(mapped);
     }
 }
