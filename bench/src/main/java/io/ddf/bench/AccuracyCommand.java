@@ -11,6 +11,7 @@ import io.ddf.bench.accuracy.PlotOutput;
 import io.ddf.bench.accuracy.Presets;
 import io.ddf.bench.accuracy.Reproduction;
 import io.ddf.bench.accuracy.StreamSpec;
+import io.ddf.bench.accuracy.TunerComparison;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -91,9 +92,13 @@ final class AccuracyCommand implements Callable<Integer>
     {
         System.setProperty("java.awt.headless", "true");
         final Reproduction reproduction;
+        final TunerComparison.Cells tuner;
         try
         {
-            reproduction = (preset != null ? Presets.get(preset, runs) : custom()).scaled(scale);
+            // the tuner's picks are computed at the scaled cells, so that prediction and measurement match
+            tuner = TunerComparison.PRESET.equals(preset) ? TunerComparison.cells(runs, scale) : null;
+            reproduction = tuner != null ? tuner.reproduction() :
+                (preset != null ? Presets.get(preset, runs) : custom()).scaled(scale);
         }
         catch (final IllegalArgumentException e)
         {
@@ -130,6 +135,11 @@ final class AccuracyCommand implements Callable<Integer>
             {
                 System.err.println("wrote " + png);
             }
+        }
+        if (tuner != null)
+        {
+            TunerComparison.write(tuner, results, out, "bin/ddf bench accuracy " + String.join(" ", commandLine()));
+            System.err.println("wrote " + out.resolve("comparison.md") + " and " + out.resolve("comparison.png"));
         }
         System.err.println("wrote " + out.resolve("accuracy.csv") + " and " + out.resolve("table.md"));
         return 0;

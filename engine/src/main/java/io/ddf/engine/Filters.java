@@ -1,6 +1,7 @@
 package io.ddf.engine;
 
 import io.ddf.engine.internal.FilterFactory;
+import io.ddf.engine.internal.MappedFilter;
 
 import java.nio.file.Path;
 
@@ -46,7 +47,7 @@ public final class Filters
         final java.util.List<Opened> opened = new java.util.ArrayList<>(paths.size());
         FilterFactory.openAll(paths, (path, result) -> opened.add(result instanceof RuntimeException ?
             new Opened(path, null, (RuntimeException)result) :
-            new Opened(path, MappedDuplicateFilter.of((io.ddf.engine.internal.MappedFilter)result), null)));
+            new Opened(path, MappedDuplicateFilter.of((MappedFilter)result), null)));
         return opened;
     }
 
@@ -72,13 +73,13 @@ public final class Filters
      */
     public static void closeAll(final java.util.Collection<? extends DuplicateFilter> filters)
     {
-        final java.util.List<io.ddf.engine.internal.MappedFilter> mapped = new java.util.ArrayList<>();
+        final java.util.List<MappedFilter> mapped = new java.util.ArrayList<>();
         RuntimeException failure = null;
         for (final DuplicateFilter filter : filters)
         {
             if (filter instanceof MappedDuplicateFilter)
             {
-                mapped.add(((MappedDuplicateFilter)filter).mapped());
+                mapped.add(((MappedDuplicateFilter)filter).machinery());
             }
             else
             {
@@ -92,10 +93,27 @@ public final class Filters
                 }
             }
         }
-        io.ddf.engine.internal.MappedFilter.closeAll(mapped);
+        MappedFilter.closeAll(mapped);
         if (failure != null)
         {
             throw failure;
         }
+    }
+
+    /**
+     * @param filter a filter made by this engine.
+     * @return a view of its mutable words, for code that replicates a filter word by word (see {@link FilterWords}).
+     * @throws IllegalArgumentException when the filter was not made by this engine.
+     * @throws IllegalStateException    when the filter is closed.
+     */
+    public static FilterWords mutableWords(final DuplicateFilter filter)
+    {
+        if (!(filter instanceof MappedDuplicateFilter))
+        {
+            throw new IllegalArgumentException("not a filter made by ddf's engine: " + filter);
+        }
+        final MappedFilter mapped = ((MappedDuplicateFilter)filter).machinery();
+        mapped.mutableWordCount(); // refuses a closed filter now rather than at the first word
+        return new FilterWords(mapped);
     }
 }

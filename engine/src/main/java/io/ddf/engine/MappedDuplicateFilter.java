@@ -21,6 +21,12 @@ final class MappedDuplicateFilter implements DuplicateFilter
         this.parameters = parameters;
     }
 
+    /** @return the machinery under this filter (for {@link Filters#mutableWords}). */
+    MappedFilter machinery()
+    {
+        return filter;
+    }
+
     /**
      * Opens the machinery's filter to the API, closing it if its parameters cannot be read.
      *
@@ -130,11 +136,6 @@ final class MappedDuplicateFilter implements DuplicateFilter
         filter.close();
     }
 
-    /** @return the machinery under this filter. */
-    MappedFilter mapped()
-    {
-        return filter;
-    }
 
     @Override
     public String toString()

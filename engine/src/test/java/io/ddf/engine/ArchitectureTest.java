@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * fails the build. Each package's {@code package-info.java} says what it may depend on; these rules say the same.
  *
  * <pre>
- *   pipeline                         consumer of the API
+ *   pipeline   tune                  consumers of the API (tune also of model)
  *      │
  *   io.ddf.engine (API)              DuplicateFilter, Filters, FilterBuilder, FilterKind, ...
  *      │
@@ -35,7 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  *
  *   model                            formulas, no engine dependency either way
  * </pre>
- * A layer uses only layers below it: pipeline the API and hash; the API internal, spi and hash; internal everything
+ * A layer uses only layers below it: pipeline the API and hash; tune the API and model; the API internal, spi and hash; internal everything
  * below it; a family spi, memory and hash; spi memory.
  */
 class ArchitectureTest
@@ -73,7 +73,7 @@ class ArchitectureTest
         }
         assertEquals(new TreeSet<>(Set.of(ROOT, ROOT + ".spi", ROOT + ".memory", ROOT + ".hash", ROOT + ".internal",
             ROOT + ".quotient", ROOT + ".bloom", ROOT + ".cuckoo", ROOT + ".window", ROOT + ".model",
-            ROOT + ".pipeline")), packages, "a new package needs a place in the layers below");
+            ROOT + ".pipeline", ROOT + ".tune")), packages, "a new package needs a place in the layers below");
     }
 
     @Test
@@ -95,14 +95,16 @@ class ArchitectureTest
             .layer("memory").definedBy(ROOT + ".memory..")
             .layer("hash").definedBy(ROOT + ".hash..")
             .layer("model").definedBy(ROOT + ".model..")
+            .layer("tune").definedBy(ROOT + ".tune..")
             .whereLayer("pipeline").mayNotBeAccessedByAnyLayer()
-            .whereLayer("api").mayOnlyBeAccessedByLayers("pipeline")
+            .whereLayer("tune").mayNotBeAccessedByAnyLayer()
+            .whereLayer("api").mayOnlyBeAccessedByLayers("pipeline", "tune")
             .whereLayer("internal").mayOnlyBeAccessedByLayers("api")
             .whereLayer("families").mayOnlyBeAccessedByLayers("internal")
             .whereLayer("spi").mayOnlyBeAccessedByLayers("api", "internal", "families")
             .whereLayer("memory").mayOnlyBeAccessedByLayers("spi", "internal", "families")
             .whereLayer("hash").mayOnlyBeAccessedByLayers("pipeline", "api", "internal", "families")
-            .whereLayer("model").mayNotBeAccessedByAnyLayer()
+            .whereLayer("model").mayOnlyBeAccessedByLayers("tune")
             .check(ENGINE);
     }
 

@@ -112,6 +112,24 @@ public final class FilterOptions
         return file;
     }
 
+    /** @return the kind parameters given on the command line, by name, in the order given. */
+    public Map<String, Number> kindParameters()
+    {
+        return java.util.Collections.unmodifiableMap(kindParameters);
+    }
+
+    /** @return the seed given, or null. */
+    public Long seed()
+    {
+        return seed;
+    }
+
+    /** @return whether --keyed was given. */
+    public boolean keyed()
+    {
+        return keyed;
+    }
+
     /** @return a builder given exactly the options that were set, and the file (null when none). */
     public FilterBuilder builder()
     {

@@ -1,68 +1,165 @@
 package io.ddf.ingest;
 
+import io.ddf.engine.FilterKind;
+import io.ddf.engine.tune.Candidate;
+import io.ddf.engine.tune.Objective;
+import io.ddf.engine.tune.Tuner;
+import io.ddf.engine.tune.Tuning;
+import io.ddf.engine.tune.Workload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
- * {@code ddf tune}: recommends a filter kind and its parameters for a memory budget from the papers' error models
- * (see {@link Tuner}), prints the predicted FPR and FNR and the command lines that build it.
+ * {@code ddf tune}: for a memory budget and a stream, every filter kind with an error model is weighed over its
+ * shapes ({@link Tuner}); prints the overall pick with its predicted rates and the command line, builder call and
+ * {@code BF.RESERVE} line that build it, the best shape per kind, the trade-off frontier and the kinds it cannot
+ * model. {@code --json} prints the same as one JSON object, {@code --plot FILE} draws the frontier as SVG.
  */
-@Command(name = "tune", mixinStandardHelpOptions = true,
-    description = "Recommend a filter and its parameters for a memory budget, with predicted error rates.")
+@Command(name = "tune", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Recommend a filter kind and its parameters for a memory budget and a stream, with predicted " +
+        "error rates, from the papers' error models.")
 public final class TuneCommand implements Callable<Integer>
 {
+    /** Rows of the trade-off table in text output (the JSON and the plot have them all). */
+    private static final int FRONTIER_ROWS = 25;
+
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--memory-bits", required = true, paramLabel = "M", description = "Memory budget in bits.")
+    @Option(names = "--memory-bits", required = true, paramLabel = "M", description = "Memory budget in bits " +
+        "(1 to 2^43).")
     private long memoryBits;
 
-    @Option(names = "--window", paramLabel = "W", description = "Sliding window w (default: none, unbounded).")
-    private Long window;
-
     @Option(names = "--stream-length", paramLabel = "N",
-        description = "Expected stream length n (unbounded filters: compares candidates on n elements).")
-    private Long streamLength;
+        description = "Elements in the stream (default: endless, steady-state rates).")
+    private long streamLength;
 
     @Option(names = "--alphabet", paramLabel = "U",
-        description = "Distinct elements the stream draws from, uniformly (default: unbounded).")
-    private Long alphabet;
+        description = "Distinct elements the stream draws from (default: unbounded, no chance repeats).")
+    private Double alphabet;
+
+    @Option(names = "--zipf", paramLabel = "S", description = "Zipf exponent of the draws (default 0: uniform). " +
+        "Unbounded streams only; over an unbounded alphabet it must exceed 1.")
+    private double zipf;
+
+    @Option(names = "--window", paramLabel = "W", description = "Sliding window w: windowed rates, windowed " +
+        "filters (default: none).")
+    private long window;
+
+    @Option(names = "--fpr-weight", paramLabel = "A", defaultValue = "1",
+        description = "Cost of the false positive rate (default 1).")
+    private double fprWeight;
+
+    @Option(names = "--fnr-weight", paramLabel = "B", defaultValue = "1",
+        description = "Cost of the false negative rate (default 1). The pick minimises A·FPR + B·FNR.")
+    private double fnrWeight;
 
     @Option(names = "--target-fpr", paramLabel = "X", description = "Largest acceptable false positive rate.")
     private Double targetFpr;
 
-    /** @return exit status 0; bad input raises IllegalArgumentException (status 2). */
+    @Option(names = "--target-fnr", paramLabel = "Y", description = "Largest acceptable false negative rate.")
+    private Double targetFnr;
+
+    @Option(names = "--json", description = "Print one JSON object instead of text.")
+    private boolean json;
+
+    @Option(names = "--plot", paramLabel = "FILE", description = "Write the trade-off (FNR against FPR) as SVG.")
+    private Path plot;
+
+    /** @return 0, or 3 when no filter meets the caps (the best is still printed); bad input is status 2. */
     @Override
     public Integer call()
     {
-        final Tuner.Recommendation r = Tuner.recommend(memoryBits, window, streamLength, alphabet, targetFpr);
-        r.builder().parameters(); // what the printed command line will build must be buildable
-        final StringBuilder options = new StringBuilder();
-        final StringBuilder reserve = new StringBuilder();
-        for (final Map.Entry<String, Long> e : r.parameters().entrySet())
+        final Workload workload = new Workload(streamLength, alphabet == null ? Double.POSITIVE_INFINITY : alphabet,
+            zipf, window);
+        if (!workload.windowed() && !workload.finite() && alphabet == null && targetFpr == null && targetFnr == null)
         {
-            options.append(" --").append(e.getKey()).append(' ').append(e.getValue());
-            reserve.append(' ').append(e.getKey()).append(' ').append(e.getValue());
+            throw new IllegalArgumentException("give --stream-length, --alphabet, --window or a target: on an " +
+                "endless stream over an unbounded alphabet every filter tends to FPR + FNR = 1 (seed 000 Claim 4.1)");
         }
-        final long capacity = window != null ? window : streamLength != null ? streamLength : memoryBits;
-        final double errorRate = targetFpr != null ? targetFpr : Math.max(r.fpr(), Double.MIN_NORMAL);
+        final Objective objective = new Objective(fprWeight, fnrWeight, targetFpr == null ? Double.NaN : targetFpr,
+            targetFnr == null ? Double.NaN : targetFnr);
+        final Tuning tuning = Tuner.tune(memoryBits, workload, objective);
+        if (plot != null)
+        {
+            try
+            {
+                TradeOffPlot.write(plot, tuning);
+            }
+            catch (final IOException e)
+            {
+                throw new UncheckedIOException("cannot write " + plot + ": " + e.getMessage(), e);
+            }
+        }
         final PrintWriter out = spec.commandLine().getOut();
-        out.print(String.format(Locale.ROOT, "filter: %s%s%n", r.kind().cliName(),
-            r.parameters().containsKey("subfilters") ? " (queuing construction)" : ""));
-        out.print(String.format(Locale.ROOT, "predicted-fpr: %.6g%n", r.fpr()));
-        out.print(String.format(Locale.ROOT, "predicted-fnr: %.6g%n", r.fnr()));
-        out.print("model: " + r.basis() + "\n");
-        out.print("command: bin/ddf pipe --filter " + r.kind().cliName() + options + "\n");
-        out.print(String.format(Locale.ROOT, "reserve: BF.RESERVE KEY %s %d KIND %s%s%n",
-            Double.toString(Math.min(errorRate, 0.999999)), capacity, r.kind().cliName(), reserve));
+        out.print(json ? TuneJson.of(tuning, reserve(tuning.pick())) + "\n" : text(tuning));
         out.flush();
-        return 0;
+        return tuning.admitted() ? 0 : 3;
+    }
+
+    private String reserve(final Candidate pick)
+    {
+        final long capacity = window > 0 ? window : streamLength > 0 ? streamLength :
+            alphabet != null ? (long)Math.min(Long.MAX_VALUE, alphabet) : memoryBits;
+        final double errorRate = targetFpr != null ? targetFpr : Math.max(pick.fpr(), Double.MIN_NORMAL);
+        return pick.reserveCommand("KEY", errorRate, capacity);
+    }
+
+    private String text(final Tuning t)
+    {
+        final StringBuilder s = new StringBuilder();
+        final Candidate pick = t.pick();
+        line(s, "filter", pick.family() + (t.admitted() ? "" : " (no filter meets the caps: the best shown)"));
+        line(s, "shape", pick.label());
+        line(s, "predicted-fpr", String.format(Locale.ROOT, "%.6g", pick.fpr()));
+        line(s, "predicted-fnr", String.format(Locale.ROOT, "%.6g", pick.fnr()));
+        line(s, "model", pick.model());
+        line(s, "validity", pick.validity().isEmpty() ? "within the model's checked range" : pick.validity());
+        line(s, "command", pick.pipeCommand());
+        line(s, "builder", pick.builderCall());
+        line(s, "reserve", reserve(pick));
+        line(s, "stream", t.workload().describe());
+        line(s, "objective", t.objective().describe());
+        line(s, "evaluated", t.evaluated() + " shapes");
+        s.append("\nBest shape per kind (FPR and FNR in %, cost = the objective):\n\n");
+        s.append("| kind | shape | FPR % | FNR % | cost | meets caps | model validity |\n| --- | --- | --- | --- | --- | --- | --- |\n");
+        for (final Candidate c : t.bestPerKind())
+        {
+            s.append(String.format(Locale.ROOT, "| %s | %s | %.4g | %.4g | %.4g | %s | %s |%n", c.family(),
+                c.label(), 100 * c.fpr(), 100 * c.fnr(), t.objective().cost(c.fpr(), c.fnr()),
+                t.objective().admits(c.fpr(), c.fnr()) ? "yes" : "no", c.validity().isEmpty() ? "-" : c.validity()));
+        }
+        s.append("\nTrade-off: shapes no other beats on both rates, by FPR").append(t.frontier().size() >
+            FRONTIER_ROWS ? " (" + FRONTIER_ROWS + " of " + t.frontier().size() + ", evenly spaced; --json has all)" :
+            "").append(":\n\n| FPR % | FNR % | FPR + FNR | shape |\n| --- | --- | --- | --- |\n");
+        final int n = t.frontier().size();
+        final int rows = Math.min(n, FRONTIER_ROWS);
+        for (int i = 0; i < rows; i++)
+        {
+            final Candidate c = t.frontier().get(rows == 1 ? 0 : (int)Math.round((double)i * (n - 1) / (rows - 1)));
+            s.append(String.format(Locale.ROOT, "| %.4g | %.4g | %.4g | %s |%n", 100 * c.fpr(), 100 * c.fnr(),
+                c.fpr() + c.fnr(), c.label()));
+        }
+        s.append("\nNot modelled (not weighed):\n\n");
+        for (final Map.Entry<FilterKind, String> e : t.notModelled().entrySet())
+        {
+            s.append("- ").append(e.getKey().cliName()).append(": ").append(e.getValue()).append('\n');
+        }
+        return s.toString();
+    }
+
+    private static void line(final StringBuilder s, final String key, final String value)
+    {
+        s.append(key).append(": ").append(value).append('\n');
     }
 }

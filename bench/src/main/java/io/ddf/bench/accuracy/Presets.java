@@ -30,7 +30,9 @@ public final class Presets
     /** @return the preset names. */
     public static List<String> names()
     {
-        return new ArrayList<>(PRESETS.keySet());
+        final List<String> names = new ArrayList<>(PRESETS.keySet());
+        names.add(TunerComparison.PRESET); // built at its scale by AccuracyCommand (the tuner runs per scaled cell)
+        return names;
     }
 
     /**

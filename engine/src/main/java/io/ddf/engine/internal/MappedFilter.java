@@ -1,6 +1,7 @@
 package io.ddf.engine.internal;
 
 import io.ddf.engine.hash.ElementHasher;
+import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.KindDefinition;
 import io.ddf.persistence.FilterFile;
@@ -22,6 +23,8 @@ public final class MappedFilter
     private final ElementHasher hasher;
     private final FilterCore core;
     private final FilterCounters counters;
+    /** The file from the state region to the end of the table: the words streaming changes (replication). */
+    private final MappedWords mutableWords;
     private boolean closed;
 
     MappedFilter(final FilterFile file, final KindDefinition definition, final long[] slots, final FilterCore core)
@@ -32,6 +35,57 @@ public final class MappedFilter
         this.core = core;
         this.hasher = ElementHasher.of(file.spec().hashAlgorithm(), file.spec().seed(), file.spec().key());
         this.counters = new FilterCounters(file.stateAddress(), file.stateLength());
+        this.mutableWords = new MappedWords(file.stateAddress(),
+            (file.tableAddress() + file.tableLength() - file.stateAddress()) / Long.BYTES);
+    }
+
+    /** @return the number of mutable words: from the state region to the end of the table. */
+    public long mutableWordCount()
+    {
+        checkOpen();
+        return mutableWords.words();
+    }
+
+    /**
+     * @param index a mutable word's index.
+     * @return the word, read plainly.
+     */
+    public long mutableWord(final long index)
+    {
+        checkOpen();
+        return mutableWords.getLongPlain(index);
+    }
+
+    /**
+     * @param index a mutable word's index.
+     * @param value stored plainly.
+     */
+    public void putMutableWord(final long index, final long value)
+    {
+        checkOpen();
+        mutableWords.putLongPlain(index, value);
+    }
+
+    /**
+     * @param other another filter.
+     * @param from  the first index to compare.
+     * @return the first index at or after {@code from} where the two differ (a word, or the shorter's end), or -1.
+     */
+    public long mutableWordsMismatch(final MappedFilter other, final long from)
+    {
+        checkOpen();
+        other.checkOpen();
+        final MappedWords mine = mutableWords;
+        final MappedWords theirs = other.mutableWords;
+        final long common = Math.min(mine.words(), theirs.words());
+        for (long i = from; i < common; i++)
+        {
+            if (mine.getLongPlain(i) != theirs.getLongPlain(i))
+            {
+                return i;
+            }
+        }
+        return mine.words() == theirs.words() ? -1 : Math.max(from, common);
     }
 
     /** @return the kind's definition, as the header names it. */

@@ -70,8 +70,8 @@ class ModelFormulaTest
                 paperFn += fnm;
             }
         }
-        assertEquals(fpWeighted / unseen, model.falsePositiveRate(n, alphabet), 1e-9);
-        assertEquals(fnJoint / duplicates, model.falseNegativeRate(n, alphabet), 1e-9);
+        assertEquals(fpWeighted / unseen, model.meanTrafficFalsePositiveRate(n, alphabet), 1e-9);
+        assertEquals(fnJoint / duplicates, model.meanTrafficFalseNegativeRate(n, alphabet), 1e-9);
         assertEquals(paperFp / n, model.paperFalsePositiveRate(n), 1e-9);
         assertEquals(paperFn / n, model.paperFalseNegativeRate(n, alphabet), 1e-9);
     }
@@ -82,9 +82,31 @@ class ModelFormulaTest
         final QhtModel model = new QhtModel(10_922, 2, 3);
         final double alphabet = 1 << 20;
         final double limit = model.paperAsymptoticFalseNegativeRate(alphabet);
-        assertEquals(limit, model.falseNegativeRate(10_000_000_000L, alphabet), 1e-4);
+        assertEquals(limit, model.meanTrafficFalseNegativeRate(10_000_000_000L, alphabet), 1e-4);
         // U ≫ N: the limit is 1 − k/S (Th. 4.2)
         assertEquals(5.0 / 7, new QhtModel(100, 2, 3).paperAsymptoticFalseNegativeRate(1e15), 1e-9);
+    }
+
+    @Test
+    void qhtRatesAverageTheRowsShareOfAFiniteAlphabet()
+    {
+        // k = 1: a row holds the fingerprint of its last arrival, so over a long uniform stream an element last
+        // seen t arrivals ago is judged UNSEEN with probability (1 − 1/S)(1 − e^{−tK/U}) for K others in its row,
+        // K ~ Poisson(λ). With t geometric of mean U that averages to (1 − 1/S)(1 − (1 − e^{−λ})/λ), and the FPR
+        // to (1/S)(1 − (1 − e^{−λ})/λ): the paper's λ/(1 + λ) in place of 1 − (1 − e^{−λ})/λ is the model miss.
+        final long rows = 4_000_000;
+        final double alphabet = 1 << 24;
+        final QhtModel model = new QhtModel(rows, 1, 2); // S = 3; M = 8·10^6 bits, the tuner's pick there
+        final double lambda = (alphabet - 1) / rows;
+        final double share = 1 - -Math.expm1(-lambda) / lambda;
+        final long n = 20_000_000_000L; // long enough for the limit
+        assertEquals(share / 3, model.falsePositiveRate(n, alphabet), 2e-4);
+        assertEquals(share * 2 / 3, model.falseNegativeRate(n, alphabet), 2e-4);
+        assertEquals(lambda / (1 + lambda) * 2 / 3, model.meanTrafficFalseNegativeRate(n, alphabet), 2e-4);
+        // λ = 50 (the same memory over 2^27 with s = 3): the average and the paper's model agree within 0.1 points
+        final QhtModel wide = QhtModel.forMemory(8_000_000, 1, 3);
+        assertEquals(wide.meanTrafficFalseNegativeRate(150_000_000, 1 << 27), wide.falseNegativeRate(150_000_000,
+            1 << 27), 1e-3);
     }
 
     @Test

@@ -1,0 +1,282 @@
+package io.ddf.engine.tune;
+
+import io.ddf.engine.FilterKind;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Picks a filter kind and its shape for a memory budget (or a capacity and an error rate) from the error models
+ * of {@code io.ddf.engine.model}: every kind with a model is enumerated over its shapes, each shape's FPR and FNR
+ * predicted for the stream ({@link Workload}), and the objective ({@link Objective}: weighted cost, optional caps)
+ * ranks them. Shapes the engine would refuse are skipped.
+ *
+ * <p>Entry points: {@link #tune} (everything: the pick, the best per kind, the trade-off frontier),
+ * {@link #pick} (the pick only), {@link #forCapacity} (the daemon's default sizing: the least memory whose pick
+ * keeps both rates under the error rate for a capacity of distinct elements).
+ */
+public final class Tuner
+{
+    /** Largest memory the engine builds: 2^43 bits. */
+    public static final long MAX_MEMORY_BITS = 1L << 43;
+    /** {@link #forCapacity} settles the memory within this factor. */
+    private static final double CAPACITY_PRECISION = 1.05;
+    /** {@link #forCapacity}: rows of at most one 64-bit word. */
+    private static final long NARROW_ROW_BITS = 64;
+
+    private static final Map<FilterKind, String> UNBOUNDED_GAPS = new EnumMap<>(Map.of(
+        FilterKind.CUCKOO, "no model: the streaming cuckoo filter's fill by relocation and its drop-the-last-victim " +
+            "eviction have no closed form here",
+        FilterKind.DSQF, "no model: its shared bucket pool with LRU eviction couples the rows",
+        FilterKind.RSBF, "no model: seed 003's analysis of RSBF does not reproduce (bench/results/README.md)",
+        FilterKind.BSBF, "no model: seed 003 gives a recursion whose limit (FNR -> 0) measurement contradicts",
+        FilterKind.BSBFSD, "no model: as BSBF",
+        FilterKind.RLBSBF, "no model: as BSBF",
+        FilterKind.A2, "no model: its buffers swap after a quota of insertions, which depends on the verdicts",
+        FilterKind.BDBF, "windowed counters; on an unbounded stream not modelled"));
+    private static final String WINDOW_ONLY = "a windowed filter: give --window";
+    private static final String QUEUE_GAP = "not modelled as a windowed filter (only the queue of QHT " +
+        "subfilters, SHF, CSHF and the exact window are)";
+
+    private Tuner()
+    {
+    }
+
+    /**
+     * @param memoryBits M, in 1..2^43.
+     * @param workload   the stream.
+     * @param objective  what to minimise, under which caps.
+     * @return the pick, the best per kind and the trade-off frontier.
+     * @throws IllegalArgumentException for a memory out of range, or when no modelled filter fits the memory.
+     */
+    public static Tuning tune(final long memoryBits, final Workload workload, final Objective objective)
+    {
+        return tune(memoryBits, workload, objective, EnumSet.allOf(FilterKind.class));
+    }
+
+    /**
+     * @param memoryBits M, in 1..2^43.
+     * @param workload   the stream.
+     * @param objective  what to minimise.
+     * @param kinds      the kinds to consider (others are left out).
+     * @return the pick, the best per kind and the trade-off frontier.
+     */
+    public static Tuning tune(final long memoryBits, final Workload workload, final Objective objective,
+        final Set<FilterKind> kinds)
+    {
+        return tune(memoryBits, workload, objective, kinds, c -> true);
+    }
+
+    private static Tuning tune(final long memoryBits, final Workload workload, final Objective objective,
+        final Set<FilterKind> kinds, final Predicate<Candidate> shapes)
+    {
+        if (memoryBits < 1 || memoryBits > MAX_MEMORY_BITS)
+        {
+            throw new IllegalArgumentException("memory must be in 1..2^43 bits, got " + memoryBits);
+        }
+        final List<Candidate> all = new ArrayList<>();
+        for (final Candidate c : workload.windowed() ? WindowCandidates.all(memoryBits, workload) :
+            UnboundedCandidates.all(memoryBits, workload, kinds))
+        {
+            if (kinds.contains(c.kind()) && shapes.test(c) && Double.isFinite(c.fpr()) && Double.isFinite(c.fnr()))
+            {
+                all.add(c);
+            }
+        }
+        all.sort(objective::compare);
+        Candidate pick = null;
+        final Map<String, Candidate> perKind = new LinkedHashMap<>();
+        for (final Candidate c : all)
+        {
+            if (!perKind.containsKey(c.family()) && buildable(c))
+            {
+                perKind.put(c.family(), c);
+                pick = pick == null ? c : pick;
+            }
+        }
+        if (pick == null)
+        {
+            throw new IllegalArgumentException("no modelled filter fits in " + memoryBits + " bits" +
+                (workload.windowed() ? " for window " + workload.window() : ""));
+        }
+        return new Tuning(memoryBits, workload, objective, pick, List.copyOf(perKind.values()), frontier(all),
+            all.size(), notModelled(workload, kinds));
+    }
+
+    /**
+     * @param memoryBits M.
+     * @param workload   the stream.
+     * @param objective  what to minimise.
+     * @return the best candidate (check {@link Objective#admits} when the objective has caps).
+     */
+    public static Candidate pick(final long memoryBits, final Workload workload, final Objective objective)
+    {
+        return tune(memoryBits, workload, objective).pick();
+    }
+
+    /**
+     * The daemon's default sizing for {@code BF.RESERVE key error_rate capacity} and auto-created keys: the least
+     * memory (within 5 %) for which a QHT keeps both FPR and FNR at most the error rate on an endless uniform
+     * stream over {@code capacity} distinct elements, and that QHT (the shape minimising FPR + FNR there). Only
+     * rows of at most 64 bits are considered (k·s ≤ 64: the lock-free one-word rows a server wants); the rows of
+     * such a table hold few elements each, where the model is exact for a row that never fills (RowShares).
+     * About 0.1–1 s per call (the tuning is repeated over a bisection of the memory): call it once per key.
+     *
+     * @param capacity  distinct elements the filter must tell apart, at least 1.
+     * @param errorRate the largest acceptable FPR and FNR, in (0, 1).
+     * @return the candidate (its parameters include memory-bits).
+     * @throws IllegalArgumentException for bad input, or when 2^43 bits do not suffice.
+     */
+    public static Candidate forCapacity(final long capacity, final double errorRate)
+    {
+        if (capacity < 1)
+        {
+            throw new IllegalArgumentException("capacity must be at least 1, got " + capacity);
+        }
+        if (!(errorRate > 0 && errorRate < 1))
+        {
+            throw new IllegalArgumentException("error rate must be in (0, 1), got " + errorRate);
+        }
+        long low = 0;
+        long high = Math.max(64, capacity);
+        Candidate found = null;
+        while (found == null)
+        {
+            final Tuning t = capacityTuning(high, capacity, errorRate);
+            if (t.admitted())
+            {
+                found = t.pick();
+            }
+            else if (high >= MAX_MEMORY_BITS)
+            {
+                throw new IllegalArgumentException("no QHT of up to 2^43 bits keeps FPR and FNR below " + errorRate +
+                    " for " + capacity + " distinct elements");
+            }
+            else
+            {
+                low = high;
+                high = Math.min(MAX_MEMORY_BITS, high * 2);
+            }
+        }
+        while (high > low * CAPACITY_PRECISION + 1)
+        {
+            final long mid = low + (high - low) / 2;
+            final Tuning t = capacityTuning(mid, capacity, errorRate);
+            if (t.admitted())
+            {
+                high = mid;
+                found = t.pick();
+            }
+            else
+            {
+                low = mid;
+            }
+        }
+        return found;
+    }
+
+    /**
+     * The model's prediction for one shape the tuner enumerates (for checking a model against measurement).
+     *
+     * @param kind       the kind.
+     * @param parameters its parameters as the tuner writes them (memory-bits first; window and subfilters for a
+     *                   queue; target-fpr as a Double for SBF).
+     * @param workload   the stream.
+     * @return the candidate with its predicted rates.
+     * @throws IllegalArgumentException when the tuner has no model for that shape.
+     */
+    public static Candidate predict(final FilterKind kind, final Map<String, Number> parameters,
+        final Workload workload)
+    {
+        final Number memory = parameters.get("memory-bits");
+        if (memory == null)
+        {
+            throw new IllegalArgumentException("give memory-bits");
+        }
+        final List<Candidate> shapes = workload.windowed() ? WindowCandidates.all(memory.longValue(), workload) :
+            UnboundedCandidates.all(memory.longValue(), workload, EnumSet.of(kind));
+        for (final Candidate c : shapes)
+        {
+            if (c.kind() == kind && c.parameters().equals(parameters))
+            {
+                return c;
+            }
+        }
+        throw new IllegalArgumentException("the tuner has no model for " + kind.cliName() + " " + parameters);
+    }
+
+    /** One step of {@link #forCapacity}: narrow-row QHTs of this memory on the capacity's stream. */
+    static Tuning capacityTuning(final long memoryBits, final long capacity, final double errorRate)
+    {
+        return tune(memoryBits, Workload.uniform(0, Math.max(2, capacity)), new Objective(1, 1, errorRate, errorRate),
+            EnumSet.of(FilterKind.QHT), c -> c.parameters().get("buckets").longValue() *
+                c.parameters().get("fingerprint-bits").longValue() <= NARROW_ROW_BITS);
+    }
+
+    private static boolean buildable(final Candidate c)
+    {
+        try
+        {
+            c.builder().parameters();
+            return true;
+        }
+        catch (final IllegalArgumentException e)
+        {
+            return false;
+        }
+    }
+
+    /** The candidates not beaten on both rates by another, by increasing FPR. */
+    private static List<Candidate> frontier(final List<Candidate> all)
+    {
+        final List<Candidate> byFpr = new ArrayList<>(all);
+        byFpr.sort((a, b) -> a.fpr() != b.fpr() ? Double.compare(a.fpr(), b.fpr()) : Double.compare(a.fnr(), b.fnr()));
+        final List<Candidate> frontier = new ArrayList<>();
+        double bestFnr = Double.POSITIVE_INFINITY;
+        for (final Candidate c : byFpr)
+        {
+            if (c.fnr() < bestFnr && buildable(c))
+            {
+                frontier.add(c);
+                bestFnr = c.fnr();
+            }
+        }
+        return Collections.unmodifiableList(frontier);
+    }
+
+    private static Map<FilterKind, String> notModelled(final Workload workload, final Set<FilterKind> kinds)
+    {
+        final Map<FilterKind, String> gaps = new EnumMap<>(FilterKind.class);
+        for (final FilterKind kind : kinds)
+        {
+            if (kind == FilterKind.QUEUE)
+            {
+                continue;
+            }
+            if (workload.windowed())
+            {
+                if (kind != FilterKind.QHT && kind != FilterKind.SHF && kind != FilterKind.CSHF &&
+                    kind != FilterKind.EXACT_WINDOW)
+                {
+                    gaps.put(kind, QUEUE_GAP);
+                }
+            }
+            else if (UNBOUNDED_GAPS.containsKey(kind))
+            {
+                gaps.put(kind, UNBOUNDED_GAPS.get(kind));
+            }
+            else if (kind == FilterKind.SHF || kind == FilterKind.CSHF || kind == FilterKind.EXACT_WINDOW)
+            {
+                gaps.put(kind, WINDOW_ONLY);
+            }
+        }
+        return gaps;
+    }
+}

@@ -1,0 +1,436 @@
+package io.ddf.kafka;
+
+import io.ddf.engine.DuplicateFilter;
+import io.ddf.engine.FilterParameters;
+import io.ddf.engine.Filters;
+import io.ddf.engine.Verdict;
+import io.ddf.persistence.FilterFileException;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.errors.ProcessorStateException;
+import org.apache.kafka.streams.processor.BatchingStateRestoreCallback;
+import org.apache.kafka.streams.processor.StateStore;
+import org.apache.kafka.streams.processor.StateStoreContext;
+import org.apache.kafka.streams.processor.internals.InternalProcessorContext;
+import org.apache.kafka.streams.processor.internals.Task;
+import org.apache.kafka.streams.query.Position;
+import org.apache.kafka.streams.state.internals.CacheFlushListener;
+import org.apache.kafka.streams.state.internals.CachedStateStore;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+
+/**
+ * A Kafka Streams state store whose state is a ddf filter file, {@code <task state dir>/<store name>.ddf}: one per
+ * store per task (so per input partition), created from a {@link FilterSpec} and reopened by remapping. It is a
+ * persistent store: after a clean restart Kafka Streams finds its checkpoint and restores nothing.
+ *
+ * <h2>Changelog</h2>
+ * With logging enabled ({@link DdfStoreBuilder}), every word of {@link Filters#mutableWords} (counters, the kind's
+ * header state, the table) that changed since the last commit is logged at the commit ({@link #flushCache}) as one
+ * record: key the word's index (8 bytes, big-endian), value its new contents (8 bytes, big-endian). One more record,
+ * key {@link #PARAMETERS_KEY}, holds the filter's parameters as text; it is logged once per file, and a restore that
+ * meets different parameters fails instead of writing words into a table of another layout. The changelog topic is
+ * compacted: it keeps each word's latest value, so its size is bounded by the table's. Restoring replays the records
+ * in order into the file ({@link BatchingStateRestoreCallback}): a fresh file plus the replayed words is
+ * byte-for-byte the original's state, and gives the same verdicts.
+ *
+ * <h2>Processing guarantees</h2>
+ * <ul>
+ * <li><b>Exactly-once</b>: the word records of a commit go out in the same transaction as the output records and
+ * the input offsets. After a crash Kafka Streams finds no checkpoint (EOS deletes it while a task runs), wipes the
+ * task directory, this file with it, and restores a fresh file from the committed changelog: the filter is exactly
+ * its state after the last committed input, and the uncommitted inputs are processed again against it. Verdicts
+ * are those of one sequential pass over the committed input.</li>
+ * <li><b>At-least-once</b>: the file may be ahead of the changelog after a crash (it holds the effect of inputs
+ * processed since the last commit, which will be processed again). Kafka Streams restores from its last checkpoint
+ * over the file; each record sets a word to a value it had, so replaying is harmless to words logged since, and the
+ * store marks the file as not fully logged (no clean-close marker) so that its first commit logs every word that
+ * differs from a fresh file's, making the changelog whole again. What at-least-once cannot give: an input
+ * processed again after a crash may be judged DUPLICATE of its own first pass, whose output may not have reached
+ * the output topic (at most the inputs of one commit interval per crashed task), or UNSEEN twice when its word was
+ * rolled back by the replay (a duplicate output, which at-least-once allows).</li>
+ * </ul>
+ *
+ * <h2>Atomicity</h2>
+ * Kafka Streams gives a store to one thread at a time; nothing here is thread-safe. The file's own crash safety
+ * (ready word, writer lock, the kinds' {@code recover()}) is the engine's. {@link #flush} forces the file to the
+ * device before Kafka Streams writes a checkpoint naming the changelog offset the file holds.
+ */
+public final class DdfStore implements StateStore, CachedStateStore<byte[], byte[]>
+{
+    /** Changelog key (as a word index) of the record that holds the filter's parameters. */
+    public static final long PARAMETERS_KEY = -1L;
+    /** Suffix of the filter file in the task's state directory. */
+    public static final String FILE_SUFFIX = ".ddf";
+    /** Suffix of the marker written after a clean close with every word logged. */
+    public static final String CLEAN_SUFFIX = ".ddf.clean";
+
+    private final String name;
+    private final FilterSpec spec;
+    private final boolean logging;
+    private final Position position = Position.emptyPosition();
+    private DuplicateFilter filter;
+    private DuplicateFilter loggedCopy;
+    private LoggedWords words;
+    private InternalProcessorContext<?, ?> changelogContext;
+    private StoreMetrics metrics;
+    private Path file;
+    private String parametersText;
+    private boolean parametersLogged;
+    private boolean open;
+    private long restoredRecords;
+    private long loggedRecords;
+
+    DdfStore(final String name, final FilterSpec spec, final boolean logging)
+    {
+        this.name = name;
+        this.spec = spec;
+        this.logging = logging;
+    }
+
+    @Override
+    public String name()
+    {
+        return name;
+    }
+
+    /**
+     * @deprecated Kafka Streams calls {@link #init(StateStoreContext, StateStore)}; this old form is refused.
+     */
+    @Deprecated
+    @Override
+    public void init(final org.apache.kafka.streams.processor.ProcessorContext context, final StateStore root)
+    {
+        throw new UnsupportedOperationException("ddf store '" + name + "' needs a StateStoreContext (Kafka Streams 3.x)");
+    }
+
+    @Override
+    public void init(final StateStoreContext context, final StateStore root)
+    {
+        if (open)
+        {
+            throw new IllegalStateException("ddf store '" + name + "' is already open");
+        }
+        if (logging)
+        {
+            if (!(context instanceof InternalProcessorContext))
+            {
+                throw new IllegalStateException("ddf store '" + name + "' writes its changelog through Kafka " +
+                    "Streams' own processor context, not " + context.getClass().getName() +
+                    "; build it with logging disabled to use it outside Kafka Streams");
+            }
+            changelogContext = (InternalProcessorContext<?, ?>)context;
+        }
+        final Path dir = context.stateDir().toPath();
+        file = dir.resolve(name + FILE_SUFFIX);
+        final Path clean = dir.resolve(name + CLEAN_SUFFIX);
+        try
+        {
+            final boolean existed = Files.exists(file);
+            filter = openFilter(file);
+            loggedCopy = spec.builder(name, null).create();
+            words = new LoggedWords(Filters.mutableWords(filter), Filters.mutableWords(loggedCopy));
+            parametersText = filter.parameters().toString();
+            if (existed && Files.exists(clean))
+            {
+                // Closed cleanly with every word logged: the changelog holds this file.
+                words.markAllLogged();
+                parametersLogged = true;
+            }
+            Files.deleteIfExists(clean);
+        }
+        catch (final IOException e)
+        {
+            closeFilters();
+            throw new ProcessorStateException("ddf store '" + name + "': cannot use " + dir + ": " + e.getMessage(), e);
+        }
+        catch (final RuntimeException e)
+        {
+            closeFilters();
+            throw e;
+        }
+        metrics = new StoreMetrics(context.metrics(), context.taskId().toString(), name);
+        context.register(root, (BatchingStateRestoreCallback)this::restoreAll);
+        open = true;
+        metrics.record(filter, loggedRecords);
+    }
+
+    private DuplicateFilter openFilter(final Path path)
+    {
+        try
+        {
+            return spec.builder(name, path).openOrCreate();
+        }
+        catch (final FilterFileException | IllegalArgumentException e)
+        {
+            throw new ProcessorStateException("ddf store '" + name + "': " + e.getMessage() +
+                " (delete the task's state directory to start it from the changelog)", e);
+        }
+    }
+
+    /**
+     * Streams one element through this task's filter.
+     *
+     * @param bytes holds the element.
+     * @return the verdict; the filter now records the element.
+     */
+    public Verdict stream(final byte[] bytes)
+    {
+        return stream(bytes, 0, bytes.length);
+    }
+
+    /**
+     * @param bytes  holds the element.
+     * @param offset of its first byte.
+     * @param length of the element.
+     * @return the verdict; the filter now records the element.
+     */
+    public Verdict stream(final byte[] bytes, final int offset, final int length)
+    {
+        checkOpen();
+        return filter.stream(bytes, offset, length);
+    }
+
+    /**
+     * @param bytes holds the element.
+     * @return whether {@link #stream} would answer DUPLICATE now; nothing changes.
+     */
+    public boolean contains(final byte[] bytes)
+    {
+        checkOpen();
+        return filter.contains(bytes, 0, bytes.length);
+    }
+
+    /** @return elements streamed over the file's lifetime. */
+    public long elements()
+    {
+        checkOpen();
+        return filter.elements();
+    }
+
+    /** @return those judged DUPLICATE. */
+    public long duplicates()
+    {
+        checkOpen();
+        return filter.duplicates();
+    }
+
+    /** @return the filter's parameters. */
+    public FilterParameters parameters()
+    {
+        checkOpen();
+        return filter.parameters();
+    }
+
+    /** @return the filter file. */
+    public Path path()
+    {
+        return file;
+    }
+
+    /** @return changelog records this instance has written (word records and the parameters record). */
+    public long loggedRecords()
+    {
+        return loggedRecords;
+    }
+
+    /** @return changelog records this instance has restored. */
+    public long restoredRecords()
+    {
+        return restoredRecords;
+    }
+
+    /** @return the restore callback Kafka Streams calls with changelog records (key and value bytes). */
+    public BatchingStateRestoreCallback restoreCallback()
+    {
+        return this::restoreAll;
+    }
+
+    private void restoreAll(final Collection<KeyValue<byte[], byte[]>> records)
+    {
+        checkOpen();
+        for (final KeyValue<byte[], byte[]> record : records)
+        {
+            if (record.key == null || record.key.length != Long.BYTES)
+            {
+                throw corrupt("a key of " + (record.key == null ? "null" : record.key.length + " bytes") +
+                    " where a word index of 8 bytes was expected");
+            }
+            final long index = ByteBuffer.wrap(record.key).getLong();
+            if (index == PARAMETERS_KEY)
+            {
+                final String logged = record.value == null ? "null" : new String(record.value, StandardCharsets.UTF_8);
+                if (!logged.equals(parametersText))
+                {
+                    throw new ProcessorStateException("ddf store '" + name + "': the changelog was written by a " +
+                        "filter with parameters [" + logged + "] but this store's are [" + parametersText + "]; " +
+                        "keep the filter options of the application, or start a new application id");
+                }
+                parametersLogged = true;
+            }
+            else
+            {
+                if (record.value == null || record.value.length != Long.BYTES)
+                {
+                    throw corrupt("word " + index + " has a value of " +
+                        (record.value == null ? "null" : record.value.length + " bytes") + ", not 8");
+                }
+                try
+                {
+                    words.restore(index, ByteBuffer.wrap(record.value).getLong());
+                }
+                catch (final IndexOutOfBoundsException e)
+                {
+                    throw corrupt(e.getMessage() + " of the filter [" + parametersText + "]");
+                }
+            }
+            restoredRecords++;
+        }
+    }
+
+    private ProcessorStateException corrupt(final String why)
+    {
+        return new ProcessorStateException("ddf store '" + name + "': changelog record with " + why +
+            ": not a ddf store's changelog, or written by another layout");
+    }
+
+    /**
+     * The commit hook: logs every word changed since the last commit (with logging enabled, in an active task) and
+     * updates the metrics. Kafka Streams 3.8 calls it in {@code StreamTask.prepareCommit}, before it flushes its
+     * producer and commits the input offsets (or the transaction, under exactly-once); it calls
+     * {@link #flush} only later, after the commit, when it writes a checkpoint. Kafka Streams has no public
+     * pre-commit hook for a store until KIP-892's {@code commit}; this internal interface is the one its own
+     * caching stores use to send their changelog records with the commit.
+     */
+    @Override
+    public void flushCache()
+    {
+        if (!open)
+        {
+            return;
+        }
+        if (changelogContext != null && changelogContext.taskType() == Task.TaskType.ACTIVE)
+        {
+            final long timestamp = changelogContext.currentSystemTimeMs();
+            if (!parametersLogged)
+            {
+                log(PARAMETERS_KEY, parametersText.getBytes(StandardCharsets.UTF_8), timestamp);
+                parametersLogged = true;
+            }
+            words.drainChanges((index, value) -> log(index, longBytes(value), timestamp));
+        }
+        metrics.record(filter, loggedRecords);
+    }
+
+    /** Nothing to clear: the words not yet logged are found by comparison, whoever wrote them. */
+    @Override
+    public void clearCache()
+    {
+    }
+
+    /**
+     * @return false: the store forwards nothing when its changes are logged.
+     */
+    @Override
+    public boolean setFlushListener(final CacheFlushListener<byte[], byte[]> listener, final boolean sendOldValues)
+    {
+        return false;
+    }
+
+    /**
+     * Forces the file to the device: Kafka Streams calls it just before it writes a checkpoint naming the changelog
+     * offset the file holds, so after a power loss the file is not behind its checkpoint.
+     */
+    @Override
+    public void flush()
+    {
+        if (open)
+        {
+            filter.flush();
+        }
+    }
+
+    private void log(final long index, final byte[] value, final long timestamp)
+    {
+        changelogContext.logChange(name, Bytes.wrap(longBytes(index)), value, timestamp, position);
+        loggedRecords++;
+    }
+
+    private static byte[] longBytes(final long value)
+    {
+        return ByteBuffer.allocate(Long.BYTES).putLong(value).array();
+    }
+
+    @Override
+    public void close()
+    {
+        if (!open)
+        {
+            return;
+        }
+        open = false;
+        try
+        {
+            final boolean allLogged = changelogContext == null || (parametersLogged && words.countChanges() == 0);
+            filter.flush();
+            if (allLogged)
+            {
+                Files.write(file.resolveSibling(name + CLEAN_SUFFIX), new byte[0]);
+            }
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("ddf store '" + name + "': cannot mark a clean close", e);
+        }
+        finally
+        {
+            metrics.close();
+            closeFilters();
+        }
+    }
+
+    private void closeFilters()
+    {
+        if (filter != null)
+        {
+            filter.close();
+        }
+        if (loggedCopy != null)
+        {
+            loggedCopy.close();
+        }
+    }
+
+    private void checkOpen()
+    {
+        if (!open)
+        {
+            throw new IllegalStateException("ddf store '" + name + "' is not open");
+        }
+    }
+
+    /** @return true: the filter file outlives the process, and a clean restart restores nothing. */
+    @Override
+    public boolean persistent()
+    {
+        return true;
+    }
+
+    @Override
+    public boolean isOpen()
+    {
+        return open;
+    }
+
+    @Override
+    public Position getPosition()
+    {
+        return position;
+    }
+}

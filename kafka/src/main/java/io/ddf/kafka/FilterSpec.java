@@ -1,0 +1,208 @@
+package io.ddf.kafka;
+
+import io.ddf.engine.FilterBuilder;
+import io.ddf.engine.FilterKind;
+import io.ddf.engine.FilterParameters;
+import io.ddf.engine.Filters;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What filter a {@link DdfStore} holds: a kind and its parameters, named as on ddf's command line
+ * ({@code memory-bits}, {@code buckets}, {@code window}, ...). Immutable; every task's store builds its own file
+ * from it.
+ *
+ * <p>The hash seed must be the same in every instance of the application and across restarts, or a changelog
+ * restored into a fresh file would describe elements hashed differently. Without {@link #seed(long)} it is derived
+ * from the store's name ({@link #seedFor}), so it is stable without configuration. Keyed hashing is not offered:
+ * its secret key is drawn when a file is created and would have to travel through the changelog topic to let
+ * another instance restore the filter.
+ */
+public final class FilterSpec
+{
+    private final FilterKind kind;
+    private final Map<String, Number> params;
+    private final Long seed;
+
+    private FilterSpec(final FilterKind kind, final Map<String, Number> params, final Long seed)
+    {
+        this.kind = kind;
+        this.params = Collections.unmodifiableMap(params);
+        this.seed = seed;
+    }
+
+    /**
+     * @param kindName a kind's command-line name ({@code qht}, {@code cuckoo}, {@code sbf}, ...), any case.
+     * @return a spec of that kind with its defaults.
+     * @throws IllegalArgumentException naming the valid kinds.
+     */
+    public static FilterSpec of(final String kindName)
+    {
+        return of(FilterKind.fromName(Objects.requireNonNull(kindName, "kind")));
+    }
+
+    /**
+     * @param kind the kind.
+     * @return a spec of that kind with its defaults.
+     */
+    public static FilterSpec of(final FilterKind kind)
+    {
+        if (kind == null || kind == FilterKind.QUEUE)
+        {
+            throw new IllegalArgumentException("give the kind to build; the queuing construction is chosen with " +
+                "the window and subfilters parameters");
+        }
+        return new FilterSpec(kind, new LinkedHashMap<>(), null);
+    }
+
+    /**
+     * @param name  a parameter name, as on the command line without dashes.
+     * @param value its value.
+     * @return a spec with that parameter set.
+     */
+    public FilterSpec with(final String name, final long value)
+    {
+        return withParam(name, value);
+    }
+
+    /**
+     * @param name  a parameter name, as on the command line without dashes.
+     * @param value its value.
+     * @return a spec with that parameter set.
+     */
+    public FilterSpec with(final String name, final double value)
+    {
+        return withParam(name, value);
+    }
+
+    /**
+     * @param params parameters by name; each value a {@link Long}/{@link Integer} or a {@link Double}.
+     * @return a spec with those parameters set.
+     */
+    public FilterSpec with(final Map<String, ? extends Number> params)
+    {
+        FilterSpec spec = this;
+        for (final Map.Entry<String, ? extends Number> e : params.entrySet())
+        {
+            spec = spec.withParam(e.getKey(), e.getValue());
+        }
+        return spec;
+    }
+
+    private FilterSpec withParam(final String name, final Number value)
+    {
+        final Map<String, Number> copy = new LinkedHashMap<>(params);
+        copy.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
+        return new FilterSpec(kind, copy, seed);
+    }
+
+    /**
+     * @param seed the hash seed every instance uses.
+     * @return a spec with that seed.
+     */
+    public FilterSpec seed(final long seed)
+    {
+        return new FilterSpec(kind, new LinkedHashMap<>(params), seed);
+    }
+
+    /** @return the kind. */
+    public FilterKind kind()
+    {
+        return kind;
+    }
+
+    /** @return the parameters given, by name. */
+    public Map<String, Number> params()
+    {
+        return params;
+    }
+
+    /**
+     * @param storeName the store's name.
+     * @return the seed this spec gives, or one derived from the store's name (FNV-1a of its UTF-8 bytes).
+     */
+    public long seedFor(final String storeName)
+    {
+        if (seed != null)
+        {
+            return seed;
+        }
+        long h = 0xcbf29ce484222325L;
+        for (final byte b : storeName.getBytes(StandardCharsets.UTF_8))
+        {
+            h = (h ^ (b & 0xff)) * 0x100000001b3L;
+        }
+        return h;
+    }
+
+    /**
+     * Resolves and checks the parameters, as a store would when it creates its file.
+     *
+     * @param storeName the store's name, for the message and the seed.
+     * @return the parameters every task's filter will have.
+     * @throws IllegalArgumentException saying which store, which parameter and why.
+     */
+    public FilterParameters validate(final String storeName)
+    {
+        try
+        {
+            return builder(storeName, null).parameters();
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new IllegalArgumentException("ddf store '" + storeName + "' (" + this + "): " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * @param storeName the store's name, for the seed.
+     * @param file      the filter file, or null for an anonymous one.
+     * @return a builder of this spec's filter.
+     */
+    FilterBuilder builder(final String storeName, final Path file)
+    {
+        final FilterBuilder builder = Filters.builder(kind);
+        params.forEach((name, value) ->
+        {
+            if (value instanceof Double || value instanceof Float)
+            {
+                builder.param(name, value.doubleValue());
+            }
+            else
+            {
+                builder.param(name, value.longValue());
+            }
+        });
+        return builder.seed(seedFor(storeName)).file(file);
+    }
+
+    @Override
+    public boolean equals(final Object o)
+    {
+        return o instanceof FilterSpec && ((FilterSpec)o).kind == kind && ((FilterSpec)o).params.equals(params) &&
+            Objects.equals(((FilterSpec)o).seed, seed);
+    }
+
+    @Override
+    public int hashCode()
+    {
+        return Objects.hash(kind, params, seed);
+    }
+
+    @Override
+    public String toString()
+    {
+        final StringBuilder sb = new StringBuilder(kind.cliName());
+        params.forEach((name, value) -> sb.append(" --").append(name).append(' ').append(value));
+        if (seed != null)
+        {
+            sb.append(" --seed ").append(seed);
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,75 @@
+package io.ddf.kafka.app;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The application's command line and its JSON keys, without a broker. */
+class KafkaDedupCommandTest
+{
+    private static String[] run(final String... args)
+    {
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final int status = KafkaDedupCommand.commandLine(new PrintStream(err, true, StandardCharsets.UTF_8)).execute(args);
+        return new String[] {Integer.toString(status), err.toString(StandardCharsets.UTF_8)};
+    }
+
+    private static final String[] COMMON = {"--bootstrap-server", "127.0.0.1:1", "--input", "in", "--output", "out"};
+
+    private static String[] with(final String... more)
+    {
+        final String[] all = new String[COMMON.length + more.length];
+        System.arraycopy(COMMON, 0, all, 0, COMMON.length);
+        System.arraycopy(more, 0, all, COMMON.length, more.length);
+        return all;
+    }
+
+    @Test
+    void badUsageExitsTwoWithOneLine()
+    {
+        final String[] wrongParameter = run(with("--filter", "qht", "--window", "5"));
+        assertEquals("2", wrongParameter[0]);
+        assertEquals("ddf: ddf store 'ddf-dedup' (qht --window 5): --window is not a parameter of qht (it takes " +
+            "--rows, --buckets, --fingerprint-bits, --memory-bits)\n", wrongParameter[1]);
+        final String[] file = run(with("--filter", "qht", "--file", "/tmp/x.ddf"));
+        assertEquals("2", file[0]);
+        assertTrue(file[1].startsWith("ddf: --file has no meaning for kafka-dedup"), file[1]);
+        final String[] keyed = run(with("--filter", "qht", "--keyed"));
+        assertEquals("2", keyed[0]);
+        assertTrue(keyed[1].contains("--keyed is not offered"), keyed[1]);
+        final String[] guarantee = run(with("--filter", "qht", "--guarantee", "exactly_once"));
+        assertEquals("2", guarantee[0]);
+        assertTrue(guarantee[1].contains("--guarantee must be exactly_once_v2 or at_least_once"), guarantee[1]);
+        final String[] missing = run("--filter", "qht");
+        assertEquals("2", missing[0]);
+        assertTrue(missing[1].contains("Missing required options"), missing[1]);
+        final String[] path = run(with("--filter", "qht", "--key", "id"));
+        assertEquals("2", path[0]);
+        assertTrue(path[1].contains("--key must be key, value, a JSON path"), path[1]);
+    }
+
+    @Test
+    void jsonPathsAndPointersNameFields()
+    {
+        assertEquals("/user/ids/0", JsonPathKey.pointer("$.user.ids[0]").toString());
+        assertEquals("/id", JsonPathKey.pointer("/id").toString());
+        assertThrows(IllegalArgumentException.class, () -> JsonPathKey.pointer("$.a[x]"));
+        final JsonPathKey id = new JsonPathKey("$.id");
+        assertArrayEquals("a1".getBytes(StandardCharsets.UTF_8), id.apply(null, "{\"id\":\"a1\",\"n\":2}".getBytes(StandardCharsets.UTF_8)));
+        assertArrayEquals("42".getBytes(StandardCharsets.UTF_8), id.apply(null, "{\"id\":42}".getBytes(StandardCharsets.UTF_8)));
+        assertArrayEquals("{\"a\":1}".getBytes(StandardCharsets.UTF_8), id.apply(null, "{\"id\": {\"a\": 1}}".getBytes(StandardCharsets.UTF_8)));
+        assertNull(id.apply(null, "{\"other\":1}".getBytes(StandardCharsets.UTF_8)), "no field: no key");
+        assertNull(id.apply(null, "not json".getBytes(StandardCharsets.UTF_8)), "not JSON: no key");
+        assertNull(id.apply(null, null));
+        assertArrayEquals("x".getBytes(StandardCharsets.UTF_8), new JsonPathKey("$.u.ids[1]").apply(null,
+            "{\"u\":{\"ids\":[\"w\",\"x\"]}}".getBytes(StandardCharsets.UTF_8)));
+    }
+}
