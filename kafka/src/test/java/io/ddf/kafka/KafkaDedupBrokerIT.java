@@ -188,7 +188,10 @@ class KafkaDedupBrokerIT
         final Set<Integer> extra = new HashSet<>(unseen);
         extra.removeAll(referenceUnseen);
         assertEquals(Set.of(), extra, "records judged UNSEEN although an earlier copy was (seed " + SEED + ")");
-        assertTrue(run.restoredBySurvivor() > 0, "the survivor restored the killed instance's filters: " + run.survivorRestores());
+        // Whether the survivor restores anything depends on whether the killed instance committed before the kill
+        // (at least once commits every 30 s by default; on a loaded CI machine the kill can come first, and then the
+        // survivor reprocesses from offset 0 with an empty filter, which the assertions above cover). So the count
+        // is reported, not asserted; the exactly-once test asserts restoration.
         System.out.printf("at_least_once: %d records, %d written more than once, no element UNSEEN twice; survivor: %s%n",
             RECORDS, repeated, run.survivorRestores());
     }
