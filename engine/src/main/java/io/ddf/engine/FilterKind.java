@@ -33,6 +33,11 @@ public enum FilterKind
     A2(16),
     /** Block-decaying Bloom filter (Shen and Zhang). */
     BDBF(17),
+    /**
+     * The capacity filter: Bloom subfilters of capacity / L new items each, the oldest recycled past capacity (the
+     * queuing construction of seed 001 Alg. 2 counting only new items); BF.RESERVE's default.
+     */
+    FIFO_BLOOM(18),
     /** Exact windowed filter (seed 001, Theorem 1). */
     EXACT_WINDOW(20),
     /** Short Hash Filter (seed 001, Alg. 1). */

@@ -12,6 +12,7 @@ import io.ddf.engine.cuckoo.CuckooDefinition;
 import io.ddf.engine.dsqf.DynamicSqfDefinition;
 import io.ddf.engine.window.CshfDefinition;
 import io.ddf.engine.window.ExactWindowDefinition;
+import io.ddf.engine.window.FifoBloomDefinition;
 import io.ddf.engine.window.QueueDefinition;
 import io.ddf.engine.window.ShfDefinition;
 
@@ -43,6 +44,7 @@ public final class FilterKinds
         register(new RlbsbfDefinition());
         register(new A2Definition());
         register(new BdbfDefinition());
+        register(new FifoBloomDefinition());
         register(new ExactWindowDefinition());
         register(new ShfDefinition());
         register(new CshfDefinition());

@@ -309,7 +309,8 @@ public final class QueueDefinition extends KindDefinition
             throw new IllegalArgumentException("inner-kind " + code + " is not a filter kind", e);
         }
         require(code == kind.code(), "inner-kind " + code + " is not a filter kind");
-        require(kind != FilterKind.QUEUE, "a queuing construction cannot wrap another queuing construction");
+        require(kind != FilterKind.QUEUE && kind != FilterKind.FIFO_BLOOM,
+            "a queuing construction cannot wrap another queuing construction (" + kind.cliName() + ")");
         return kind;
     }
 
