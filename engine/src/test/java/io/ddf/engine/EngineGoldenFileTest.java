@@ -31,7 +31,7 @@ class EngineGoldenFileTest extends EngineTestBase
 
     static List<String> names()
     {
-        return List.of("qht", "qhtd", "qqhtd", "sqf", "qht-wide", "qqhtd-wide");
+        return List.of("qht", "qhtd", "qqhtd", "sqf", "qht-wide", "qqhtd-wide", "fifo-bloom");
     }
 
     private static FilterBuilder builder(final String name)
@@ -50,6 +50,8 @@ class EngineGoldenFileTest extends EngineTestBase
                 return Filters.builder(FilterKind.QHT).rows(16).buckets(16).fingerprintBits(6);
             case "qqhtd-wide":
                 return Filters.builder(FilterKind.QQHTD).rows(16).buckets(12).fingerprintBits(8);
+            case "fifo-bloom":
+                return Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", 400L).param("target-fpr", 0.01);
             default:
                 throw new IllegalArgumentException(name);
         }
