@@ -2,7 +2,6 @@ package io.ddf.ingest.server;
 
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
-import io.ddf.engine.Sizing;
 import io.ddf.engine.pipeline.Operation;
 import io.ddf.ingest.VersionProvider;
 import io.netty.bootstrap.Bootstrap;
@@ -89,7 +88,7 @@ public final class DdfServer implements AutoCloseable
         {
             throw new IllegalArgumentException("--ring-size must be a power of two, got " + config.ringSize);
         }
-        Sizing.qhtFor(config.defaultCapacity, config.defaultErrorRate).parameters();
+        ReserveOptions.defaultFilter(config.defaultCapacity, config.defaultErrorRate).parameters();
         this.router = new VerdictRouter(config.maxClients + 1024);
         this.store = FilterStore.open(config.dataDir, log);
         Judge j = null;
@@ -303,7 +302,7 @@ public final class DdfServer implements AutoCloseable
     /** @return a builder for a filter made on first use of a key. */
     FilterBuilder defaultFilter()
     {
-        return Sizing.qhtFor(config.defaultCapacity, config.defaultErrorRate);
+        return ReserveOptions.defaultFilter(config.defaultCapacity, config.defaultErrorRate);
     }
 
     /**
