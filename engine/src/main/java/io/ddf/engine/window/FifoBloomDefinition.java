@@ -65,10 +65,10 @@ public final class FifoBloomDefinition extends KindDefinition
 
     /** Capacity n. */
     public static final ParamDef P_CAPACITY = ParamDef.longOption("capacity",
-        "Items held before the oldest are forgotten, fifo-bloom (default 1000000).");
+        "fifo-bloom: items kept before the oldest go (default 10^6).");
     /** Generations L. */
     public static final ParamDef P_GENERATIONS = ParamDef.longOption("generations",
-        "Bloom subfilters L of capacity/L items each, the oldest recycled past capacity, fifo-bloom (default 2).");
+        "fifo-bloom: Bloom subfilters L (default 2).");
 
     /** The definition. */
     public FifoBloomDefinition()
