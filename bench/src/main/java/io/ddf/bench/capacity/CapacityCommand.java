@@ -60,9 +60,21 @@ public final class CapacityCommand implements java.util.concurrent.Callable<Inte
     @Option(names = "--out", defaultValue = "bench/results/capacity", description = "Output directory.")
     private Path out;
 
+    @Option(names = "--check-file", description = "Instead: open this filter file (a daemon's, after "
+        + "bench/capacity-daemon.sh added \"x0\" ... \"x<N-1>\") and print the fraction of those items absent "
+        + "and the false positive rate over --probes items \"p0\" ... never added.")
+    private Path checkFile;
+
+    @Option(names = "--check-items", defaultValue = "10000000", description = "N of --check-file.")
+    private long checkItems;
+
     @Override
     public Integer call() throws IOException
     {
+        if (checkFile != null)
+        {
+            return checkFile();
+        }
         Files.createDirectories(out);
         final String date = LocalDate.now(ZoneOffset.UTC).toString();
         final StringBuilder md = new StringBuilder();
@@ -81,6 +93,27 @@ public final class CapacityCommand implements java.util.concurrent.Callable<Inte
         Files.writeString(file, md.toString());
         System.out.print(md);
         System.out.println("wrote " + file);
+        return 0;
+    }
+
+    private int checkFile()
+    {
+        try (io.ddf.engine.DuplicateFilter filter = Filters.open(checkFile))
+        {
+            long absent = 0;
+            for (long i = 0; i < checkItems; i++)
+            {
+                absent += filter.contains("x" + i) ? 0 : 1;
+            }
+            long falsePositives = 0;
+            for (long p = 0; p < probes; p++)
+            {
+                falsePositives += filter.contains("p" + p) ? 1 : 0;
+            }
+            System.out.printf(Locale.ROOT, "file_bytes %d%nitems %d%nabsent %d%nabsent_fraction %.6f%nprobes %d%n" +
+                "false_positives %d%nfpr %.6f%n", checkFile.toFile().length(), checkItems, absent,
+                (double)absent / checkItems, probes, falsePositives, (double)falsePositives / probes);
+        }
         return 0;
     }
 
