@@ -42,6 +42,11 @@ public enum FilterKind
     A2(KindCodes.A2),
     /** Block-decaying Bloom filter (Shen and Zhang). */
     BDBF(KindCodes.BDBF),
+    /**
+     * The capacity filter: Bloom subfilters of capacity / L new items each, the oldest recycled past capacity (the
+     * queuing construction of seed 001 Alg. 2 counting only new items); BF.RESERVE's default.
+     */
+    FIFO_BLOOM(KindCodes.FIFO_BLOOM),
     /** Exact windowed filter (seed 001, Theorem 1). */
     EXACT_WINDOW(KindCodes.EXACT_WINDOW),
     /** Short Hash Filter (seed 001, Alg. 1). */

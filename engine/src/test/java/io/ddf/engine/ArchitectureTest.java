@@ -27,6 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  *      │
  *   internal                         MappedFilter, FilterFactory, FilterCounters, FilterKinds (registry)
  *      │
+ *   composite                        kinds composed of other families' cores (fifo-bloom: Bloom subfilters in a queue)
+ *      │
  *   quotient  bloom  cuckoo  window  the families, independent of each other
  *      │
  *   spi                              KindDefinition, FilterCore, ParamDef, KindCodes, ...
@@ -35,6 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  *
  *   model                            formulas, no engine dependency either way
  * </pre>
+ * composite uses the families, spi, memory, hash and model (its sizing formulas).
  * A layer uses only layers below it: pipeline the API and hash; tune the API and model; the API internal, spi and hash; internal everything
  * below it; a family spi, memory and hash; spi memory.
  */
@@ -73,7 +76,7 @@ class ArchitectureTest
         }
         assertEquals(new TreeSet<>(Set.of(ROOT, ROOT + ".spi", ROOT + ".memory", ROOT + ".hash", ROOT + ".internal",
             ROOT + ".quotient", ROOT + ".bloom", ROOT + ".cuckoo", ROOT + ".window", ROOT + ".model",
-            ROOT + ".pipeline", ROOT + ".tune")), packages, "a new package needs a place in the layers below");
+            ROOT + ".pipeline", ROOT + ".tune", ROOT + ".composite")), packages, "a new package needs a place in the layers below");
     }
 
     @Test
@@ -89,6 +92,7 @@ class ArchitectureTest
             .layer("pipeline").definedBy(ROOT + ".pipeline..")
             .layer("api").definedBy(ROOT)
             .layer("internal").definedBy(ROOT + ".internal..")
+            .layer("composite").definedBy(ROOT + ".composite..")
             .layer("families").definedBy(ROOT + ".quotient..", ROOT + ".bloom..", ROOT + ".cuckoo..",
                 ROOT + ".window..")
             .layer("spi").definedBy(ROOT + ".spi..")
@@ -100,11 +104,12 @@ class ArchitectureTest
             .whereLayer("tune").mayNotBeAccessedByAnyLayer()
             .whereLayer("api").mayOnlyBeAccessedByLayers("pipeline", "tune")
             .whereLayer("internal").mayOnlyBeAccessedByLayers("api")
-            .whereLayer("families").mayOnlyBeAccessedByLayers("internal")
-            .whereLayer("spi").mayOnlyBeAccessedByLayers("api", "internal", "families")
-            .whereLayer("memory").mayOnlyBeAccessedByLayers("spi", "internal", "families")
-            .whereLayer("hash").mayOnlyBeAccessedByLayers("pipeline", "api", "internal", "families")
-            .whereLayer("model").mayOnlyBeAccessedByLayers("tune")
+            .whereLayer("composite").mayOnlyBeAccessedByLayers("internal")
+            .whereLayer("families").mayOnlyBeAccessedByLayers("internal", "composite")
+            .whereLayer("spi").mayOnlyBeAccessedByLayers("api", "internal", "composite", "families")
+            .whereLayer("memory").mayOnlyBeAccessedByLayers("spi", "internal", "composite", "families")
+            .whereLayer("hash").mayOnlyBeAccessedByLayers("pipeline", "api", "internal", "composite", "families")
+            .whereLayer("model").mayOnlyBeAccessedByLayers("tune", "composite")
             .check(ENGINE);
     }
 
@@ -129,7 +134,7 @@ class ArchitectureTest
     @Test
     void nothingBelowTheApiNamesTheApi()
     {
-        noClasses().that().resideInAnyPackage(ROOT + ".internal..", ROOT + ".spi..", ROOT + ".memory..",
+        noClasses().that().resideInAnyPackage(ROOT + ".internal..", ROOT + ".composite..", ROOT + ".spi..", ROOT + ".memory..",
                 ROOT + ".hash..", ROOT + ".quotient..", ROOT + ".bloom..", ROOT + ".cuckoo..", ROOT + ".window..",
                 ROOT + ".model..")
             .should().dependOnClassesThat().resideInAPackage(ROOT)

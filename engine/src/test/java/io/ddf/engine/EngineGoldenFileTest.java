@@ -44,7 +44,7 @@ class EngineGoldenFileTest extends EngineTestBase
         return List.of("qht", "qhtd", "qqhtd", "sqf", "qht-wide", "qqhtd-wide",
             "dsqf", "dsqf-wide", "cuckoo", "cuckoo-packed", "cuckoo-wide",
             "bloom", "sbf", "rsbf", "bsbf", "bsbfsd", "rlbsbf", "a2", "bdbf",
-            "exact-window", "shf", "cshf", "queue-qht", "queue-cuckoo");
+            "exact-window", "shf", "cshf", "queue-qht", "queue-cuckoo", "fifo-bloom");
     }
 
     /** Keyed files: the key is drawn at creation, so a fresh run cannot match them; they are judged only. */
@@ -114,6 +114,8 @@ class EngineGoldenFileTest extends EngineTestBase
                 return builder("cuckoo").keyed(true);
             case "exact-window-keyed":
                 return builder("exact-window").keyed(true);
+            case "fifo-bloom":
+                return Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", 400L).param("target-fpr", 0.01);
             default:
                 throw new IllegalArgumentException(name);
         }

@@ -16,12 +16,28 @@ final class BloomCore implements FilterCore
     private final MappedWords bits;
     private final long m;
     private final int k;
+    private final boolean enhanced;
 
     BloomCore(final MappedWords bits, final long m, final int k)
+    {
+        this(bits, m, k, false);
+    }
+
+    /**
+     * @param enhanced true for {@link Hashes#enhancedPosition} (the capacity filter's subfilters), false for plain
+     *                 double hashing (the bloom kind's files, whose positions may not change).
+     */
+    BloomCore(final MappedWords bits, final long m, final int k, final boolean enhanced)
     {
         this.bits = bits;
         this.m = m;
         this.k = k;
+        this.enhanced = enhanced;
+    }
+
+    private long position(final long hash, final long step, final int i)
+    {
+        return enhanced ? Hashes.enhancedPosition(hash, step, i, m) : Hashes.position(hash, step, i, m);
     }
 
     @Override
@@ -31,7 +47,7 @@ final class BloomCore implements FilterCore
         boolean duplicate = true;
         for (int i = 0; i < k; i++)
         {
-            if (Bits.set(bits, Hashes.position(hash, step, i, m)))
+            if (Bits.set(bits, position(hash, step, i)))
             {
                 duplicate = false;
             }
@@ -45,7 +61,7 @@ final class BloomCore implements FilterCore
         final long step = Hashes.step(hash);
         for (int i = 0; i < k; i++)
         {
-            if (!Bits.get(bits, Hashes.position(hash, step, i, m)))
+            if (!Bits.get(bits, position(hash, step, i)))
             {
                 return false;
             }

@@ -74,6 +74,20 @@ public final class BloomDefinition extends KindDefinition
         return new BloomCore(region.slice(0, (slots[MEMORY] + 63) >>> 6), slots[MEMORY], (int)slots[HASH_FUNCTIONS]);
     }
 
+    /**
+     * A Bloom filter over a region with enhanced double hashing ({@link Hashes#enhancedPosition}), for the capacity
+     * filter's subfilters.
+     *
+     * @param region the table, at least ⌈bits / 64⌉ words.
+     * @param bits   m.
+     * @param k      K.
+     * @return the filter.
+     */
+    public static FilterCore enhancedCore(final MappedWords region, final long bits, final int k)
+    {
+        return new BloomCore(region.slice(0, (bits + 63) >>> 6), bits, k, true);
+    }
+
     @Override
     public Map<String, String> describe(final long[] slots)
     {

@@ -8,6 +8,7 @@ import io.ddf.engine.bloom.BsbfsdDefinition;
 import io.ddf.engine.bloom.RlbsbfDefinition;
 import io.ddf.engine.bloom.RsbfDefinition;
 import io.ddf.engine.bloom.StableBloomDefinition;
+import io.ddf.engine.composite.FifoBloomDefinition;
 import io.ddf.engine.cuckoo.CuckooDefinition;
 import io.ddf.engine.quotient.DynamicSqfDefinition;
 import io.ddf.engine.quotient.QuotientDefinition;
@@ -49,6 +50,7 @@ public final class FilterKinds
         register(new RlbsbfDefinition());
         register(new A2Definition());
         register(new BdbfDefinition());
+        register(new FifoBloomDefinition());
         register(new ExactWindowDefinition());
         register(new ShfDefinition());
         register(new CshfDefinition());

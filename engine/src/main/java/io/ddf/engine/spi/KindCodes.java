@@ -35,6 +35,8 @@ public final class KindCodes
     public static final int A2 = 16;
     /** Block-decaying Bloom filter. */
     public static final int BDBF = 17;
+    /** fifo-bloom: Bloom subfilters recycled oldest first past a capacity (the daemon's BF.RESERVE default). */
+    public static final int FIFO_BLOOM = 18;
     /** Exact windowed filter (seed 001, Theorem 1). */
     public static final int EXACT_WINDOW = 20;
     /** Short Hash Filter (seed 001, Alg. 1). */
@@ -71,6 +73,7 @@ public final class KindCodes
             case RLBSBF: return "rlbsbf";
             case A2: return "a2";
             case BDBF: return "bdbf";
+            case FIFO_BLOOM: return "fifo-bloom";
             case EXACT_WINDOW: return "exact-window";
             case SHF: return "shf";
             case CSHF: return "cshf";

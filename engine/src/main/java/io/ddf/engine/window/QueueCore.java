@@ -28,7 +28,7 @@ import io.ddf.engine.spi.FilterCore;
  * a rotation may miss elements of the subfilter being cleared. A process killed mid-rotation leaves the published
  * generation behind the counter; {@link #recover()} finishes the clearing.
  */
-final class QueueCore implements FilterCore
+public final class QueueCore implements FilterCore
 {
     /** Header state word: insertions claimed so far. */
     static final int INSERTIONS = 0;
@@ -39,6 +39,7 @@ final class QueueCore implements FilterCore
     private final MappedWords state;
     private final long perSubfilter;
     private final int count;
+    private final boolean newOnly;
 
     /**
      * @param subfilters   the L subfilters, over disjoint regions.
@@ -47,14 +48,62 @@ final class QueueCore implements FilterCore
      */
     QueueCore(final FilterCore[] subfilters, final long perSubfilter, final MappedWords state)
     {
+        this(subfilters, perSubfilter, state, false);
+    }
+
+    /**
+     * @param subfilters   the L subfilters, over disjoint regions.
+     * @param perSubfilter c, insertions per subfilter.
+     * @param state        the header's state words.
+     * @param newOnly      true to insert (and count) only the elements judged UNSEEN, so that a generation is c
+     *                     distinct new elements and the filter forgets the oldest by first insertion (the capacity
+     *                     filter, the fifo-bloom kind); false for the sliding window, where every element
+     *                     counts.
+     */
+    public QueueCore(final FilterCore[] subfilters, final long perSubfilter, final MappedWords state,
+        final boolean newOnly)
+    {
         this.subfilters = subfilters.clone();
         this.count = subfilters.length;
         this.perSubfilter = perSubfilter;
         this.state = state;
+        this.newOnly = newOnly;
     }
 
     @Override
     public boolean stream(final long hash)
+    {
+        return newOnly ? streamNew(hash) : streamEvery(hash);
+    }
+
+    /**
+     * Counts and inserts only an element no subfilter holds: a duplicate changes nothing (as RedisBloom's BF.ADD of
+     * an item already there). Two threads adding the same new element at once may both insert it and both count.
+     */
+    private boolean streamNew(final long hash)
+    {
+        if (anyContains(hash))
+        {
+            return true;
+        }
+        final long ticket = state.getAndAddLong(INSERTIONS, 1);
+        final long generation = ticket / perSubfilter;
+        final int newest = (int)(generation % count);
+        if (generation > 0 && ticket == generation * perSubfilter)
+        {
+            awaitReady(generation - 1);
+            subfilters[newest].clear();
+            state.putLongRelease(READY, generation);
+        }
+        else
+        {
+            awaitReady(generation);
+        }
+        subfilters[newest].stream(hash);
+        return false;
+    }
+
+    private boolean streamEvery(final long hash)
     {
         final long ticket = state.getAndAddLong(INSERTIONS, 1);
         final long generation = ticket / perSubfilter;

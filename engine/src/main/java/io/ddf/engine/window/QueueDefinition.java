@@ -149,7 +149,8 @@ public final class QueueDefinition extends KindDefinition
      */
     public long[] resolve(final KindDefinition definition, final GivenParameters given)
     {
-        require(definition.code() != code(), "a queuing construction cannot wrap another queuing construction");
+        require(definition.code() != code() && definition.code() != KindCodes.FIFO_BLOOM,
+            "a queuing construction cannot wrap another queuing construction (" + definition.name() + ")");
         require(given.has(P_SUBFILTERS.name()), "the queuing construction needs subfilters");
         final long l = given.getLong(P_SUBFILTERS.name(), 0);
         require(l >= 1 && l <= MAX_SUBFILTERS, "subfilters must be in 1.." + MAX_SUBFILTERS + ", got " + l);

@@ -87,7 +87,7 @@ public final class DdfServer implements AutoCloseable
         {
             throw new IllegalArgumentException("--ring-size must be a power of two, got " + config.ringSize);
         }
-        Sizing.qhtFor(config.defaultCapacity, config.defaultErrorRate).parameters();
+        ReserveOptions.defaultFilter(config.defaultCapacity, config.defaultErrorRate).parameters();
         this.router = new VerdictRouter(config.maxClients + 1024);
         this.store = FilterStore.open(config.dataDir, config.maxFilters, log);
         FilterPipeline p = null;
@@ -310,7 +310,7 @@ public final class DdfServer implements AutoCloseable
     /** @return a builder for a filter made on first use of a key. */
     FilterBuilder defaultFilter()
     {
-        return Sizing.qhtFor(config.defaultCapacity, config.defaultErrorRate);
+        return ReserveOptions.defaultFilter(config.defaultCapacity, config.defaultErrorRate);
     }
 
     /**

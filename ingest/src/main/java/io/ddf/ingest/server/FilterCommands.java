@@ -160,111 +160,15 @@ final class FilterCommands
             () -> session.replies().ready(Replies.OK));
     }
 
-    /**
-     * BF.RESERVE's options: {@code KIND name}, {@code SEED n}, {@code KEYED}, RedisBloom's {@code NONSCALING} and
-     * {@code EXPANSION n} (accepted and ignored: ddf filters never grow), and any kind parameter as a name (the
-     * command-line option without dashes) and a value. A QHT kind given none of rows, memory-bits, buckets or
-     * fingerprint-bits is sized by {@link Sizing} for the capacity and error rate.
-     */
+    /** BF.RESERVE's options after the capacity, by {@link ReserveOptions}. */
     static FilterBuilder reserveBuilder(final ByteBuf[] args, final long capacity, final double errorRate)
     {
-        FilterKind kind = FilterKind.QHT;
-        Long seed = null;
-        boolean keyed = false;
-        final List<Map.Entry<String, String>> params = new ArrayList<>();
+        final List<String> options = new ArrayList<>();
         for (int i = 4; i < args.length; i++)
         {
-            final String option = Replies.word(args[i]);
-            switch (option)
-            {
-                case "nonscaling" -> { }
-                case "keyed" -> keyed = true;
-                default ->
-                {
-                    if (i + 1 >= args.length)
-                    {
-                        throw new RespError("ERR syntax error: " + option + " needs a value");
-                    }
-                    final String value = args[++i].toString(StandardCharsets.UTF_8);
-                    switch (option)
-                    {
-                        case "kind" ->
-                        {
-                            try
-                            {
-                                kind = FilterKind.fromName(value);
-                            }
-                            catch (final IllegalArgumentException e)
-                            {
-                                throw new RespError("ERR " + FilterStore.oneLine(e));
-                            }
-                        }
-                        case "seed" -> seed = Replies.integer(value, "ERR bad seed");
-                        case "expansion" -> Replies.integer(value, "ERR bad expansion");
-                        default -> params.add(Map.entry(option, value));
-                    }
-                }
-            }
+            options.add(args[i].toString(StandardCharsets.UTF_8));
         }
-        final FilterBuilder builder;
-        try
-        {
-            builder = Filters.builder(kind);
-        }
-        catch (final IllegalArgumentException e)
-        {
-            throw new RespError("ERR " + FilterStore.oneLine(e));
-        }
-        boolean sized = false;
-        for (final Map.Entry<String, String> param : params)
-        {
-            final ParamDef def = paramDef(param.getKey());
-            if (def == null)
-            {
-                throw new RespError("ERR unknown parameter '" + param.getKey() + "'");
-            }
-            sized |= List.of("rows", "memory-bits", "buckets", "fingerprint-bits").contains(def.name());
-            try
-            {
-                if (def.type() == ParamDef.Type.DOUBLE)
-                {
-                    builder.param(def.name(), Double.parseDouble(param.getValue()));
-                }
-                else
-                {
-                    builder.param(def.name(), Long.parseLong(param.getValue()));
-                }
-            }
-            catch (final NumberFormatException e)
-            {
-                throw new RespError("ERR bad value for " + def.name() + ": '" + param.getValue() + "'");
-            }
-        }
-        final boolean qht = kind == FilterKind.QHT || kind == FilterKind.QHTD || kind == FilterKind.QQHTD;
-        try
-        {
-            if (qht && !sized)
-            {
-                Sizing.apply(builder, capacity, errorRate);
-            }
-            if (seed != null)
-            {
-                builder.seed(seed);
-            }
-            builder.keyed(keyed);
-            builder.parameters();
-        }
-        catch (final IllegalArgumentException e)
-        {
-            throw new RespError("ERR " + FilterStore.oneLine(e));
-        }
-        return builder;
-    }
-
-    private static ParamDef paramDef(final String name)
-    {
-        final Map.Entry<ParamDef, List<FilterKind>> option = FilterKind.options().get(name);
-        return option == null ? null : option.getKey();
+        return ReserveOptions.builder(options, capacity, errorRate);
     }
 
     private void info(final Session session, final ByteBuf[] args)
@@ -278,46 +182,16 @@ final class FilterCommands
                 throw new RespError("ERR not found");
             }
             final DuplicateFilter filter = lease.filter();
-            final FilterParameters parameters = filter.parameters();
-            final Map<String, String> map = parameters.toMap();
-            final RedisMessage capacity = map.containsKey("rows") && map.containsKey("buckets") ?
-                new IntegerRedisMessage(Sizing.capacityOf(parameters.get("rows"), parameters.get("buckets"))) :
-                FullBulkStringRedisMessage.NULL_INSTANCE;
-            final long size = parameters.tableBytes();
-            final long inserted = filter.elements() - filter.duplicates();
             if (args.length == 3)
             {
-                final RedisMessage value = switch (Replies.word(args[2]))
-                {
-                    case "capacity" -> capacity;
-                    case "size" -> new IntegerRedisMessage(size);
-                    case "filters" -> Replies.ONE;
-                    case "items" -> new IntegerRedisMessage(inserted);
-                    case "expansion" -> FullBulkStringRedisMessage.NULL_INSTANCE;
-                    default -> throw new RespError("ERR Invalid information value");
-                };
-                info.add(value);
+                info.add(message(BloomInfo.field(filter, args[2].toString(StandardCharsets.UTF_8))));
             }
             else
             {
-                info.add(Replies.bulk("Capacity"));
-                info.add(capacity);
-                info.add(Replies.bulk("Size"));
-                info.add(new IntegerRedisMessage(size));
-                info.add(Replies.bulk("Number of filters"));
-                info.add(Replies.ONE);
-                info.add(Replies.bulk("Number of items inserted"));
-                info.add(new IntegerRedisMessage(inserted));
-                info.add(Replies.bulk("Expansion rate"));
-                info.add(FullBulkStringRedisMessage.NULL_INSTANCE);
-                info.add(Replies.bulk("elements"));
-                info.add(new IntegerRedisMessage(filter.elements()));
-                info.add(Replies.bulk("duplicates"));
-                info.add(new IntegerRedisMessage(filter.duplicates()));
-                for (final Map.Entry<String, String> e : map.entrySet())
+                for (final Map.Entry<String, Object> field : BloomInfo.fields(filter))
                 {
-                    info.add(Replies.bulk(e.getKey()));
-                    info.add(Replies.bulk(e.getValue()));
+                    info.add(Replies.bulk(field.getKey()));
+                    info.add(message(field.getValue()));
                 }
             }
         }
@@ -327,6 +201,16 @@ final class FilterCommands
             throw e;
         }
         session.replies().ready(new ArrayRedisMessage(info));
+    }
+
+    /** A BF.INFO value: a Long as an integer, a String as a bulk string, null as nil. */
+    private static RedisMessage message(final Object value)
+    {
+        if (value == null)
+        {
+            return FullBulkStringRedisMessage.NULL_INSTANCE;
+        }
+        return value instanceof Long number ? new IntegerRedisMessage(number) : Replies.bulk((String)value);
     }
 
     private void card(final Session session, final ByteBuf[] args)

@@ -22,8 +22,10 @@ import java.util.concurrent.Callable;
         "Optionally a raw feed on its own port: records judged in order, one verdict byte (U or D) back per " +
         "record, or with --forward only the unseen records sent on."},
     footer = {"Default port 7379 (not Redis's 6379, so both can run on one machine); default address 127.0.0.1.",
-        "A filter made by BF.ADD on a missing key is a QHT sized for --default-capacity and " +
-            "--default-error-rate (as RedisBloom: 100 and 0.01).",
+        "A filter made by BF.ADD on a missing key (as by BF.RESERVE without KIND) is a fifo-bloom of " +
+            "--default-capacity and --default-error-rate (RedisBloom's INITIAL_SIZE and ERROR_RATE): it forgets " +
+            "nothing of its first --default-capacity items, keeps its false positive rate at most the error rate, " +
+            "and past the capacity forgets the oldest.",
         "BF.EXISTS answers 0 for an element the filter has forgotten: streaming filters forget by design."})
 public final class ServeCommand implements Callable<Integer>
 {
@@ -67,8 +69,8 @@ public final class ServeCommand implements Callable<Integer>
     private int idleTimeout;
 
     @Option(names = "--default-capacity", paramLabel = "N",
-        description = "Capacity of a filter BF.ADD makes for a missing key (default 100).")
-    private long defaultCapacity = 100;
+        description = "Capacity of a filter BF.ADD makes for a missing key (default 1000000: 1.4 MB at 0.01).")
+    private long defaultCapacity = ServerConfig.DEFAULT_CAPACITY;
 
     @Option(names = "--default-error-rate", paramLabel = "X",
         description = "Error rate of a filter BF.ADD makes for a missing key (default 0.01).")

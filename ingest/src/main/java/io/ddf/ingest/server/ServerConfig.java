@@ -35,8 +35,13 @@ public final class ServerConfig
     public int clientOutputLimit = 64 * 1024 * 1024;
     /** Close a RESP connection idle this many seconds; 0 never. */
     public int idleTimeoutSeconds;
+    /**
+     * Default of {@link #defaultCapacity}: a key made by BF.ADD forgets nothing within its first million items
+     * (RedisBloom starts at 100 and grows; a ddf filter cannot grow, so it starts big: 1.4 MB at 0.01).
+     */
+    public static final long DEFAULT_CAPACITY = 1_000_000L;
     /** Capacity of a filter made by BF.ADD on a missing key. */
-    public long defaultCapacity = 100;
+    public long defaultCapacity = DEFAULT_CAPACITY;
     /** Error rate of a filter made by BF.ADD on a missing key. */
     public double defaultErrorRate = 0.01;
     /** Pipeline ring slots, a power of two. */

@@ -66,16 +66,16 @@ class ServerTest
             assertEquals(10000L, info.get(1));
             assertEquals("Size", info.get(2));
             assertEquals("Number of filters", info.get(4));
-            assertEquals(1L, info.get(5));
+            assertEquals(2L, info.get(5)); // fifo-bloom's two generations
             assertEquals("Number of items inserted", info.get(6));
             assertEquals(3L, info.get(7));
             assertEquals("Expansion rate", info.get(8));
-            assertTrue(info.contains("kind") && info.contains("qht"), info::toString);
+            assertTrue(info.contains("kind") && info.contains("fifo-bloom"), info::toString);
             assertEquals(List.of(3L), c.call("BF.INFO", "cmds", "ITEMS"));
             assertEquals("-ERR not found", c.call("BF.INFO", "missing"));
             // a missing key is made by BF.ADD, as RedisBloom does
             assertEquals(1L, c.call("BF.ADD", "made", "x"));
-            assertEquals(List.of(100L), c.call("BF.INFO", "made", "CAPACITY"));
+            assertEquals(List.of(1_000_000L), c.call("BF.INFO", "made", "CAPACITY"));
             assertEquals(1L, c.call("DEL", "made", "nosuch"));
             assertEquals(0L, c.call("EXISTS", "made"));
             assertEquals(1L, c.call("BF.ADD", "made", "x"));
@@ -96,12 +96,14 @@ class ServerTest
             assertEquals("-ERR (capacity should be larger than 0)", c.call("BF.RESERVE", "e", "0.1", "0"));
             assertTrue(((String)c.call("BF.RESERVE", "e", "0.1", "10", "KIND", "nosuch")).startsWith("-ERR unknown filter"));
             assertTrue(((String)c.call("BF.RESERVE", "e", "0.1", "10", "bogus", "1")).startsWith("-ERR unknown parameter"));
-            assertTrue(((String)c.call("BF.RESERVE", "e", "0.1", "10", "KIND", "qht", "buckets", "4",
-                "fingerprint-bits", "2")).startsWith("-ERR buckets"));
-            assertEquals("OK", c.call("BF.RESERVE", "e", "0.1", "10", "KIND", "sqf", "rows", "64", "SEED", "7"));
+            final String notQht = (String)c.call("BF.RESERVE", "e", "0.1", "10", "KIND", "qht", "max-kicks", "4");
+            assertTrue(notQht.startsWith("-ERR") && notQht.contains("max-kicks"), notQht);
+            assertTrue(((String)c.call("BF.RESERVE", "e", "0.1", "10", "KIND", "sqf", "rows", "64"))
+                .startsWith("-ERR capacity and error rate do not size KIND sqf"));
+            assertEquals("OK", c.call("BF.RESERVE", "e", "0.1", "10", "KIND", "qht", "SEED", "7"));
             @SuppressWarnings("unchecked")
             final List<Object> info = (List<Object>)c.call("BF.INFO", "e");
-            assertTrue(info.contains("sqf") && info.contains("seed") && info.contains("7"), info::toString);
+            assertTrue(info.contains("qht") && info.contains("seed") && info.contains("7"), info::toString);
             final String tooLong = "x".repeat(server.config.maxItemBytes + 1);
             assertTrue(((String)c.call("BF.ADD", "e", tooLong)).startsWith("-ERR item of"));
             assertEquals("PONG", c.call("PING"));

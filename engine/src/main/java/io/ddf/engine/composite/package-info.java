@@ -1,0 +1,8 @@
+/**
+ * Kinds composed of other families' cores: {@code fifo-bloom}, Bloom subfilters in the queuing construction's
+ * rotation (counting new items only), sized by its model.
+ *
+ * <p>Between {@code internal} (which registers it) and the families (whose cores it composes): it may use the
+ * families, {@code spi}, {@code memory}, {@code hash} and {@code model}; the families stay independent of each other.
+ */
+package io.ddf.engine.composite;

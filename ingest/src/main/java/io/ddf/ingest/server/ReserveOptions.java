@@ -1,0 +1,222 @@
+package io.ddf.ingest.server;
+
+import io.ddf.engine.FilterBuilder;
+import io.ddf.engine.FilterKind;
+import io.ddf.engine.Filters;
+import io.ddf.engine.spi.ParamDef;
+import io.ddf.engine.model.FifoBloomModel;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * BF.RESERVE's capacity, error rate and options turned into a filter, or refused: what the daemon's capacity means
+ * (README "Coming from RedisBloom").
+ * <ul>
+ *   <li>No KIND: a {@code fifo-bloom} of that capacity and error rate: nothing forgotten up to the capacity, FPR at
+ *       most the error rate for ever, the oldest forgotten past the capacity.</li>
+ *   <li>KIND fifo-bloom, bloom, qht, qhtd, qqhtd: capacity and error rate size it (fifo-bloom and bloom by the
+ *       Bloom filter's formula; the QHT kinds by {@link Sizing}, which forgets a few percent at the capacity, see
+ *       the README); their size parameters (memory-bits, rows, buckets, fingerprint-bits, hash-functions) are
+ *       refused beside them. Any other KIND is refused: capacity and error rate do not size it.</li>
+ *   <li>NONSCALING: accepted; every ddf filter keeps the memory it was reserved with (RedisBloom's meaning of
+ *       NONSCALING), and past its capacity forgets the oldest where RedisBloom's would answer "non scaling filter
+ *       is full". EXPANSION 0 means NONSCALING (as in RedisBloom). EXPANSION n ≥ 1 is refused: a ddf filter does
+ *       not grow. EXPANSION beside NONSCALING, a bad or out-of-range expansion: RedisBloom's errors.</li>
+ *   <li>SEED n, KEYED, and the kind's other parameters by name (e.g. generations, max-kicks).</li>
+ * </ul>
+ */
+final class ReserveOptions
+{
+    /** RedisBloom's error for EXPANSION beside NONSCALING (no ERR prefix in RedisBloom either). */
+    static final String CANNOT_EXPAND = "Nonscaling filters cannot expand";
+    /** RedisBloom's error for a non-numeric expansion. */
+    static final String BAD_EXPANSION = "ERR bad expansion";
+    /** RedisBloom's error for an expansion outside [0, 32768]. */
+    static final String EXPANSION_RANGE = "ERR expansion must be in the range [0, 32768]";
+    /** ddf's refusal of a growth factor. */
+    static final String NO_EXPANSION = "ERR ddf filters do not expand: past its capacity a filter forgets its " +
+        "oldest items in the same memory (reserve the capacity you need; NONSCALING or EXPANSION 0 are accepted)";
+    private static final long MAX_EXPANSION = 32768;
+    /** Kinds whose size capacity and error rate decide. */
+    private static final Set<FilterKind> SIZED = Set.of(FilterKind.FIFO_BLOOM, FilterKind.BLOOM, FilterKind.QHT,
+        FilterKind.QHTD, FilterKind.QQHTD);
+    /** Parameters that set a size, refused beside capacity and error rate. */
+    private static final Set<String> SIZE_PARAMS = Set.of("memory-bits", "rows", "buckets", "fingerprint-bits",
+        "hash-functions", "capacity", "target-fpr");
+
+    private ReserveOptions()
+    {
+    }
+
+    /**
+     * @param capacity  the reserved capacity, at least 1.
+     * @param errorRate the error rate, in (0, 1).
+     * @return the filter BF.ADD makes for a missing key, and BF.RESERVE without options: a fifo-bloom.
+     */
+    static FilterBuilder defaultFilter(final long capacity, final double errorRate)
+    {
+        return Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", capacity).param("target-fpr", errorRate);
+    }
+
+    /**
+     * @param options   BF.RESERVE's arguments after the capacity.
+     * @param capacity  the capacity, at least 1.
+     * @param errorRate the error rate, in (0, 1).
+     * @return the builder, its parameters checked.
+     * @throws RespError the reply for a refused combination.
+     */
+    static FilterBuilder builder(final List<String> options, final long capacity, final double errorRate)
+    {
+        FilterKind kind = FilterKind.FIFO_BLOOM;
+        Long seed = null;
+        boolean keyed = false;
+        boolean nonScaling = false;
+        Long expansion = null;
+        final List<Map.Entry<String, String>> params = new ArrayList<>();
+        for (int i = 0; i < options.size(); i++)
+        {
+            final String option = options.get(i).toLowerCase(Locale.ROOT);
+            switch (option)
+            {
+                case "nonscaling" -> nonScaling = true;
+                case "keyed" -> keyed = true;
+                default ->
+                {
+                    if (i + 1 >= options.size())
+                    {
+                        throw new RespError(option.equals("expansion") ? "ERR no expansion" :
+                            "ERR syntax error: " + option + " needs a value");
+                    }
+                    final String value = options.get(++i);
+                    switch (option)
+                    {
+                        case "kind" -> kind = kind(value);
+                        case "seed" -> seed = integer(value, "ERR bad seed");
+                        case "expansion" -> expansion = integer(value, BAD_EXPANSION);
+                        default -> params.add(Map.entry(option, value));
+                    }
+                }
+            }
+        }
+        if (expansion != null)
+        {
+            if (nonScaling && expansion != 0)
+            {
+                throw new RespError(CANNOT_EXPAND);
+            }
+            if (expansion < 0 || expansion > MAX_EXPANSION)
+            {
+                throw new RespError(EXPANSION_RANGE);
+            }
+            if (expansion != 0)
+            {
+                throw new RespError(NO_EXPANSION);
+            }
+        }
+        if (!SIZED.contains(kind))
+        {
+            throw new RespError("ERR capacity and error rate do not size KIND " + kind.cliName() + " (they size " +
+                "fifo-bloom, bloom, qht, qhtd and qqhtd); make its file with 'ddf pipe --filter " + kind.cliName() +
+                " --file DATA_DIR/KEY.ddf' and its parameters, and the daemon serves it from the next start");
+        }
+        final FilterBuilder builder = sized(kind, capacity, errorRate);
+        for (final Map.Entry<String, String> param : params)
+        {
+            final ParamDef def = paramDef(param.getKey());
+            if (def == null)
+            {
+                throw new RespError("ERR unknown parameter '" + param.getKey() + "'");
+            }
+            if (SIZE_PARAMS.contains(def.name()))
+            {
+                throw new RespError("ERR capacity and error rate size the filter; " + def.name() +
+                    " cannot be given beside them");
+            }
+            try
+            {
+                if (def.type() == ParamDef.Type.DOUBLE)
+                {
+                    builder.param(def.name(), Double.parseDouble(param.getValue()));
+                }
+                else
+                {
+                    builder.param(def.name(), Long.parseLong(param.getValue()));
+                }
+            }
+            catch (final NumberFormatException e)
+            {
+                throw new RespError("ERR bad value for " + def.name() + ": '" + param.getValue() + "'");
+            }
+        }
+        try
+        {
+            if (seed != null)
+            {
+                builder.seed(seed);
+            }
+            builder.keyed(keyed);
+            builder.parameters();
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new RespError("ERR " + FilterStore.oneLine(e));
+        }
+        return builder;
+    }
+
+    /** The kind sized for the capacity and error rate. */
+    private static FilterBuilder sized(final FilterKind kind, final long capacity, final double errorRate)
+    {
+        try
+        {
+            return switch (kind)
+            {
+                case FIFO_BLOOM -> defaultFilter(capacity, errorRate);
+                case BLOOM ->
+                {
+                    final long[] size = FifoBloomModel.bloomSize(capacity, errorRate);
+                    yield Filters.builder(kind).memoryBits(size[0]).param("hash-functions", size[1]);
+                }
+                default -> Sizing.apply(Filters.builder(kind), capacity, errorRate);
+            };
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new RespError("ERR " + FilterStore.oneLine(e));
+        }
+    }
+
+    private static FilterKind kind(final String name)
+    {
+        try
+        {
+            return FilterKind.fromName(name);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new RespError("ERR " + FilterStore.oneLine(e));
+        }
+    }
+
+    private static ParamDef paramDef(final String name)
+    {
+        final Map.Entry<ParamDef, List<FilterKind>> option = FilterKind.options().get(name);
+        return option == null ? null : option.getKey();
+    }
+
+    private static long integer(final String text, final String error)
+    {
+        try
+        {
+            return Long.parseLong(text);
+        }
+        catch (final NumberFormatException e)
+        {
+            throw new RespError(error);
+        }
+    }
+}
