@@ -174,6 +174,10 @@ final class FilterCommands
     private void info(final Session session, final ByteBuf[] args)
     {
         Command.atMost(args, 3, "bf.info");
+        if (session.deferUntilJudged(args))
+        {
+            return;
+        }
         final List<RedisMessage> info = new ArrayList<>();
         try (FilterStore.Lease lease = store.acquire(Replies.key(args[1])))
         {
@@ -215,6 +219,10 @@ final class FilterCommands
 
     private void card(final Session session, final ByteBuf[] args)
     {
+        if (session.deferUntilJudged(args))
+        {
+            return;
+        }
         try (FilterStore.Lease lease = store.acquire(Replies.key(args[1])))
         {
             session.replies().ready(lease == null ? Replies.ZERO :

@@ -44,6 +44,8 @@ final class RespConnection extends Connection implements Session
     private boolean closing;
     private boolean failed;
     private boolean counted;
+    /** Completed once every element published so far has its verdict ({@link #deferUntilJudged}). */
+    private CompletableFuture<Void> judged;
 
     /**
      * @param server   the daemon.
@@ -273,6 +275,13 @@ final class RespConnection extends Connection implements Session
         if (outcome == ReplyQueue.Outcome.WROTE && !ctx.channel().isWritable())
         {
             overLimit();
+            return;
+        }
+        if (judged != null && outstanding() == 0)
+        {
+            final CompletableFuture<Void> done = judged;
+            judged = null;
+            done.complete(null);
         }
     }
 
@@ -359,6 +368,18 @@ final class RespConnection extends Connection implements Session
                 release(copies);
             }
         });
+    }
+
+    @Override
+    public boolean deferUntilJudged(final ByteBuf[] args)
+    {
+        if (outstanding() == 0)
+        {
+            return false;
+        }
+        judged = new CompletableFuture<>();
+        retryAfter(judged, args);
+        return true;
     }
 
     /** On the event loop once the awaited work is done: its reply, then the commands read meanwhile. */

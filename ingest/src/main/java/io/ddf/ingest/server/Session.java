@@ -55,6 +55,17 @@ interface Session
     void retryAfter(CompletableFuture<?> work, ByteBuf[] args);
 
     /**
+     * For a command that reads a filter's state (BF.CARD, BF.INFO, INFO): when elements this connection published
+     * earlier are still in the pipeline, runs the command again once their verdicts are in, so that its reply
+     * reflects every earlier command of the connection (the pipeline updates a filter's counts before it hands
+     * the verdict back). Later commands of the connection wait meanwhile ({@link #await}).
+     *
+     * @param args the command (copied).
+     * @return true when the command was deferred: the caller returns without replying.
+     */
+    boolean deferUntilJudged(ByteBuf[] args);
+
+    /**
      * @param failure a failure of work done off the event loop.
      * @return the RESP error it replies with.
      */
