@@ -3,6 +3,7 @@ package io.ddf.ingest.server;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.redis.ArrayRedisMessage;
 import io.netty.handler.codec.redis.RedisMessage;
+import io.netty.handler.codec.redis.SimpleStringRedisMessage;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -24,6 +25,8 @@ import java.util.Map;
  */
 final class CommandTable
 {
+    private static final SimpleStringRedisMessage QUEUED = new SimpleStringRedisMessage("QUEUED");
+
     private final Map<String, Command> commands = new LinkedHashMap<>();
 
     /**
@@ -35,6 +38,8 @@ final class CommandTable
         final CommandTable table = new CommandTable();
         new FilterCommands(server).register(table);
         new ServerCommands(server).register(table);
+        new KeyspaceCommands(server).register(table);
+        new TransactionCommands().register(table);
         table.add(Command.keyless("command", -1, List.of("loading", "stale"), "server",
             "Get details about the commands served (COUNT, INFO, DOCS, LIST).", table::command));
         return table;
@@ -79,6 +84,10 @@ final class CommandTable
         final Command command = commands.get(name);
         if (!session.authenticated() && (command == null || !command.flags().contains(Command.NO_AUTH)))
         {
+            if (session.transaction().active())
+            {
+                session.transaction().refuse();
+            }
             session.replies().ready(Replies.NOAUTH);
             return;
         }
@@ -92,10 +101,22 @@ final class CommandTable
             {
                 throw Command.wrongArity(name);
             }
+            session.client().ran(name);
+            if (session.transaction().active() && !Transaction.NOT_QUEUED.contains(name))
+            {
+                session.transaction().queue(args);
+                session.replies().ready(QUEUED);
+                return;
+            }
             command.handler().execute(session, args);
         }
         catch (final RespError e)
         {
+            if (session.transaction().active())
+            {
+                // Redis's way: a command refused while queuing aborts the whole transaction at EXEC
+                session.transaction().refuse();
+            }
             session.replies().error(e.getMessage());
         }
     }

@@ -33,7 +33,6 @@ import io.netty.handler.codec.redis.FixedRedisMessagePool;
 import io.netty.handler.codec.redis.RedisArrayAggregator;
 import io.netty.handler.codec.redis.RedisBulkStringAggregator;
 import io.netty.handler.codec.redis.RedisDecoder;
-import io.netty.handler.codec.redis.RedisEncoder;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 
@@ -61,6 +60,8 @@ public final class DdfServer implements AutoCloseable
     final AtomicInteger clients = new AtomicInteger();
     final LongAdder connectionsReceived = new LongAdder();
     final LongAdder commandsProcessed = new LongAdder();
+    /** Every open RESP connection, for CLIENT LIST. */
+    final Clients clientList = new Clients();
 
     private final ServerConfig config;
     private final PrintStream log;
@@ -165,7 +166,7 @@ public final class DdfServer implements AutoCloseable
                 {
                     channels.add(ch);
                     final ChannelPipeline p = ch.pipeline();
-                    p.addLast(new RedisEncoder());
+                    p.addLast(new RespEncoder());
                     if (config.idleTimeoutSeconds > 0)
                     {
                         p.addLast(new IdleStateHandler(0, 0, config.idleTimeoutSeconds, TimeUnit.SECONDS));

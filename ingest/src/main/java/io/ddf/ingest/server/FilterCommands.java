@@ -9,15 +9,12 @@ import io.ddf.engine.pipeline.Operation;
 import io.ddf.engine.spi.ParamDef;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.redis.ArrayRedisMessage;
-import io.netty.handler.codec.redis.FullBulkStringRedisMessage;
 import io.netty.handler.codec.redis.IntegerRedisMessage;
 import io.netty.handler.codec.redis.RedisMessage;
-import io.netty.util.ReferenceCountUtil;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * RedisBloom's BF.* commands over the named filters. Elements go through the pipeline and their replies wait in
@@ -92,12 +89,12 @@ final class FilterCommands
 
     private void add(final Session session, final ByteBuf[] args)
     {
-        streamItems(session, args, Pending.ADD_ONE);
+        streamItems(session, args, Pending.one(session, true));
     }
 
     private void madd(final Session session, final ByteBuf[] args)
     {
-        streamItems(session, args, Pending.many(true, args.length - 2));
+        streamItems(session, args, Pending.many(session, true, args.length - 2));
     }
 
     /** BF.EXISTS and BF.MEXISTS: a missing filter holds nothing. */
@@ -122,7 +119,7 @@ final class FilterCommands
 
     private void exists(final Session session, final ByteBuf[] args)
     {
-        containsItems(session, args, Pending.EXISTS_ONE, Replies.ZERO);
+        containsItems(session, args, Pending.one(session, false), Replies.bool(session, false));
     }
 
     private void mexists(final Session session, final ByteBuf[] args)
@@ -130,9 +127,9 @@ final class FilterCommands
         final List<RedisMessage> zeros = new ArrayList<>();
         for (int i = 2; i < args.length; i++)
         {
-            zeros.add(Replies.ZERO);
+            zeros.add(Replies.bool(session, false));
         }
-        containsItems(session, args, Pending.many(false, args.length - 2), new ArrayRedisMessage(zeros));
+        containsItems(session, args, Pending.many(session, false, args.length - 2), new ArrayRedisMessage(zeros));
     }
 
     private void reserve(final Session session, final ByteBuf[] args)
@@ -178,7 +175,6 @@ final class FilterCommands
         {
             return;
         }
-        final List<RedisMessage> info = new ArrayList<>();
         try (FilterStore.Lease lease = store.acquire(Replies.key(args[1])))
         {
             if (lease == null)
@@ -186,35 +182,12 @@ final class FilterCommands
                 throw new RespError("ERR not found");
             }
             final DuplicateFilter filter = lease.filter();
-            if (args.length == 3)
-            {
-                info.add(message(BloomInfo.field(filter, args[2].toString(StandardCharsets.UTF_8))));
-            }
-            else
-            {
-                for (final Map.Entry<String, Object> field : BloomInfo.fields(filter))
-                {
-                    info.add(Replies.bulk(field.getKey()));
-                    info.add(message(field.getValue()));
-                }
-            }
+            // RedisBloom: one field is an array of its value in both protocols; every field a map in RESP3
+            session.replies().ready(args.length == 3 ?
+                new ArrayRedisMessage(List.of(Replies.value(session,
+                    BloomInfo.field(filter, args[2].toString(StandardCharsets.UTF_8))))) :
+                Replies.fields(session, BloomInfo.fields(filter)));
         }
-        catch (final RespError e)
-        {
-            info.forEach(ReferenceCountUtil::release);
-            throw e;
-        }
-        session.replies().ready(new ArrayRedisMessage(info));
-    }
-
-    /** A BF.INFO value: a Long as an integer, a String as a bulk string, null as nil. */
-    private static RedisMessage message(final Object value)
-    {
-        if (value == null)
-        {
-            return FullBulkStringRedisMessage.NULL_INSTANCE;
-        }
-        return value instanceof Long number ? new IntegerRedisMessage(number) : Replies.bulk((String)value);
     }
 
     private void card(final Session session, final ByteBuf[] args)

@@ -287,6 +287,14 @@ final class FilterStore implements AutoCloseable
         return filters.size();
     }
 
+    /** @return every key with a file: the filters and the files that could not be opened, sorted. */
+    java.util.SortedSet<String> keys()
+    {
+        final java.util.SortedSet<String> keys = new java.util.TreeSet<>(filters.keySet());
+        keys.addAll(failed.keySet());
+        return keys;
+    }
+
     /** @return the filters by key, sorted; call holding the read lock. */
     Map<String, DuplicateFilter> snapshot()
     {

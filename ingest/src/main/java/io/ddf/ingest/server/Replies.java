@@ -13,7 +13,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The RESP reply values the commands share, and the helpers that make the others. */
+/**
+ * The RESP reply values the commands share, and the helpers that make the others. The helpers that take a
+ * {@link Session} pick the RESP3 type when the connection said {@code HELLO 3} and the RESP2 equivalent otherwise
+ * (as Redis and RedisBloom do): every command that replies through them speaks both protocols.
+ */
 final class Replies
 {
     static final SimpleStringRedisMessage OK = new SimpleStringRedisMessage("OK");
@@ -33,6 +37,15 @@ final class Replies
     static FullBulkStringRedisMessage bulk(final String text)
     {
         return new FullBulkStringRedisMessage(Unpooled.wrappedBuffer(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /**
+     * @param key a key ({@link #key}: one char per byte).
+     * @return a bulk string of its bytes.
+     */
+    static FullBulkStringRedisMessage keyBulk(final String key)
+    {
+        return new FullBulkStringRedisMessage(Unpooled.wrappedBuffer(key.getBytes(StandardCharsets.ISO_8859_1)));
     }
 
     /**
@@ -64,6 +77,125 @@ final class Replies
         final List<RedisMessage> values = new ArrayList<>(texts.size());
         texts.forEach(t -> values.add(new SimpleStringRedisMessage(t)));
         return new ArrayRedisMessage(values);
+    }
+
+    /**
+     * @param session the connection.
+     * @param value   a boolean.
+     * @return RESP3 {@code #t}/{@code #f}, or RESP2 {@code :1}/{@code :0}.
+     */
+    static RedisMessage bool(final Session session, final boolean value)
+    {
+        return bool(session.client().resp3(), value);
+    }
+
+    /**
+     * @param resp3 whether the reply is RESP3.
+     * @param value a boolean.
+     * @return RESP3 {@code #t}/{@code #f}, or RESP2 {@code :1}/{@code :0}.
+     */
+    static RedisMessage bool(final boolean resp3, final boolean value)
+    {
+        return resp3 ? value ? Resp3.TRUE : Resp3.FALSE : value ? ONE : ZERO;
+    }
+
+    /**
+     * @param session the connection.
+     * @return RESP3 null ({@code _}), or RESP2's null bulk string ({@code $-1}).
+     */
+    static RedisMessage nil(final Session session)
+    {
+        return session.client().resp3() ? Resp3.NULL : FullBulkStringRedisMessage.NULL_INSTANCE;
+    }
+
+    /**
+     * @param session the connection.
+     * @return RESP3 null ({@code _}), or RESP2's null array ({@code *-1}), for a missing array.
+     */
+    static RedisMessage nilArray(final Session session)
+    {
+        return session.client().resp3() ? Resp3.NULL : ArrayRedisMessage.NULL_INSTANCE;
+    }
+
+    /**
+     * @param session the connection.
+     * @param value   a double.
+     * @return RESP3 {@code ,value}, or RESP2's bulk string of it (as Redis sends ZSCORE).
+     */
+    static RedisMessage dbl(final Session session, final double value)
+    {
+        return session.client().resp3() ? new Resp3.Double(value) : bulk(RespEncoder.format(value));
+    }
+
+    /**
+     * @param session       the connection.
+     * @param keysAndValues key, value, key, value...
+     * @return a RESP3 map, or RESP2's flat array of keys and values.
+     */
+    static RedisMessage map(final Session session, final List<RedisMessage> keysAndValues)
+    {
+        return session.client().resp3() ? new Resp3.MapMessage(keysAndValues) : new ArrayRedisMessage(keysAndValues);
+    }
+
+    /**
+     * @param session the connection.
+     * @param text    text for people (INFO, CLIENT LIST).
+     * @return a RESP3 verbatim string ({@code =...txt:}), or a RESP2 bulk string.
+     */
+    static RedisMessage verbatim(final Session session, final String text)
+    {
+        return session.client().resp3() ? new Resp3.Verbatim("txt", text) : bulk(text);
+    }
+
+    /**
+     * A plain value as a reply, so a command can build its fields once for both protocols (BF.INFO, CF.INFO).
+     *
+     * @param session the connection.
+     * @param value   a Long or Integer (integer), String (bulk string), Double ({@link #dbl}), Boolean
+     *                ({@link #bool}), or null ({@link #nil}).
+     * @return the reply.
+     */
+    static RedisMessage value(final Session session, final Object value)
+    {
+        if (value == null)
+        {
+            return nil(session);
+        }
+        if (value instanceof Long || value instanceof Integer)
+        {
+            return integer(((Number)value).longValue());
+        }
+        if (value instanceof Double number)
+        {
+            return dbl(session, number);
+        }
+        if (value instanceof Boolean bool)
+        {
+            return bool(session, bool);
+        }
+        if (value instanceof String text)
+        {
+            return bulk(text);
+        }
+        throw new IllegalArgumentException("no reply for a " + value.getClass().getSimpleName());
+    }
+
+    /**
+     * A map of named plain values ({@link #value}): RESP3 map, RESP2 flat array (BF.INFO, CF.INFO, HELLO).
+     *
+     * @param session the connection.
+     * @param fields  names and values, in order.
+     * @return the reply.
+     */
+    static RedisMessage fields(final Session session, final List<? extends java.util.Map.Entry<String, ?>> fields)
+    {
+        final List<RedisMessage> keysAndValues = new ArrayList<>(fields.size() * 2);
+        for (final java.util.Map.Entry<String, ?> field : fields)
+        {
+            keysAndValues.add(bulk(field.getKey()));
+            keysAndValues.add(value(session, field.getValue()));
+        }
+        return map(session, keysAndValues);
     }
 
     /** @return an empty array. */

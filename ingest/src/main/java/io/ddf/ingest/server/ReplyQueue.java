@@ -28,6 +28,9 @@ final class ReplyQueue
     }
 
     private final ArrayDeque<Pending> replies = new ArrayDeque<>();
+    /** The replies of an EXEC being gathered into its array, or null. */
+    private List<RedisMessage> group;
+    private int groupRemaining;
 
     /** @param message a reply ready now. */
     void ready(final RedisMessage message)
@@ -53,6 +56,31 @@ final class ReplyQueue
         replies.add(pending);
     }
 
+    /** @param count the next this many replies go out as one array (EXEC's), however they complete. */
+    void group(final int count)
+    {
+        replies.add(Pending.group(count));
+    }
+
+    /** Writes a reply, or adds it to the EXEC array being gathered; true when something was written. */
+    private boolean emit(final ChannelHandlerContext ctx, final RedisMessage message)
+    {
+        if (group == null)
+        {
+            ctx.write(message);
+            return true;
+        }
+        group.add(message);
+        if (--groupRemaining > 0)
+        {
+            return false;
+        }
+        final List<RedisMessage> values = group;
+        group = null;
+        ctx.write(new ArrayRedisMessage(values));
+        return true;
+    }
+
     /**
      * Writes every reply at the head of the queue that is complete, taking verdicts as they complete them.
      *
@@ -66,11 +94,25 @@ final class ReplyQueue
         Pending p;
         while ((p = replies.peek()) != null)
         {
+            if (p.type == Pending.GROUP)
+            {
+                replies.poll();
+                if (p.count == 0)
+                {
+                    ctx.write(new ArrayRedisMessage(new ArrayList<>()));
+                    wrote = true;
+                }
+                else
+                {
+                    group = new ArrayList<>(p.count);
+                    groupRemaining = p.count;
+                }
+                continue;
+            }
             if (p.type == Pending.READY)
             {
                 replies.poll();
-                ctx.write(p.message);
-                wrote = true;
+                wrote |= emit(ctx, p.message);
                 if (p.closeAfter)
                 {
                     ctx.flush();
@@ -86,8 +128,7 @@ final class ReplyQueue
             if (p.type == Pending.ONE)
             {
                 replies.poll();
-                ctx.write(verdicts.next() != p.add ? Replies.ONE : Replies.ZERO);
-                wrote = true;
+                wrote |= emit(ctx, Replies.bool(p.resp3, verdicts.next() != p.add));
                 continue;
             }
             final int take = Math.min(available, p.count - p.filled);
@@ -103,10 +144,9 @@ final class ReplyQueue
             final List<RedisMessage> values = new ArrayList<>(p.count);
             for (final byte value : p.values)
             {
-                values.add(value != 0 ? Replies.ONE : Replies.ZERO);
+                values.add(Replies.bool(p.resp3, value != 0));
             }
-            ctx.write(new ArrayRedisMessage(values));
-            wrote = true;
+            wrote |= emit(ctx, new ArrayRedisMessage(values));
         }
         if (wrote)
         {
@@ -118,6 +158,11 @@ final class ReplyQueue
     /** Drops every reply not yet written (the connection is closing). */
     void drop()
     {
+        if (group != null)
+        {
+            group.forEach(ReferenceCountUtil::release);
+            group = null;
+        }
         Pending p;
         while ((p = replies.poll()) != null)
         {

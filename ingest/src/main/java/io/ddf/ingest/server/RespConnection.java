@@ -46,6 +46,9 @@ final class RespConnection extends Connection implements Session
     private boolean counted;
     /** Completed once every element published so far has its verdict ({@link #deferUntilJudged}). */
     private CompletableFuture<Void> judged;
+    private final Transaction transaction = new Transaction();
+    /** Set once registered (the id is the router's). */
+    private ClientState client;
 
     /**
      * @param server   the daemon.
@@ -83,6 +86,8 @@ final class RespConnection extends Connection implements Session
         }
         tag(tag);
         registered = true;
+        client = new ClientState(id(), ctx.channel().remoteAddress(), ctx.channel().localAddress());
+        server.clientList.add(client);
         ctx.fireChannelActive();
     }
 
@@ -105,8 +110,10 @@ final class RespConnection extends Connection implements Session
         if (registered)
         {
             server.router().unregister(tag());
+            server.clientList.remove(client);
             registered = false;
         }
+        transaction.discard();
         drop();
         ctx.fireChannelInactive();
     }
@@ -324,6 +331,43 @@ final class RespConnection extends Connection implements Session
     public long id()
     {
         return tag() >>> VerdictRouter.SLOT_BITS;
+    }
+
+    @Override
+    public ClientState client()
+    {
+        return client;
+    }
+
+    @Override
+    public Transaction transaction()
+    {
+        return transaction;
+    }
+
+    @Override
+    public void runAll(final List<ByteBuf[]> queued)
+    {
+        for (int i = 0; i < queued.size(); i++)
+        {
+            if (waiting)
+            {
+                // the rest run before the commands read meanwhile: ahead of them, in their order
+                for (int j = queued.size() - 1; j >= i; j--)
+                {
+                    parked.addFirst(queued.get(j));
+                }
+                return;
+            }
+            try
+            {
+                commands.execute(this, queued.get(i));
+            }
+            finally
+            {
+                release(queued.get(i));
+            }
+        }
     }
 
     @Override

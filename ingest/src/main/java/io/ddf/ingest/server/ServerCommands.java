@@ -1,7 +1,6 @@
 package io.ddf.ingest.server;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.handler.codec.redis.ArrayRedisMessage;
 import io.netty.handler.codec.redis.FullBulkStringRedisMessage;
 import io.netty.handler.codec.redis.IntegerRedisMessage;
 import io.netty.handler.codec.redis.RedisMessage;
@@ -45,11 +44,12 @@ final class ServerCommands
         table.add(Command.keyless("select", 2, List.of("fast", "loading", "stale"), "connection",
             "Database 0 only.", this::select));
         table.add(Command.keyless("client", -2, ADMIN, "connection",
-            "SETNAME, SETINFO, GETNAME, ID and the no-op flags client libraries send.", this::client));
+            "ID, INFO, LIST, GETNAME, SETNAME, SETINFO and the no-op flags client libraries send.", this::client));
         table.add(Command.keyless("config", -2, ADMIN, "server", "GET of the daemon's settings; no SET.",
             this::config));
         table.add(Command.keyless("info", -1, List.of("loading", "stale"), "server",
-            "Server, client, stats and keyspace sections.", (s, a) -> s.replies().ready(Replies.bulk(server.info()))));
+            "The sections asked (default: all), as Redis names them: server, clients, stats, keyspace.",
+            this::info));
         table.add(Command.keyless("dbsize", -1, List.of("readonly", "fast"), "server", "The number of filters.",
             (s, a) -> s.replies().ready(Replies.integer(server.store().size()))));
         table.add(Command.allKeys("exists", -2, List.of("readonly", "fast"), "generic",
@@ -102,18 +102,22 @@ final class ServerCommands
         session.replies().ready(Replies.OK);
     }
 
+    /** HELLO [protover [AUTH user pass] [SETNAME name]]: the reply (and every later one) in that protocol. */
     private void hello(final Session session, final ByteBuf[] args)
     {
+        int version = session.client().protocol();
         int i = 1;
         if (args.length > 1)
         {
-            final long version = Replies.integer(args[1], "ERR Protocol version is not an integer or out of range");
-            if (version != 2)
+            final long asked = Replies.integer(args[1], "ERR Protocol version is not an integer or out of range");
+            if (asked != 2 && asked != 3)
             {
-                throw new RespError("NOPROTO sorry, this protocol version is not supported");
+                throw new RespError("NOPROTO unsupported protocol version");
             }
+            version = (int)asked;
             i = 2;
         }
+        String name = null;
         for (; i < args.length; i++)
         {
             final String option = Replies.word(args[i]);
@@ -124,7 +128,7 @@ final class ServerCommands
             }
             else if (option.equals("setname") && i + 1 < args.length)
             {
-                i++;
+                name = args[++i].toString(StandardCharsets.UTF_8);
             }
             else
             {
@@ -136,22 +140,38 @@ final class ServerCommands
             session.replies().ready(Replies.NOAUTH);
             return;
         }
+        if (name != null)
+        {
+            session.client().name(name);
+        }
+        session.client().protocol(version);
+        final List<Map.Entry<String, Object>> fields = List.of(Map.entry("server", "redis"),
+            Map.entry("version", DdfServer.REDIS_VERSION), Map.entry("proto", (long)version),
+            Map.entry("id", session.id()), Map.entry("mode", "standalone"), Map.entry("role", "master"));
         final List<RedisMessage> map = new ArrayList<>();
-        map.add(Replies.bulk("server"));
-        map.add(Replies.bulk("redis"));
-        map.add(Replies.bulk("version"));
-        map.add(Replies.bulk(DdfServer.REDIS_VERSION));
-        map.add(Replies.bulk("proto"));
-        map.add(new IntegerRedisMessage(2));
-        map.add(Replies.bulk("id"));
-        map.add(new IntegerRedisMessage(session.id()));
-        map.add(Replies.bulk("mode"));
-        map.add(Replies.bulk("standalone"));
-        map.add(Replies.bulk("role"));
-        map.add(Replies.bulk("master"));
+        for (final Map.Entry<String, Object> field : fields)
+        {
+            map.add(Replies.bulk(field.getKey()));
+            map.add(Replies.value(session, field.getValue()));
+        }
         map.add(Replies.bulk("modules"));
         map.add(Replies.empty());
-        session.replies().ready(new ArrayRedisMessage(map));
+        session.replies().ready(Replies.map(session, map));
+    }
+
+    /** INFO [section ...]: after the connection's own elements are judged, so its counts include them. */
+    private void info(final Session session, final ByteBuf[] args)
+    {
+        if (session.deferUntilJudged(args))
+        {
+            return;
+        }
+        final List<String> sections = new ArrayList<>();
+        for (int i = 1; i < args.length; i++)
+        {
+            sections.add(Replies.word(args[i]));
+        }
+        session.replies().ready(Replies.verbatim(session, InfoSections.select(server.info(), sections)));
     }
 
     private void select(final Session session, final ByteBuf[] args)
@@ -163,15 +183,86 @@ final class ServerCommands
         session.replies().ready(Replies.OK);
     }
 
+    /** CLIENT ID, GETNAME, SETNAME, INFO, LIST [TYPE normal] [ID id...], SETINFO and the flags libraries send. */
     private void client(final Session session, final ByteBuf[] args)
     {
         final String sub = Replies.word(args[1]);
         switch (sub)
         {
-            case "setname", "setinfo", "no-evict", "no-touch", "reply" -> session.replies().ready(Replies.OK);
-            case "getname" -> session.replies().ready(FullBulkStringRedisMessage.NULL_INSTANCE);
-            case "id" -> session.replies().ready(new IntegerRedisMessage(session.id()));
+            case "setname" ->
+            {
+                exactly(args, 3, "client|setname");
+                session.client().name(args[2].toString(StandardCharsets.UTF_8));
+                session.replies().ready(Replies.OK);
+            }
+            case "setinfo" ->
+            {
+                exactly(args, 4, "client|setinfo");
+                session.client().setInfo(Replies.word(args[2]), args[3].toString(StandardCharsets.UTF_8));
+                session.replies().ready(Replies.OK);
+            }
+            case "no-evict", "no-touch", "reply" -> session.replies().ready(Replies.OK);
+            case "getname" ->
+            {
+                exactly(args, 2, "client|getname");
+                final String name = session.client().name();
+                session.replies().ready(name.isEmpty() ? Replies.nil(session) : Replies.bulk(name));
+            }
+            case "id" ->
+            {
+                exactly(args, 2, "client|id");
+                session.replies().ready(new IntegerRedisMessage(session.id()));
+            }
+            case "info" ->
+            {
+                exactly(args, 2, "client|info");
+                session.replies().ready(Replies.verbatim(session, session.client().describe() + "\n"));
+            }
+            case "list" -> session.replies().ready(Replies.verbatim(session, clientList(args)));
             default -> throw new RespError("ERR unknown subcommand '" + sub + "'. Try CLIENT HELP.");
+        }
+    }
+
+    /** CLIENT LIST's filters: TYPE normal (every RESP client is) and ID id... */
+    private String clientList(final ByteBuf[] args)
+    {
+        if (args.length == 2)
+        {
+            return server.clientList.list(-1);
+        }
+        final String option = Replies.word(args[2]);
+        if (option.equals("type") && args.length == 4)
+        {
+            final String type = Replies.word(args[3]);
+            return switch (type)
+            {
+                case "normal" -> server.clientList.list(-1);
+                case "master", "replica", "slave", "pubsub" -> "";
+                default -> throw new RespError("ERR Unknown client type '" + type + "'");
+            };
+        }
+        if (option.equals("id") && args.length > 3)
+        {
+            final StringBuilder text = new StringBuilder();
+            for (int i = 3; i < args.length; i++)
+            {
+                final long id = Replies.integer(args[i], "ERR Invalid client ID");
+                if (id <= 0)
+                {
+                    throw new RespError("ERR Invalid client ID");
+                }
+                text.append(server.clientList.list(id));
+            }
+            return text.toString();
+        }
+        throw new RespError("ERR syntax error");
+    }
+
+    private static void exactly(final ByteBuf[] args, final int count, final String name)
+    {
+        if (args.length != count)
+        {
+            throw Command.wrongArity(name);
         }
     }
 
@@ -199,7 +290,7 @@ final class ServerCommands
                         }
                     }
                 }
-                session.replies().ready(new ArrayRedisMessage(pairs));
+                session.replies().ready(Replies.map(session, pairs));
             }
             case "resetstat" -> session.replies().ready(Replies.OK);
             case "set" -> throw new RespError("ERR CONFIG SET is not supported by ddf; restart with other options");
@@ -224,8 +315,7 @@ final class ServerCommands
     private void type(final Session session, final ByteBuf[] args)
     {
         final String key = Replies.key(args[1]);
-        session.replies().ready(new SimpleStringRedisMessage(server.store().get(key) != null ? "MBbloom--" :
-            server.store().isForeign(key) ? "unknown" : "none"));
+        session.replies().ready(new SimpleStringRedisMessage(KeyspaceCommands.typeOf(server.store(), key)));
     }
 
     private void del(final Session session, final ByteBuf[] args)

@@ -20,6 +20,20 @@ interface Session
     /** @return the client's id (CLIENT ID, HELLO). */
     long id();
 
+    /** @return what the client said about itself, and its protocol ({@link Replies} reads it). */
+    ClientState client();
+
+    /** @return the open MULTI, if any. */
+    Transaction transaction();
+
+    /**
+     * Runs commands one after the other as if the client had sent them now (EXEC): if one waits for work off the
+     * event loop ({@link #await}), the rest run after it, before any command read later.
+     *
+     * @param queued the commands (copies; released once run).
+     */
+    void runAll(java.util.List<ByteBuf[]> queued);
+
     /** @return whether the client may run commands (no password, or AUTH given). */
     boolean authenticated();
 

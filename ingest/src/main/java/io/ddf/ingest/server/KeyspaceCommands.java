@@ -1,0 +1,179 @@
+package io.ddf.ingest.server;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.handler.codec.redis.ArrayRedisMessage;
+import io.netty.handler.codec.redis.IntegerRedisMessage;
+import io.netty.handler.codec.redis.RedisMessage;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The Redis commands over the whole keyspace: KEYS, SCAN, FLUSHALL, and MEMORY USAGE. A key is a filter, or a file
+ * of the data directory that could not be opened (as EXISTS and TYPE count it).
+ */
+final class KeyspaceCommands
+{
+    private static final String GENERIC = "generic";
+
+    private final DdfServer server;
+    private final FilterStore store;
+    /** Deletes filters for FLUSHALL: deletion drains the pipeline, which must not block an event loop. */
+    private final ExecutorService flusher = Executors.newSingleThreadExecutor(r ->
+    {
+        final Thread thread = new Thread(r, "ddf-flushall");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    /** @param server the daemon. */
+    KeyspaceCommands(final DdfServer server)
+    {
+        this.server = server;
+        this.store = server.store();
+    }
+
+    /** @param table gets KEYS, SCAN, FLUSHALL and MEMORY. */
+    void register(final CommandTable table)
+    {
+        table.add(Command.keyless("keys", 2, List.of("readonly"), GENERIC,
+            "Every key matching a glob pattern (*, ?, \\\\x).", this::keys));
+        table.add(Command.keyless("scan", -2, List.of("readonly"), GENERIC,
+            "Iterates the keys: cursor [MATCH pattern] [COUNT n] [TYPE type].", this::scan));
+        table.add(Command.keyless("flushall", -1, List.of("write"), "server",
+            "Deletes every filter and its file (off the event loop; ASYNC and SYNC both reply once done).",
+            this::flushAll));
+        table.add(Command.keyless("memory", -2, List.of("readonly"), "server",
+            "USAGE key: the bytes of the filter's file, all of it mapped.", this::memory));
+    }
+
+    /**
+     * @param store the filters.
+     * @param key   a key.
+     * @return TYPE's answer: {@code MBbloom--} for a filter, {@code unknown} for a file that is not one,
+     *         {@code none}.
+     */
+    static String typeOf(final FilterStore store, final String key)
+    {
+        return store.get(key) != null ? "MBbloom--" : store.isForeign(key) ? "unknown" : "none";
+    }
+
+    private void keys(final Session session, final ByteBuf[] args)
+    {
+        final String pattern = Replies.key(args[1]);
+        final List<RedisMessage> keys = new ArrayList<>();
+        for (final String key : store.keys())
+        {
+            if (Glob.matches(pattern, key))
+            {
+                keys.add(Replies.keyBulk(key));
+            }
+        }
+        session.replies().ready(new ArrayRedisMessage(keys));
+    }
+
+    private void scan(final Session session, final ByteBuf[] args)
+    {
+        final long cursor;
+        try
+        {
+            cursor = Long.parseUnsignedLong(Replies.key(args[1]));
+        }
+        catch (final NumberFormatException e)
+        {
+            throw new RespError("ERR invalid cursor");
+        }
+        String pattern = null;
+        String type = null;
+        int count = ScanCursor.DEFAULT_COUNT;
+        for (int i = 2; i < args.length; i += 2)
+        {
+            if (i + 1 >= args.length)
+            {
+                throw new RespError("ERR syntax error");
+            }
+            switch (Replies.word(args[i]))
+            {
+                case "match" -> pattern = Replies.key(args[i + 1]);
+                case "count" ->
+                {
+                    final long n = Replies.integer(args[i + 1], "ERR value is not an integer or out of range");
+                    if (n < 1)
+                    {
+                        throw new RespError("ERR syntax error");
+                    }
+                    count = (int)Math.min(n, Integer.MAX_VALUE);
+                }
+                case "type" -> type = Replies.word(args[i + 1]);
+                default -> throw new RespError("ERR syntax error");
+            }
+        }
+        final ScanCursor.Page page = ScanCursor.page(store.keys(), cursor, count);
+        final List<RedisMessage> keys = new ArrayList<>();
+        for (final String key : page.keys())
+        {
+            if ((pattern == null || Glob.matches(pattern, key)) &&
+                (type == null || typeOf(store, key).equalsIgnoreCase(type)))
+            {
+                keys.add(Replies.keyBulk(key));
+            }
+        }
+        session.replies().ready(new ArrayRedisMessage(List.of(Replies.bulk(Long.toUnsignedString(page.next())),
+            new ArrayRedisMessage(keys))));
+    }
+
+    /** FLUSHALL [ASYNC|SYNC]: DEL of every key, off the event loop; the reply (OK) once every one is gone. */
+    private void flushAll(final Session session, final ByteBuf[] args)
+    {
+        Command.atMost(args, 2, "flushall");
+        if (args.length == 2)
+        {
+            final String mode = Replies.word(args[1]);
+            if (!mode.equals("async") && !mode.equals("sync"))
+            {
+                throw new RespError("ERR syntax error");
+            }
+        }
+        final List<String> keys = new ArrayList<>(store.keys());
+        final CompletableFuture<Void> work = CompletableFuture.runAsync(() ->
+        {
+            for (final String key : keys)
+            {
+                store.delete(key, server::drain);
+            }
+        }, flusher);
+        session.await(work, () -> session.replies().ready(Replies.OK));
+    }
+
+    /** MEMORY USAGE key [SAMPLES n]; MEMORY HELP-like others are refused. */
+    private void memory(final Session session, final ByteBuf[] args)
+    {
+        final String sub = Replies.word(args[1]);
+        if (!sub.equals("usage"))
+        {
+            throw new RespError("ERR unknown subcommand '" + sub + "'. Try MEMORY HELP.");
+        }
+        if (args.length != 3 && !(args.length == 5 && Replies.word(args[3]).equals("samples")))
+        {
+            throw Command.wrongArity("memory|usage");
+        }
+        try (FilterStore.Lease lease = store.acquire(Replies.key(args[2])))
+        {
+            if (lease == null)
+            {
+                session.replies().ready(Replies.nil(session));
+                return;
+            }
+            session.replies().ready(new IntegerRedisMessage(Files.size(lease.filter().path())));
+        }
+        catch (final IOException e)
+        {
+            throw new RespError("ERR cannot read the size of the filter's file: " + FilterStore.oneLine(e));
+        }
+    }
+}
