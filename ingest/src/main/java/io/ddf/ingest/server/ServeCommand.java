@@ -29,6 +29,9 @@ import java.util.concurrent.Callable;
         "BF.EXISTS answers 0 for an element the filter has forgotten: streaming filters forget by design."})
 public final class ServeCommand implements Callable<Integer>
 {
+    /** Exit status when the daemon could not start (a failure while running, as ErrorHandling's). */
+    private static final int STARTUP_FAILED = 1;
+
     @Spec
     private CommandSpec spec;
 
@@ -154,7 +157,23 @@ public final class ServeCommand implements Callable<Integer>
     public Integer call()
     {
         final PrintStream log = System.err;
-        final DdfServer server = DdfServer.start(config(), log);
+        final ServerConfig config = config();
+        final DdfServer server;
+        try
+        {
+            server = DdfServer.start(config, log);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw e;
+        }
+        catch (final RuntimeException e)
+        {
+            // a port in use or a data directory that cannot be used: one sentence, not an exception's class name
+            spec.commandLine().getErr().println("ddf: " + StartupFailure.sentence(e, config));
+            spec.commandLine().getErr().flush();
+            return STARTUP_FAILED;
+        }
         final Thread hook = new Thread(() ->
         {
             server.close();
