@@ -158,23 +158,26 @@ final class CommandTable
                 for (int i = 2; i < args.length; i++)
                 {
                     final Command c = commands.get(Replies.word(args[i]));
-                    reply.add(c == null ? ArrayRedisMessage.NULL_INSTANCE : info(c));
+                    reply.add(c == null ? Replies.nilArray(session) : info(c));
                 }
             }
             case "docs" ->
             {
                 if (args.length == 2)
                 {
-                    commands.values().forEach(c -> docs(c, reply));
+                    commands.values().forEach(c -> docs(session, c, reply));
                 }
                 for (int i = 2; i < args.length; i++)
                 {
                     final Command c = commands.get(Replies.word(args[i]));
                     if (c != null)
                     {
-                        docs(c, reply);
+                        docs(session, c, reply);
                     }
                 }
+                // Redis 7: a map of name to documentation in RESP3, the same as a flat array in RESP2
+                session.replies().ready(Replies.map(session, reply));
+                return;
             }
             case "list" -> commands.keySet().forEach(n -> reply.add(Replies.bulk(n)));
             default -> throw new RespError("ERR unknown subcommand '" + sub + "'. Try COMMAND HELP.");
@@ -193,10 +196,11 @@ final class CommandTable
             Replies.integer(c.step()), Replies.empty(), Replies.empty(), Replies.empty(), Replies.empty()));
     }
 
-    /** Redis 7's COMMAND DOCS shape in RESP2: the name, then a flat map of its documentation fields. */
-    private static void docs(final Command c, final List<RedisMessage> reply)
+    /** Redis 7's COMMAND DOCS entry: the name, then a map of its documentation fields. */
+    private static void docs(final Session session, final Command c, final List<RedisMessage> reply)
     {
         reply.add(Replies.bulk(c.name()));
-        reply.add(Replies.bulks(List.of("summary", c.summary(), "group", c.group())));
+        reply.add(Replies.map(session, new ArrayList<>(List.of(Replies.bulk("summary"), Replies.bulk(c.summary()),
+            Replies.bulk("group"), Replies.bulk(c.group())))));
     }
 }

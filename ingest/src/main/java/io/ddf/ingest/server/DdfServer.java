@@ -48,7 +48,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The {@code ddf serve} daemon: a RESP2 front and an optional raw feed, both on Netty, one Disruptor pipeline
+ * The {@code ddf serve} daemon: a RESP2/RESP3 front and an optional raw feed, both on Netty, one Disruptor pipeline
  * behind them, and the filters of a data directory.
  */
 public final class DdfServer implements AutoCloseable

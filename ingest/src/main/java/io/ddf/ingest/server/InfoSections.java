@@ -3,17 +3,20 @@ package io.ddf.ingest.server;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * INFO's section argument, Redis's way: the full text is split at its {@code # Name} headers and only the
- * sections asked are kept, in the text's order. Section names are case-insensitive; {@code all},
- * {@code everything} and {@code default} (every section ddf has is a default one) keep everything; no argument
- * keeps everything; an unknown name adds nothing (Redis answers an empty string). Whatever section the daemon's
- * INFO text gains is selectable by its header without a change here.
+ * sections asked are kept, in the text's order. Section names are case-insensitive; {@code all} and
+ * {@code everything} keep everything; no argument and {@code default} keep every section but Redis's non-default
+ * ones ({@code commandstats}, {@code latencystats}); an unknown name adds nothing (Redis answers an empty string).
+ * Whatever section the daemon's INFO text gains is selectable by its header without a change here.
  */
 final class InfoSections
 {
     private static final String NL = "\r\n";
+    /** Sections Redis leaves out of a plain INFO (long: a line per command). */
+    private static final Set<String> NOT_DEFAULT = Set.of("commandstats", "latencystats");
 
     private InfoSections()
     {
@@ -26,16 +29,15 @@ final class InfoSections
      */
     static String select(final String text, final List<String> asked)
     {
-        if (asked.isEmpty() || asked.contains("all") || asked.contains("everything") || asked.contains("default"))
-        {
-            return text;
-        }
+        final boolean all = asked.contains("all") || asked.contains("everything");
+        final boolean defaults = asked.isEmpty() || asked.contains("default");
         final List<String> kept = new ArrayList<>();
         for (final String section : sections(text))
         {
             final int end = section.indexOf(NL);
-            final String header = end < 0 ? section : section.substring(0, end);
-            if (asked.contains(header.substring(2).strip().toLowerCase(Locale.ROOT)))
+            final String name = (end < 0 ? section : section.substring(0, end)).substring(2).strip()
+                .toLowerCase(Locale.ROOT);
+            if (all || asked.contains(name) || defaults && !NOT_DEFAULT.contains(name))
             {
                 kept.add(section);
             }

@@ -76,6 +76,9 @@ class Resp3Test
             final Map<?, ?> config = assertInstanceOf(Map.class, c.call("CONFIG", "GET", "databases"));
             assertEquals(Map.of("databases", "1"), config);
             assertEquals("-ERR not found", c.call("BF.INFO", "nosuch"));
+            final Map<?, ?> docs = assertInstanceOf(Map.class, c.call("COMMAND", "DOCS", "bf.add"));
+            assertEquals("bf", assertInstanceOf(Map.class, docs.get("bf.add")).get("group"));
+            assertEquals(List.of(Resp3Client.NULL), c.call("COMMAND", "INFO", "no-such"));
             assertInstanceOf(List.class, c.call("HELLO", "2"));
             assertEquals(0L, c.call("BF.ADD", "r3", "item"));
             assertEquals(List.of(1L, 0L), c.call("BF.MEXISTS", "r3", "item", "nope"));
