@@ -10,8 +10,6 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * The Redis commands over the whole keyspace: KEYS, SCAN, FLUSHALL, and MEMORY USAGE. A key is a filter, or a file
@@ -23,13 +21,6 @@ final class KeyspaceCommands
 
     private final DdfServer server;
     private final FilterStore store;
-    /** Deletes filters for FLUSHALL: deletion drains the pipeline, which must not block an event loop. */
-    private final ExecutorService flusher = Executors.newSingleThreadExecutor(r ->
-    {
-        final Thread thread = new Thread(r, "ddf-flushall");
-        thread.setDaemon(true);
-        return thread;
-    });
 
     /** @param server the daemon. */
     KeyspaceCommands(final DdfServer server)
@@ -140,14 +131,35 @@ final class KeyspaceCommands
             }
         }
         final List<String> keys = new ArrayList<>(store.keys());
-        final CompletableFuture<Void> work = CompletableFuture.runAsync(() ->
+        // a thread of its own: deletion drains the pipeline, which must not block an event loop
+        final CompletableFuture<Void> work = CompletableFuture.runAsync(() -> deleteAll(keys), task ->
         {
-            for (final String key : keys)
+            final Thread thread = new Thread(task, "ddf-flushall");
+            thread.setDaemon(true);
+            thread.start();
+        });
+        session.await(work, () -> session.replies().ready(Replies.OK));
+    }
+
+    /** DEL of each key; one that fails does not keep the others: the first failure is the reply. */
+    private void deleteAll(final List<String> keys)
+    {
+        RespError first = null;
+        for (final String key : keys)
+        {
+            try
             {
                 store.delete(key, server::drain);
             }
-        }, flusher);
-        session.await(work, () -> session.replies().ready(Replies.OK));
+            catch (final RespError e)
+            {
+                first = first == null ? e : first;
+            }
+        }
+        if (first != null)
+        {
+            throw first;
+        }
     }
 
     /** MEMORY USAGE key [SAMPLES n]; MEMORY HELP-like others are refused. */

@@ -16,7 +16,10 @@ import java.util.List;
 /**
  * The RESP reply values the commands share, and the helpers that make the others. The helpers that take a
  * {@link Session} pick the RESP3 type when the connection said {@code HELLO 3} and the RESP2 equivalent otherwise
- * (as Redis and RedisBloom do): every command that replies through them speaks both protocols.
+ * (as Redis and RedisBloom do): every command that replies through them speaks both protocols. For a new command:
+ * a yes/no is {@link #bool} (CF.ADD, CF.DEL...), a verdict-based one {@link Pending#one}/{@link Pending#many}, an
+ * INFO-like description a list of named plain values given to {@link #fields} (as {@link BloomInfo} does for
+ * BF.INFO: a map in RESP3, a flat array in RESP2), a missing value {@link #nil}, text for people {@link #verbatim}.
  */
 final class Replies
 {
