@@ -23,9 +23,9 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * One RESP connection (RESP2 until the client says {@code HELLO 3}: {@link ClientState}), its lifecycle and its
- * decoding: registers with the router, turns each frame (Netty's
- * codec does the framing) into a command for the {@link CommandTable}, and lets the {@link ReplyQueue} write the
- * replies in command order as verdicts complete them. While a command waits for work off the event loop
+ * decoding: registers with the router, turns each frame (Netty's codec does the framing) into a command for the
+ * {@link CommandTable}, and lets the {@link ReplyQueue} write the replies in command order as verdicts complete
+ * them (an EXEC's as one array). While a command waits for work off the event loop
  * ({@link #await}), reading pauses and the commands already read wait their turn ({@code parked}).
  */
 final class RespConnection extends Connection implements Session
