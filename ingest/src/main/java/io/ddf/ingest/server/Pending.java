@@ -17,9 +17,9 @@ final class Pending
     /** Not a reply: the next {@link #count} replies go out as one array (EXEC). */
     static final byte GROUP = 3;
 
-    /** BF.ADD: 1 when unseen. */
+    /** BF.ADD: 1 when unseen (RESP2 only: commands use {@link #one}, which follows the connection's protocol). */
     static final Pending ADD_ONE = new Pending(ONE, null, false, true, 1, false);
-    /** BF.EXISTS: 1 when the filter holds it. */
+    /** BF.EXISTS: 1 when the filter holds it (RESP2 only: commands use {@link #one}). */
     static final Pending EXISTS_ONE = new Pending(ONE, null, false, false, 1, false);
     /** BF.ADD in RESP3: true when unseen. */
     private static final Pending ADD_ONE_RESP3 = new Pending(ONE, null, false, true, 1, true);
@@ -91,6 +91,8 @@ final class Pending
     }
 
     /**
+     * RESP2 only: commands use {@link #many(Session, boolean, int)}, which follows the connection's protocol.
+     *
      * @param add   whether 1 means UNSEEN.
      * @param count verdicts it waits for.
      * @return an array reply.
