@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Installs the real clients RealClientsIT drives into DIR (default: ingest/target/clients): a Python venv with
+# redis-py (pip 'redis') and node-redis with @redis/bloom (npm). Needs python3 with venv, and node with npm;
+# on a bare Debian machine .ci/run installs those first. Prints DIR; pass it as DDF_CLIENTS_DIR.
+set -euo pipefail
+dir="${1:-$(cd "$(dirname "$0")/../../.." && pwd)/target/clients}"
+mkdir -p "$dir"
+[ -x "$dir/venv/bin/python" ] || python3 -m venv "$dir/venv"
+"$dir/venv/bin/pip" install -q --disable-pip-version-check 'redis>=5,<9' >&2
+mkdir -p "$dir/node"
+( cd "$dir/node" && { [ -f package.json ] || npm init -y >/dev/null; } && npm install --silent --no-audit --no-fund redis @redis/bloom >&2 )
+echo "$dir"
