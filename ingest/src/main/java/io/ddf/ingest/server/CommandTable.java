@@ -25,6 +25,8 @@ import java.util.Map;
 final class CommandTable
 {
     private final Map<String, Command> commands = new LinkedHashMap<>();
+    /** Made once every command is registered ({@link #of}). */
+    private CommandStats stats;
 
     /**
      * @param server the daemon.
@@ -37,6 +39,7 @@ final class CommandTable
         new ServerCommands(server).register(table);
         table.add(Command.keyless("command", -1, List.of("loading", "stale"), "server",
             "Get details about the commands served (COUNT, INFO, DOCS, LIST).", table::command));
+        table.stats = new CommandStats(table.commands.keySet());
         return table;
     }
 
@@ -59,6 +62,12 @@ final class CommandTable
     Command lookup(final String name)
     {
         return commands.get(name);
+    }
+
+    /** @return the per-command counters (INFO commandstats, the metrics endpoint). */
+    CommandStats stats()
+    {
+        return stats;
     }
 
     /** @return every entry, in registration order. */
@@ -90,13 +99,30 @@ final class CommandTable
             }
             if (!command.arityFits(args))
             {
+                stats.rejected(stats.get(name));
                 throw Command.wrongArity(name);
             }
-            command.handler().execute(session, args);
+            run(command, session, args);
         }
         catch (final RespError e)
         {
             session.replies().error(e.getMessage());
+        }
+    }
+
+    /** Runs a command's handler, timing it for {@link CommandStats}. */
+    private void run(final Command command, final Session session, final ByteBuf[] args)
+    {
+        final long start = System.nanoTime();
+        boolean failed = true;
+        try
+        {
+            command.handler().execute(session, args);
+            failed = false;
+        }
+        finally
+        {
+            stats.ran(stats.get(command.name()), System.nanoTime() - start, failed);
         }
     }
 

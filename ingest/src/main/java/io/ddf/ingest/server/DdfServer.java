@@ -391,7 +391,14 @@ public final class DdfServer implements AutoCloseable
             "duplicates:" + duplicates + nl +
             "unseen:" + (elements - duplicates) + nl +
             nl + "# Keyspace" + nl +
-            (filters > 0 ? "db0:keys=" + filters + ",expires=0,avg_ttl=0" + nl : "");
+            (filters > 0 ? "db0:keys=" + filters + ",expires=0,avg_ttl=0" + nl : "") +
+            InfoSections.render(new InfoSections(commands.stats(), store).sections());
+    }
+
+    /** @return the per-command counters. */
+    CommandStats commandStats()
+    {
+        return commands.stats();
     }
 
     /** Waits until the daemon has been closed. */
