@@ -413,7 +413,7 @@ public final class DdfServer implements AutoCloseable
             "unseen:" + (elements - duplicates) + nl +
             nl + "# Keyspace" + nl +
             (filters > 0 ? "db0:keys=" + filters + ",expires=0,avg_ttl=0" + nl : "") +
-            InfoSections.render(new InfoSections(commands.stats(), store).sections());
+            InfoExtras.render(new InfoExtras(commands.stats(), store).sections());
     }
 
     /** @return the per-command counters. */

@@ -13,12 +13,12 @@ import java.util.Map;
 
 /**
  * The INFO sections Redis users and their monitoring look for beyond the basics: {@code commandstats},
- * {@code memory} and {@code persistence}, as section name (lower case, as {@code INFO section} selects it) to
- * lines. Kept apart from the rest of INFO so that section selection can take them by name. Redis leaves
- * {@code commandstats} out of a bare {@code INFO} ({@link #DEFAULT}); it is in {@code INFO all} and
- * {@code INFO commandstats}.
+ * {@code memory} and {@code persistence}, as section name (lower case) to lines, rendered as {@code # Name}
+ * sections at the end of INFO so that section selection ({@code INFO memory}) finds them by their headers.
+ * Redis leaves {@code commandstats} out of a bare {@code INFO} ({@link #DEFAULT}: false); it is in
+ * {@code INFO all} and {@code INFO commandstats}.
  */
-final class InfoSections
+final class InfoExtras
 {
     /** Whether each section is in Redis's default set (a bare INFO). */
     static final Map<String, Boolean> DEFAULT = Map.of("memory", true, "persistence", true, "commandstats", false);
@@ -30,7 +30,7 @@ final class InfoSections
      * @param stats the per-command counters.
      * @param store the filters.
      */
-    InfoSections(final CommandStats stats, final FilterStore store)
+    InfoExtras(final CommandStats stats, final FilterStore store)
     {
         this.stats = stats;
         this.store = store;
