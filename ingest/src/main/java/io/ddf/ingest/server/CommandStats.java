@@ -98,6 +98,18 @@ final class CommandStats
         }
     }
 
+    /** Starts every counter again (CONFIG RESETSTAT); the histogram, cumulative by Prometheus's rules, is kept. */
+    void reset()
+    {
+        for (final Stat stat : stats.values())
+        {
+            stat.calls.reset();
+            stat.nanos.reset();
+            stat.rejected.reset();
+            stat.failed.reset();
+        }
+    }
+
     /** @param stat the counters of a command refused before it ran. */
     void rejected(final Stat stat)
     {

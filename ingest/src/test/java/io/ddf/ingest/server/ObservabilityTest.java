@@ -62,6 +62,12 @@ class ObservabilityTest
             assertEquals(0, number(info, "aof_enabled:(\\d+)\r\n"));
             assertEquals(1, number(info, "ddf_filter_files:(\\d+)\r\n"));
             assertEquals(mapped, number(info, "ddf_filter_file_bytes:(\\d+)\r\n"));
+
+            // CONFIG RESETSTAT starts the command statistics again, as in Redis
+            assertEquals("OK", c.call("CONFIG", "RESETSTAT"));
+            final String after = (String)c.call("INFO");
+            assertTrue(!after.contains("cmdstat_bf.add:"), after);
+            assertEquals(1, number(after, "cmdstat_config:calls=(\\d+),"));
         }
     }
 
