@@ -9,7 +9,9 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Per-command counters, Redis's {@code INFO commandstats} meaning: {@code calls} commands run, {@code usec} the
  * time the event loop spent in them, {@code rejected_calls} refused before running (wrong arity),
- * {@code failed_calls} that ran and answered an error. As in Redis the time excludes waiting: a BF.ADD's time is
+ * {@code failed_calls} that ran and answered an error on the event loop (an error of work done off it, such as a
+ * BF.RESERVE's {@code item exists} found by the creation thread, is not counted: the handler has returned). As in
+ * Redis the time excludes waiting: a BF.ADD's time is
  * its dispatch into the pipeline, not the wait for its verdict; a BF.RESERVE's is not the file's creation.
  * One entry per command of the {@link CommandTable}, made when the table is built, so recording allocates nothing
  * and is safe from every event loop.
