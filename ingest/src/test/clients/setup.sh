@@ -8,5 +8,12 @@ mkdir -p "$dir"
 [ -x "$dir/venv/bin/python" ] || python3 -m venv "$dir/venv"
 "$dir/venv/bin/pip" install -q --disable-pip-version-check 'redis>=5,<9' >&2
 mkdir -p "$dir/node"
-( cd "$dir/node" && { [ -f package.json ] || npm init -y >/dev/null; } && npm install --silent --no-audit --no-fund redis @redis/bloom >&2 )
+# node-redis 5+ needs Node.js 20; on an older Node.js (Debian 12 has 18) the last that runs, 4.7, RESP2 only.
+if [ "$(node -p 'process.versions.node.split(".")[0]')" -ge 20 ]; then
+  packages=('redis@^6.3.1' '@redis/bloom@^6.3.1')
+else
+  packages=('redis@^4.7.1' '@redis/bloom@^1.2.0')
+fi
+( cd "$dir/node" && { [ -f package.json ] || npm init -y >/dev/null; } &&
+  npm install --silent --no-audit --no-fund "${packages[@]}" >&2 )
 echo "$dir"
