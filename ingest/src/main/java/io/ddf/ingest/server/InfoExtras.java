@@ -15,14 +15,11 @@ import java.util.Map;
  * The INFO sections Redis users and their monitoring look for beyond the basics: {@code commandstats},
  * {@code memory} and {@code persistence}, as section name (lower case) to lines, rendered as {@code # Name}
  * sections at the end of INFO so that section selection ({@code INFO memory}) finds them by their headers.
- * Redis leaves {@code commandstats} out of a bare {@code INFO} ({@link #DEFAULT}: false); it is in
- * {@code INFO all} and {@code INFO commandstats}.
+ * (Redis leaves {@code commandstats} out of a bare {@code INFO}: it is in {@code INFO all} and
+ * {@code INFO commandstats}; here a bare INFO has every section.)
  */
 final class InfoExtras
 {
-    /** Whether each section is in Redis's default set (a bare INFO). */
-    static final Map<String, Boolean> DEFAULT = Map.of("memory", true, "persistence", true, "commandstats", false);
-
     private final CommandStats stats;
     private final FilterStore store;
 

@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
@@ -69,7 +70,7 @@ class RealClientsIT
 
     private void runClient(final List<String> command, final String nodePath) throws Exception
     {
-        try (TestServer daemon = new TestServer(dataDir, c -> { }))
+        try (TestServer daemon = new TestServer(dataDir.resolve("data"), c -> { }))
         {
             final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
             builder.command().add(Integer.toString(daemon.port()));
@@ -78,10 +79,12 @@ class RealClientsIT
             {
                 builder.environment().put("NODE_PATH", nodePath);
             }
+            // output to a file, not a pipe: a hung client must not block the read past the timeout
+            final Path output = dataDir.resolve("client.log");
+            builder.redirectOutput(output.toFile());
             final Process process = builder.start();
-            final byte[] output = process.getInputStream().readAllBytes();
             final boolean exited = process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            final String text = new String(output, StandardCharsets.UTF_8);
+            final String text = Files.readString(output, StandardCharsets.UTF_8);
             System.out.println(text);
             if (!exited)
             {
@@ -98,7 +101,7 @@ class RealClientsIT
     {
         final Path python = clientsDir().resolve("venv/bin/python");
         requireInstalled(python, "redis-py (a venv with pip 'redis')");
-        runClient(new java.util.ArrayList<>(List.of(python.toString(),
+        runClient(new ArrayList<>(List.of(python.toString(),
             SCRIPTS.resolve("redis_py_test.py").toString())), null);
     }
 
@@ -107,7 +110,7 @@ class RealClientsIT
     {
         final Path modules = clientsDir().resolve("node/node_modules");
         requireInstalled(modules.resolve("@redis/bloom"), "node-redis with @redis/bloom");
-        runClient(new java.util.ArrayList<>(List.of("node", SCRIPTS.resolve("node_redis_test.cjs").toString())),
+        runClient(new ArrayList<>(List.of("node", SCRIPTS.resolve("node_redis_test.cjs").toString())),
             modules.toString());
     }
 }
