@@ -73,7 +73,7 @@ final class BloomInfo
     }
 
     /** The capacity the filter was reserved with, or null when its kind does not record one. */
-    private static Long capacity(final FilterParameters parameters)
+    static Long capacity(final FilterParameters parameters)
     {
         final FilterKind kind = parameters.kind();
         if (kind == FilterKind.FIFO_BLOOM)

@@ -28,6 +28,8 @@ final class CommandTable
     private static final SimpleStringRedisMessage QUEUED = new SimpleStringRedisMessage("QUEUED");
 
     private final Map<String, Command> commands = new LinkedHashMap<>();
+    /** Made once every command is registered ({@link #of}). */
+    private CommandStats stats;
 
     /**
      * @param server the daemon.
@@ -42,6 +44,7 @@ final class CommandTable
         new TransactionCommands().register(table);
         table.add(Command.keyless("command", -1, List.of("loading", "stale"), "server",
             "Get details about the commands served (COUNT, INFO, DOCS, LIST).", table::command));
+        table.stats = new CommandStats(table.commands.keySet());
         return table;
     }
 
@@ -64,6 +67,12 @@ final class CommandTable
     Command lookup(final String name)
     {
         return commands.get(name);
+    }
+
+    /** @return the per-command counters (INFO commandstats, the metrics endpoint). */
+    CommandStats stats()
+    {
+        return stats;
     }
 
     /** @return every entry, in registration order. */
@@ -99,6 +108,7 @@ final class CommandTable
             }
             if (!command.arityFits(args))
             {
+                stats.rejected(stats.get(name));
                 throw Command.wrongArity(name);
             }
             session.client().ran(name);
@@ -108,7 +118,7 @@ final class CommandTable
                 session.replies().ready(QUEUED);
                 return;
             }
-            command.handler().execute(session, args);
+            run(command, session, args);
         }
         catch (final RespError e)
         {
@@ -118,6 +128,22 @@ final class CommandTable
                 session.transaction().refuse();
             }
             session.replies().error(e.getMessage());
+        }
+    }
+
+    /** Runs a command's handler, timing it for {@link CommandStats}. */
+    private void run(final Command command, final Session session, final ByteBuf[] args)
+    {
+        final long start = System.nanoTime();
+        boolean failed = true;
+        try
+        {
+            command.handler().execute(session, args);
+            failed = false;
+        }
+        finally
+        {
+            stats.ran(stats.get(command.name()), System.nanoTime() - start, failed);
         }
     }
 

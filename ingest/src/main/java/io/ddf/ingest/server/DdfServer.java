@@ -78,6 +78,7 @@ public final class DdfServer implements AutoCloseable
     private Channel respChannel;
     private Channel feedChannel;
     private Forwarder forwarder;
+    private MetricsEndpoint metrics;
     private volatile boolean closing;
 
     private DdfServer(final ServerConfig config, final PrintStream log)
@@ -225,6 +226,10 @@ public final class DdfServer implements AutoCloseable
                 });
             feedChannel = bindOrFail(feed, config.feedPort, "feed");
         }
+        if (config.metricsPort >= 0)
+        {
+            metrics = MetricsEndpoint.start(this, commands.stats());
+        }
         log.println(startLine());
     }
 
@@ -259,6 +264,11 @@ public final class DdfServer implements AutoCloseable
                     .append(config.forward.getPort());
             }
         }
+        if (metrics != null)
+        {
+            line.append(", metrics on http://").append(config.metricsBind).append(':').append(metrics.port())
+                .append("/metrics");
+        }
         if (config.requirePass != null)
         {
             line.append(", password required");
@@ -270,6 +280,17 @@ public final class DdfServer implements AutoCloseable
     public int port()
     {
         return ((InetSocketAddress)respChannel.localAddress()).getPort();
+    }
+
+    /** @return the metrics port bound, or -1 when there is no endpoint. */
+    public int metricsPort()
+    {
+        return metrics == null ? -1 : metrics.port();
+    }
+
+    MetricsEndpoint metrics()
+    {
+        return metrics;
     }
 
     /** @return the feed port bound, or -1. */
@@ -392,7 +413,14 @@ public final class DdfServer implements AutoCloseable
             "duplicates:" + duplicates + nl +
             "unseen:" + (elements - duplicates) + nl +
             nl + "# Keyspace" + nl +
-            (filters > 0 ? "db0:keys=" + filters + ",expires=0,avg_ttl=0" + nl : "");
+            (filters > 0 ? "db0:keys=" + filters + ",expires=0,avg_ttl=0" + nl : "") +
+            InfoExtras.render(new InfoExtras(commands.stats(), store).sections());
+    }
+
+    /** @return the per-command counters. */
+    CommandStats commandStats()
+    {
+        return commands.stats();
     }
 
     /** Waits until the daemon has been closed. */
@@ -465,6 +493,10 @@ public final class DdfServer implements AutoCloseable
         }
         finally
         {
+            if (metrics != null)
+            {
+                metrics.close();
+            }
             boss.shutdownGracefully(0, SHUTDOWN_SECONDS, TimeUnit.SECONDS).awaitUninterruptibly();
             workers.shutdownGracefully(0, SHUTDOWN_SECONDS, TimeUnit.SECONDS).awaitUninterruptibly();
             closed.countDown();

@@ -134,6 +134,19 @@ final class FilterCommands
 
     private void reserve(final Session session, final ByteBuf[] args)
     {
+        try
+        {
+            reserveChecked(session, args);
+        }
+        catch (final RespError e)
+        {
+            server.log(FilterEvents.refused(Replies.key(args[1]), e.getMessage()));
+            throw e;
+        }
+    }
+
+    private void reserveChecked(final Session session, final ByteBuf[] args)
+    {
         final double errorRate;
         try
         {

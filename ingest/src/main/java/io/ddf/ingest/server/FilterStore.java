@@ -66,6 +66,8 @@ final class FilterStore implements AutoCloseable
     });
     private final int skipped;
     private final int maxFilters;
+    /** Gets a line per filter created, deleted or refused ({@link FilterEvents}). */
+    private final PrintStream log;
     private boolean closed;
 
     private FilterStore(final Path dir, final FileChannel lockChannel, final FileLock dirLock, final int maxFilters,
@@ -75,6 +77,7 @@ final class FilterStore implements AutoCloseable
         this.lockChannel = lockChannel;
         this.dirLock = dirLock;
         this.maxFilters = maxFilters;
+        this.log = log;
         for (final Path leftover : Leftovers.remove(dir))
         {
             log.println("ddf: removed " + leftover + ": a filter whose creation never finished (the daemon died " +
@@ -353,7 +356,14 @@ final class FilterStore implements AutoCloseable
     {
         try
         {
-            return CompletableFuture.runAsync(() -> createNow(key, builder, exclusive), creator);
+            return CompletableFuture.runAsync(() -> createNow(key, builder, exclusive), creator)
+                .whenComplete((done, failure) ->
+                {
+                    if (failure != null)
+                    {
+                        log.println(FilterEvents.refused(key, Session.message(failure)));
+                    }
+                });
         }
         catch (final RejectedExecutionException e)
         {
@@ -419,6 +429,7 @@ final class FilterStore implements AutoCloseable
                 throw shuttingDown();
             }
             filters.put(key, filter);
+            log.println(FilterEvents.created(key, filter));
         }
         finally
         {
@@ -449,6 +460,7 @@ final class FilterStore implements AutoCloseable
             }
             drain.accept(filter);
             filters.remove(key);
+            log.println(FilterEvents.deleted(key, filter));
             final Path path = filter.path();
             filter.close();
             try

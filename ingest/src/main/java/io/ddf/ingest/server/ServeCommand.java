@@ -100,6 +100,14 @@ public final class ServeCommand implements Callable<Integer>
         description = "Filter the raw feed judges against, made with the defaults if missing (default feed).")
     private String feedFilter = "feed";
 
+    @Option(names = "--metrics-port", paramLabel = "P",
+        description = "Serve Prometheus metrics on http://ADDR:P/metrics (default: none; 0 picks a free port).")
+    private Integer metricsPort;
+
+    @Option(names = "--metrics-bind", paramLabel = "ADDR",
+        description = "Address the metrics endpoint listens on (default 127.0.0.1).")
+    private String metricsBind = "127.0.0.1";
+
     @Option(names = "--forward", paramLabel = "HOST:PORT", converter = AddressConverter.class,
         description = "Send the feed's unseen records there (same framing) instead of verdicts.")
     private InetSocketAddress forward;
@@ -132,6 +140,12 @@ public final class ServeCommand implements Callable<Integer>
         config.feedFormat = feedFormat;
         config.feedFilter = new String(feedFilter.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
         config.forward = forward;
+        if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535))
+        {
+            throw new IllegalArgumentException("--metrics-port must be 0 to 65535, got " + metricsPort);
+        }
+        config.metricsPort = metricsPort == null ? -1 : metricsPort;
+        config.metricsBind = metricsBind;
         if (forward != null && feedPort == null)
         {
             throw new IllegalArgumentException("--forward needs --feed-port");

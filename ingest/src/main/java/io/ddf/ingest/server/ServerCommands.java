@@ -292,7 +292,11 @@ final class ServerCommands
                 }
                 session.replies().ready(Replies.map(session, pairs));
             }
-            case "resetstat" -> session.replies().ready(Replies.OK);
+            case "resetstat" ->
+            {
+                server.commandStats().reset();
+                session.replies().ready(Replies.OK);
+            }
             case "set" -> throw new RespError("ERR CONFIG SET is not supported by ddf; restart with other options");
             default -> throw new RespError("ERR unknown subcommand '" + sub + "'. Try CONFIG HELP.");
         }

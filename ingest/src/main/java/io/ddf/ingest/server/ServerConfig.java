@@ -58,6 +58,10 @@ public final class ServerConfig
     public String feedFilter = "feed";
     /** Where the feed forwards unseen records instead of answering verdicts, or null. */
     public InetSocketAddress forward;
+    /** Prometheus endpoint port, or -1 for none (the default); 0 picks a free one. */
+    public int metricsPort = -1;
+    /** Address the Prometheus endpoint listens on: loopback unless asked, as metrics name every key. */
+    public String metricsBind = "127.0.0.1";
 
     /** How the raw feed frames records. */
     public enum FeedFormat
