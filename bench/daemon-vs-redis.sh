@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Issue 11's daemon figures, one command: bench/daemon-vs-redis.sh [JAR...]
+# Issue 11's daemon figures, one command: bench/daemon-vs-redis.sh [JAR[,SERVE-OPTION...]...]
 # Starts redis-server (no persistence) and one `ddf serve` per jar (default: ingest/target/ddf.jar; pass main's jar
 # too to get before and after in the same run), each on its own loopback port and fresh data dir, then runs
-# ROUNDS interleaved rounds of redis-benchmark against each server in turn:
+# ROUNDS interleaved rounds (a jar may carry extra `serve` options after commas: ddf.jar,--io-threads,1) of redis-benchmark against each server in turn:
 #   pipelined:   -n N -P 16 -r 100000000   redis: SADD s __rand_int__      ddf: BF.ADD k __rand_int__
 #   unpipelined: -n M -c 50 -r 100000000   (the same commands, one in flight per client)
 # and writes bench/results/daemon/DATE-TIME.md: every round's req/s and p50/p99 (redis-benchmark's --csv), the
@@ -38,13 +38,16 @@ names=("redis-server SADD")
 ports=("$redis_port")
 cmds=("SADD s __rand_int__")
 i=0
-for jar in "${jars[@]}"; do
+for spec in "${jars[@]}"; do
+  IFS=, read -r -a parts <<< "$spec"
+  jar="${parts[0]}"
   port=$((ddf_port + i))
   # shellcheck disable=SC2086
-  java ${DDF_JAVA_OPTS:-} -jar "$jar" serve --port "$port" --data-dir "$work/data$i" > "$work/ddf$i.log" 2>&1 &
+  java ${DDF_JAVA_OPTS:-} -jar "$jar" serve --port "$port" --data-dir "$work/data$i" "${parts[@]:1}" \
+    > "$work/ddf$i.log" 2>&1 &
   pids+=($!)
   wait_port "$port"
-  names+=("ddf BF.ADD ($jar)")
+  names+=("ddf BF.ADD ($jar${parts[1]:+ ${parts[*]:1}})")
   ports+=("$port")
   cmds+=("BF.ADD k __rand_int__")
   i=$((i + 1))

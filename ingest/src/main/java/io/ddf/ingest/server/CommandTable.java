@@ -10,7 +10,6 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -25,6 +24,8 @@ import java.util.Map;
 final class CommandTable
 {
     private final Map<String, Command> commands = new LinkedHashMap<>();
+    /** The same commands, found by the bytes of their name; rebuilt by {@link #add}. */
+    private CommandIndex index = new CommandIndex(List.of());
 
     /**
      * @param server the daemon.
@@ -50,6 +51,7 @@ final class CommandTable
         {
             throw new IllegalStateException("command " + command.name() + " registered twice");
         }
+        index = new CommandIndex(commands.values());
     }
 
     /**
@@ -75,8 +77,7 @@ final class CommandTable
      */
     void execute(final Session session, final ByteBuf[] args)
     {
-        final String name = args[0].toString(StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT);
-        final Command command = commands.get(name);
+        final Command command = index.find(args[0]);
         if (!session.authenticated() && (command == null || !command.flags().contains(Command.NO_AUTH)))
         {
             session.replies().ready(Replies.NOAUTH);
@@ -90,7 +91,7 @@ final class CommandTable
             }
             if (!command.arityFits(args))
             {
-                throw Command.wrongArity(name);
+                throw Command.wrongArity(command.name());
             }
             command.handler().execute(session, args);
         }

@@ -1,18 +1,16 @@
 package io.ddf.ingest.server;
 
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.handler.codec.redis.ArrayRedisMessage;
 import io.netty.handler.codec.redis.ErrorRedisMessage;
 import io.netty.handler.codec.redis.RedisMessage;
 import io.netty.util.ReferenceCountUtil;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * A RESP connection's replies, written strictly in command order: a reply ready now waits behind any reply still
- * waiting for the verdicts of its elements ({@link Pending}). Owned by the connection's event loop.
+ * waiting for the verdicts of its elements ({@link Pending}). One {@link #write} writes what is complete (the verdict
+ * replies as one buffer, {@link VerdictBytes}) and flushes once. Owned by the connection's event loop.
  */
 final class ReplyQueue
 {
@@ -28,6 +26,8 @@ final class ReplyQueue
     }
 
     private final ArrayDeque<Pending> replies = new ArrayDeque<>();
+    /** The verdict replies of the current write, encoded into one buffer. */
+    private final VerdictBytes bytes = new VerdictBytes();
 
     /** @param message a reply ready now. */
     void ready(final RedisMessage message)
@@ -69,6 +69,7 @@ final class ReplyQueue
             if (p.type == Pending.READY)
             {
                 replies.poll();
+                bytes.writeTo(ctx); // the verdict replies before it go first
                 ctx.write(p.message);
                 wrote = true;
                 if (p.closeAfter)
@@ -86,7 +87,7 @@ final class ReplyQueue
             if (p.type == Pending.ONE)
             {
                 replies.poll();
-                ctx.write(verdicts.next() != p.add ? Replies.ONE : Replies.ZERO);
+                bytes.integer(verdicts.next() != p.add);
                 wrote = true;
                 continue;
             }
@@ -100,16 +101,16 @@ final class ReplyQueue
                 break;
             }
             replies.poll();
-            final List<RedisMessage> values = new ArrayList<>(p.count);
+            bytes.arrayHeader(p.count);
             for (final byte value : p.values)
             {
-                values.add(value != 0 ? Replies.ONE : Replies.ZERO);
+                bytes.integer(value != 0);
             }
-            ctx.write(new ArrayRedisMessage(values));
             wrote = true;
         }
         if (wrote)
         {
+            bytes.writeTo(ctx);
             ctx.flush();
         }
         return wrote ? Outcome.WROTE : Outcome.NONE;
@@ -118,6 +119,7 @@ final class ReplyQueue
     /** Drops every reply not yet written (the connection is closing). */
     void drop()
     {
+        bytes.drop();
         Pending p;
         while ((p = replies.poll()) != null)
         {
