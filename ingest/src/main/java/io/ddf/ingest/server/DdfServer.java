@@ -30,6 +30,7 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.codec.LineBasedFrameDecoder;
 import io.netty.handler.codec.redis.FixedRedisMessagePool;
+import io.netty.handler.codec.redis.RedisArrayAggregator;
 import io.netty.handler.codec.redis.RedisDecoder;
 import io.netty.handler.codec.redis.RedisEncoder;
 import io.netty.handler.timeout.IdleStateHandler;
@@ -170,7 +171,8 @@ public final class DdfServer implements AutoCloseable
                     }
                     p.addLast(new RedisDecoder(config.maxInlineBytes, FixedRedisMessagePool.INSTANCE, true));
                     p.addLast(new RespGuard(config.maxArgs, config.maxBulkBytes, config.maxRequestBytes));
-                    p.addLast(new RespAggregator());
+                    p.addLast(new BulkStringAggregator());
+                    p.addLast(new RedisArrayAggregator());
                     p.addLast(new RespConnection(DdfServer.this, commands));
                 }
             });
