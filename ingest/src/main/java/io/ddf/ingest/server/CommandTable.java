@@ -11,7 +11,6 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -30,6 +29,8 @@ final class CommandTable
     private final Map<String, Command> commands = new LinkedHashMap<>();
     /** Made once every command is registered ({@link #of}). */
     private CommandStats stats;
+    /** The same commands, found by the bytes of their name; rebuilt by {@link #add}. */
+    private CommandIndex index = new CommandIndex(List.of());
 
     /**
      * @param server the daemon.
@@ -58,6 +59,7 @@ final class CommandTable
         {
             throw new IllegalStateException("command " + command.name() + " registered twice");
         }
+        index = new CommandIndex(commands.values());
     }
 
     /**
@@ -89,8 +91,7 @@ final class CommandTable
      */
     void execute(final Session session, final ByteBuf[] args)
     {
-        final String name = args[0].toString(StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT);
-        final Command command = commands.get(name);
+        final Command command = index.find(args[0]);
         if (!session.authenticated() && (command == null || !command.flags().contains(Command.NO_AUTH)))
         {
             if (session.transaction().active())
@@ -108,11 +109,11 @@ final class CommandTable
             }
             if (!command.arityFits(args))
             {
-                stats.rejected(stats.get(name));
-                throw Command.wrongArity(name);
+                stats.rejected(stats.get(command.name()));
+                throw Command.wrongArity(command.name());
             }
-            session.client().ran(name);
-            if (session.transaction().active() && !Transaction.NOT_QUEUED.contains(name))
+            session.client().ran(command.name());
+            if (session.transaction().active() && !Transaction.NOT_QUEUED.contains(command.name()))
             {
                 session.transaction().queue(args);
                 session.replies().ready(QUEUED);

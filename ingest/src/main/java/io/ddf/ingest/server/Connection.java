@@ -26,13 +26,20 @@ abstract class Connection extends ChannelDuplexHandler
 {
     /** Verdicts a connection may have outstanding. */
     static final int RING = 4096;
+    /**
+     * Without a wake-up task for every verdict, still one at least every this many, so a feed that never stops
+     * publishing gets its verdicts (and the event loop room in the ring) long before the ring is full.
+     */
+    static final int WAKE_EVERY = RING / 8;
     private static final VarHandle DELIVERED;
+    private static final VarHandle PUBLISHED;
 
     static
     {
         try
         {
             DELIVERED = MethodHandles.lookup().findVarHandle(Connection.class, "delivered", long.class);
+            PUBLISHED = MethodHandles.lookup().findVarHandle(Connection.class, "published", long.class);
         }
         catch (final ReflectiveOperationException e)
         {
@@ -53,8 +60,9 @@ abstract class Connection extends ChannelDuplexHandler
     private long deliveredByRouter;
     /** Verdicts consumed, on the event loop. */
     private long consumed;
-    /** Elements published, on the event loop. */
-    private long published;
+    /** Elements published: written by the event loop (release), read by the router's thread (acquire). */
+    @SuppressWarnings("unused")
+    private volatile long published;
     /** The connection's tag, set on registration. */
     private long tag = -1;
     /** Set once the channel is active. */
@@ -83,7 +91,10 @@ abstract class Connection extends ChannelDuplexHandler
     }
 
     /**
-     * Called by the router's thread, in publication order.
+     * Called by the router's thread, in publication order. Wakes the event loop only once the verdict is the last
+     * one outstanding (the client's pipelined batch is judged, so its replies go out in one write) or every
+     * {@link #WAKE_EVERY} verdicts: not once per element. No wake-up is lost: the event loop publishes (release)
+     * before the element can be judged, so the delivery of the last element published sees it as last.
      *
      * @param verdict the next verdict.
      */
@@ -93,7 +104,8 @@ abstract class Connection extends ChannelDuplexHandler
         ring[(int)(d & (RING - 1))] = verdict == Verdict.DUPLICATE ? (byte)1 : (byte)0;
         deliveredByRouter = d + 1;
         DELIVERED.setRelease(this, d + 1);
-        if (!wakeScheduled.get() && wakeScheduled.compareAndSet(false, true))
+        if ((d + 1 == (long)PUBLISHED.getAcquire(this) || (d + 1) % WAKE_EVERY == 0) &&
+            !wakeScheduled.get() && wakeScheduled.compareAndSet(false, true))
         {
             final ChannelHandlerContext context = ctx;
             if (context != null)
@@ -128,7 +140,13 @@ abstract class Connection extends ChannelDuplexHandler
     /** @return elements published whose verdicts are not consumed yet. */
     final long outstanding()
     {
-        return published - consumed;
+        return publishedByLoop() - consumed;
+    }
+
+    /** @return elements published (event loop: its own plain read). */
+    private long publishedByLoop()
+    {
+        return (long)PUBLISHED.get(this);
     }
 
     /**
@@ -139,7 +157,7 @@ abstract class Connection extends ChannelDuplexHandler
      */
     final void reserve(final int count)
     {
-        while (published - consumed + count > RING)
+        while (publishedByLoop() - consumed + count > RING)
         {
             final long before = consumed;
             onVerdicts();
@@ -161,21 +179,36 @@ abstract class Connection extends ChannelDuplexHandler
     final void publishItem(final DuplicateFilter filter, final Operation operation, final ByteBuf item)
     {
         final int length = item.readableBytes();
-        if (item.hasArray())
+        final long before = publishedByLoop();
+        // counted before the pipeline can judge it, so that its delivery sees whether it is the last (deliver)
+        PUBLISHED.setRelease(this, before + 1);
+        boolean done = false;
+        try
         {
-            pipeline.publish(filter, operation, item.array(), item.arrayOffset() + item.readerIndex(), length, tag);
+            if (item.hasArray())
+            {
+                pipeline.publish(filter, operation, item.array(), item.arrayOffset() + item.readerIndex(), length,
+                    tag);
+            }
+            else if (item.hasMemoryAddress())
+            {
+                direct.wrap(item.memoryAddress() + item.readerIndex(), length);
+                pipeline.publish(filter, operation, direct, 0, length, tag);
+            }
+            else
+            {
+                item.getBytes(item.readerIndex(), scratch, 0, length);
+                pipeline.publish(filter, operation, scratch, 0, length, tag);
+            }
+            done = true;
         }
-        else if (item.hasMemoryAddress())
+        finally
         {
-            direct.wrap(item.memoryAddress() + item.readerIndex(), length);
-            pipeline.publish(filter, operation, direct, 0, length, tag);
+            if (!done)
+            {
+                PUBLISHED.setRelease(this, before); // refused (the pipeline is closing): no verdict will come
+            }
         }
-        else
-        {
-            item.getBytes(item.readerIndex(), scratch, 0, length);
-            pipeline.publish(filter, operation, scratch, 0, length, tag);
-        }
-        published++;
     }
 
     /** Consumes what verdicts are available and writes what they complete; on the event loop. */

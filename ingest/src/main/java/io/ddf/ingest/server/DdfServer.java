@@ -31,7 +31,6 @@ import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.codec.LineBasedFrameDecoder;
 import io.netty.handler.codec.redis.FixedRedisMessagePool;
 import io.netty.handler.codec.redis.RedisArrayAggregator;
-import io.netty.handler.codec.redis.RedisBulkStringAggregator;
 import io.netty.handler.codec.redis.RedisDecoder;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
@@ -174,7 +173,7 @@ public final class DdfServer implements AutoCloseable
                     }
                     p.addLast(new RedisDecoder(config.maxInlineBytes, FixedRedisMessagePool.INSTANCE, true));
                     p.addLast(new RespGuard(config.maxArgs, config.maxBulkBytes, config.maxRequestBytes));
-                    p.addLast(new RedisBulkStringAggregator());
+                    p.addLast(new BulkStringAggregator());
                     p.addLast(new RedisArrayAggregator());
                     p.addLast(new RespConnection(DdfServer.this, commands));
                 }

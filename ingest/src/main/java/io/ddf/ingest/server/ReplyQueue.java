@@ -12,7 +12,8 @@ import java.util.List;
 
 /**
  * A RESP connection's replies, written strictly in command order: a reply ready now waits behind any reply still
- * waiting for the verdicts of its elements ({@link Pending}). Owned by the connection's event loop.
+ * waiting for the verdicts of its elements ({@link Pending}). One {@link #write} writes what is complete (the verdict
+ * replies as one buffer, {@link VerdictBytes}) and flushes once. Owned by the connection's event loop.
  */
 final class ReplyQueue
 {
@@ -31,6 +32,8 @@ final class ReplyQueue
     /** The replies of an EXEC being gathered into its array, or null. */
     private List<RedisMessage> group;
     private int groupRemaining;
+    /** The verdict replies of the current write outside an EXEC, encoded into one buffer. */
+    private final VerdictBytes bytes = new VerdictBytes();
 
     /** @param message a reply ready now. */
     void ready(final RedisMessage message)
@@ -67,6 +70,7 @@ final class ReplyQueue
     {
         if (group == null)
         {
+            bytes.writeTo(ctx); // the verdict replies encoded before it go first
             ctx.write(message);
             return true;
         }
@@ -77,8 +81,40 @@ final class ReplyQueue
         }
         final List<RedisMessage> values = group;
         group = null;
+        bytes.writeTo(ctx);
         ctx.write(new ArrayRedisMessage(values));
         return true;
+    }
+
+    /** A verdict reply: encoded into the batch's bytes, or (inside an EXEC) a message of the group. */
+    private boolean emitVerdict(final ChannelHandlerContext ctx, final boolean resp3, final boolean value)
+    {
+        if (group == null)
+        {
+            bytes.bool(resp3, value);
+            return true;
+        }
+        return emit(ctx, Replies.bool(resp3, value));
+    }
+
+    /** BF.MADD's and BF.MEXISTS's array of verdicts, the same way. */
+    private boolean emitVerdicts(final ChannelHandlerContext ctx, final Pending p)
+    {
+        if (group == null)
+        {
+            bytes.arrayHeader(p.count);
+            for (final byte value : p.values)
+            {
+                bytes.bool(p.resp3, value != 0);
+            }
+            return true;
+        }
+        final List<RedisMessage> values = new ArrayList<>(p.count);
+        for (final byte value : p.values)
+        {
+            values.add(Replies.bool(p.resp3, value != 0));
+        }
+        return emit(ctx, new ArrayRedisMessage(values));
     }
 
     /**
@@ -128,7 +164,7 @@ final class ReplyQueue
             if (p.type == Pending.ONE)
             {
                 replies.poll();
-                wrote |= emit(ctx, Replies.bool(p.resp3, verdicts.next() != p.add));
+                wrote |= emitVerdict(ctx, p.resp3, verdicts.next() != p.add);
                 continue;
             }
             final int take = Math.min(available, p.count - p.filled);
@@ -141,15 +177,11 @@ final class ReplyQueue
                 break;
             }
             replies.poll();
-            final List<RedisMessage> values = new ArrayList<>(p.count);
-            for (final byte value : p.values)
-            {
-                values.add(Replies.bool(p.resp3, value != 0));
-            }
-            wrote |= emit(ctx, new ArrayRedisMessage(values));
+            wrote |= emitVerdicts(ctx, p);
         }
         if (wrote)
         {
+            bytes.writeTo(ctx);
             ctx.flush();
         }
         return wrote ? Outcome.WROTE : Outcome.NONE;
@@ -163,6 +195,7 @@ final class ReplyQueue
             group.forEach(ReferenceCountUtil::release);
             group = null;
         }
+        bytes.drop();
         Pending p;
         while ((p = replies.poll()) != null)
         {

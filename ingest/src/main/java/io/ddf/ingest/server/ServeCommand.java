@@ -83,7 +83,7 @@ public final class ServeCommand implements Callable<Integer>
     private int ringSize = 4096;
 
     @Option(names = "--wait-strategy", paramLabel = "S",
-        description = "Pipeline handlers' wait: phased (default), sleeping, blocking, yielding, busy-spin.")
+        description = "Pipeline handlers' wait: blocking (default), phased, sleeping, yielding, busy-spin.")
     private String waitStrategy;
 
     @Option(names = "--io-threads", paramLabel = "N", description = "Network event loop threads (default 2).")
@@ -134,7 +134,10 @@ public final class ServeCommand implements Callable<Integer>
         config.defaultCapacity = defaultCapacity;
         config.defaultErrorRate = defaultErrorRate;
         config.ringSize = positive(ringSize, "--ring-size");
-        config.waitStrategy = waitStrategy;
+        if (waitStrategy != null)
+        {
+            config.waitStrategy = waitStrategy;
+        }
         config.ioThreads = positive(ioThreads, "--io-threads");
         config.feedPort = feedPort == null ? -1 : feedPort;
         config.feedFormat = feedFormat;

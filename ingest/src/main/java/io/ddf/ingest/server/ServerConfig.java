@@ -46,8 +46,13 @@ public final class ServerConfig
     public double defaultErrorRate = 0.01;
     /** Pipeline ring slots, a power of two. */
     public int ringSize = 4096;
-    /** Pipeline wait strategy, or null for its default. */
-    public String waitStrategy;
+    /**
+     * Pipeline wait strategy, or null for the pipeline's default ({@code phased}). The daemon blocks: its event
+     * loops, the pipeline's handler and the clients share the cores, and a handler spinning between a client's
+     * batches takes the time the event loops need (bench/results/daemon/2026-11-25-0747.md: BF.ADD -P 16 at 0.69×
+     * SADD blocking against 0.48× phased in the same run, three rounds out of three).
+     */
+    public String waitStrategy = "blocking";
     /** Event loop threads. */
     public int ioThreads = 2;
     /** Raw feed port, or -1 for none; 0 picks a free one. */
