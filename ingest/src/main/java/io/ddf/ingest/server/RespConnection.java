@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One RESP2 connection, its lifecycle and its decoding: registers with the router, turns each frame (Netty's
@@ -30,6 +31,8 @@ import java.util.concurrent.CompletableFuture;
 final class RespConnection extends Connection implements Session
 {
     private static final ErrorRedisMessage MAX_CLIENTS = new ErrorRedisMessage("ERR max number of clients reached");
+    private static final ErrorRedisMessage MAX_UNAUTHENTICATED = new ErrorRedisMessage("ERR max number of " +
+        "unauthenticated clients reached (half of --max-clients); authenticated clients keep the other half");
 
     private final DdfServer server;
     private final CommandTable commands;
@@ -44,6 +47,11 @@ final class RespConnection extends Connection implements Session
     private boolean closing;
     private boolean failed;
     private boolean counted;
+    /** Counted among the unauthenticated connections, which may hold only half the client slots. */
+    private boolean countedUnauthenticated;
+    private final AuthThrottle throttle = new AuthThrottle();
+    /** Set once AUTH has failed too often: the commands pipelined after it are dropped, not run. */
+    private boolean refused;
 
     /**
      * @param server   the daemon.
@@ -81,14 +89,54 @@ final class RespConnection extends Connection implements Session
         }
         tag(tag);
         registered = true;
+        if (!authenticated)
+        {
+            countedUnauthenticated = true;
+            if (server.unauthenticated.incrementAndGet() > Math.max(1, server.config().maxClients / 2))
+            {
+                refuse(ctx, MAX_UNAUTHENTICATED);
+                return;
+            }
+            final int timeout = server.config().authTimeoutSeconds;
+            if (timeout > 0)
+            {
+                ctx.executor().schedule(this::authTimedOut, timeout, TimeUnit.SECONDS);
+            }
+        }
         ctx.fireChannelActive();
     }
 
     private void refuse(final ChannelHandlerContext ctx)
     {
+        refuse(ctx, MAX_CLIENTS);
+    }
+
+    private void refuse(final ChannelHandlerContext ctx, final ErrorRedisMessage why)
+    {
         closing = true;
         ctx.channel().config().setAutoRead(false);
-        ctx.writeAndFlush(MAX_CLIENTS).addListener(ChannelFutureListener.CLOSE);
+        ctx.writeAndFlush(why).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /** A stranger that has not authenticated in time gives its slot back. */
+    private void authTimedOut()
+    {
+        if (!authenticated && !closing)
+        {
+            server.connectionLog.log("ddf: closing a connection from " + ctx.channel().remoteAddress() +
+                " that did not AUTH within --auth-timeout " + server.config().authTimeoutSeconds + " s");
+            protocolError("no AUTH within " + server.config().authTimeoutSeconds + " s (--auth-timeout); closing");
+            onVerdicts();
+        }
+    }
+
+    private void uncountUnauthenticated()
+    {
+        if (countedUnauthenticated)
+        {
+            countedUnauthenticated = false;
+            server.unauthenticated.decrementAndGet();
+        }
     }
 
     @Override
@@ -100,6 +148,7 @@ final class RespConnection extends Connection implements Session
             server.clients.decrementAndGet();
             counted = false;
         }
+        uncountUnauthenticated();
         if (registered)
         {
             server.router().unregister(tag());
@@ -210,7 +259,7 @@ final class RespConnection extends Connection implements Session
         }
         if (!(cause instanceof IOException))
         {
-            server.log("ddf: closing a client connection: " + FilterStore.oneLine(cause));
+            server.connectionLog.log("ddf: closing a client connection: " + FilterStore.oneLine(cause));
         }
         closing = true;
         ctx.close();
@@ -235,6 +284,8 @@ final class RespConnection extends Connection implements Session
 
     private void overLimit()
     {
+        server.connectionLog.log("ddf: closing a connection from " + ctx.channel().remoteAddress() + " whose " +
+            "unsent replies passed --client-output-limit " + server.config().clientOutputLimit + " bytes");
         closing = true;
         ctx.close();
     }
@@ -327,6 +378,34 @@ final class RespConnection extends Connection implements Session
     public void authenticate()
     {
         authenticated = true;
+        uncountUnauthenticated();
+    }
+
+    @Override
+    public void authFailed(final String error)
+    {
+        final long delay = throttle.failed();
+        final boolean close = throttle.exhausted();
+        server.authLog.log("ddf: failed AUTH from " + ctx.channel().remoteAddress() + " (" + throttle.failures() +
+            (close ? " on this connection; closing it)" : " on this connection)"));
+        if (close)
+        {
+            refused = true;
+        }
+        final CompletableFuture<Void> later = new CompletableFuture<>();
+        ctx.executor().schedule(() -> later.complete(null), delay, TimeUnit.MILLISECONDS);
+        await(later, () ->
+        {
+            if (close)
+            {
+                failed = true;
+                replies.readyThenClose(new ErrorRedisMessage(error + " Too many failures; closing."));
+            }
+            else
+            {
+                replies.error(error);
+            }
+        });
     }
 
     @Override
@@ -386,7 +465,7 @@ final class RespConnection extends Connection implements Session
             }
         }
         ByteBuf[] args;
-        while (!waiting && (args = parked.poll()) != null)
+        while (!waiting && !refused && (args = parked.poll()) != null)
         {
             try
             {
