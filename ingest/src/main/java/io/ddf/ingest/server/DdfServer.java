@@ -60,7 +60,7 @@ public final class DdfServer implements AutoCloseable
 
     final AtomicInteger clients = new AtomicInteger();
     /** Connections that have not authenticated (when a password is set): at most half of --max-clients. */
-    final AtomicInteger unauthenticated = new AtomicInteger();
+    final StrangerSlots strangers;
     /** Per-connection events (closes, refusals): a flood of them gives a line per interval, not a line each. */
     final RateLimitedLog connectionLog;
     /** Failed AUTHs. */
@@ -90,9 +90,13 @@ public final class DdfServer implements AutoCloseable
     {
         this.config = config;
         this.log = log;
+        // Netty's and the JDK's loggers load the time zone database on first use; if that first use comes when
+        // descriptors have run out, the Error it throws kills the accepting event loop and the daemon goes deaf
+        java.util.TimeZone.getDefault();
         this.connectionLog = new RateLimitedLog(log::println, LOG_INTERVAL_SECONDS);
         this.authLog = new RateLimitedLog(log::println, LOG_INTERVAL_SECONDS);
         this.inputBudget = new InputBudget(config.maxInputBytes);
+        this.strangers = new StrangerSlots(config.maxClients / 2);
         if (config.requirePass == null && config.feedPort >= 0 && !loopback(config.bind))
         {
             throw new IllegalArgumentException("the raw feed on " + config.bind + " would take records from " +
@@ -327,6 +331,12 @@ public final class DdfServer implements AutoCloseable
     FilterPipeline pipeline()
     {
         return pipeline;
+    }
+
+    /** @return the bound on buffered input (tests). */
+    InputBudget inputBudget()
+    {
+        return inputBudget;
     }
 
     VerdictRouter router()

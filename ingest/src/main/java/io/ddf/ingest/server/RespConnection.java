@@ -31,8 +31,6 @@ import java.util.concurrent.TimeUnit;
 final class RespConnection extends Connection implements Session
 {
     private static final ErrorRedisMessage MAX_CLIENTS = new ErrorRedisMessage("ERR max number of clients reached");
-    private static final ErrorRedisMessage MAX_UNAUTHENTICATED = new ErrorRedisMessage("ERR max number of " +
-        "unauthenticated clients reached (half of --max-clients); authenticated clients keep the other half");
 
     private final DdfServer server;
     private final CommandTable commands;
@@ -47,8 +45,8 @@ final class RespConnection extends Connection implements Session
     private boolean closing;
     private boolean failed;
     private boolean counted;
-    /** Counted among the unauthenticated connections, which may hold only half the client slots. */
-    private boolean countedUnauthenticated;
+    /** Among the unauthenticated connections, which may hold only half the client slots. */
+    private boolean stranger;
     private final AuthThrottle throttle = new AuthThrottle();
     /** Set once AUTH has failed too often: the commands pipelined after it are dropped, not run. */
     private boolean refused;
@@ -91,11 +89,11 @@ final class RespConnection extends Connection implements Session
         registered = true;
         if (!authenticated)
         {
-            countedUnauthenticated = true;
-            if (server.unauthenticated.incrementAndGet() > Math.max(1, server.config().maxClients / 2))
+            stranger = true;
+            final RespConnection oldest = server.strangers.add(this);
+            if (oldest != null)
             {
-                refuse(ctx, MAX_UNAUTHENTICATED);
-                return;
+                oldest.ctx.executor().execute(oldest::giveWay);
             }
             final int timeout = server.config().authTimeoutSeconds;
             if (timeout > 0)
@@ -108,14 +106,22 @@ final class RespConnection extends Connection implements Session
 
     private void refuse(final ChannelHandlerContext ctx)
     {
-        refuse(ctx, MAX_CLIENTS);
-    }
-
-    private void refuse(final ChannelHandlerContext ctx, final ErrorRedisMessage why)
-    {
         closing = true;
         ctx.channel().config().setAutoRead(false);
-        ctx.writeAndFlush(why).addListener(ChannelFutureListener.CLOSE);
+        ctx.writeAndFlush(MAX_CLIENTS).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /** On this connection's event loop: the oldest stranger makes room for a newer one. */
+    private void giveWay()
+    {
+        stranger = false;
+        if (!authenticated && !closing)
+        {
+            server.connectionLog.log("ddf: closing the oldest unauthenticated connection (from " +
+                ctx.channel().remoteAddress() + ") to make room: strangers may hold half of --max-clients");
+            protocolError("too many unauthenticated connections (half of --max-clients); closing the oldest");
+            onVerdicts();
+        }
     }
 
     /** A stranger that has not authenticated in time gives its slot back. */
@@ -132,10 +138,10 @@ final class RespConnection extends Connection implements Session
 
     private void uncountUnauthenticated()
     {
-        if (countedUnauthenticated)
+        if (stranger)
         {
-            countedUnauthenticated = false;
-            server.unauthenticated.decrementAndGet();
+            stranger = false;
+            server.strangers.remove(this);
         }
     }
 

@@ -85,6 +85,8 @@ final class RespGuard extends ChannelInboundHandlerAdapter
                 if (!failed)
                 {
                     fail(context, null, message);
+                    // not within a read: ask for the error reply to be written now
+                    context.fireChannelReadComplete();
                 }
             });
         }
