@@ -16,6 +16,9 @@ import threading
 import time
 
 PASSWORD = "survival-pw"
+JAVA_OPTS = []
+# jars from before DDF_REQUIREPASS take the password on the command line (--password-on-command-line)
+PASSWORD_ARGS = []
 
 
 def enc(*args):
@@ -75,7 +78,7 @@ class Daemon:
         env = dict(os.environ, DDF_REQUIREPASS=PASSWORD)
         self.log_path = log_path or os.path.join(data + ".log")
         self.log = open(self.log_path, "ab")
-        self.proc = subprocess.Popen(["java", "-jar", jar, "serve", "--port", "0", "--data-dir", data] + list(extra),
+        self.proc = subprocess.Popen(["java"] + JAVA_OPTS + ["-jar", jar, "serve", "--port", "0", "--data-dir", data] + PASSWORD_ARGS + list(extra),
                                      stdout=subprocess.DEVNULL, stderr=self.log, env=env)
         self.port = None
         deadline = time.time() + 120
@@ -366,6 +369,28 @@ class Abuse:
             t.join(60)
 
 
+def flood_only(jar):
+    work = tempfile.mkdtemp(prefix="ddf-flood-")
+    try:
+        for authenticated in (True, False):
+            d = Daemon(jar, os.path.join(work, "data-%s" % authenticated))
+            warm = d.client()
+            warm.call("BF.ADD", "probe", "warm")
+            warm.close()
+            abuse = Abuse(d, 0)
+            before = d.rss_mb()
+            abuse.flood(authenticated)
+            probe = d.client().call("PING") if d.proc.poll() is None else "dead"
+            print("%s: RSS %.0f MB before, peak growth %.0f MB, %d of 30 refused at connect/send, PING after: %s; "
+                  "uptime: %s" % ("after AUTH" if authenticated else "before AUTH", before, abuse.flood_peak_growth,
+                                  abuse.n["flood_refused"], probe,
+                                  subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()),
+                  flush=True)
+            d.term()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--root", required=True)
@@ -373,8 +398,20 @@ def main():
     p.add_argument("--minutes", type=float, default=60)
     p.add_argument("--jar")
     p.add_argument("--seed", type=int, default=13)
+    p.add_argument("--java-opts", default="-Dio.netty.leakDetection.level=paranoid",
+                   help="JVM options of the daemon (default: Netty's paranoid leak detection, counted in the table)")
+    p.add_argument("--password-on-command-line", action="store_true",
+                   help="for a jar from before --requirepass-file/DDF_REQUIREPASS")
+    p.add_argument("--flood-only", action="store_true",
+                   help="only issue 13's item 4: 30 clients x the start of a 64 MiB BF.MADD, with then without AUTH")
     a = p.parse_args()
     jar = a.jar or os.path.join(a.root, "ingest/target/ddf.jar")
+    JAVA_OPTS.extend(a.java_opts.split())
+    if a.password_on_command_line:
+        PASSWORD_ARGS.extend(["--requirepass", PASSWORD])
+    if a.flood_only:
+        flood_only(jar)
+        return
     rng = random.Random(a.seed)
     random.seed(a.seed)
     uptime_before = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
@@ -390,6 +427,8 @@ def main():
         abuse = Abuse(d, a.minutes)
         abuse.run()
         log_lines = sum(1 for _ in open(d.log_path, errors="replace"))
+        leaks = sum(open(p, errors="replace").read().count("LEAK:") for p in
+                    [os.path.join(work, f) for f in os.listdir(work) if f.endswith(".log")])
         alive = d.proc.poll() is None
         abuse_exit = d.term() if alive else d.proc.returncode
     finally:
@@ -416,6 +455,7 @@ def main():
         ("daemon during the abuse", "alive: %s, exit %s" % (alive, abuse_exit),
          "peak RSS %.0f MB (from %.0f), peak descriptors %d, log lines %d" % (
              abuse.peak_rss, abuse.base_rss, abuse.peak_fds, log_lines)),
+        ("Netty leak reports (LEAK:) in every daemon log, JVM options `%s`" % " ".join(JAVA_OPTS), "%d" % leaks, "-"),
     ]
     out = ["# Survival run %s UTC" % started.strftime("%Y-%m-%d %H:%M"), "",
            "Command: `bench/survival.sh --rounds %d --minutes %g` (jar %s, seed %d)" % (

@@ -58,9 +58,9 @@ public final class ServeCommand implements Callable<Integer>
     private long maxRequestBytes = 64L * 1024 * 1024;
 
     @Option(names = "--max-input-bytes", paramLabel = "N", description = "Most bytes of unfinished commands " +
-        "buffered across all connections (default 268435456); past it the connection holding the most gets an " +
+        "buffered across all connections (default 134217728); past it the connection holding the most gets an " +
         "error and is closed.")
-    private long maxInputBytes = 256L * 1024 * 1024;
+    private long maxInputBytes = 128L * 1024 * 1024;
 
     @Option(names = "--max-clients", paramLabel = "N", description = "Most RESP clients at once (default 10000).")
     private int maxClients = 10_000;

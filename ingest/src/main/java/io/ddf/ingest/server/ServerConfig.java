@@ -28,7 +28,7 @@ public final class ServerConfig
     /** Most bytes of arguments in one command. */
     public long maxRequestBytes = 64L * 1024 * 1024;
     /** Most bytes of unfinished commands buffered across all connections; see {@link InputBudget}. */
-    public long maxInputBytes = 256L * 1024 * 1024;
+    public long maxInputBytes = 128L * 1024 * 1024;
     /** Close a connection that has not authenticated (when a password is set) after this many seconds; 0 never. */
     public int authTimeoutSeconds = 10;
     /** Longest inline command line. */
