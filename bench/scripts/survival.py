@@ -78,12 +78,16 @@ class Daemon:
         env = dict(os.environ, DDF_REQUIREPASS=PASSWORD)
         self.log_path = log_path or os.path.join(data + ".log")
         self.log = open(self.log_path, "ab")
+        # the log is appended to across restarts: look for this start's line only
+        offset = self.log.tell()
         self.proc = subprocess.Popen(["java"] + JAVA_OPTS + ["-jar", jar, "serve", "--port", "0", "--data-dir", data] + PASSWORD_ARGS + list(extra),
                                      stdout=subprocess.DEVNULL, stderr=self.log, env=env)
         self.port = None
         deadline = time.time() + 120
         while time.time() < deadline and self.port is None:
-            m = re.search(r"serving RESP on [^ ]*:(\d+)", open(self.log_path, errors="replace").read())
+            with open(self.log_path, "rb") as f:
+                f.seek(offset)
+                m = re.search(r"serving RESP on [^ ]*:(\d+)", f.read().decode(errors="replace"))
             if m:
                 self.port = int(m.group(1))
             elif self.proc.poll() is not None:
@@ -168,7 +172,7 @@ def lost(port, key, acked):
 
 def kill_rounds(jar, work, rounds, rng):
     data = os.path.join(work, "kill9")
-    key, capacity = "surv", 200_000_000
+    key, capacity = "surv", 50_000_000
     next_id, acked_total, lost_total, pending = 0, 0, 0, None
     for r in range(rounds + 1):
         d = Daemon(jar, data)
@@ -177,12 +181,17 @@ def kill_rounds(jar, work, rounds, rng):
         if r == rounds:
             code = d.term()
             break
-        c = d.client()
-        c.call("BF.RESERVE", key, "0.01", str(capacity))
-        c.close()
+        if r == 0:
+            c = d.client()
+            assert c.call("BF.RESERVE", key, "0.01", str(capacity)) == "+OK"
+            c.close()
         w = Writer(d.port, key, next_id)
         w.start()
-        time.sleep(rng.uniform(0.5, 2.5))
+        # kill while adds flow: once the first reply is in (a fresh JVM on a loaded machine is slow to start)
+        deadline = time.time() + 60
+        while not w.acked and time.time() < deadline:
+            time.sleep(0.05)
+        time.sleep(rng.uniform(0.5, 2.0))
         d.kill9()
         w.join(30)
         next_id = w.next
@@ -200,7 +209,10 @@ def sigterm_round(jar, work):
     c.close()
     w = Writer(d.port, "t", 0)
     w.start()
-    time.sleep(3)
+    deadline = time.time() + 60
+    while not w.acked and time.time() < deadline:
+        time.sleep(0.05)
+    time.sleep(2)
     start = time.time()
     code = d.term()
     took = time.time() - start
