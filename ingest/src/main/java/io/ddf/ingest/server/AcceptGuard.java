@@ -1,6 +1,5 @@
 package io.ddf.ingest.server;
 
-import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 
@@ -8,12 +7,12 @@ import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * On a listening channel: when accepting fails (EMFILE/ENFILE when descriptors run out, ENOBUFS), stops
- * accepting for a while and then tries again, the pause doubling while failures go on (up to a second), with one
- * log line per interval. Without it an accept that keeps failing either spins on the failure or, as seen with
- * edge-triggered epoll, leaves the connection in the backlog and the daemon deaf until restart.
+ * On a listening channel (one instance each): when accepting fails (EMFILE/ENFILE when descriptors run out,
+ * ENOBUFS), stops accepting for a while and then tries again, the pause doubling while failures go on (up to a
+ * second), with one log line per interval. It also keeps the failure from reaching Netty's own logging: on its
+ * first use that logging opens the time zone database, which fails when descriptors have run out, and the Error
+ * killed the accepting thread — the daemon accepted nothing again until restart (issue 13, item 3).
  */
-@ChannelHandler.Sharable
 final class AcceptGuard extends ChannelInboundHandlerAdapter
 {
     static final long FIRST_PAUSE_MILLIS = 10;
@@ -21,7 +20,6 @@ final class AcceptGuard extends ChannelInboundHandlerAdapter
 
     private final RateLimitedLog log;
     private long pauseMillis = FIRST_PAUSE_MILLIS;
-    private long failures;
 
     /** @param log where the failures are reported. */
     AcceptGuard(final RateLimitedLog log)
@@ -40,7 +38,6 @@ final class AcceptGuard extends ChannelInboundHandlerAdapter
     @Override
     public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
     {
-        failures++;
         log.log("ddf: cannot accept a connection (" + FilterStore.oneLine(cause) + "); pausing accepts for " +
             pauseMillis + " ms" + (cause instanceof IOException && String.valueOf(cause.getMessage())
             .contains("open files") ? " (raise the descriptor limit, ulimit -n, or lower --max-clients)" : ""));
@@ -56,11 +53,5 @@ final class AcceptGuard extends ChannelInboundHandlerAdapter
                 ctx.channel().read();
             }
         }, pause, TimeUnit.MILLISECONDS);
-    }
-
-    /** @return accept failures so far (INFO). */
-    long failures()
-    {
-        return failures;
     }
 }

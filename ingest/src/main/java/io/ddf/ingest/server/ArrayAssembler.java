@@ -66,12 +66,6 @@ final class ArrayAssembler extends ChannelInboundHandlerAdapter
         releaseUnfinished();
     }
 
-    /** @return arguments held of an unfinished command (tests). */
-    int held()
-    {
-        return children == null ? 0 : children.size();
-    }
-
     private void releaseUnfinished()
     {
         if (children != null)

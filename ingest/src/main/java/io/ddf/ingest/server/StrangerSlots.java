@@ -42,10 +42,4 @@ final class StrangerSlots
     {
         strangers.remove(connection);
     }
-
-    /** @return unauthenticated connections now. */
-    synchronized int size()
-    {
-        return strangers.size();
-    }
 }
