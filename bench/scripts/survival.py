@@ -232,6 +232,7 @@ class Abuse:
         self.n = {k: 0 for k in ("partial", "rst", "flood_clients", "flood_refused", "auth_tries", "auth_closed",
                                  "strangers", "strangers_closed", "churn", "probe_ok", "probe_fail")}
         self.probe_worst = 0.0
+        self.probe_why = {}
         self.peak_rss = 0.0
         self.peak_fds = 0
         self.flood_peak_growth = 0.0
@@ -346,12 +347,20 @@ class Abuse:
         i = 0
         while not self.stop.is_set():
             start = time.time()
+            why = None
             try:
-                c = self.d.client()
-                ok = c.call("BF.ADD", "probe", "p%d" % i) == 1 and c.call("BF.EXISTS", "probe", "p%d" % i) == 1
+                c = Resp(self.d.port)
+                replies = [c.call("AUTH", PASSWORD), c.call("BF.ADD", "probe", "p%d" % i),
+                           c.call("BF.EXISTS", "probe", "p%d" % i)]
                 c.close()
-            except (OSError, EOFError, AssertionError):
-                ok = False
+                ok = replies == ["+OK", 1, 1]
+                if not ok:
+                    why = str(next(r for r, want in zip(replies, ["+OK", 1, 1]) if r != want))[:60]
+            except (OSError, EOFError) as e:
+                ok, why = False, type(e).__name__
+            if why:
+                with self.lock:
+                    self.probe_why[why] = self.probe_why.get(why, 0) + 1
             took = time.time() - start
             self.count("probe_ok" if ok else "probe_fail")
             self.probe_worst = max(self.probe_worst, took)
@@ -463,7 +472,8 @@ def main():
          "%d closed by the daemon (oldest evicted / auth timeout)" % n["strangers_closed"]),
         ("abandoned connections (churn)", "%d" % n["churn"], "-"),
         ("well-behaved probe (AUTH, BF.ADD, BF.EXISTS every 0.2 s)", "%d ok, %d failed" % (
-            n["probe_ok"], n["probe_fail"]), "slowest %.2f s" % abuse.probe_worst),
+            n["probe_ok"], n["probe_fail"]), "slowest %.2f s; failures: %s" % (
+            abuse.probe_worst, ", ".join("%s x%d" % kv for kv in sorted(abuse.probe_why.items())) or "none")),
         ("daemon during the abuse", "alive: %s, exit %s" % (alive, abuse_exit),
          "peak RSS %.0f MB (from %.0f), peak descriptors %d, log lines %d" % (
              abuse.peak_rss, abuse.base_rss, abuse.peak_fds, log_lines)),
