@@ -73,27 +73,39 @@ class NetworkLimitsTest
     }
 
     @Test
-    void aMaddOf700000ItemsIsAnsweredInFull() throws IOException
+    void aMaddAndAMexistsOf700000ItemsAreAnsweredInFull() throws IOException
     {
         try (TestServer server = new TestServer(dir, c -> { }); RespClient c = server.client())
         {
             final int n = 700_000;
-            final ByteArrayOutputStream command = new ByteArrayOutputStream(n * 16);
-            command.writeBytes(("*" + (n + 2) + "\r\n$7\r\nBF.MADD\r\n$1\r\nm\r\n").getBytes(StandardCharsets.US_ASCII));
-            for (int i = 0; i < n; i++)
-            {
-                final String item = "item" + i;
-                command.writeBytes(("$" + item.length() + "\r\n" + item + "\r\n").getBytes(StandardCharsets.US_ASCII));
-            }
-            c.sendRaw(command.toByteArray());
-            final Object reply = c.read();
-            assertTrue(reply instanceof List, () -> "not an array: " + reply);
-            final List<?> verdicts = (List<?>)reply;
-            assertEquals(n, verdicts.size());
-            assertEquals(n, verdicts.stream().filter(v -> v.equals(1L)).count() +
-                verdicts.stream().filter(v -> v.equals(0L)).count());
+            c.sendRaw(items("BF.MADD", n));
+            final List<?> added = verdicts(c.read(), n);
+            assertEquals(n, added.stream().filter(v -> v.equals(1L) || v.equals(0L)).count());
+            c.sendRaw(items("BF.MEXISTS", n));
+            final List<?> present = verdicts(c.read(), n);
+            assertEquals(n, present.stream().filter(v -> v.equals(1L)).count(), "every item just added is there");
             assertEquals("PONG", c.call("PING"));
         }
+    }
+
+    private static byte[] items(final String command, final int n)
+    {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream(n * 16);
+        bytes.writeBytes(("*" + (n + 2) + "\r\n$" + command.length() + "\r\n" + command + "\r\n$1\r\nm\r\n")
+            .getBytes(StandardCharsets.US_ASCII));
+        for (int i = 0; i < n; i++)
+        {
+            final String item = "item" + i;
+            bytes.writeBytes(("$" + item.length() + "\r\n" + item + "\r\n").getBytes(StandardCharsets.US_ASCII));
+        }
+        return bytes.toByteArray();
+    }
+
+    private static List<?> verdicts(final Object reply, final int n)
+    {
+        assertTrue(reply instanceof List, () -> "not an array: " + reply);
+        assertEquals(n, ((List<?>)reply).size());
+        return (List<?>)reply;
     }
 
     @Test
