@@ -27,6 +27,11 @@ import java.util.concurrent.TimeUnit;
  * codec does the framing) into a command for the {@link CommandTable}, and lets the {@link ReplyQueue} write the
  * replies in command order as verdicts complete them. While a command waits for work off the event loop
  * ({@link #await}), reading pauses and the commands already read wait their turn ({@code parked}).
+ *
+ * <p>With a password set, a connection is a stranger until its AUTH: strangers hold at most half the client slots
+ * ({@link StrangerSlots}), are closed after {@code --auth-timeout}, and a wrong password is answered late and
+ * closes the connection after a few tries ({@link AuthThrottle}); what a stranger may send is bounded by
+ * {@link RespGuard}.
  */
 final class RespConnection extends Connection implements Session
 {
@@ -136,7 +141,7 @@ final class RespConnection extends Connection implements Session
         }
     }
 
-    private void uncountUnauthenticated()
+    private void leaveStrangers()
     {
         if (stranger)
         {
@@ -154,7 +159,7 @@ final class RespConnection extends Connection implements Session
             server.clients.decrementAndGet();
             counted = false;
         }
-        uncountUnauthenticated();
+        leaveStrangers();
         if (registered)
         {
             server.router().unregister(tag());
@@ -384,7 +389,7 @@ final class RespConnection extends Connection implements Session
     public void authenticate()
     {
         authenticated = true;
-        uncountUnauthenticated();
+        leaveStrangers();
     }
 
     @Override
