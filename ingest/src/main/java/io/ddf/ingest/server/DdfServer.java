@@ -30,7 +30,6 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.codec.LineBasedFrameDecoder;
 import io.netty.handler.codec.redis.FixedRedisMessagePool;
-import io.netty.handler.codec.redis.RedisArrayAggregator;
 import io.netty.handler.codec.redis.RedisDecoder;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
@@ -55,8 +54,15 @@ public final class DdfServer implements AutoCloseable
     /** The Redis version INFO and HELLO report, so clients that parse it are content. */
     static final String REDIS_VERSION = "7.0.0";
     private static final int SHUTDOWN_SECONDS = 10;
+    private static final long LOG_INTERVAL_SECONDS = 10;
 
     final AtomicInteger clients = new AtomicInteger();
+    /** Connections that have not authenticated (when a password is set): at most half of --max-clients. */
+    final StrangerSlots strangers;
+    /** Per-connection events (closes, refusals): a flood of them gives a line per interval, not a line each. */
+    final RateLimitedLog connectionLog;
+    /** Failed AUTHs. */
+    final RateLimitedLog authLog;
     final LongAdder connectionsReceived = new LongAdder();
     final LongAdder commandsProcessed = new LongAdder();
     /** Every open RESP connection, for CLIENT LIST. */
@@ -70,6 +76,7 @@ public final class DdfServer implements AutoCloseable
     /** Judges every element of every connection: one Disruptor ring for the whole daemon. */
     private final FilterPipeline pipeline;
     private final CommandTable commands;
+    private final InputBudget inputBudget;
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
     private final ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
@@ -84,6 +91,19 @@ public final class DdfServer implements AutoCloseable
     {
         this.config = config;
         this.log = log;
+        // Netty's and the JDK's loggers load the time zone database on first use; if that first use comes when
+        // descriptors have run out, the Error it throws kills the accepting event loop and the daemon goes deaf
+        java.util.TimeZone.getDefault();
+        this.connectionLog = new RateLimitedLog(log::println, LOG_INTERVAL_SECONDS);
+        this.authLog = new RateLimitedLog(log::println, LOG_INTERVAL_SECONDS);
+        this.inputBudget = new InputBudget(config.maxInputBytes);
+        this.strangers = new StrangerSlots(config.maxClients / 2);
+        if (config.requirePass == null && config.feedPort >= 0 && !loopback(config.bind))
+        {
+            throw new IllegalArgumentException("the raw feed on " + config.bind + " would take records from " +
+                "anyone who can reach it: set a password (--requirepass-file or DDF_REQUIREPASS) or bind to a " +
+                "loopback address");
+        }
         if (Integer.bitCount(config.ringSize) != 1)
         {
             throw new IllegalArgumentException("--ring-size must be a power of two, got " + config.ringSize);
@@ -154,6 +174,7 @@ public final class DdfServer implements AutoCloseable
             .group(boss, workers)
             .channel(serverChannelClass())
             .option(ChannelOption.SO_BACKLOG, 1024)
+            .handler(new AcceptGuard(connectionLog))
             .childOption(ChannelOption.TCP_NODELAY, true)
             // unpooled heap buffers: a request abandoned mid-array by a client is garbage collected, not leaked
             .childOption(ChannelOption.ALLOCATOR, unpooled)
@@ -171,11 +192,14 @@ public final class DdfServer implements AutoCloseable
                     {
                         p.addLast(new IdleStateHandler(0, 0, config.idleTimeoutSeconds, TimeUnit.SECONDS));
                     }
+                    p.addLast(new ArrayReplyEncoder());
                     p.addLast(new RedisDecoder(config.maxInlineBytes, FixedRedisMessagePool.INSTANCE, true));
-                    p.addLast(new RespGuard(config.maxArgs, config.maxBulkBytes, config.maxRequestBytes));
+                    final RespConnection connection = new RespConnection(DdfServer.this, commands);
+                    p.addLast(new RespGuard(config.maxArgs, config.maxBulkBytes, config.maxRequestBytes, inputBudget,
+                        connection::authenticated));
                     p.addLast(new BulkStringAggregator());
-                    p.addLast(new RedisArrayAggregator());
-                    p.addLast(new RespConnection(DdfServer.this, commands));
+                    p.addLast(new ArrayAssembler());
+                    p.addLast(connection);
                 }
             });
         respChannel = bindOrFail(resp, config.port, "RESP");
@@ -203,6 +227,7 @@ public final class DdfServer implements AutoCloseable
             final ServerBootstrap feed = new ServerBootstrap()
                 .group(boss, workers)
                 .channel(serverChannelClass())
+                .handler(new AcceptGuard(connectionLog))
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(64 * 1024, 256 * 1024))
                 .childHandler(new ChannelInitializer<SocketChannel>()
@@ -219,6 +244,10 @@ public final class DdfServer implements AutoCloseable
                         else
                         {
                             p.addLast(new LineBasedFrameDecoder(config.maxItemBytes, true, true));
+                        }
+                        if (config.requirePass != null)
+                        {
+                            p.addLast(new FeedAuth(config.requirePass, config.authTimeoutSeconds, connectionLog));
                         }
                         p.addLast(new FeedHandler(DdfServer.this, forwarder));
                     }
@@ -275,6 +304,18 @@ public final class DdfServer implements AutoCloseable
         return line.toString();
     }
 
+    private static boolean loopback(final String address)
+    {
+        try
+        {
+            return java.net.InetAddress.getByName(address).isLoopbackAddress();
+        }
+        catch (final java.net.UnknownHostException e)
+        {
+            return false;
+        }
+    }
+
     /** @return the RESP port bound. */
     public int port()
     {
@@ -311,6 +352,12 @@ public final class DdfServer implements AutoCloseable
     FilterPipeline pipeline()
     {
         return pipeline;
+    }
+
+    /** @return the bound on buffered input (tests). */
+    InputBudget inputBudget()
+    {
+        return inputBudget;
     }
 
     VerdictRouter router()

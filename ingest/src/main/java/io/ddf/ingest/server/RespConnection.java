@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One RESP connection (RESP2 until the client says {@code HELLO 3}: {@link ClientState}), its lifecycle and its
@@ -27,6 +28,11 @@ import java.util.concurrent.CompletableFuture;
  * {@link CommandTable}, and lets the {@link ReplyQueue} write the replies in command order as verdicts complete
  * them (an EXEC's as one array). While a command waits for work off the event loop
  * ({@link #await}), reading pauses and the commands already read wait their turn ({@code parked}).
+ *
+ * <p>With a password set, a connection is a stranger until its AUTH: strangers hold at most half the client slots
+ * ({@link StrangerSlots}), are closed after {@code --auth-timeout}, and a wrong password is answered late and
+ * closes the connection after a few tries ({@link AuthThrottle}); what a stranger may send is bounded by
+ * {@link RespGuard}.
  */
 final class RespConnection extends Connection implements Session
 {
@@ -50,6 +56,11 @@ final class RespConnection extends Connection implements Session
     private final Transaction transaction = new Transaction();
     /** Set once registered (the id is the router's). */
     private ClientState client;
+    /** Among the unauthenticated connections, which may hold only half the client slots. */
+    private boolean stranger;
+    private final AuthThrottle throttle = new AuthThrottle();
+    /** Set once AUTH has failed too often: the commands pipelined after it are dropped, not run. */
+    private boolean refused;
 
     /**
      * @param server   the daemon.
@@ -89,6 +100,20 @@ final class RespConnection extends Connection implements Session
         registered = true;
         client = new ClientState(id(), ctx.channel().remoteAddress(), ctx.channel().localAddress());
         server.clientList.add(client);
+        if (!authenticated)
+        {
+            stranger = true;
+            final RespConnection oldest = server.strangers.add(this);
+            if (oldest != null)
+            {
+                oldest.ctx.executor().execute(oldest::giveWay);
+            }
+            final int timeout = server.config().authTimeoutSeconds;
+            if (timeout > 0)
+            {
+                ctx.executor().schedule(this::authTimedOut, timeout, TimeUnit.SECONDS);
+            }
+        }
         ctx.fireChannelActive();
     }
 
@@ -97,6 +122,40 @@ final class RespConnection extends Connection implements Session
         closing = true;
         ctx.channel().config().setAutoRead(false);
         ctx.writeAndFlush(MAX_CLIENTS).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /** On this connection's event loop: the oldest stranger makes room for a newer one. */
+    private void giveWay()
+    {
+        stranger = false;
+        if (!authenticated && !closing)
+        {
+            server.connectionLog.log("ddf: closing the oldest unauthenticated connection (from " +
+                ctx.channel().remoteAddress() + ") to make room: strangers may hold half of --max-clients");
+            protocolError("too many unauthenticated connections (half of --max-clients); closing the oldest");
+            onVerdicts();
+        }
+    }
+
+    /** A stranger that has not authenticated in time gives its slot back. */
+    private void authTimedOut()
+    {
+        if (!authenticated && !closing)
+        {
+            server.connectionLog.log("ddf: closing a connection from " + ctx.channel().remoteAddress() +
+                " that did not AUTH within --auth-timeout " + server.config().authTimeoutSeconds + " s");
+            protocolError("no AUTH within " + server.config().authTimeoutSeconds + " s (--auth-timeout); closing");
+            onVerdicts();
+        }
+    }
+
+    private void leaveStrangers()
+    {
+        if (stranger)
+        {
+            stranger = false;
+            server.strangers.remove(this);
+        }
     }
 
     @Override
@@ -108,6 +167,7 @@ final class RespConnection extends Connection implements Session
             server.clients.decrementAndGet();
             counted = false;
         }
+        leaveStrangers();
         if (registered)
         {
             server.router().unregister(tag());
@@ -220,7 +280,7 @@ final class RespConnection extends Connection implements Session
         }
         if (!(cause instanceof IOException))
         {
-            server.log("ddf: closing a client connection: " + FilterStore.oneLine(cause));
+            server.connectionLog.log("ddf: closing a client connection: " + FilterStore.oneLine(cause));
         }
         closing = true;
         ctx.close();
@@ -245,6 +305,8 @@ final class RespConnection extends Connection implements Session
 
     private void overLimit()
     {
+        server.connectionLog.log("ddf: closing a connection from " + ctx.channel().remoteAddress() + " whose " +
+            "unsent replies passed --client-output-limit " + server.config().clientOutputLimit + " bytes");
         closing = true;
         ctx.close();
     }
@@ -381,6 +443,34 @@ final class RespConnection extends Connection implements Session
     public void authenticate()
     {
         authenticated = true;
+        leaveStrangers();
+    }
+
+    @Override
+    public void authFailed(final String error)
+    {
+        final long delay = throttle.failed();
+        final boolean close = throttle.exhausted();
+        server.authLog.log("ddf: failed AUTH from " + ctx.channel().remoteAddress() + " (" + throttle.failures() +
+            (close ? " on this connection; closing it)" : " on this connection)"));
+        if (close)
+        {
+            refused = true;
+        }
+        final CompletableFuture<Void> later = new CompletableFuture<>();
+        ctx.executor().schedule(() -> later.complete(null), delay, TimeUnit.MILLISECONDS);
+        await(later, () ->
+        {
+            if (close)
+            {
+                failed = true;
+                replies.readyThenClose(new ErrorRedisMessage(error + " Too many failures; closing."));
+            }
+            else
+            {
+                replies.error(error);
+            }
+        });
     }
 
     @Override
@@ -452,7 +542,7 @@ final class RespConnection extends Connection implements Session
             }
         }
         ByteBuf[] args;
-        while (!waiting && (args = parked.poll()) != null)
+        while (!waiting && !refused && (args = parked.poll()) != null)
         {
             try
             {

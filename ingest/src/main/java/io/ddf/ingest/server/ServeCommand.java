@@ -44,8 +44,26 @@ public final class ServeCommand implements Callable<Integer>
     @Option(names = "--data-dir", paramLabel = "DIR", description = "Where the filters live (default ./ddf-data).")
     private Path dataDir = Path.of("ddf-data");
 
-    @Option(names = "--requirepass", paramLabel = "SECRET", description = "Clients must AUTH with this password.")
+    @Option(names = "--requirepass", paramLabel = "SECRET", description = "Clients must AUTH with this password " +
+        "(visible in the process list: prefer --requirepass-file or the DDF_REQUIREPASS environment variable).")
     private String requirePass;
+
+    @Option(names = "--requirepass-file", paramLabel = "FILE",
+        description = "Clients must AUTH with the password this file holds (one trailing newline ignored).")
+    private Path requirePassFile;
+
+    @Option(names = "--auth-timeout", paramLabel = "SECONDS", description = "With a password, close a connection " +
+        "that has not authenticated this long (default 10; 0 never).")
+    private int authTimeout = 10;
+
+    @Option(names = "--max-request-bytes", paramLabel = "N",
+        description = "Most bytes of arguments in one command (default 67108864); more gets an error and a close.")
+    private long maxRequestBytes = 64L * 1024 * 1024;
+
+    @Option(names = "--max-input-bytes", paramLabel = "N", description = "Most bytes of unfinished commands " +
+        "buffered across all connections (default 134217728); past it the connection holding the most gets an " +
+        "error and is closed.")
+    private long maxInputBytes = 128L * 1024 * 1024;
 
     @Option(names = "--max-clients", paramLabel = "N", description = "Most RESP clients at once (default 10000).")
     private int maxClients = 10_000;
@@ -119,7 +137,19 @@ public final class ServeCommand implements Callable<Integer>
         config.port = port;
         config.bind = bind;
         config.dataDir = dataDir;
-        config.requirePass = requirePass;
+        config.requirePass = PasswordSource.resolve(requirePass, requirePassFile, System.getenv(), System.err::println);
+        if (authTimeout < 0)
+        {
+            throw new IllegalArgumentException("--auth-timeout must be 0 or more, got " + authTimeout);
+        }
+        config.authTimeoutSeconds = authTimeout;
+        config.maxRequestBytes = positive(maxRequestBytes, "--max-request-bytes");
+        config.maxInputBytes = positive(maxInputBytes, "--max-input-bytes");
+        if (config.maxInputBytes < config.maxRequestBytes)
+        {
+            throw new IllegalArgumentException("--max-input-bytes (" + maxInputBytes + ") must be at least " +
+                "--max-request-bytes (" + maxRequestBytes + "), or no command of that size could ever be read");
+        }
         config.maxClients = positive(maxClients, "--max-clients");
         config.maxFilters = maxFilters != null ? positive(maxFilters, "--max-filters") :
             FilterBudget.defaultMaxFilters(FilterBudget.descriptorLimit(), config.maxClients);
@@ -154,6 +184,15 @@ public final class ServeCommand implements Callable<Integer>
             throw new IllegalArgumentException("--forward needs --feed-port");
         }
         return config;
+    }
+
+    private static long positive(final long value, final String option)
+    {
+        if (value < 1)
+        {
+            throw new IllegalArgumentException(option + " must be at least 1, got " + value);
+        }
+        return value;
     }
 
     private static int positive(final int value, final String option)

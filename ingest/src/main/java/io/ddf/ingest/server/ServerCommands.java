@@ -81,7 +81,8 @@ final class ServerCommands
         return MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8), given);
     }
 
-    private void authenticate(final Session session, final ByteBuf user, final ByteBuf password)
+    /** @return false when the password is wrong: the session then answers, after a delay (AuthThrottle). */
+    private boolean authenticate(final Session session, final ByteBuf user, final ByteBuf password)
     {
         if (server.config().requirePass == null)
         {
@@ -90,16 +91,20 @@ final class ServerCommands
         }
         if ((user != null && !"default".equals(user.toString(StandardCharsets.UTF_8))) || !passwordMatches(password))
         {
-            throw new RespError("WRONGPASS invalid username-password pair or user is disabled.");
+            session.authFailed("WRONGPASS invalid username-password pair or user is disabled.");
+            return false;
         }
         session.authenticate();
+        return true;
     }
 
     private void auth(final Session session, final ByteBuf[] args)
     {
         Command.atMost(args, 3, "auth");
-        authenticate(session, args.length == 3 ? args[1] : null, args[args.length - 1]);
-        session.replies().ready(Replies.OK);
+        if (authenticate(session, args.length == 3 ? args[1] : null, args[args.length - 1]))
+        {
+            session.replies().ready(Replies.OK);
+        }
     }
 
     /** HELLO [protover [AUTH user pass] [SETNAME name]]: the reply (and every later one) in that protocol. */
@@ -123,7 +128,10 @@ final class ServerCommands
             final String option = Replies.word(args[i]);
             if (option.equals("auth") && i + 2 < args.length)
             {
-                authenticate(session, args[i + 1], args[i + 2]);
+                if (!authenticate(session, args[i + 1], args[i + 2]))
+                {
+                    return;
+                }
                 i += 2;
             }
             else if (option.equals("setname") && i + 1 < args.length)

@@ -27,6 +27,10 @@ public final class ServerConfig
     public int maxArgs = 1024 * 1024;
     /** Most bytes of arguments in one command. */
     public long maxRequestBytes = 64L * 1024 * 1024;
+    /** Most bytes of unfinished commands buffered across all connections; see {@link InputBudget}. */
+    public long maxInputBytes = 128L * 1024 * 1024;
+    /** Close a connection that has not authenticated (when a password is set) after this many seconds; 0 never. */
+    public int authTimeoutSeconds = 10;
     /** Longest inline command line. */
     public int maxInlineBytes = 64 * 1024;
     /** Longest element (item or feed record): each ring slot holds this many bytes. */

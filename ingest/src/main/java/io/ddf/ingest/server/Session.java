@@ -41,6 +41,14 @@ interface Session
     void authenticate();
 
     /**
+     * A wrong password: the error is the reply, given after a delay that grows with each failure; after a few
+     * failures the connection is closed ({@link AuthThrottle}).
+     *
+     * @param error the error reply.
+     */
+    void authFailed(String error);
+
+    /**
      * Publishes one element into the pipeline; its verdict completes the {@link Pending} reply queued before.
      * Call holding the filter's {@link FilterStore.Lease}.
      *

@@ -36,13 +36,13 @@ class BulkStringAggregatorTest
     private static EmbeddedChannel ours()
     {
         return new EmbeddedChannel(new RedisDecoder(MAX, FixedRedisMessagePool.INSTANCE, true),
-            new RespGuard(1024, MAX, MAX), new BulkStringAggregator(), new RedisArrayAggregator());
+            new RespGuard(1024, MAX, MAX, new InputBudget(Long.MAX_VALUE), () -> true), new BulkStringAggregator(), new RedisArrayAggregator());
     }
 
     private static EmbeddedChannel netty()
     {
         return new EmbeddedChannel(new RedisDecoder(MAX, FixedRedisMessagePool.INSTANCE, true),
-            new RespGuard(1024, MAX, MAX), new RedisBulkStringAggregator(), new RedisArrayAggregator());
+            new RespGuard(1024, MAX, MAX, new InputBudget(Long.MAX_VALUE), () -> true), new RedisBulkStringAggregator(), new RedisArrayAggregator());
     }
 
     /** Feeds the bytes in pieces cut at the given points and returns what came out, as text, released. */

@@ -5,17 +5,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -29,8 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class DaemonFilesIT
 {
-    private static final Path JAR = Path.of(System.getProperty("ddf.jar", "target/ddf.jar"));
-    private static final Pattern PORT = Pattern.compile("serving RESP on [^ ]*:(\\d+)");
+    private static final Path JAR = DaemonProcess.JAR;
 
     @TempDir
     Path dir;
@@ -46,7 +39,7 @@ class DaemonFilesIT
     void killDuringReserveLeavesNoStuckKey() throws Exception
     {
         final Path data = dir.resolve("data");
-        Daemon daemon = Daemon.start(data, List.of());
+        DaemonProcess daemon = DaemonProcess.start(data, List.of());
         try (RespClient c = new RespClient(daemon.port))
         {
             // About 2.3 GiB of table: long enough to be caught in the middle of its creation.
@@ -65,7 +58,7 @@ class DaemonFilesIT
         assertFalse(Files.exists(data.resolve("big.ddf")), "the name appeared before the file was complete");
         assertEquals(1, temporaries(data).size());
 
-        daemon = Daemon.start(data, List.of());
+        daemon = DaemonProcess.start(data, List.of());
         try (RespClient c = new RespClient(daemon.port))
         {
             assertTrue(daemon.log().contains("removed") && daemon.log().contains(".ddf-creating-"), daemon.log());
@@ -85,7 +78,7 @@ class DaemonFilesIT
     void filterCapUnderALowDescriptorLimitKeepsTheDaemonReachable() throws Exception
     {
         final Path data = dir.resolve("fd");
-        final Daemon daemon = Daemon.start(data, List.of("prlimit", "--nofile=256:256"));
+        final DaemonProcess daemon = DaemonProcess.start(data, List.of("prlimit", "--nofile=256:256"));
         try (RespClient c = new RespClient(daemon.port))
         {
             int made = 0;
@@ -133,84 +126,6 @@ class DaemonFilesIT
         try (Stream<Path> list = Files.list(data))
         {
             return list.filter(p -> p.getFileName().toString().startsWith(".ddf-creating-")).toList();
-        }
-    }
-
-    /** A daemon process and its log. */
-    private static final class Daemon
-    {
-        final Process process;
-        final int port;
-        final StringBuffer log = new StringBuffer();
-
-        private Daemon(final Process process) throws IOException
-        {
-            this.process = process;
-            final BufferedReader err = new BufferedReader(new InputStreamReader(process.getErrorStream(),
-                StandardCharsets.UTF_8));
-            int found = -1;
-            for (String line = err.readLine(); line != null; line = err.readLine())
-            {
-                log.append(line).append('\n');
-                final Matcher m = PORT.matcher(line);
-                if (m.find())
-                {
-                    found = Integer.parseInt(m.group(1));
-                    break;
-                }
-            }
-            assertTrue(found > 0, "the daemon did not start: " + log);
-            this.port = found;
-            final Thread drain = new Thread(() ->
-            {
-                try
-                {
-                    for (String line = err.readLine(); line != null; line = err.readLine())
-                    {
-                        log.append(line).append('\n');
-                    }
-                }
-                catch (final IOException ignore)
-                {
-                    // the process is gone
-                }
-            }, "daemon-log");
-            drain.setDaemon(true);
-            drain.start();
-        }
-
-        static Daemon start(final Path data, final List<String> prefix) throws IOException
-        {
-            final List<String> command = new ArrayList<>(prefix);
-            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            command.add("-jar");
-            command.add(JAR.toString());
-            command.add("serve");
-            command.add("--port");
-            command.add("0");
-            command.add("--data-dir");
-            command.add(data.toString());
-            return new Daemon(new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start());
-        }
-
-        String log()
-        {
-            return log.toString();
-        }
-
-        void kill() throws InterruptedException
-        {
-            process.destroyForcibly(); // SIGKILL; idempotent
-            assertTrue(process.waitFor(60, TimeUnit.SECONDS));
-        }
-
-        void stop() throws InterruptedException
-        {
-            process.destroy(); // SIGTERM
-            if (!process.waitFor(120, TimeUnit.SECONDS))
-            {
-                process.destroyForcibly();
-            }
         }
     }
 }

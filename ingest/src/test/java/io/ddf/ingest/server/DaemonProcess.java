@@ -1,0 +1,111 @@
+package io.ddf.ingest.server;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A daemon process ({@code java -jar target/ddf.jar serve}) and its log, for the ITs. */
+final class DaemonProcess
+{
+    static final Path JAR = Path.of(System.getProperty("ddf.jar", "target/ddf.jar"));
+    private static final Pattern PORT = Pattern.compile("serving RESP on [^ ]*:(\\d+)");
+
+    final Process process;
+    final int port;
+    final StringBuffer log = new StringBuffer();
+
+    private DaemonProcess(final Process process) throws IOException
+    {
+        this.process = process;
+        final BufferedReader err = new BufferedReader(new InputStreamReader(process.getErrorStream(),
+            StandardCharsets.UTF_8));
+        int found = -1;
+        for (String line = err.readLine(); line != null; line = err.readLine())
+        {
+            log.append(line).append('\n');
+            final Matcher m = PORT.matcher(line);
+            if (m.find())
+            {
+                found = Integer.parseInt(m.group(1));
+                break;
+            }
+        }
+        assertTrue(found > 0, "the daemon did not start: " + log);
+        this.port = found;
+        final Thread drain = new Thread(() ->
+        {
+            try
+            {
+                for (String line = err.readLine(); line != null; line = err.readLine())
+                {
+                    log.append(line).append('\n');
+                }
+            }
+            catch (final IOException ignore)
+            {
+                // the process is gone
+            }
+        }, "daemon-log");
+        drain.setDaemon(true);
+        drain.start();
+    }
+
+    static DaemonProcess start(final Path data, final List<String> prefix) throws IOException
+    {
+        return start(data, prefix, List.of(), java.util.Map.of());
+    }
+
+    /**
+     * @param data   the data directory.
+     * @param prefix words before {@code java} (e.g. prlimit).
+     * @param extra  more options of {@code ddf serve}.
+     * @param env    more environment variables.
+     * @return the running daemon, once it has said which port it serves.
+     */
+    static DaemonProcess start(final Path data, final List<String> prefix, final List<String> extra,
+        final java.util.Map<String, String> env) throws IOException
+    {
+        final List<String> command = new ArrayList<>(prefix);
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-jar");
+        command.add(JAR.toString());
+        command.add("serve");
+        command.add("--port");
+        command.add("0");
+        command.add("--data-dir");
+        command.add(data.toString());
+        command.addAll(extra);
+        final ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().putAll(env);
+        return new DaemonProcess(builder.start());
+    }
+
+    String log()
+    {
+        return log.toString();
+    }
+
+    void kill() throws InterruptedException
+    {
+        process.destroyForcibly(); // SIGKILL; idempotent
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+    }
+
+    void stop() throws InterruptedException
+    {
+        process.destroy(); // SIGTERM
+        if (!process.waitFor(120, TimeUnit.SECONDS))
+        {
+            process.destroyForcibly();
+        }
+    }
+}
