@@ -192,7 +192,6 @@ public final class DdfServer implements AutoCloseable
                     {
                         p.addLast(new IdleStateHandler(0, 0, config.idleTimeoutSeconds, TimeUnit.SECONDS));
                     }
-                    p.addLast(new ArrayReplyEncoder());
                     p.addLast(new RedisDecoder(config.maxInlineBytes, FixedRedisMessagePool.INSTANCE, true));
                     final RespConnection connection = new RespConnection(DdfServer.this, commands);
                     p.addLast(new RespGuard(config.maxArgs, config.maxBulkBytes, config.maxRequestBytes, inputBudget,

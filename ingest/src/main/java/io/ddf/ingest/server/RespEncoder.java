@@ -17,7 +17,9 @@ import java.nio.charset.StandardCharsets;
 /**
  * Writes replies: the RESP2 types exactly as Netty's {@code RedisEncoder} does (RESP2 clients see the same bytes),
  * and the {@link Resp3} types, at any depth (a map inside an array, booleans in an array). Netty's encoder is
- * RESP2-only and cannot nest a type it does not know.
+ * RESP2-only and cannot nest a type it does not know. A reply is written as one buffer, however many elements it
+ * has: the channel counts about a hundred bytes of bookkeeping per buffer against the output limit, and an array
+ * written a buffer per element (as Netty's encoder does) got a 700,000-item BF.MEXISTS closed without a reply.
  */
 final class RespEncoder extends MessageToByteEncoder<RedisMessage>
 {
