@@ -22,8 +22,8 @@ class TunerComparisonTest
 {
     private static final double TOLERANCE = 1.0;
     private static final double SBF_TOLERANCE = 3.0;
-    /** fifo-bloom's FPR measured up to 3.8 points above its mean field (ModelVsMeasurementTest). */
-    private static final double FIFO_TOLERANCE = 4.5;
+    /** fifo-bloom at under 3 bits per item: FNR measured up to 4.4 points off its mean field (ModelVsMeasurementTest). */
+    private static final double FIFO_TOLERANCE = 5.0;
     private static final double SCALE = 0.002;
 
     @Test
