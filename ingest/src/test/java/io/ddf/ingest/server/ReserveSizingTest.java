@@ -92,7 +92,7 @@ class ReserveSizingTest
             "given");
     }
 
-    /** The line {@code ddf tune} prints for its picks and best shapes is one BF.RESERVE accepts, building that shape. */
+    /** The line {@code ddf tune} prints for its best shapes is one BF.RESERVE accepts, building that shape. */
     @Test
     void theTunersPrintedLinesBuildTheirShapes()
     {
