@@ -56,6 +56,9 @@ final class FifoBloomCandidates
     private static final String DENSE = "fewer than 3 bits per capacity item while forgetting: FNR measured up to " +
         "4.4 points above the model";
     private static final double DENSE_BITS = 3;
+    private static final String SMALL = "subfilters under 1,024 bits: measured 4.7 points off the model (100 bits, " +
+        "bench/results/seed000-table2-tuner-scale0.01)";
+    private static final long SMALL_BITS = 1024;
 
     private FifoBloomCandidates()
     {
@@ -97,7 +100,7 @@ final class FifoBloomCandidates
                 final double[] rates = rates(new FifoBloomModel(bits, k, perSubfilter, l), bits, k, perSubfilter, l,
                     workload.alphabet(), weights);
                 out.add(new Candidate(FilterKind.FIFO_BLOOM, params, rates[0], rates[1], MODEL,
-                    b < DENSE_BITS && capacity < distinct(weights) ? DENSE : ""));
+                    bits < SMALL_BITS ? SMALL : b < DENSE_BITS && capacity < distinct(weights) ? DENSE : ""));
             }
         }
         return out;
