@@ -141,9 +141,9 @@ class CapacityCommandsTest
             final long bloomSize10 = (Long)((List<?>)c.call("BF.INFO", "kb10", "SIZE")).get(0);
             assertTrue(bloomSize10 > 9 * bloomSize, bloomSize + " then " + bloomSize10);
             assertEquals("OK", c.call("BF.RESERVE", "kq", "0.01", "1000", "KIND", "qht"));
-            // the least rows holding 1,000: the capacity its model promises is 1,000 or a few more
+            // sized with a margin (CapacitySizing.QHT_MARGIN): the capacity its model promises is at least 1,000
             final long qhtCapacity = (Long)((List<?>)c.call("BF.INFO", "kq", "CAPACITY")).get(0);
-            assertTrue(qhtCapacity >= 1000 && qhtCapacity <= 1010, "qht capacity " + qhtCapacity);
+            assertTrue(qhtCapacity >= 1000 && qhtCapacity <= 1100, "qht capacity " + qhtCapacity);
             assertTrue(((String)c.call("BF.RESERVE", "ks", "0.01", "1000", "KIND", "sbf"))
                 .startsWith("-ERR capacity and error rate do not size KIND sbf"));
             // a shape given beside capacity and error rate is held to them: 64 rows cannot hold 1,000 items
