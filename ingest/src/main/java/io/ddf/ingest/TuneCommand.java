@@ -107,12 +107,10 @@ public final class TuneCommand implements Callable<Integer>
         return tuning.admitted() ? 0 : 3;
     }
 
-    private String reserve(final Candidate pick)
+    /** The BF.RESERVE line that builds the pick (capacity and error rate: what its model says it keeps), or why none. */
+    private static String reserve(final Candidate pick)
     {
-        final long capacity = window > 0 ? window : streamLength > 0 ? streamLength :
-            alphabet != null ? (long)Math.min(Long.MAX_VALUE, alphabet) : memoryBits;
-        final double errorRate = targetFpr != null ? targetFpr : Math.max(pick.fpr(), Double.MIN_NORMAL);
-        return pick.reserveCommand("KEY", errorRate, capacity);
+        return pick.reserveCommand("KEY").orElse("none: " + pick.noReserveReason());
     }
 
     private String text(final Tuning t)

@@ -29,7 +29,9 @@ import java.util.Map;
  * Besides the harness's outputs it writes {@code comparison.md} (predicted beside measured, per cell) and
  * {@code comparison.png} (measured error of the pick against the paper's, per cell).
  *
- * <p>The paper's real-data (CommonCrawl) rows are not available to the harness, so only the uniform rows run.
+ * <p>Only the uniform rows run. The harness can stream a file ({@code --stream file}), but the paper's real rows are
+ * its own crawl of CommonCrawl's April 2018 URLs (10.3 % duplicates), which is not here; and the tuner weighs a
+ * stream by a uniform or Zipf law, so a file's rows would need its law fitted first (not built).
  */
 public final class TunerComparison
 {
@@ -101,7 +103,8 @@ public final class TunerComparison
             "150,000,000 elements, all multiplied by %s; one experiment per cell (same stream seed per alphabet). " +
             "Filters: the paper's QHT (k = 1, s = 3) and `ddf tune --memory-bits M --alphabet U --stream-length n`'s " +
             "best shape of every kind it models for FPR + FNR, computed at the scaled cell; %s marks its overall " +
-            "pick. The paper's real-data rows are not available to the harness.", scale, PICK_PREFIX.trim()),
+            "pick. The paper's real-data rows (its CommonCrawl April 2018 URL stream) are not available here, and the " +
+            "tuner takes a uniform or Zipf law, not a file.", scale, PICK_PREFIX.trim()),
             experiments, paper);
         return new Cells(reproduction, tunings);
     }

@@ -22,6 +22,8 @@ class TunerComparisonTest
 {
     private static final double TOLERANCE = 1.0;
     private static final double SBF_TOLERANCE = 3.0;
+    /** fifo-bloom at under 3 bits per item: FNR measured up to 4.4 points off its mean field (ModelVsMeasurementTest). */
+    private static final double FIFO_TOLERANCE = 5.0;
     private static final double SCALE = 0.002;
 
     @Test
@@ -53,7 +55,8 @@ class TunerComparisonTest
         }
         for (final TunerComparison.Row r : rows)
         {
-            final double tolerance = (r.label().contains("sbf") ? SBF_TOLERANCE : TOLERANCE) / 100;
+            final double tolerance = (r.label().contains("sbf") ? SBF_TOLERANCE : r.label().contains("fifo-bloom") ?
+                FIFO_TOLERANCE : TOLERANCE) / 100;
             final boolean holds = !r.label().contains("buckets=") || r.label().contains("buckets=1 ");
             final String line = String.format(Locale.ROOT, "U=%.0f M=%d %s: measured %.2f / %.2f, predicted %.2f / " +
                 "%.2f (seed %d)", r.workload().alphabet(), r.memoryBits(), r.label(), 100 * r.fpr(), 100 * r.fnr(),

@@ -6,6 +6,7 @@ import io.ddf.engine.Filters;
 
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One filter the tuner can recommend, with the rates its model predicts.
@@ -84,18 +85,35 @@ public record Candidate(FilterKind kind, Map<String, Number> parameters, double 
     }
 
     /**
-     * @param key       the key name.
-     * @param errorRate the error rate argument (RedisBloom's; ddf keeps it in BF.INFO).
-     * @param capacity  the capacity argument.
-     * @return the daemon's {@code BF.RESERVE} line that builds it.
+     * The daemon's {@code BF.RESERVE} line that builds exactly this filter: the capacity and error rate are the
+     * promise its model says it keeps ({@link CapacitySizing#promise}), so the daemon's check accepts the shape.
+     *
+     * @param key the key name.
+     * @return the line, or empty when capacity and error rate cannot describe this kind (or it holds no item).
      */
-    public String reserveCommand(final String key, final double errorRate, final long capacity)
+    public Optional<String> reserveCommand(final String key)
     {
-        final StringBuilder s = new StringBuilder("BF.RESERVE ").append(key).append(' ')
-            .append(format(Math.min(Math.max(errorRate, 1e-9), 0.999999))).append(' ').append(Math.max(1, capacity))
-            .append(" KIND ").append(kind.cliName());
-        parameters.forEach((name, value) -> s.append(' ').append(name).append(' ').append(format(value)));
-        return s.toString();
+        if (queued() || !CapacitySizing.SIZED.contains(kind))
+        {
+            return Optional.empty();
+        }
+        return CapacitySizing.promise(builder().parameters(), fpr).map(promise ->
+        {
+            final StringBuilder s = new StringBuilder("BF.RESERVE ").append(key).append(' ')
+                .append(format(promise[1])).append(' ').append((long)promise[0]).append(" KIND ")
+                .append(kind.cliName());
+            parameters.forEach((name, value) -> s.append(' ').append(name).append(' ').append(format(value)));
+            return s.toString();
+        });
+    }
+
+    /** @return why {@link #reserveCommand} has no line for this filter. */
+    public String noReserveReason()
+    {
+        return queued() || !CapacitySizing.SIZED.contains(kind) ? "BF.RESERVE sizes fifo-bloom, bloom and qht by " +
+            "capacity and error rate, not " + family() + ": build it with the command or builder above" :
+            "this " + kind.cliName() + " forgets more than " + 100 * CapacitySizing.MAX_FORGOTTEN + " % of even " +
+            "one item, or its false positive rate is 1: BF.RESERVE cannot promise a capacity for it";
     }
 
     static String format(final Number value)

@@ -19,17 +19,12 @@ import java.util.function.Predicate;
  * ranks them. Shapes the engine would refuse are skipped.
  *
  * <p>Entry points: {@link #tune} (everything: the pick, the best per kind, the trade-off frontier),
- * {@link #pick} (the pick only), {@link #forCapacity} (the daemon's default sizing: the least memory whose pick
- * keeps both rates under the error rate for a capacity of distinct elements).
+ * {@link #pick} (the pick only), {@link #forCapacity} (the daemon's default sizing, {@link CapacitySizing}).
  */
 public final class Tuner
 {
     /** Largest memory the engine builds: 2^43 bits. */
     public static final long MAX_MEMORY_BITS = 1L << 43;
-    /** {@link #forCapacity} settles the memory within this factor. */
-    private static final double CAPACITY_PRECISION = 1.05;
-    /** {@link #forCapacity}: rows of at most one 64-bit word. */
-    private static final long NARROW_ROW_BITS = 64;
 
     private static final Map<FilterKind, String> UNBOUNDED_GAPS = new EnumMap<>(Map.of(
         FilterKind.CUCKOO, "no model: the streaming cuckoo filter's fill by relocation and its drop-the-last-victim " +
@@ -41,6 +36,8 @@ public final class Tuner
         FilterKind.RLBSBF, "no model: as BSBF",
         FilterKind.A2, "no model: its buffers swap after a quota of insertions, which depends on the verdicts",
         FilterKind.BDBF, "windowed counters; on an unbounded stream not modelled"));
+    private static final String FIFO_ZIPF = "modelled on uniform streams only: on a skewed stream its held items " +
+        "are not a uniform sample of the elements seen";
     private static final String WINDOW_ONLY = "a windowed filter: give --window";
     private static final String QUEUE_GAP = "not modelled as a windowed filter (only the queue of QHT " +
         "subfilters, SHF, CSHF and the exact window are)";
@@ -122,64 +119,18 @@ public final class Tuner
     }
 
     /**
-     * The daemon's default sizing for {@code BF.RESERVE key error_rate capacity} and auto-created keys: the least
-     * memory (within 5 %) for which a QHT keeps both FPR and FNR at most the error rate on an endless uniform
-     * stream over {@code capacity} distinct elements, and that QHT (the shape minimising FPR + FNR there). Only
-     * rows of at most 64 bits are considered (k·s ≤ 64: the lock-free one-word rows a server wants); the rows of
-     * such a table hold few elements each, where the model is exact for a row that never fills (RowShares).
-     * About 0.1–1 s per call (the tuning is repeated over a bisection of the memory): call it once per key.
+     * The daemon's default sizing for {@code BF.RESERVE key error_rate capacity} and auto-created keys: the
+     * least-memory filter that keeps RedisBloom's promise (at most 0.1 % of the items forgotten at the capacity, the
+     * false positive rate at most the error rate, also past the capacity), by {@link CapacitySizing}.
      *
-     * @param capacity  distinct elements the filter must tell apart, at least 1.
-     * @param errorRate the largest acceptable FPR and FNR, in (0, 1).
-     * @return the candidate (its parameters include memory-bits).
-     * @throws IllegalArgumentException for bad input, or when 2^43 bits do not suffice.
+     * @param capacity  items to hold, at least 1.
+     * @param errorRate the largest FPR, in (0, 1).
+     * @return the candidate (fpr: its largest FPR; fnr: the fraction forgotten at the capacity).
+     * @throws IllegalArgumentException for bad input.
      */
     public static Candidate forCapacity(final long capacity, final double errorRate)
     {
-        if (capacity < 1)
-        {
-            throw new IllegalArgumentException("capacity must be at least 1, got " + capacity);
-        }
-        if (!(errorRate > 0 && errorRate < 1))
-        {
-            throw new IllegalArgumentException("error rate must be in (0, 1), got " + errorRate);
-        }
-        long low = 0;
-        long high = Math.max(64, capacity);
-        Candidate found = null;
-        while (found == null)
-        {
-            final Tuning t = capacityTuning(high, capacity, errorRate);
-            if (t.admitted())
-            {
-                found = t.pick();
-            }
-            else if (high >= MAX_MEMORY_BITS)
-            {
-                throw new IllegalArgumentException("no QHT of up to 2^43 bits keeps FPR and FNR below " + errorRate +
-                    " for " + capacity + " distinct elements");
-            }
-            else
-            {
-                low = high;
-                high = Math.min(MAX_MEMORY_BITS, high * 2);
-            }
-        }
-        while (high > low * CAPACITY_PRECISION + 1)
-        {
-            final long mid = low + (high - low) / 2;
-            final Tuning t = capacityTuning(mid, capacity, errorRate);
-            if (t.admitted())
-            {
-                high = mid;
-                found = t.pick();
-            }
-            else
-            {
-                low = mid;
-            }
-        }
-        return found;
+        return CapacitySizing.forCapacity(capacity, errorRate);
     }
 
     /**
@@ -210,14 +161,6 @@ public final class Tuner
             }
         }
         throw new IllegalArgumentException("the tuner has no model for " + kind.cliName() + " " + parameters);
-    }
-
-    /** One step of {@link #forCapacity}: narrow-row QHTs of this memory on the capacity's stream. */
-    static Tuning capacityTuning(final long memoryBits, final long capacity, final double errorRate)
-    {
-        return tune(memoryBits, Workload.uniform(0, Math.max(2, capacity)), new Objective(1, 1, errorRate, errorRate),
-            EnumSet.of(FilterKind.QHT), c -> c.parameters().get("buckets").longValue() *
-                c.parameters().get("fingerprint-bits").longValue() <= NARROW_ROW_BITS);
     }
 
     private static boolean buildable(final Candidate c)
@@ -267,6 +210,10 @@ public final class Tuner
                 {
                     gaps.put(kind, QUEUE_GAP);
                 }
+            }
+            else if (kind == FilterKind.FIFO_BLOOM && workload.zipf() != 0)
+            {
+                gaps.put(kind, FIFO_ZIPF);
             }
             else if (UNBOUNDED_GAPS.containsKey(kind))
             {

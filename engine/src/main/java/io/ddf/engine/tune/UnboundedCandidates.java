@@ -18,7 +18,7 @@ import java.util.function.LongToDoubleFunction;
  * The shapes tried for each kind with a model on a stream without a window, and their predicted rates: QHT (seed
  * 000 Th. 4.1–4.2, averaged over the rows' share of a finite alphabet), SQF (the same model with S = 1 / the
  * signatures' collision probability, seed 000 §4.4), QHTD and QQHTD ({@link InsertAlwaysModel}), the Bloom filter
- * (saturating) and SBF ({@link StableBloomModel}).
+ * (saturating), SBF ({@link StableBloomModel}) and fifo-bloom ({@link FifoBloomCandidates}, uniform streams).
  */
 final class UnboundedCandidates
 {
@@ -90,6 +90,10 @@ final class UnboundedCandidates
         if (kinds.contains(FilterKind.SBF))
         {
             c.sbf();
+        }
+        if (kinds.contains(FilterKind.FIFO_BLOOM) && workload.zipf() == 0)
+        {
+            c.out.addAll(FifoBloomCandidates.all(memory, workload, c.weights));
         }
         return c.out;
     }

@@ -37,6 +37,23 @@ class TunerTest
         assertTrue(sum.notModelled().containsKey(FilterKind.CUCKOO));
     }
 
+    /** fifo-bloom (kind 18) is weighed on uniform streams, and listed as not modelled on skewed ones. */
+    @Test
+    void fifoBloomIsWeighedAndListed()
+    {
+        final Tuning t = Tuner.tune(80_000, TABLE2, Objective.ERROR_RATE);
+        assertTrue(t.bestPerKind().stream().anyMatch(c -> c.kind() == FilterKind.FIFO_BLOOM), t.bestPerKind()
+            .toString());
+        assertFalse(t.notModelled().containsKey(FilterKind.FIFO_BLOOM));
+        final Tuning zipf = Tuner.tune(80_000, new Workload(1_500_000, 167_772, 1.1, 0), Objective.ERROR_RATE);
+        assertTrue(zipf.notModelled().containsKey(FilterKind.FIFO_BLOOM));
+        assertTrue(zipf.bestPerKind().stream().noneMatch(c -> c.kind() == FilterKind.FIFO_BLOOM));
+        // an FNR cap only fifo-bloom and bloom reach at this memory: a capacity above the distinct elements
+        final Tuning capped = Tuner.tune(4_000_000, Workload.uniform(1_000_000, 100_000),
+            new Objective(1, 1, 0.01, 0.001));
+        assertTrue(capped.admitted(), capped.pick().toString());
+    }
+
     @Test
     void unreachableCapsAreReportedNotHidden()
     {
@@ -45,20 +62,30 @@ class TunerTest
     }
 
     @Test
-    void forCapacityIsTheLeastMemoryMeetingTheErrorRate()
+    void forCapacityIsTheLeastMemoryKeepingThePromise()
     {
-        final long capacity = 100_000;
-        final Candidate c = Tuner.forCapacity(capacity, 0.01);
-        assertTrue(c.fpr() <= 0.01 && c.fnr() <= 0.01, c.toString());
-        assertEquals(FilterKind.QHT, c.kind());
-        assertTrue(c.parameters().get("buckets").longValue() * c.parameters().get("fingerprint-bits").longValue() <= 64);
-        c.builder().parameters();
-        final long memory = c.parameters().get("memory-bits").longValue();
-        assertTrue(memory < 32L * capacity, "at most the old rule's 32 bits per element: " + memory);
-        assertTrue(Tuner.capacityTuning(memory, capacity, 0.01).admitted());
-        assertFalse(Tuner.capacityTuning((long)(memory / 1.1), capacity, 0.01).admitted(), "least within 5 %");
+        for (final long capacity : new long[] {100, 100_000})
+        {
+            for (final double error : new double[] {0.3, 0.01, 0.0001})
+            {
+                final Candidate c = Tuner.forCapacity(capacity, error);
+                final String what = capacity + " / " + error + ": " + c;
+                assertTrue(c.fpr() <= error && c.fnr() <= CapacitySizing.MAX_FORGOTTEN, what);
+                assertTrue(CapacitySizing.refusal(c.builder().parameters(), capacity, error).isEmpty(), what);
+                final long memory = c.parameters().get("memory-bits").longValue();
+                // every kind it weighs keeps the promise at no less memory
+                for (final FilterKind kind : new FilterKind[] {FilterKind.FIFO_BLOOM, FilterKind.QHT})
+                {
+                    final Candidate other = CapacitySizing.forCapacity(capacity, error, kind);
+                    assertTrue(CapacitySizing.refusal(other.builder().parameters(), capacity, error).isEmpty(),
+                        other.toString());
+                    assertTrue(memory <= other.parameters().get("memory-bits").longValue(), what + " vs " + other);
+                }
+            }
+        }
         assertThrows(IllegalArgumentException.class, () -> Tuner.forCapacity(0, 0.01));
         assertThrows(IllegalArgumentException.class, () -> Tuner.forCapacity(10, 1.0));
+        assertThrows(IllegalArgumentException.class, () -> CapacitySizing.forCapacity(10, 0.01, FilterKind.SBF));
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.ddf.ingest.server;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.FilterParameters;
+import io.ddf.engine.tune.CapacitySizing;
 import io.ddf.engine.tune.Predictions;
 
 import io.ddf.engine.model.LoadPrediction;
@@ -80,7 +81,12 @@ final class BloomInfo
         {
             return parameters.get("capacity");
         }
-        if (kind == FilterKind.QHT || kind == FilterKind.QHTD || kind == FilterKind.QQHTD)
+        if (kind == FilterKind.QHT)
+        {
+            // a QHT does not record the capacity it was reserved with: the capacity its model says it holds
+            return CapacitySizing.promise(parameters, 0).map(p -> (long)p[0]).orElse(0L);
+        }
+        if (kind == FilterKind.QHTD || kind == FilterKind.QQHTD)
         {
             return Sizing.capacityOf(parameters.get("rows"), parameters.get("buckets"));
         }

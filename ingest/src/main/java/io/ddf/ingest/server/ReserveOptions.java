@@ -4,7 +4,8 @@ import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.Filters;
 import io.ddf.engine.spi.ParamDef;
-import io.ddf.engine.model.FifoBloomModel;
+import io.ddf.engine.tune.CapacitySizing;
+import io.ddf.engine.tune.Tuner;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,12 +17,14 @@ import java.util.Set;
  * BF.RESERVE's capacity, error rate and options turned into a filter, or refused: what the daemon's capacity means
  * (README "Coming from RedisBloom").
  * <ul>
- *   <li>No KIND: a {@code fifo-bloom} of that capacity and error rate: nothing forgotten up to the capacity, FPR at
- *       most the error rate for ever, the oldest forgotten past the capacity.</li>
- *   <li>KIND fifo-bloom, bloom, qht, qhtd, qqhtd: capacity and error rate size it (fifo-bloom and bloom by the
- *       Bloom filter's formula; the QHT kinds by {@link Sizing}, which forgets a few percent at the capacity, see
- *       the README); their size parameters (memory-bits, rows, buckets, fingerprint-bits, hash-functions) are
- *       refused beside them. Any other KIND is refused: capacity and error rate do not size it.</li>
+ *   <li>No KIND and KIND fifo-bloom, bloom, qht: the tuner sizes it ({@link CapacitySizing}: at most 0.1 % forgotten
+ *       at the capacity, FPR at most the error rate; no KIND takes the least memory among the kinds that keep that
+ *       past the capacity too). With their size parameters (memory-bits, buckets, fingerprint-bits,
+ *       hash-functions, capacity, as {@code ddf tune} prints them) the shape is the one given, and
+ *       the line is refused unless that shape keeps the capacity and error rate by the same models.</li>
+ *   <li>KIND qhtd, qqhtd: capacity and error rate size it by {@link Sizing} (no model of their state after N
+ *       insertions; they forget a few percent at the capacity, see the README); size parameters are refused.
+ *       Any other KIND is refused: capacity and error rate do not size it.</li>
  *   <li>NONSCALING: accepted; every ddf filter keeps the memory it was reserved with (RedisBloom's meaning of
  *       NONSCALING), and past its capacity forgets the oldest where RedisBloom's would answer "non scaling filter
  *       is full". EXPANSION 0 means NONSCALING (as in RedisBloom). EXPANSION n ≥ 1 is refused: a ddf filter does
@@ -55,11 +58,12 @@ final class ReserveOptions
     /**
      * @param capacity  the reserved capacity, at least 1.
      * @param errorRate the error rate, in (0, 1).
-     * @return the filter BF.ADD makes for a missing key, and BF.RESERVE without options: a fifo-bloom.
+     * @return the filter BF.ADD makes for a missing key, and BF.RESERVE without options: the tuner's
+     *         {@link Tuner#forCapacity}.
      */
     static FilterBuilder defaultFilter(final long capacity, final double errorRate)
     {
-        return Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", capacity).param("target-fpr", errorRate);
+        return Tuner.forCapacity(capacity, errorRate).builder();
     }
 
     /**
@@ -123,7 +127,12 @@ final class ReserveOptions
                 "fifo-bloom, bloom, qht, qhtd and qqhtd); make its file with 'ddf pipe --filter " + kind.cliName() +
                 " --file DATA_DIR/KEY.ddf' and its parameters, and the daemon serves it from the next start");
         }
-        final FilterBuilder builder = sized(kind, capacity, errorRate);
+        final boolean shaped = CapacitySizing.SIZED.contains(kind) && params.stream().anyMatch(p ->
+        {
+            final ParamDef def = paramDef(p.getKey());
+            return def != null && SIZE_PARAMS.contains(def.name());
+        });
+        final FilterBuilder builder = shaped ? Filters.builder(kind) : sized(kind, capacity, errorRate);
         for (final Map.Entry<String, String> param : params)
         {
             final ParamDef def = paramDef(param.getKey());
@@ -131,7 +140,7 @@ final class ReserveOptions
             {
                 throw new RespError("ERR unknown parameter '" + param.getKey() + "'");
             }
-            if (SIZE_PARAMS.contains(def.name()))
+            if (SIZE_PARAMS.contains(def.name()) && !shaped)
             {
                 throw new RespError("ERR capacity and error rate size the filter; " + def.name() +
                     " cannot be given beside them");
@@ -159,6 +168,10 @@ final class ReserveOptions
                 builder.seed(seed);
             }
             builder.keyed(keyed);
+            if (shaped)
+            {
+                keeps(builder, kind, params, capacity, errorRate);
+            }
             builder.parameters();
         }
         catch (final IllegalArgumentException e)
@@ -168,6 +181,24 @@ final class ReserveOptions
         return builder;
     }
 
+    /** A shape given by its size parameters: refused unless its model keeps the capacity and error rate. */
+    private static void keeps(final FilterBuilder builder, final FilterKind kind,
+        final List<Map.Entry<String, String>> params, final long capacity, final double errorRate)
+    {
+        if (kind == FilterKind.FIFO_BLOOM && params.stream().noneMatch(p -> p.getKey().equals("target-fpr")))
+        {
+            builder.param("target-fpr", errorRate); // with memory-bits given it only labels the filter
+        }
+        if (kind == FilterKind.FIFO_BLOOM && params.stream().noneMatch(p -> p.getKey().equals("capacity")))
+        {
+            builder.param("capacity", capacity);
+        }
+        CapacitySizing.refusal(builder.parameters(), capacity, errorRate).ifPresent(reason ->
+        {
+            throw new RespError("ERR " + reason);
+        });
+    }
+
     /** The kind sized for the capacity and error rate. */
     private static FilterBuilder sized(final FilterKind kind, final long capacity, final double errorRate)
     {
@@ -175,12 +206,9 @@ final class ReserveOptions
         {
             return switch (kind)
             {
-                case FIFO_BLOOM -> defaultFilter(capacity, errorRate);
-                case BLOOM ->
-                {
-                    final long[] size = FifoBloomModel.bloomSize(capacity, errorRate);
-                    yield Filters.builder(kind).memoryBits(size[0]).param("hash-functions", size[1]);
-                }
+                // fifo-bloom sizes itself by the same model (FifoBloomModel), so that a GENERATIONS option resizes it
+                case FIFO_BLOOM -> Filters.builder(kind).param("capacity", capacity).param("target-fpr", errorRate);
+                case BLOOM, QHT -> CapacitySizing.forCapacity(capacity, errorRate, kind).builder();
                 default -> Sizing.apply(Filters.builder(kind), capacity, errorRate);
             };
         }
