@@ -187,6 +187,12 @@ public interface DuplicateFilter extends AutoCloseable
         throw new UnsupportedOperationException(kind().cliName() + " cannot count copies");
     }
 
+    /** @return copies deleted by {@link #deleteHash} over the file's lifetime; 0 when not {@link #counting}. */
+    default long deletions()
+    {
+        return 0;
+    }
+
     /**
      * @return whether elements of different {@link #partition}s touch disjoint state and each element's verdict
      *         depends only on its partition's history (true for the quotient filters, whose partitions are rows).

@@ -107,6 +107,12 @@ final class MappedDuplicateFilter implements DuplicateFilter
     }
 
     @Override
+    public long deletions()
+    {
+        return filter.deletions();
+    }
+
+    @Override
     public boolean partitioned()
     {
         return filter.partitioned();

@@ -41,6 +41,11 @@ abstract class CuckooCore implements CountingCore
     static final int KICKS = 1;
     /** State word: fingerprints dropped after max-kicks displacements (statistics, written under the lock). */
     static final int DROPS = 2;
+    /**
+     * State word: copies deleted (written under the lock). Files made before deletion existed hold 0 here: the
+     * state line's unused words were always zero.
+     */
+    static final int DELETES = 3;
 
     /** Largest fingerprint width whose partner offsets are tabulated (2^12 longs, 32 KiB). */
     static final int PARTNER_TABLE_MAX_BITS = 12;
@@ -178,7 +183,12 @@ abstract class CuckooCore implements CountingCore
                 {
                     // Nothing was written under the lock since the reads, and lock-free writes only fill empty
                     // slots, so the fingerprint seen is still in one of the buckets.
-                    return removeOne(i1, fp) || removeOne(i2, fp);
+                    final boolean removed = removeOne(i1, fp) || removeOne(i2, fp);
+                    if (removed)
+                    {
+                        state.putLongRelease(DELETES, state.getLongPlain(DELETES) + 1);
+                    }
+                    return removed;
                 }
                 finally
                 {
@@ -203,6 +213,12 @@ abstract class CuckooCore implements CountingCore
                 return count;
             }
         }
+    }
+
+    @Override
+    public final long deletions()
+    {
+        return state.getLongVolatile(DELETES);
     }
 
     /** @return the even version the table lock was taken at (spins while another thread holds it). */

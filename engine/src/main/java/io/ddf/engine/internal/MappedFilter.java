@@ -240,6 +240,12 @@ public final class MappedFilter
         return countingCore().count(hash);
     }
 
+    /** @return copies deleted over the file's lifetime; 0 for a kind that cannot delete. */
+    public long deletions()
+    {
+        return core instanceof CountingCore counting ? counting.deletions() : 0;
+    }
+
     private CountingCore countingCore()
     {
         if (core instanceof CountingCore counting)

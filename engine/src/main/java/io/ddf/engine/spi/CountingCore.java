@@ -26,4 +26,7 @@ public interface CountingCore extends FilterCore
      * @return how many entries match it: an upper bound on its copies present (false positives add to it).
      */
     int count(long hash);
+
+    /** @return copies deleted over the file's lifetime (RedisBloom's "Number of items deleted"). */
+    long deletions();
 }

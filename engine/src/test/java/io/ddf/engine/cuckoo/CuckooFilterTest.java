@@ -306,6 +306,7 @@ class CuckooFilterTest extends MappedMemoryTestBase
             assertEquals(0, filter.countHash(x));
             assertEquals(false, filter.contains("x"));
             assertEquals(false, filter.deleteHash(x));
+            assertEquals(2, filter.deletions());
             assertEquals(Verdict.UNSEEN, filter.stream("x"));
         }
     }

@@ -34,6 +34,9 @@ final class CommandTable
     {
         final CommandTable table = new CommandTable();
         new FilterCommands(server).register(table);
+        new InsertCommand(server).register(table);
+        new CuckooCommands(server).register(table);
+        new ScanDump(server).register(table);
         new ServerCommands(server).register(table);
         table.add(Command.keyless("command", -1, List.of("loading", "stale"), "server",
             "Get details about the commands served (COUNT, INFO, DOCS, LIST).", table::command));
