@@ -1,6 +1,5 @@
 package io.ddf.persistence;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,11 +13,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
  * Closing a filter file unmaps it: a deleted file's blocks are freed only once no mapping holds them (issue 12).
- * Both fail today: after {@link FilterFile#close} the mapping is still in /proc/self/maps (also after
- * BackgroundResourceReleaser.releasePendingResources() and a GC), so {@code MappedRegion.releaseMapping} does not
- * unmap; the cause inside Chronicle's release is not found yet. Enabled once it is fixed.
+ * Both failed before MappedRegion released the store's last reservation: the mapping stayed in /proc/self/maps
+ * after close, after BackgroundResourceReleaser.releasePendingResources() and after a GC.
  */
-@Disabled("issue 12: FilterFile.close does not unmap (the regression test for that fix)")
 class UnmapTest
 {
     @TempDir

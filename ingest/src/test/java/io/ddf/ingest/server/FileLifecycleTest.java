@@ -2,7 +2,6 @@ package io.ddf.ingest.server;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 12's file defects: DEL must unmap the file (the disk was freed only at restart; still failing, disabled),
+ * Issue 12's file defects: DEL must unmap the file (the disk was freed only at restart),
  * and BF.RESERVE / CF.RESERVE of a filter larger than the free disk must be refused before anything is written.
  */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
@@ -46,7 +45,6 @@ class FileLifecycleTest
     }
 
     @Test
-    @Disabled("issue 12: FilterFile.close does not unmap (persistence UnmapTest); enable with its fix")
     void closingAFilterUnmapsItsFile() throws IOException
     {
         final Path file = dir.resolve("closed-one.ddf");
@@ -58,7 +56,6 @@ class FileLifecycleTest
     }
 
     @Test
-    @Disabled("issue 12: DEL closes the filter, but FilterFile.close does not unmap (persistence UnmapTest)")
     void delUnmapsTheFileSoItsBlocksAreFreed() throws IOException
     {
         try (RespClient c = server.client())
