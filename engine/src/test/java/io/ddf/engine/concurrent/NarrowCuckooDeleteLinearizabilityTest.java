@@ -10,14 +10,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The cuckoo filter's CF.ADD, CF.DEL and CF.COUNT (CuckooCore.add/delete/count, under the table lock or validated
- * by its version) are linearizable together with {@code stream} and {@code contains}: 4 buckets of 1 slot of 8 bits in one word (lock-free inserts, locked add, delete and relocations), 6 keys, so buckets fill,
+ * by its version) are linearizable together with {@code stream} and {@code contains}: 2 buckets of 2 slots of 32 bits, one word each, so an element's two buckets are different words (lock-free inserts, locked add, delete and relocations), 6 keys, so buckets fill,
  * relocate and drop while copies are added and deleted.
  */
 @Tag("lincheck")
 @Param(name = "key", gen = IntGen.class, conf = "0:5")
 public class NarrowCuckooDeleteLinearizabilityTest
 {
-    private final TinyCore filter = new TinyCore(Filters.builder(FilterKind.CUCKOO).memoryBits(32).buckets(1).fingerprintBits(8).param("max-kicks", 3));
+    private final TinyCore filter = new TinyCore(Filters.builder(FilterKind.CUCKOO).memoryBits(128).buckets(2).fingerprintBits(32).param("max-kicks", 3));
 
     @Operation
     public boolean stream(@Param(name = "key") final int key)
