@@ -144,6 +144,56 @@ public interface DuplicateFilter extends AutoCloseable
     boolean containsHash(long hash);
 
     /**
+     * @return whether the filter keeps one entry per insertion that it can find again (the cuckoo filter, not
+     *         windowed), so that {@link #addHash}, {@link #deleteHash} and {@link #countHash} work.
+     */
+    default boolean counting()
+    {
+        return false;
+    }
+
+    /**
+     * Inserts one more copy of the element whether or not it is present (RedisBloom's CF.ADD); atomic like
+     * {@link #streamHash}.
+     *
+     * @param hash an element's hash from {@link #hash}.
+     * @throws UnsupportedOperationException when the filter is not {@link #counting}.
+     */
+    default void addHash(final long hash)
+    {
+        throw new UnsupportedOperationException(kind().cliName() + " cannot add copies");
+    }
+
+    /**
+     * Deletes one copy of the element (RedisBloom's CF.DEL). Deleting an element never added may delete another
+     * whose entry collides with it, as in any cuckoo filter.
+     *
+     * @param hash an element's hash from {@link #hash}.
+     * @return whether a copy was found and deleted.
+     * @throws UnsupportedOperationException when the filter is not {@link #counting}.
+     */
+    default boolean deleteHash(final long hash)
+    {
+        throw new UnsupportedOperationException(kind().cliName() + " cannot delete");
+    }
+
+    /**
+     * @param hash an element's hash from {@link #hash}.
+     * @return how many copies of it may be present (RedisBloom's CF.COUNT: collisions count too).
+     * @throws UnsupportedOperationException when the filter is not {@link #counting}.
+     */
+    default int countHash(final long hash)
+    {
+        throw new UnsupportedOperationException(kind().cliName() + " cannot count copies");
+    }
+
+    /** @return copies deleted by {@link #deleteHash} over the file's lifetime; 0 when not {@link #counting}. */
+    default long deletions()
+    {
+        return 0;
+    }
+
+    /**
      * @return whether elements of different {@link #partition}s touch disjoint state and each element's verdict
      *         depends only on its partition's history (true for the quotient filters, whose partitions are rows).
      *         Handlers owning disjoint partitions and taking their elements in stream order then reproduce the

@@ -83,6 +83,36 @@ final class MappedDuplicateFilter implements DuplicateFilter
     }
 
     @Override
+    public boolean counting()
+    {
+        return filter.counting();
+    }
+
+    @Override
+    public void addHash(final long hash)
+    {
+        filter.addHash(hash);
+    }
+
+    @Override
+    public boolean deleteHash(final long hash)
+    {
+        return filter.deleteHash(hash);
+    }
+
+    @Override
+    public int countHash(final long hash)
+    {
+        return filter.countHash(hash);
+    }
+
+    @Override
+    public long deletions()
+    {
+        return filter.deletions();
+    }
+
+    @Override
     public boolean partitioned()
     {
         return filter.partitioned();

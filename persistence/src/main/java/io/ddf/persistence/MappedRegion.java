@@ -233,6 +233,14 @@ final class MappedRegion
         {
             releaseQuietly(mappedFile::releaseLast);
         }
+        // Chronicle 2.26's SingleMappedFile releases its store under an owner the store was not reserved for, so the
+        // store's first reservation outlives the file and the mapping stays until the process exits: a deleted
+        // filter's disk blocks were freed only at restart (issue 12; /proc/self/maps showed the mapping after
+        // close, after releasePendingResources and after a GC). Releasing that last reservation unmaps it.
+        if (store != null && store.refCount() == 1)
+        {
+            releaseQuietly(store::releaseLast);
+        }
     }
 
     private static void releaseQuietly(final Runnable release)

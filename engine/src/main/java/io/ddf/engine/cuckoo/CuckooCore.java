@@ -4,7 +4,7 @@ import io.ddf.engine.hash.Mix;
 import io.ddf.engine.hash.Fingerprint;
 import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.memory.SeqLock;
-import io.ddf.engine.spi.FilterCore;
+import io.ddf.engine.spi.CountingCore;
 
 /**
  * The streaming cuckoo filter (Fan et al. 2014, adapted for unbounded streams as in seed 000 footnote 4): n buckets
@@ -28,8 +28,12 @@ import io.ddf.engine.spi.FilterCore;
  * missed. The subclasses say
  * how an insertion without relocation proceeds. With both, a concurrent {@code stream} is atomic per element:
  * threads streaming the same new element never both get UNSEEN (unless it is dropped in between).
+ *
+ * <p>{@link #add} (a copy even when present) and {@link #delete} run under the table lock, so a deletion, the one
+ * write that empties a slot outside relocations, is never interleaved with a relocation and always changes the
+ * version; {@link #count} reads both buckets between two equal versions.
  */
-abstract class CuckooCore implements FilterCore
+abstract class CuckooCore implements CountingCore
 {
     /** State word: the table lock (odd = held) and version (+2 per locked update). */
     static final int LOCK = 0;
@@ -37,6 +41,11 @@ abstract class CuckooCore implements FilterCore
     static final int KICKS = 1;
     /** State word: fingerprints dropped after max-kicks displacements (statistics, written under the lock). */
     static final int DROPS = 2;
+    /**
+     * State word: copies deleted (written under the lock). Files made before deletion existed hold 0 here: the
+     * state line's unused words were always zero.
+     */
+    static final int DELETES = 3;
 
     /** Largest fingerprint width whose partner offsets are tabulated (2^12 longs, 32 KiB). */
     static final int PARTNER_TABLE_MAX_BITS = 12;
@@ -132,6 +141,124 @@ abstract class CuckooCore implements FilterCore
     }
 
     @Override
+    public final void add(final long hash)
+    {
+        final long fp = fingerprint(hash);
+        final long i1 = firstBucket(hash);
+        final long i2 = alternate(i1, fp);
+        final long version = lockTable();
+        try
+        {
+            if (!placeIfFree(i1, fp) && !placeIfFree(i2, fp))
+            {
+                relocate(hash, fp, i1, i2);
+            }
+        }
+        finally
+        {
+            unlock(version);
+        }
+    }
+
+    @Override
+    public final boolean delete(final long hash)
+    {
+        final long fp = fingerprint(hash);
+        final long i1 = firstBucket(hash);
+        final long i2 = alternate(i1, fp);
+        while (true)
+        {
+            final long version = lock.readBeginAcquire();
+            if (!holds(i1, fp) && !holds(i2, fp))
+            {
+                if (lock.readValidAcquire(version))
+                {
+                    return false;
+                }
+                continue; // a relocation overlapped the reads: the fingerprint may have been in hand
+            }
+            if (tryLock(version))
+            {
+                try
+                {
+                    // Nothing was written under the lock since the reads, and lock-free writes only fill empty
+                    // slots, so the fingerprint seen is still in one of the buckets.
+                    final boolean removed = removeOne(i1, fp) || removeOne(i2, fp);
+                    if (removed)
+                    {
+                        state.putLongRelease(DELETES, state.getLongPlain(DELETES) + 1);
+                    }
+                    return removed;
+                }
+                finally
+                {
+                    unlock(version);
+                }
+            }
+        }
+    }
+
+    @Override
+    public final int count(final long hash)
+    {
+        final long fp = fingerprint(hash);
+        final long i1 = firstBucket(hash);
+        final long i2 = alternate(i1, fp);
+        while (true)
+        {
+            final long version = lock.readBeginAcquire();
+            final int count = countIn(i1, fp) + (i2 != i1 ? countIn(i2, fp) : 0);
+            if (lock.readValidAcquire(version))
+            {
+                return count;
+            }
+        }
+    }
+
+    @Override
+    public final long deletions()
+    {
+        return state.getLongVolatile(DELETES);
+    }
+
+    /** @return the even version the table lock was taken at (spins while another thread holds it). */
+    private long lockTable()
+    {
+        while (true)
+        {
+            final long version = lock.readBeginAcquire();
+            if (tryLock(version))
+            {
+                return version;
+            }
+        }
+    }
+
+    /** Under the lock: empties the first slot of the bucket holding the fingerprint. */
+    private boolean removeOne(final long bucket, final long fp)
+    {
+        for (int s = 0; s < slots; s++)
+        {
+            if (slot(bucket, s) == fp)
+            {
+                replace(bucket, s, 0);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private int countIn(final long bucket, final long fp)
+    {
+        int count = 0;
+        for (int s = 0; s < slots; s++)
+        {
+            count += slot(bucket, s) == fp ? 1 : 0;
+        }
+        return count;
+    }
+
+    @Override
     public final void clear()
     {
         state.clear();
@@ -195,6 +322,16 @@ abstract class CuckooCore implements FilterCore
     final void unlock(final long version)
     {
         lock.unlockRelease(version + 1);
+    }
+
+    /**
+     * Releases the lock without advancing the version: the holder wrote nothing or only filled a free slot.
+     *
+     * @param version the version {@link #tryLock} was given.
+     */
+    final void unlockUnchanged(final long version)
+    {
+        lock.unlockUnchangedRelease(version + 1);
     }
 
     /**

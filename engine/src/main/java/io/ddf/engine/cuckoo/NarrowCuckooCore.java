@@ -95,24 +95,39 @@ final class NarrowCuckooCore extends CuckooCore
                 }
                 continue;
             }
-            free = freeSlot(bucket2);
-            if (free >= 0)
-            {
-                if (table.compareAndSetLong(index2, word2, word2 | fp << (shift2 + free * fingerprintBits)))
-                {
-                    return false;
-                }
-                continue;
-            }
+            // A full first bucket sends the insertion to the lock even when the second has room: a CF.DEL (under
+            // the lock) may empty a slot of the first bucket between this thread's check and its compare-and-swap
+            // of the second, and another thread streaming the same element could then put it in the first. Every
+            // lock-free insertion of an element goes to the same word, where compare-and-swap orders them.
             if (tryLock(version))
             {
+                // The version advances exactly when it did while a free slot of i2 was filled without the lock:
+                // when both buckets were full (and always after a relocation), so files and their bytes stay the same.
+                boolean advance = freeSlot(bucket2) < 0;
                 try
                 {
-                    return insertLocked(hash, fp, i1, i2);
+                    if (holds(i1, fp) || holds(i2, fp))
+                    {
+                        return true;
+                    }
+                    if (placeIfFree(i1, fp) || placeIfFree(i2, fp))
+                    {
+                        return false;
+                    }
+                    advance = true;
+                    relocate(hash, fp, i1, i2);
+                    return false;
                 }
                 finally
                 {
-                    unlock(version);
+                    if (advance)
+                    {
+                        unlock(version);
+                    }
+                    else
+                    {
+                        unlockUnchanged(version);
+                    }
                 }
             }
         }

@@ -2,6 +2,7 @@ package io.ddf.engine.internal;
 
 import io.ddf.engine.hash.ElementHasher;
 import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.CountingCore;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.KindDefinition;
 import io.ddf.persistence.FilterFile;
@@ -199,6 +200,60 @@ public final class MappedFilter
     {
         checkOpen();
         return core.contains(hash);
+    }
+
+    /** @return whether the core keeps entries it can count and delete ({@link CountingCore}: the cuckoo filter). */
+    public boolean counting()
+    {
+        return core instanceof CountingCore;
+    }
+
+    /**
+     * Inserts one more copy of the element, present or not (CF.ADD); counted as an unseen element.
+     *
+     * @param hash an element's hash.
+     */
+    public void addHash(final long hash)
+    {
+        checkOpen();
+        countingCore().add(hash);
+        counters.record(hash, false);
+    }
+
+    /**
+     * @param hash an element's hash.
+     * @return whether one copy was found and deleted.
+     */
+    public boolean deleteHash(final long hash)
+    {
+        checkOpen();
+        return countingCore().delete(hash);
+    }
+
+    /**
+     * @param hash an element's hash.
+     * @return the entries matching it (an upper bound on its copies).
+     */
+    public int countHash(final long hash)
+    {
+        checkOpen();
+        return countingCore().count(hash);
+    }
+
+    /** @return copies deleted over the file's lifetime; 0 for a kind that cannot delete. */
+    public long deletions()
+    {
+        return core instanceof CountingCore counting ? counting.deletions() : 0;
+    }
+
+    private CountingCore countingCore()
+    {
+        if (core instanceof CountingCore counting)
+        {
+            return counting;
+        }
+        throw new UnsupportedOperationException(definition.name() + " keeps no entries to count or delete; " +
+            "only the cuckoo filter does");
     }
 
     private void checkOpen()

@@ -64,6 +64,18 @@ public final class SeqLock
         LockWord.unlockRelease(words, index, locked + 1, LOCK_BIT);
     }
 
+    /**
+     * Releases the lock at the version it was taken at: for a writer that, as it turned out, only filled empty
+     * cells or wrote nothing, which the guarded structure's readers tolerate as they tolerate lock-free fills, so
+     * they need not retry.
+     *
+     * @param locked the odd value the word holds.
+     */
+    public void unlockUnchangedRelease(final long locked)
+    {
+        LockWord.unlockRelease(words, index, locked, LOCK_BIT);
+    }
+
     /** @return an even version to validate a lock-free read against; spins while a writer holds the lock. */
     public long readBeginAcquire()
     {

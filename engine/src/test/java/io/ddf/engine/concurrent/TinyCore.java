@@ -3,6 +3,7 @@ package io.ddf.engine.concurrent;
 import io.ddf.engine.DirectRegion;
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterParameters;
+import io.ddf.engine.spi.CountingCore;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.KindDefinition;
 
@@ -49,5 +50,20 @@ final class TinyCore
     boolean contains(final int key)
     {
         return core.contains(hash(key));
+    }
+
+    void add(final int key)
+    {
+        ((CountingCore)core).add(hash(key));
+    }
+
+    boolean delete(final int key)
+    {
+        return ((CountingCore)core).delete(hash(key));
+    }
+
+    int count(final int key)
+    {
+        return ((CountingCore)core).count(hash(key));
     }
 }

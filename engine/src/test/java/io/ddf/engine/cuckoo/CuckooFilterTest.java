@@ -282,4 +282,73 @@ class CuckooFilterTest extends MappedMemoryTestBase
         assertThrows(IllegalArgumentException.class,
             () -> Filters.builder(FilterKind.CUCKOO).memoryBits(10).parameters());
     }
+
+    @ParameterizedTest(name = "b={0} f={1}")
+    @CsvSource({"4,16", "1,8", "8,16", "3,32"})
+    void addCountsCopiesAndDeleteRemovesOneAtATimeThroughTheApi(final int b, final int f)
+    {
+        try (DuplicateFilter filter = Filters.builder(FilterKind.CUCKOO).memoryBits(1L << 16).buckets(b)
+            .fingerprintBits(f).create())
+        {
+            assertTrue(filter.counting());
+            final long x = filter.hash("x");
+            assertEquals(0, filter.countHash(x));
+            assertEquals(false, filter.deleteHash(x));
+            filter.addHash(x);
+            filter.addHash(x);
+            assertEquals(2, filter.countHash(x));
+            assertEquals(Verdict.DUPLICATE, filter.stream("x"));
+            assertEquals(2, filter.countHash(x), "stream adds nothing to a present element");
+            assertTrue(filter.deleteHash(x));
+            assertEquals(1, filter.countHash(x));
+            assertTrue(filter.contains("x"));
+            assertTrue(filter.deleteHash(x));
+            assertEquals(0, filter.countHash(x));
+            assertEquals(false, filter.contains("x"));
+            assertEquals(false, filter.deleteHash(x));
+            assertEquals(2, filter.deletions());
+            assertEquals(Verdict.UNSEEN, filter.stream("x"));
+        }
+    }
+
+    @ParameterizedTest(name = "b={0} f={1}")
+    @CsvSource({"4,16", "1,16", "8,16", "3,32"})
+    void deletingSomeElementsLeavesTheOthers(final int b, final int f)
+    {
+        final long seed = TestSeed.seed();
+        final long[] elements = new SplittableRandom(seed).longs(2_000).distinct().toArray();
+        // 2^15 slots for 2,000 elements: no drops; f >= 16, so two of them share a fingerprint and a bucket with
+        // probability below 2000^2 / (2^15 / b * 2^16): a shared entry is the one way a delete could remove another.
+        try (Fixture fixture = new Fixture((1L << 15) / b, b, f, 500))
+        {
+            for (final long e : elements)
+            {
+                fixture.core.stream(Mix.mix64(e));
+            }
+            for (int i = 0; i < elements.length; i += 2)
+            {
+                assertTrue(fixture.core.delete(Mix.mix64(elements[i])), "element " + i + " seed=" + seed);
+            }
+            assertEquals(elements.length / 2, fixture.core.storedFingerprints(), "seed=" + seed);
+            for (int i = 0; i < elements.length; i++)
+            {
+                assertEquals(i % 2 == 1 ? 1 : 0, fixture.core.count(Mix.mix64(elements[i])),
+                    "element " + i + " seed=" + seed);
+            }
+        }
+    }
+
+    @Test
+    void aKindWithoutEntriesRefusesToDeleteOrCountByName()
+    {
+        try (DuplicateFilter filter = Filters.builder(FilterKind.QHT).memoryBits(1 << 12).create())
+        {
+            assertEquals(false, filter.counting());
+            final UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                () -> filter.deleteHash(filter.hash("x")));
+            assertTrue(e.getMessage().contains("qht"), e.getMessage());
+            assertThrows(UnsupportedOperationException.class, () -> filter.countHash(filter.hash("x")));
+            assertThrows(UnsupportedOperationException.class, () -> filter.addHash(filter.hash("x")));
+        }
+    }
 }

@@ -40,6 +40,9 @@ final class CommandTable
     {
         final CommandTable table = new CommandTable();
         new FilterCommands(server).register(table);
+        new InsertCommand(server).register(table);
+        new CuckooCommands(server).register(table);
+        new ScanDump(server).register(table);
         new ServerCommands(server).register(table);
         new KeyspaceCommands(server).register(table);
         new TransactionCommands().register(table);

@@ -46,6 +46,8 @@ final class FilterStore implements AutoCloseable
     private static final int CREATION_WAIT_SECONDS = 60;
     /** Lock file in the data directory: one daemon per directory. */
     static final String LOCK_FILE = ".ddf-serve.lock";
+    /** Bytes of a filter file besides its table: header and state region, rounded up (FORMAT.md). */
+    private static final long FILE_OVERHEAD_BYTES = 1L << 16;
 
     private final Path dir;
     private final FileChannel lockChannel;
@@ -410,7 +412,9 @@ final class FilterStore implements AutoCloseable
         final DuplicateFilter filter;
         try
         {
-            filter = builder.get().file(dir.resolve(name)).create();
+            final FilterBuilder made = builder.get();
+            checkFits(made);
+            filter = made.file(dir.resolve(name)).create();
         }
         catch (final RespError e)
         {
@@ -434,6 +438,32 @@ final class FilterStore implements AutoCloseable
         finally
         {
             lock.writeLock().unlock();
+        }
+    }
+
+    /**
+     * Refuses a filter whose file would not fit the data directory's free space, before anything is written: the
+     * file is zero-filled, and a disk filled on the way fails late, after minutes, with a full disk for every other
+     * filter of the daemon (and a half-made file to remove).
+     *
+     * @param builder the new filter's builder.
+     */
+    private void checkFits(final FilterBuilder builder)
+    {
+        final long need = builder.parameters().tableBytes() + FILE_OVERHEAD_BYTES;
+        final long free;
+        try
+        {
+            free = Files.getFileStore(dir).getUsableSpace();
+        }
+        catch (final IOException e)
+        {
+            throw new RespError("ERR cannot tell the free space of " + dir + ": " + oneLine(e));
+        }
+        if (need > free)
+        {
+            throw new RespError("ERR not enough disk for this filter: its file needs " + need + " bytes and " + dir +
+                " has " + free + " bytes free; nothing was written (reserve a smaller capacity or free disk)");
         }
     }
 

@@ -21,6 +21,8 @@ final class RespClient implements AutoCloseable
     private final Socket socket;
     private final OutputStream out;
     private final InputStream in;
+    /** Bulk strings as ISO-8859-1 both ways, so a String carries arbitrary bytes one char per byte (dumps). */
+    private boolean binary;
 
     RespClient(final int port) throws IOException
     {
@@ -51,10 +53,31 @@ final class RespClient implements AutoCloseable
         return bytes.toByteArray();
     }
 
+    /** Sends and reads bulk strings byte for byte (ISO-8859-1) from now on. */
+    RespClient binary()
+    {
+        binary = true;
+        return this;
+    }
+
     void send(final String... args) throws IOException
     {
-        out.write(encode(args));
+        out.write(binary ? encodeBinary(args) : encode(args));
         out.flush();
+    }
+
+    private static byte[] encodeBinary(final String... args)
+    {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        bytes.writeBytes(("*" + args.length + "\r\n").getBytes(StandardCharsets.US_ASCII));
+        for (final String arg : args)
+        {
+            final byte[] a = arg.getBytes(StandardCharsets.ISO_8859_1);
+            bytes.writeBytes(("$" + a.length + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            bytes.writeBytes(a);
+            bytes.writeBytes("\r\n".getBytes(StandardCharsets.US_ASCII));
+        }
+        return bytes.toByteArray();
     }
 
     void sendRaw(final byte[] bytes) throws IOException
@@ -100,7 +123,7 @@ final class RespClient implements AutoCloseable
                 }
                 final byte[] data = in.readNBytes(length);
                 in.readNBytes(2);
-                return new String(data, StandardCharsets.UTF_8);
+                return new String(data, binary ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
             }
             case '*':
             {

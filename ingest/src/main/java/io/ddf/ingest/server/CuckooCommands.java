@@ -1,0 +1,402 @@
+package io.ddf.ingest.server;
+
+import io.ddf.engine.DuplicateFilter;
+import io.ddf.engine.FilterBuilder;
+import io.ddf.engine.FilterKind;
+import io.ddf.engine.FilterParameters;
+import io.ddf.engine.Filters;
+import io.ddf.engine.pipeline.Operation;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.handler.codec.redis.ArrayRedisMessage;
+import io.netty.handler.codec.redis.RedisMessage;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * RedisBloom's CF.* commands on the {@code cuckoo} kind. CF.ADDNX, CF.INSERTNX, CF.EXISTS and CF.MEXISTS are the
+ * streaming filter's own stream and contains, through the pipeline like BF.*. CF.ADD and CF.INSERT (a copy even
+ * when present), CF.DEL and CF.COUNT work on the filter's fingerprints on the event loop, after draining what the
+ * pipeline holds for the filter, so that they see every earlier command of the connection.
+ *
+ * <p>Differences from RedisBloom: the filter never grows (EXPANSION n ≥ 1 is refused as for BF.RESERVE) and never
+ * answers "Filter is full": past its capacity an insertion drops an older fingerprint after MAXITERATIONS
+ * displacements (the streaming cuckoo filter), so CF.INSERT's -1 never occurs. Fingerprints are 16 bits
+ * (RedisBloom's are 8), so the false positive rate is about 2·BUCKETSIZE / 65535.
+ */
+final class CuckooCommands
+{
+    /** Redis's reply for a key holding another type (here: a filter of another kind). */
+    static final String WRONGTYPE = "WRONGTYPE Operation against a key holding the wrong kind of value";
+    /** RedisBloom's CF.RESERVE defaults. */
+    static final int DEFAULT_BUCKET_SIZE = 2;
+    static final int DEFAULT_MAX_ITERATIONS = 20;
+    /** ddf's fingerprint width for CF filters: a bucket of 2 fills half a word, of 4 a word. */
+    static final int FINGERPRINT_BITS = 16;
+    private static final int MAX_BUCKET_SIZE = 64;
+    private static final List<String> WRITE = List.of("write", "denyoom");
+    private static final List<String> READ = List.of("readonly", "fast");
+    private static final String GROUP = "cf";
+
+    private final DdfServer server;
+    private final FilterStore store;
+
+    /** @param server the daemon. */
+    CuckooCommands(final DdfServer server)
+    {
+        this.server = server;
+        this.store = server.store();
+    }
+
+    /** @param table gets CF.RESERVE, ADD, ADDNX, INSERT, INSERTNX, EXISTS, MEXISTS, DEL, COUNT and INFO. */
+    void register(final CommandTable table)
+    {
+        table.add(Command.oneKey("cf.reserve", -3, WRITE, GROUP,
+            "Creates a cuckoo filter: capacity, then BUCKETSIZE, MAXITERATIONS, EXPANSION 0.", this::reserve));
+        table.add(Command.oneKey("cf.add", 3, WRITE, GROUP, "Adds a copy of an item (1). Creates the filter.",
+            (s, a) -> addCopies(s, a, 2, false, true)));
+        table.add(Command.oneKey("cf.addnx", 3, WRITE, GROUP, "Adds an item unless present: 1 added, 0 present.",
+            (s, a) -> stream(s, a, 2, false)));
+        table.add(Command.oneKey("cf.insert", -4, WRITE, GROUP,
+            "[CAPACITY c] [NOCREATE] ITEMS item...: adds a copy of each (1 each).", this::insert));
+        table.add(Command.oneKey("cf.insertnx", -4, WRITE, GROUP,
+            "[CAPACITY c] [NOCREATE] ITEMS item...: adds each unless present (1 added, 0 present).",
+            this::insertnx));
+        table.add(Command.oneKey("cf.exists", 3, READ, GROUP, "1 if the item may be present.",
+            (s, a) -> contains(s, a, false)));
+        table.add(Command.oneKey("cf.mexists", -3, READ, GROUP, "1 for each item that may be present.",
+            (s, a) -> contains(s, a, true)));
+        table.add(Command.oneKey("cf.del", 3, WRITE, GROUP, "Deletes one copy of an item: 1 deleted, 0 absent.",
+            this::delete));
+        table.add(Command.oneKey("cf.count", 3, READ, GROUP, "How many copies of an item may be present.",
+            this::count));
+        table.add(Command.oneKey("cf.info", 2, READ, GROUP, "Describes a cuckoo filter.", this::info));
+    }
+
+    /**
+     * @param capacity      items the filter must hold without dropping one.
+     * @param bucketSize    slots per bucket.
+     * @param maxIterations displacements before a victim is dropped.
+     * @return the cuckoo filter's builder.
+     */
+    static FilterBuilder builder(final long capacity, final long bucketSize, final long maxIterations)
+    {
+        // The load a table reaches before its first drop: Fan et al. report 50 %, 84 %, 95 % and 98 % for b = 1, 2,
+        // 4, 8 with 500 displacements; with RedisBloom's 20, b = 4 dropped 3 of 10,000 at 88 % (CuckooCommandsTest),
+        // so the table is sized with a margin below those.
+        final double load = bucketSize == 1 ? 0.4 : bucketSize == 2 ? 0.7 : bucketSize <= 4 ? 0.8 : 0.88;
+        final long buckets = (long)Math.ceil(capacity / load / bucketSize);
+        return Filters.builder(FilterKind.CUCKOO).memoryBits(buckets * bucketSize * FINGERPRINT_BITS)
+            .buckets((int)bucketSize).fingerprintBits(FINGERPRINT_BITS).param("max-kicks", maxIterations);
+    }
+
+    private FilterBuilder defaultBuilder()
+    {
+        return builder(server.config().defaultCapacity, DEFAULT_BUCKET_SIZE, DEFAULT_MAX_ITERATIONS);
+    }
+
+    /** CF.RESERVE key capacity [BUCKETSIZE b] [MAXITERATIONS m] [EXPANSION e], with RedisBloom's errors. */
+    private void reserve(final Session session, final ByteBuf[] args)
+    {
+        if (args.length % 2 == 0)
+        {
+            throw Command.wrongArity("cf.reserve");
+        }
+        final long capacity = Replies.integer(args[2], "ERR Bad capacity");
+        long bucketSize = DEFAULT_BUCKET_SIZE;
+        long maxIterations = DEFAULT_MAX_ITERATIONS;
+        for (int i = 3; i < args.length; i += 2)
+        {
+            switch (Replies.word(args[i]))
+            {
+                case "bucketsize" -> bucketSize = Replies.integer(args[i + 1], "ERR Couldn't parse BUCKETSIZE");
+                case "maxiterations" ->
+                    maxIterations = Replies.integer(args[i + 1], "ERR Couldn't parse MAXITERATIONS");
+                case "expansion" -> checkExpansion(Replies.integer(args[i + 1], "ERR Couldn't parse EXPANSION"));
+                default -> throw new RespError("ERR unknown argument '" + Replies.word(args[i]) + "'");
+            }
+        }
+        if (bucketSize < 1 || bucketSize > MAX_BUCKET_SIZE)
+        {
+            throw new RespError("ERR BUCKETSIZE must be in the range [1, " + MAX_BUCKET_SIZE + "] (ddf's largest " +
+                "bucket; RedisBloom allows 255)");
+        }
+        if (maxIterations <= 0)
+        {
+            throw new RespError("ERR MAXITERATIONS parameter needs to be a positive integer");
+        }
+        if (capacity < bucketSize * 2)
+        {
+            throw new RespError("ERR Capacity must be at least (BucketSize * 2)");
+        }
+        final FilterBuilder builder = checked(builder(capacity, bucketSize, maxIterations));
+        session.await(store.create(Replies.key(args[1]), () -> builder, true),
+            () -> session.replies().ready(Replies.OK));
+    }
+
+    private static void checkExpansion(final long expansion)
+    {
+        if (expansion < 0 || expansion > 32768)
+        {
+            throw new RespError("ERR EXPANSION must be in the range [0, 32768]");
+        }
+        if (expansion != 0)
+        {
+            throw new RespError(ReserveOptions.NO_EXPANSION);
+        }
+    }
+
+    private static FilterBuilder checked(final FilterBuilder builder)
+    {
+        try
+        {
+            builder.parameters();
+            return builder;
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new RespError("ERR " + FilterStore.oneLine(e));
+        }
+    }
+
+    /**
+     * @return a lease on the key's cuckoo filter, or null when the key is missing.
+     * @throws RespError WRONGTYPE for a filter of another kind.
+     */
+    private FilterStore.Lease cuckoo(final String key)
+    {
+        final FilterStore.Lease lease = store.acquire(key);
+        if (lease != null && !lease.filter().counting())
+        {
+            lease.close();
+            throw new RespError(WRONGTYPE);
+        }
+        return lease;
+    }
+
+    /** CF.INSERT's and CF.INSERTNX's options: the index of the first item; creates the filter unless NOCREATE. */
+    private static int insertOptions(final ByteBuf[] args, final String name)
+    {
+        long capacity = -1;
+        boolean noCreate = false;
+        int i = 2;
+        while (i < args.length && !"items".equals(Replies.word(args[i])))
+        {
+            switch (Replies.word(args[i]))
+            {
+                case "capacity" ->
+                {
+                    if (++i >= args.length)
+                    {
+                        throw Command.wrongArity(name);
+                    }
+                    capacity = Replies.integer(args[i], "ERR Bad capacity");
+                }
+                case "nocreate" -> noCreate = true;
+                default -> throw new RespError("ERR unknown argument '" + Replies.word(args[i]) + "'");
+            }
+            i++;
+        }
+        if (i + 1 >= args.length)
+        {
+            throw Command.wrongArity(name);
+        }
+        if (capacity != -1 && capacity < 2L * DEFAULT_BUCKET_SIZE)
+        {
+            throw new RespError("ERR Capacity must be at least (BucketSize * 2)");
+        }
+        return noCreate ? -(i + 1) : i + 1;
+    }
+
+    private void insert(final Session session, final ByteBuf[] args)
+    {
+        final int first = insertOptions(args, "cf.insert");
+        if (!ensure(session, args, first))
+        {
+            return;
+        }
+        addCopies(session, args, Math.abs(first), true, false);
+    }
+
+    private void insertnx(final Session session, final ByteBuf[] args)
+    {
+        final int first = insertOptions(args, "cf.insertnx");
+        if (!ensure(session, args, first))
+        {
+            return;
+        }
+        stream(session, args, Math.abs(first), true);
+    }
+
+    /**
+     * Makes a missing key's filter (CF.INSERT's CAPACITY, else the server's default capacity) and runs the command
+     * again once it exists, or refuses with RedisBloom's "not found" under NOCREATE.
+     *
+     * @param first the first item's index, negative under NOCREATE.
+     * @return whether the key's filter exists now.
+     */
+    private boolean ensure(final Session session, final ByteBuf[] args, final int first)
+    {
+        final String key = Replies.key(args[1]);
+        try (FilterStore.Lease lease = cuckoo(key))
+        {
+            if (lease != null)
+            {
+                return true;
+            }
+        }
+        if (first < 0)
+        {
+            throw new RespError("ERR not found");
+        }
+        long capacity = server.config().defaultCapacity;
+        for (int i = 2; i < first - 1; i++)
+        {
+            if ("capacity".equals(Replies.word(args[i])))
+            {
+                capacity = Replies.integer(args[i + 1], "ERR Bad capacity");
+            }
+        }
+        final FilterBuilder builder = checked(builder(capacity, DEFAULT_BUCKET_SIZE, DEFAULT_MAX_ITERATIONS));
+        session.retryAfter(store.create(key, () -> builder, false), args);
+        return false;
+    }
+
+    /** CF.ADD and CF.INSERT: a copy of each item, present or not; 1 each. */
+    private void addCopies(final Session session, final ByteBuf[] args, final int first, final boolean array,
+        final boolean create)
+    {
+        final String key = Replies.key(args[1]);
+        try (FilterStore.Lease lease = cuckoo(key))
+        {
+            if (lease == null)
+            {
+                if (!create)
+                {
+                    throw new RespError("ERR not found");
+                }
+                session.retryAfter(store.create(key, this::defaultBuilder, false), args);
+                return;
+            }
+            final DuplicateFilter filter = lease.filter();
+            server.drain(filter);
+            final List<RedisMessage> ones = new ArrayList<>();
+            for (int i = first; i < args.length; i++)
+            {
+                filter.addHash(hash(filter, args[i]));
+                ones.add(Replies.ONE);
+            }
+            session.replies().ready(array ? new ArrayRedisMessage(ones) : Replies.ONE);
+        }
+    }
+
+    /** CF.ADDNX and CF.INSERTNX: the streaming filter's own insertion, through the pipeline: 1 added, 0 present. */
+    private void stream(final Session session, final ByteBuf[] args, final int first, final boolean array)
+    {
+        final String key = Replies.key(args[1]);
+        try (FilterStore.Lease lease = cuckoo(key))
+        {
+            if (lease == null)
+            {
+                session.retryAfter(store.create(key, this::defaultBuilder, false), args);
+                return;
+            }
+            session.replies().awaitVerdicts(array ? Pending.many(true, args.length - first) : Pending.ADD_ONE);
+            for (int i = first; i < args.length; i++)
+            {
+                session.publish(lease.filter(), Operation.STREAM, args[i]);
+            }
+        }
+    }
+
+    /** CF.EXISTS and CF.MEXISTS: a missing key holds nothing. */
+    private void contains(final Session session, final ByteBuf[] args, final boolean array)
+    {
+        try (FilterStore.Lease lease = cuckoo(Replies.key(args[1])))
+        {
+            if (lease == null)
+            {
+                final List<RedisMessage> zeros = new ArrayList<>();
+                for (int i = 2; i < args.length; i++)
+                {
+                    zeros.add(Replies.ZERO);
+                }
+                session.replies().ready(array ? new ArrayRedisMessage(zeros) : Replies.ZERO);
+                return;
+            }
+            session.replies().awaitVerdicts(array ? Pending.many(false, args.length - 2) : Pending.EXISTS_ONE);
+            for (int i = 2; i < args.length; i++)
+            {
+                session.publish(lease.filter(), Operation.CONTAINS, args[i]);
+            }
+        }
+    }
+
+    private void delete(final Session session, final ByteBuf[] args)
+    {
+        try (FilterStore.Lease lease = cuckoo(Replies.key(args[1])))
+        {
+            if (lease == null)
+            {
+                throw new RespError("ERR not found");
+            }
+            final DuplicateFilter filter = lease.filter();
+            server.drain(filter);
+            session.replies().ready(filter.deleteHash(hash(filter, args[2])) ? Replies.ONE : Replies.ZERO);
+        }
+    }
+
+    private void count(final Session session, final ByteBuf[] args)
+    {
+        try (FilterStore.Lease lease = cuckoo(Replies.key(args[1])))
+        {
+            if (lease == null)
+            {
+                session.replies().ready(Replies.ZERO);
+                return;
+            }
+            final DuplicateFilter filter = lease.filter();
+            server.drain(filter);
+            session.replies().ready(Replies.integer(filter.countHash(hash(filter, args[2]))));
+        }
+    }
+
+    /** CF.INFO: RedisBloom's fields, in its order. */
+    private void info(final Session session, final ByteBuf[] args)
+    {
+        try (FilterStore.Lease lease = cuckoo(Replies.key(args[1])))
+        {
+            if (lease == null)
+            {
+                throw new RespError("ERR not found");
+            }
+            final DuplicateFilter filter = lease.filter();
+            server.drain(filter);
+            final FilterParameters p = filter.parameters();
+            final long bucketSize = p.get("buckets");
+            final List<RedisMessage> info = new ArrayList<>();
+            field(info, "Size", p.tableBytes());
+            field(info, "Number of buckets", p.get("memory-bits") / (bucketSize * p.get("fingerprint-bits")));
+            field(info, "Number of filters", 1);
+            field(info, "Number of items inserted", filter.elements() - filter.duplicates() - filter.deletions());
+            field(info, "Number of items deleted", filter.deletions());
+            field(info, "Bucket size", bucketSize);
+            field(info, "Expansion rate", 0);
+            field(info, "Max iterations", p.get("max-kicks"));
+            session.replies().ready(new ArrayRedisMessage(info));
+        }
+    }
+
+    private static void field(final List<RedisMessage> info, final String name, final long value)
+    {
+        info.add(Replies.bulk(name));
+        info.add(Replies.integer(value));
+    }
+
+    private static long hash(final DuplicateFilter filter, final ByteBuf item)
+    {
+        final byte[] bytes = ByteBufUtil.getBytes(item);
+        return filter.hash(bytes, 0, bytes.length);
+    }
+}

@@ -1,0 +1,134 @@
+package io.ddf.ingest.server;
+
+import io.ddf.engine.FilterBuilder;
+import io.ddf.engine.pipeline.Operation;
+import io.netty.buffer.ByteBuf;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * BF.INSERT key [CAPACITY c] [ERROR e] [EXPANSION x] [NOCREATE] [NONSCALING] ITEMS item...: BF.RESERVE and BF.MADD
+ * in one, with RedisBloom's errors. A missing key is made as BF.RESERVE would make it (README "Capacity"), with
+ * the server's default capacity and error rate for those not given; NOCREATE on a missing key answers
+ * {@code ERR not found} and makes nothing. The options are checked even when the key exists (RedisBloom then
+ * ignores them), so that a refused combination is refused the same way whether or not the key exists.
+ */
+final class InsertCommand
+{
+    private final DdfServer server;
+    private final FilterStore store;
+
+    /** @param server the daemon. */
+    InsertCommand(final DdfServer server)
+    {
+        this.server = server;
+        this.store = server.store();
+    }
+
+    /** @param table gets BF.INSERT. */
+    void register(final CommandTable table)
+    {
+        table.add(Command.oneKey("bf.insert", -4, List.of("write", "denyoom"), "bf",
+            "[CAPACITY c] [ERROR e] [EXPANSION x] [NOCREATE] [NONSCALING] ITEMS item...: creates the filter " +
+                "unless NOCREATE, then adds each item (1 if it was not seen before).", this::insert));
+    }
+
+    private void insert(final Session session, final ByteBuf[] args)
+    {
+        long capacity = server.config().defaultCapacity;
+        double errorRate = server.config().defaultErrorRate;
+        boolean noCreate = false;
+        final List<String> reserveOptions = new ArrayList<>();
+        int i = 2;
+        while (i < args.length && !"items".equals(Replies.word(args[i])))
+        {
+            final String option = Replies.word(args[i]);
+            switch (option)
+            {
+                case "nocreate" -> noCreate = true;
+                case "nonscaling" -> reserveOptions.add(option);
+                case "capacity", "error", "expansion" ->
+                {
+                    if (++i >= args.length)
+                    {
+                        throw Command.wrongArity("bf.insert");
+                    }
+                    switch (option)
+                    {
+                        case "capacity" -> capacity = Replies.integer(args[i], "ERR Bad capacity");
+                        case "error" -> errorRate = errorRate(args[i]);
+                        default ->
+                        {
+                            reserveOptions.add(option);
+                            reserveOptions.add(args[i].toString(StandardCharsets.UTF_8));
+                        }
+                    }
+                }
+                default -> throw new RespError("ERR unknown argument '" + option + "'");
+            }
+            i++;
+        }
+        if (i + 1 >= args.length)
+        {
+            throw Command.wrongArity("bf.insert"); // no ITEMS, or ITEMS without an item
+        }
+        if (capacity <= 0)
+        {
+            throw new RespError("ERR (capacity should be larger than 0)");
+        }
+        final FilterBuilder builder = ReserveOptions.builder(reserveOptions, capacity, errorRate);
+        final String key = Replies.key(args[1]);
+        try (FilterStore.Lease lease = store.acquire(key))
+        {
+            if (lease == null)
+            {
+                if (noCreate)
+                {
+                    throw new RespError("ERR not found");
+                }
+                session.retryAfter(store.create(key, () -> builder, false), args);
+                return;
+            }
+            final int first = i + 1;
+            checkItems(args, first);
+            session.replies().awaitVerdicts(Pending.many(true, args.length - first));
+            for (int item = first; item < args.length; item++)
+            {
+                session.publish(lease.filter(), Operation.STREAM, args[item]);
+            }
+        }
+    }
+
+    private static double errorRate(final ByteBuf arg)
+    {
+        final double errorRate;
+        try
+        {
+            errorRate = Double.parseDouble(arg.toString(StandardCharsets.US_ASCII));
+        }
+        catch (final NumberFormatException e)
+        {
+            throw new RespError("ERR Bad error rate");
+        }
+        if (!(errorRate > 0 && errorRate < 1))
+        {
+            throw new RespError("ERR Bad error rate");
+        }
+        return errorRate;
+    }
+
+    private void checkItems(final ByteBuf[] args, final int first)
+    {
+        final int max = server.config().maxItemBytes;
+        for (int i = first; i < args.length; i++)
+        {
+            if (args[i].readableBytes() > max)
+            {
+                throw new RespError("ERR item of " + args[i].readableBytes() + " bytes is longer than the " + max +
+                    "-byte limit");
+            }
+        }
+    }
+}

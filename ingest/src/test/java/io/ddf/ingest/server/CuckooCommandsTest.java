@@ -1,0 +1,163 @@
+package io.ddf.ingest.server;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Issue 12's CF.* commands and BF.INSERT through the daemon, with RedisBloom's replies and errors. */
+@Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class CuckooCommandsTest
+{
+    @TempDir
+    static Path dir;
+    static TestServer server;
+
+    @BeforeAll
+    static void start()
+    {
+        server = new TestServer(dir.resolve("data"), c -> { });
+    }
+
+    @AfterAll
+    static void stop()
+    {
+        server.close();
+    }
+
+    private static List<String> items(final String command, final String key, final String prefix, final int from,
+        final int to)
+    {
+        final List<String> args = new ArrayList<>(List.of(command, key));
+        if (command.startsWith("CF.INSERT") || command.equals("BF.INSERT"))
+        {
+            args.add("ITEMS");
+        }
+        for (int i = from; i < to; i++)
+        {
+            args.add(prefix + i);
+        }
+        return args;
+    }
+
+    private static long sum(final Object reply)
+    {
+        long sum = 0;
+        for (final Object value : (List<?>)reply)
+        {
+            sum += (Long)value;
+        }
+        return sum;
+    }
+
+    @Test
+    void addAddnxExistsDelCountFollowRedisBloom() throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            assertEquals("OK", c.call("CF.RESERVE", "cf1", "1000"));
+            assertEquals("-ERR item exists", c.call("CF.RESERVE", "cf1", "1000"));
+            assertEquals(0L, c.call("CF.EXISTS", "cf1", "a"));
+            assertEquals(1L, c.call("CF.ADDNX", "cf1", "a"));
+            assertEquals(0L, c.call("CF.ADDNX", "cf1", "a"));
+            assertEquals(1L, c.call("CF.ADD", "cf1", "a"));
+            assertEquals(2L, c.call("CF.COUNT", "cf1", "a"));
+            assertEquals(1L, c.call("CF.EXISTS", "cf1", "a"));
+            assertEquals(List.of(1L, 0L), c.call("CF.MEXISTS", "cf1", "a", "b"));
+            assertEquals(1L, c.call("CF.DEL", "cf1", "a"));
+            assertEquals(1L, c.call("CF.COUNT", "cf1", "a"));
+            assertEquals(1L, c.call("CF.DEL", "cf1", "a"));
+            assertEquals(0L, c.call("CF.DEL", "cf1", "a"));
+            assertEquals(0L, c.call("CF.COUNT", "cf1", "a"));
+            assertEquals(0L, c.call("CF.EXISTS", "cf1", "a"));
+            assertEquals(0L, c.call("CF.COUNT", "missing", "a"));
+            assertEquals(0L, c.call("CF.EXISTS", "missing", "a"));
+            assertEquals("-ERR not found", c.call("CF.DEL", "missing", "a"));
+            final List<?> info = (List<?>)c.call("CF.INFO", "cf1");
+            assertEquals("Number of items deleted", info.get(8));
+            assertEquals(2L, info.get(9));
+            assertEquals("Bucket size", info.get(10));
+            assertEquals(2L, info.get(11));
+            assertEquals("Max iterations", info.get(14));
+            assertEquals(20L, info.get(15));
+            assertEquals("-ERR not found", c.call("CF.INFO", "missing"));
+        }
+    }
+
+    @Test
+    void aReservedCapacityHoldsEveryItemAndAddOnAMissingKeyCreatesIt() throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            assertEquals("OK", c.call("CF.RESERVE", "cf2", "10000", "BUCKETSIZE", "4", "MAXITERATIONS", "20"));
+            // Distinct items: 0 for a false positive only, at most 2·4/65535 per item with 16-bit fingerprints
+            // (about 1 expected over the 10,000); 10 or more would mean the fingerprints are not what they should be.
+            final long added = sum(c.call(items("CF.INSERTNX", "cf2", "i-", 0, 10_000).toArray(String[]::new)));
+            assertTrue(added > 9_990 && added <= 10_000, "added " + added);
+            // Every item added is still there: nothing dropped up to the capacity. (An item answered 0 was a false
+            // positive and was not added; it may answer 0 later, when the entry it collided with moves.)
+            final long present = sum(c.call(items("CF.MEXISTS", "cf2", "i-", 0, 10_000).toArray(String[]::new)));
+            assertTrue(present >= added, "present " + present + " of " + added + " added");
+            assertEquals(0L, sum(c.call(items("CF.INSERTNX", "cf2", "i-", 0, 100).toArray(String[]::new))));
+            assertEquals(List.of(1L, 1L), c.call("CF.INSERT", "cf2", "ITEMS", "i-1", "i-1"));
+            assertEquals(3L, c.call("CF.COUNT", "cf2", "i-1"));
+            assertEquals(1L, c.call("CF.ADD", "made", "x"));
+            assertEquals(1L, c.call("CF.EXISTS", "made", "x"));
+            assertEquals("-ERR not found", c.call("CF.INSERT", "nokey", "NOCREATE", "ITEMS", "x"));
+            assertEquals(0L, c.call("EXISTS", "nokey"));
+            assertEquals(List.of(1L), c.call("CF.INSERT", "withcap", "CAPACITY", "500", "ITEMS", "x"));
+        }
+    }
+
+    @Test
+    void cuckooCommandsRefuseABloomKeyAndBadArguments() throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            assertEquals(1L, c.call("BF.ADD", "bloomy", "a"));
+            final Object wrong = c.call("CF.ADD", "bloomy", "a");
+            assertTrue(String.valueOf(wrong).startsWith("-WRONGTYPE"), String.valueOf(wrong));
+            assertTrue(String.valueOf(c.call("CF.DEL", "bloomy", "a")).startsWith("-WRONGTYPE"));
+            assertEquals("-ERR Bad capacity", c.call("CF.RESERVE", "bad", "many"));
+            assertEquals("-ERR Capacity must be at least (BucketSize * 2)", c.call("CF.RESERVE", "bad", "2",
+                "BUCKETSIZE", "4"));
+            assertTrue(String.valueOf(c.call("CF.RESERVE", "bad", "1000", "BUCKETSIZE", "100"))
+                .startsWith("-ERR BUCKETSIZE"));
+            assertTrue(String.valueOf(c.call("CF.RESERVE", "bad", "1000", "EXPANSION", "2")).startsWith("-ERR ddf"));
+            assertEquals(0L, c.call("EXISTS", "bad"));
+        }
+    }
+
+    @Test
+    void bfInsertCreatesWithItsOptionsOrRefusesWithRedisBloomsErrors() throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            assertEquals("-ERR not found", c.call("BF.INSERT", "b1", "NOCREATE", "ITEMS", "a"));
+            assertEquals(0L, c.call("EXISTS", "b1"));
+            assertEquals(List.of(1L, 1L, 0L), c.call("BF.INSERT", "b1", "CAPACITY", "5000", "ERROR", "0.001",
+                "ITEMS", "a", "b", "a"));
+            assertEquals(List.of(5000L), c.call("BF.INFO", "b1", "CAPACITY"));
+            assertEquals(List.of(0L, 1L), c.call("BF.INSERT", "b1", "NOCREATE", "ITEMS", "b", "c"));
+            assertEquals("-" + ReserveOptions.CANNOT_EXPAND, c.call("BF.INSERT", "b2", "NONSCALING", "EXPANSION",
+                "2", "ITEMS", "a"));
+            assertEquals("-" + ReserveOptions.NO_EXPANSION, c.call("BF.INSERT", "b2", "EXPANSION", "2", "ITEMS",
+                "a"));
+            assertEquals("-ERR Bad capacity", c.call("BF.INSERT", "b2", "CAPACITY", "x", "ITEMS", "a"));
+            assertEquals("-ERR Bad error rate", c.call("BF.INSERT", "b2", "ERROR", "2", "ITEMS", "a"));
+            assertTrue(String.valueOf(c.call("BF.INSERT", "b2", "CAPACITY", "100")).startsWith("-ERR wrong number"));
+            assertEquals(0L, c.call("EXISTS", "b2"));
+            assertEquals(List.of(1L), c.call("BF.INSERT", "b3", "NONSCALING", "ITEMS", "a"));
+            assertEquals(List.of(1_000_000L), c.call("BF.INFO", "b3", "CAPACITY"), "the server's default capacity");
+        }
+    }
+}
