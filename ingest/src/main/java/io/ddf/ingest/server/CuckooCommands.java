@@ -13,6 +13,7 @@ import io.netty.handler.codec.redis.RedisMessage;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * RedisBloom's CF.* commands on the {@code cuckoo} kind. CF.ADDNX, CF.INSERTNX, CF.EXISTS and CF.MEXISTS are the
@@ -285,9 +286,9 @@ final class CuckooCommands
             for (int i = first; i < args.length; i++)
             {
                 filter.addHash(hash(filter, args[i]));
-                ones.add(Replies.ONE);
+                ones.add(Replies.bool(session, true));
             }
-            session.replies().ready(array ? new ArrayRedisMessage(ones) : Replies.ONE);
+            session.replies().ready(array ? new ArrayRedisMessage(ones) : Replies.bool(session, true));
         }
     }
 
@@ -302,7 +303,7 @@ final class CuckooCommands
                 session.retryAfter(store.create(key, this::defaultBuilder, false), args);
                 return;
             }
-            session.replies().awaitVerdicts(array ? Pending.many(true, args.length - first) : Pending.ADD_ONE);
+            session.replies().awaitVerdicts(array ? Pending.many(session, true, args.length - first) : Pending.one(session, true));
             for (int i = first; i < args.length; i++)
             {
                 session.publish(lease.filter(), Operation.STREAM, args[i]);
@@ -320,12 +321,12 @@ final class CuckooCommands
                 final List<RedisMessage> zeros = new ArrayList<>();
                 for (int i = 2; i < args.length; i++)
                 {
-                    zeros.add(Replies.ZERO);
+                    zeros.add(Replies.bool(session, false));
                 }
-                session.replies().ready(array ? new ArrayRedisMessage(zeros) : Replies.ZERO);
+                session.replies().ready(array ? new ArrayRedisMessage(zeros) : Replies.bool(session, false));
                 return;
             }
-            session.replies().awaitVerdicts(array ? Pending.many(false, args.length - 2) : Pending.EXISTS_ONE);
+            session.replies().awaitVerdicts(array ? Pending.many(session, false, args.length - 2) : Pending.one(session, false));
             for (int i = 2; i < args.length; i++)
             {
                 session.publish(lease.filter(), Operation.CONTAINS, args[i]);
@@ -343,7 +344,7 @@ final class CuckooCommands
             }
             final DuplicateFilter filter = lease.filter();
             server.drain(filter);
-            session.replies().ready(filter.deleteHash(hash(filter, args[2])) ? Replies.ONE : Replies.ZERO);
+            session.replies().ready(Replies.bool(session, filter.deleteHash(hash(filter, args[2]))));
         }
     }
 
@@ -375,7 +376,7 @@ final class CuckooCommands
             server.drain(filter);
             final FilterParameters p = filter.parameters();
             final long bucketSize = p.get("buckets");
-            final List<RedisMessage> info = new ArrayList<>();
+            final List<Map.Entry<String, Object>> info = new ArrayList<>();
             field(info, "Size", p.tableBytes());
             field(info, "Number of buckets", p.get("memory-bits") / (bucketSize * p.get("fingerprint-bits")));
             field(info, "Number of filters", 1);
@@ -384,14 +385,13 @@ final class CuckooCommands
             field(info, "Bucket size", bucketSize);
             field(info, "Expansion rate", 0);
             field(info, "Max iterations", p.get("max-kicks"));
-            session.replies().ready(new ArrayRedisMessage(info));
+            session.replies().ready(Replies.fields(session, info)); // a map in RESP3, pairs in RESP2
         }
     }
 
-    private static void field(final List<RedisMessage> info, final String name, final long value)
+    private static void field(final List<Map.Entry<String, Object>> info, final String name, final long value)
     {
-        info.add(Replies.bulk(name));
-        info.add(Replies.integer(value));
+        info.add(Map.entry(name, value));
     }
 
     private static long hash(final DuplicateFilter filter, final ByteBuf item)

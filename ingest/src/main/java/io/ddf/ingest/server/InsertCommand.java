@@ -93,7 +93,7 @@ final class InsertCommand
             }
             final int first = i + 1;
             checkItems(args, first);
-            session.replies().awaitVerdicts(Pending.many(true, args.length - first));
+            session.replies().awaitVerdicts(Pending.many(session, true, args.length - first));
             for (int item = first; item < args.length; item++)
             {
                 session.publish(lease.filter(), Operation.STREAM, args[item]);

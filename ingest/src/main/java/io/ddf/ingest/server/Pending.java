@@ -17,10 +17,10 @@ final class Pending
     /** Not a reply: the next {@link #count} replies go out as one array (EXEC). */
     static final byte GROUP = 3;
 
-    /** BF.ADD: 1 when unseen (RESP2 only: commands use {@link #one}, which follows the connection's protocol). */
-    static final Pending ADD_ONE = new Pending(ONE, null, false, true, 1, false);
-    /** BF.EXISTS: 1 when the filter holds it (RESP2 only: commands use {@link #one}). */
-    static final Pending EXISTS_ONE = new Pending(ONE, null, false, false, 1, false);
+    /** BF.ADD: 1 when unseen. */
+    private static final Pending ADD_ONE = new Pending(ONE, null, false, true, 1, false);
+    /** BF.EXISTS: 1 when the filter holds it. */
+    private static final Pending EXISTS_ONE = new Pending(ONE, null, false, false, 1, false);
     /** BF.ADD in RESP3: true when unseen. */
     private static final Pending ADD_ONE_RESP3 = new Pending(ONE, null, false, true, 1, true);
     /** BF.EXISTS in RESP3: true when the filter holds it. */
@@ -88,17 +88,5 @@ final class Pending
     static Pending ready(final RedisMessage message, final boolean closeAfter)
     {
         return new Pending(READY, message, closeAfter, false, 0, false);
-    }
-
-    /**
-     * RESP2 only: commands use {@link #many(Session, boolean, int)}, which follows the connection's protocol.
-     *
-     * @param add   whether 1 means UNSEEN.
-     * @param count verdicts it waits for.
-     * @return an array reply.
-     */
-    static Pending many(final boolean add, final int count)
-    {
-        return new Pending(MANY, null, false, add, count, false);
     }
 }
