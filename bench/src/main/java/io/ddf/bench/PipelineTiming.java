@@ -9,6 +9,9 @@ import io.ddf.engine.pipeline.FilterPipelineBuilder;
 import io.ddf.engine.pipeline.Operation;
 import io.ddf.engine.pipeline.VerdictListener;
 
+import org.agrona.concurrent.UnsafeBuffer;
+
+import java.nio.ByteOrder;
 import java.util.Locale;
 import java.util.SplittableRandom;
 
@@ -20,8 +23,10 @@ import java.util.SplittableRandom;
  * Each measurement is repeated (a fresh filter each time, the first pass a warm-up) and the best pass printed.
  *
  * <p>Usage: {@code PipelineTiming KIND MEMORY_BITS [ELEMENTS] [ELEMENT_BYTES] [HASHERS] [INSERTERS]
- * [WAIT_STRATEGY] [PREFETCH] [RING_SIZE] [PASSES]}; defaults 10^7 elements, 8 bytes, the builder's defaults for
- * the pipeline, 3 passes. {@code bench/run.sh PipelineTiming} runs it with the right JVM flags.
+ * [WAIT_STRATEGY] [PREFETCH] [RING_SIZE] [PASSES] [PRODUCER] [BATCH]}; defaults 10^7 elements, 8 bytes, the
+ * builder's defaults for the pipeline, 3 passes, {@code multi} producer (the builder's default; {@code single}
+ * calls {@code singleProducer()}), batch 1 (one {@code publish} per element; more: {@code publishBatch} of that
+ * many 8-byte elements, or of 16-byte elements laid end to end in one buffer). {@code bench/run.sh PipelineTiming} runs it with the right JVM flags.
  */
 public final class PipelineTiming
 {
@@ -56,15 +61,30 @@ public final class PipelineTiming
         final int prefetch = args.length > 7 ? Integer.parseInt(args[7]) : 0;
         final int ringSize = args.length > 8 ? Integer.parseInt(args[8]) : FilterPipelineBuilder.DEFAULT_RING_SIZE;
         final int passes = args.length > 9 ? Integer.parseInt(args[9]) : 3;
+        final String producer = args.length > 10 ? args[10] : "multi";
+        final int batch = args.length > 11 ? Integer.parseInt(args[11]) : 1;
+        if (!producer.equals("single") && !producer.equals("multi"))
+        {
+            throw new IllegalArgumentException("producer: single or multi");
+        }
         if (elementBytes != 8 && elementBytes != 16)
         {
             throw new IllegalArgumentException("element bytes: 8 or 16");
         }
         final long[] keys = new SplittableRandom(42).longs(elements).toArray();
         final byte[] element = new byte[16];
+        final UnsafeBuffer batchBytes = new UnsafeBuffer(new byte[16 * Math.max(1, batch)]);
+        final int[] offsets = new int[Math.max(1, batch)];
+        final int[] lengths = new int[Math.max(1, batch)];
+        for (int i = 0; i < offsets.length; i++)
+        {
+            offsets[i] = 16 * i;
+            lengths[i] = 16;
+        }
         System.out.printf(Locale.ROOT, "%s %d bits, %d elements of %d bytes; pipeline: %d hashers, %d inserters, "
-                + "%s wait, prefetch %d, ring %d; %d cores%n", kind.cliName(), memoryBits, elements, elementBytes,
-            hashers, inserters, wait, prefetch, ringSize, Runtime.getRuntime().availableProcessors());
+                + "%s wait, prefetch %d, ring %d, %s producer, batch %d; %d cores%n", kind.cliName(), memoryBits,
+            elements, elementBytes, hashers, inserters, wait, prefetch, ringSize, producer, batch,
+            Runtime.getRuntime().availableProcessors());
 
         double bestSequential = 0;
         for (int pass = 0; pass < passes; pass++)
@@ -99,19 +119,31 @@ public final class PipelineTiming
             {
                 final Counting counting = new Counting();
                 final long start = System.nanoTime();
-                try (FilterPipeline pipeline = FilterPipeline.builder().hashers(hashers).inserters(inserters)
-                    .waitStrategy(wait).prefetch(prefetch).ringSize(ringSize).listener(counting).build())
+                final FilterPipelineBuilder builder = FilterPipeline.builder().hashers(hashers).inserters(inserters)
+                    .waitStrategy(wait).prefetch(prefetch).ringSize(ringSize).listener(counting);
+                if (producer.equals("single"))
                 {
-                    for (int i = 0; i < elements; i++)
+                    builder.singleProducer();
+                }
+                try (FilterPipeline pipeline = builder.build())
+                {
+                    if (batch > 1)
                     {
-                        if (elementBytes == 8)
+                        publishBatches(pipeline, filter, keys, elementBytes, batch, batchBytes, offsets, lengths);
+                    }
+                    else
+                    {
+                        for (int i = 0; i < elements; i++)
                         {
-                            pipeline.publish(filter, Operation.STREAM, keys[i], i);
-                        }
-                        else
-                        {
-                            fill(element, keys[i]);
-                            pipeline.publish(filter, Operation.STREAM, element, 0, 16, i);
+                            if (elementBytes == 8)
+                            {
+                                pipeline.publish(filter, Operation.STREAM, keys[i], i);
+                            }
+                            else
+                            {
+                                fill(element, keys[i]);
+                                pipeline.publish(filter, Operation.STREAM, element, 0, 16, i);
+                            }
                         }
                     }
                 }
@@ -121,10 +153,33 @@ public final class PipelineTiming
                     rate / 1e6, counting.duplicates);
             }
         }
-        System.out.printf(Locale.ROOT, "RESULT %s bits=%d bytes=%d H=%d I=%d wait=%s prefetch=%d ring=%d: "
-                + "sequential %.2f M/s, pipeline %.2f M/s (%.2fx)%n", kind.cliName(), memoryBits, elementBytes,
-            hashers, inserters, wait, prefetch, ringSize, bestSequential / 1e6, bestPipeline / 1e6,
-            bestPipeline / bestSequential);
+        System.out.printf(Locale.ROOT, "RESULT %s bits=%d bytes=%d H=%d I=%d wait=%s prefetch=%d ring=%d "
+                + "producer=%s batch=%d: sequential %.2f M/s, pipeline %.2f M/s (%.2fx)%n", kind.cliName(),
+            memoryBits, elementBytes, hashers, inserters, wait, prefetch, ringSize, producer, batch,
+            bestSequential / 1e6, bestPipeline / 1e6, bestPipeline / bestSequential);
+    }
+
+    /** Publishes the keys in batches: the producer's side of a batch is one claim, the copies, one publish. */
+    private static void publishBatches(final FilterPipeline pipeline, final DuplicateFilter filter, final long[] keys,
+        final int elementBytes, final int batch, final UnsafeBuffer bytes, final int[] offsets, final int[] lengths)
+    {
+        for (int from = 0; from < keys.length; from += batch)
+        {
+            final int n = Math.min(batch, keys.length - from);
+            if (elementBytes == 8)
+            {
+                pipeline.publishBatch(filter, Operation.STREAM, keys, from, n, from);
+            }
+            else
+            {
+                for (int i = 0; i < n; i++)
+                {
+                    bytes.putLong(16 * i, keys[from + i], ByteOrder.LITTLE_ENDIAN);
+                    bytes.putLong(16 * i + 8, ~keys[from + i], ByteOrder.LITTLE_ENDIAN);
+                }
+                pipeline.publishBatch(filter, Operation.STREAM, bytes, offsets, lengths, 0, n, from);
+            }
+        }
     }
 
     private static void fill(final byte[] element, final long key)

@@ -105,6 +105,50 @@ class PipelineEquivalenceTest extends MappedMemoryTestBase
         }
     }
 
+    /** One producer (the single-producer sequencer), one publish per element, fused handler: the same verdicts. */
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS) // a hang guard
+    void singleProducerEqualsSequential()
+    {
+        final long seed = seededRandom().nextLong();
+        try (DuplicateFilter sequential = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create();
+             DuplicateFilter piped = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create())
+        {
+            compare(sequential, piped, 2_000_000, seed, true, 0, 1, true, 1, "qht, single producer, fused");
+        }
+    }
+
+    /**
+     * Batches published in one claim each (runs of one operation, up to 300 elements: more than the default ring
+     * of 4096 never, fewer often), single producer, fused handler touching 8 rows ahead: the same verdicts.
+     */
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS) // a hang guard
+    void batchPublishedEqualsSequential()
+    {
+        final long seed = seededRandom().nextLong();
+        try (DuplicateFilter sequential = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create();
+             DuplicateFilter piped = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create())
+        {
+            compare(sequential, piped, 2_000_000, seed, true, 8, 1, true, 300,
+                "qht, single producer, batches of <= 300, fused with prefetch 8");
+        }
+    }
+
+    /** Batches on the multi-producer sequencer through 2 hashers and 2 inserters: the same verdicts. */
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS) // a hang guard
+    void batchPublishedThroughSeveralHandlersEqualsSequential()
+    {
+        final long seed = seededRandom().nextLong();
+        try (DuplicateFilter sequential = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create();
+             DuplicateFilter piped = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create())
+        {
+            compare(sequential, piped, 1_000_000, seed, true, 0, 2, false, 64,
+                "qht, multi producer, batches of <= 64, 2 hashers + 2 inserters");
+        }
+    }
+
     /** A filter that is not partitioned goes wholly to inserter 0: still the sequential verdicts. */
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS) // a hang guard: 20 s for QHT x 10^7 on an idle 2-core machine
@@ -260,6 +304,18 @@ class PipelineEquivalenceTest extends MappedMemoryTestBase
     private static void compare(final DuplicateFilter sequential, final DuplicateFilter piped, final int n,
         final long seed, final boolean evicting, final int prefetch, final int handlers, final String what)
     {
+        compare(sequential, piped, n, seed, evicting, prefetch, handlers, false, 1, what);
+    }
+
+    /**
+     * @param singleProducer build the pipeline with {@code singleProducer()} (this thread is the only publisher).
+     * @param batch          1: one {@code publish} per element; more: runs of up to {@code batch} consecutive
+     *                       elements of one operation go out in one {@code publishBatch}.
+     */
+    private static void compare(final DuplicateFilter sequential, final DuplicateFilter piped, final int n,
+        final long seed, final boolean evicting, final int prefetch, final int handlers, final boolean singleProducer,
+        final int batch, final String what)
+    {
         final byte[] expected = new byte[n];
         final BitSet seen = new BitSet(1 << 22);
         long duplicates = 0;
@@ -281,15 +337,38 @@ class PipelineEquivalenceTest extends MappedMemoryTestBase
         }
         final Checker checker = new Checker(expected);
         final long start = System.nanoTime();
-        try (FilterPipeline pipeline = FilterPipeline.builder().hashers(handlers).inserters(handlers)
-            .prefetch(prefetch).listener(checker).build())
+        final FilterPipelineBuilder builder = FilterPipeline.builder().hashers(handlers).inserters(handlers)
+            .prefetch(prefetch).listener(checker);
+        if (singleProducer)
+        {
+            builder.singleProducer();
+        }
+        try (FilterPipeline pipeline = builder.build())
         {
             random = new SplittableRandom(seed);
+            final long[] run = new long[batch];
+            int runLength = 0;
+            Operation runOperation = Operation.STREAM;
             for (int i = 0; i < n; i++)
             {
                 final long value = next(random);
                 final Operation operation = random.nextInt(16) == 0 ? Operation.CONTAINS : Operation.STREAM;
-                pipeline.publish(piped, operation, value, i);
+                if (batch == 1)
+                {
+                    pipeline.publish(piped, operation, value, i);
+                    continue;
+                }
+                if (runLength == batch || (runLength > 0 && operation != runOperation))
+                {
+                    pipeline.publishBatch(piped, runOperation, run, 0, runLength, i - runLength);
+                    runLength = 0;
+                }
+                runOperation = operation;
+                run[runLength++] = value;
+            }
+            if (runLength > 0)
+            {
+                pipeline.publishBatch(piped, runOperation, run, 0, runLength, n - runLength);
             }
         }
         final long ms = (System.nanoTime() - start) / 1_000_000;
