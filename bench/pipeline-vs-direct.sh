@@ -10,7 +10,9 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 label="${1:-run}"
 rounds="${2:-2}"
-variants="${PIPELINE_VARIANTS:-default single:1 single:256 single:256:prefetch}"
+variants="${PIPELINE_VARIANTS:-default single:1 single:256 single:256::hop single:256:prefetch:hop}"
+# wait[:producer]; the producer part needs a tree with `bench latency --producer`
+latency_variants="${LATENCY_VARIANTS:-busy-spin:single busy-spin:multi phased:single}"
 out_dir="$root/bench/results/pipeline"
 mkdir -p "$out_dir"
 stamp="$(date -u +%Y-%m-%dT%H%MZ)"
@@ -31,7 +33,8 @@ java_run() { java "${flags[@]}" -Dagrona.disable.bounds.checks=true -Xms1g -Xmx4
   echo
   echo "Throughput: one producer thread, 10^7 random 8-byte keys, QHT; direct = filter.stream(long) in a loop;"
   echo "pipeline = publish..close (every verdict delivered); best of 2 timed passes after a warm-up pass, M elements/s."
-  echo "Variant = producer:batch[:prefetch] (default = multi-producer sequencer, one publish per element)."
+  echo "Variant = producer:batch[:prefetch[:hop]] (default = multi-producer sequencer, one publish per element;"
+  echo "prefetch = the fused handler touches 8 rows ahead; hop = hashOnPublish, the producer hashes)."
   echo
   echo "| round | size | variant | direct M/s | pipeline M/s | ratio | uptime |"
   echo "| --- | --- | --- | --- | --- | --- | --- |"
@@ -40,12 +43,13 @@ lat_rows=()
 for ((r = 1; r <= rounds; r++)); do
   for bits in 1048576 1073741824; do
     for v in $variants; do
-      IFS=: read -r producer batch pf <<<"$v"
+      IFS=: read -r producer batch pf hop <<<"$v"
       extra=()
       prefetch=0
       [[ "${pf:-}" == prefetch ]] && prefetch=8
       if [[ "$producer" != default ]]; then
         extra=(1 1 phased "$prefetch" 4096 3 "$producer" "$batch")
+        [[ "${hop:-}" == hop ]] && extra+=(hash-on-publish)
       fi
       up="$(uptime | sed 's/.*load average: /load /')"
       line="$(java_run io.ddf.bench.PipelineTiming qht "$bits" 10000000 8 "${extra[@]}" | tee -a "$log" | grep '^RESULT')"
@@ -56,21 +60,24 @@ for ((r = 1; r <= rounds; r++)); do
       echo "| $r | $size | $v | $seq | $pip | $ratio | $up |" >> "$out"
     done
   done
-  for wait in busy-spin phased; do
+  for lv in $latency_variants; do
+    IFS=: read -r wait producer <<<"$lv"
+    prod=()
+    [[ -n "${producer:-}" ]] && prod=(--producer "$producer")
     up="$(uptime | sed 's/.*load average: /load /')"
     res="$(java_run io.ddf.bench.BenchMain latency --kind qht --memory-bits 1048576 --key-bytes 8 --count 100000 \
-      --warmup 100000 --rate 10000 --wait-strategy "$wait" | tee -a "$log")"
+      --warmup 100000 --rate 10000 --wait-strategy "$wait" "${prod[@]}" | tee -a "$log")"
     direct="$(grep 'stream() call' <<<"$res" | sed -E 's/.*p50 ([0-9]+)  p99 ([0-9]+)  p99.9 ([0-9]+)  max ([0-9]+).*/\1 | \2 | \3 | \4/')"
     pipe="$(grep 'publish-to-verdict' <<<"$res" | sed -E 's/.*p50 ([0-9]+)  p99 ([0-9]+)  p99.9 ([0-9]+)  max ([0-9]+).*/\1 | \2 | \3 | \4/')"
-    lat_rows+=("| $r | $wait | direct stream() | $direct | $up |" "| $r | $wait | pipeline publish-to-verdict | $pipe | $up |")
+    lat_rows+=("| $r | $lv | direct stream() | $direct | $up |" "| $r | $lv | pipeline publish-to-verdict | $pipe | $up |")
   done
 done
 {
   echo
   echo "Latency: \`bin/ddf bench latency --kind qht --memory-bits 1048576 --key-bytes 8 --count 100000 --warmup 100000"
-  echo "--rate 10000 --wait-strategy W\` (paced at 10k/s from scheduled send times), ns:"
+  echo "--rate 10000 --wait-strategy W [--producer P]\` (paced at 10k/s from scheduled send times; one fused handler), ns:"
   echo
-  echo "| round | wait | path | p50 | p99 | p99.9 | max | uptime |"
+  echo "| round | wait:producer | path | p50 | p99 | p99.9 | max | uptime |"
   echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
   printf '%s\n' "${lat_rows[@]}"
   echo

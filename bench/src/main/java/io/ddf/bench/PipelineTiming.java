@@ -26,7 +26,8 @@ import java.util.SplittableRandom;
  * [WAIT_STRATEGY] [PREFETCH] [RING_SIZE] [PASSES] [PRODUCER] [BATCH]}; defaults 10^7 elements, 8 bytes, the
  * builder's defaults for the pipeline, 3 passes, {@code multi} producer (the builder's default; {@code single}
  * calls {@code singleProducer()}), batch 1 (one {@code publish} per element; more: {@code publishBatch} of that
- * many 8-byte elements, or of 16-byte elements laid end to end in one buffer). {@code bench/run.sh PipelineTiming} runs it with the right JVM flags.
+ * many 8-byte elements, or of 16-byte elements laid end to end in one buffer), then {@code hash-on-publish} to
+ * call {@code hashOnPublish()}. {@code bench/run.sh PipelineTiming} runs it with the right JVM flags.
  */
 public final class PipelineTiming
 {
@@ -63,6 +64,7 @@ public final class PipelineTiming
         final int passes = args.length > 9 ? Integer.parseInt(args[9]) : 3;
         final String producer = args.length > 10 ? args[10] : "multi";
         final int batch = args.length > 11 ? Integer.parseInt(args[11]) : 1;
+        final boolean hashOnPublish = args.length > 12 && args[12].equals("hash-on-publish");
         if (!producer.equals("single") && !producer.equals("multi"))
         {
             throw new IllegalArgumentException("producer: single or multi");
@@ -82,9 +84,9 @@ public final class PipelineTiming
             lengths[i] = 16;
         }
         System.out.printf(Locale.ROOT, "%s %d bits, %d elements of %d bytes; pipeline: %d hashers, %d inserters, "
-                + "%s wait, prefetch %d, ring %d, %s producer, batch %d; %d cores%n", kind.cliName(), memoryBits,
+                + "%s wait, prefetch %d, ring %d, %s producer, batch %d, hash on publish %b; %d cores%n", kind.cliName(), memoryBits,
             elements, elementBytes, hashers, inserters, wait, prefetch, ringSize, producer, batch,
-            Runtime.getRuntime().availableProcessors());
+            hashOnPublish, Runtime.getRuntime().availableProcessors());
 
         double bestSequential = 0;
         for (int pass = 0; pass < passes; pass++)
@@ -125,6 +127,10 @@ public final class PipelineTiming
                 {
                     builder.singleProducer();
                 }
+                if (hashOnPublish)
+                {
+                    builder.hashOnPublish();
+                }
                 try (FilterPipeline pipeline = builder.build())
                 {
                     if (batch > 1)
@@ -154,9 +160,9 @@ public final class PipelineTiming
             }
         }
         System.out.printf(Locale.ROOT, "RESULT %s bits=%d bytes=%d H=%d I=%d wait=%s prefetch=%d ring=%d "
-                + "producer=%s batch=%d: sequential %.2f M/s, pipeline %.2f M/s (%.2fx)%n", kind.cliName(),
+                + "producer=%s batch=%d hashOnPublish=%b: sequential %.2f M/s, pipeline %.2f M/s (%.2fx)%n", kind.cliName(),
             memoryBits, elementBytes, hashers, inserters, wait, prefetch, ringSize, producer, batch,
-            bestSequential / 1e6, bestPipeline / 1e6, bestPipeline / bestSequential);
+            hashOnPublish, bestSequential / 1e6, bestPipeline / 1e6, bestPipeline / bestSequential);
     }
 
     /** Publishes the keys in batches: the producer's side of a batch is one claim, the copies, one publish. */

@@ -76,14 +76,17 @@ public final class FilterPipeline implements AutoCloseable
      * a publisher checks {@link #closed} again after its claim, so close needs no count of publishers in flight.
      */
     private final boolean multiProducer;
+    /** Publishers hash their elements (the hash stage moves to the producer thread). */
+    private final boolean hashOnPublish;
     private final Object closeLock = new Object();
     private volatile boolean closed;
     private boolean terminated;
 
     FilterPipeline(final int ringSize, final int maxElementBytes, final int hasherCount, final int inserterCount,
         final WaitStrategy waitStrategy, final VerdictListener listener, final int prefetch,
-        final long closeTimeoutNanos, final boolean singleProducer)
+        final long closeTimeoutNanos, final boolean singleProducer, final boolean hashOnPublish)
     {
+        this.hashOnPublish = hashOnPublish;
         this.maxElementBytes = maxElementBytes;
         this.closeTimeoutNanos = closeTimeoutNanos;
         this.multiProducer = !singleProducer;
@@ -280,7 +283,7 @@ public final class FilterPipeline implements AutoCloseable
                     final PipelineEvent event =
                         fill(low + filled, filter, operation, Long.BYTES, firstTag + done + filled);
                     event.buffer.putLong(0, elements[offset + done + filled], ByteOrder.LITTLE_ENDIAN);
-                    event.failure = null;
+                    copied(event);
                 }
             }
             finally
@@ -337,7 +340,7 @@ public final class FilterPipeline implements AutoCloseable
                     final PipelineEvent event =
                         fill(low + filled, filter, operation, lengths[e], firstTag + done + filled);
                     buffer.getBytes(offsets[e], event.bytes, 0, lengths[e]);
-                    event.failure = null;
+                    copied(event);
                 }
             }
             finally
@@ -579,7 +582,22 @@ public final class FilterPipeline implements AutoCloseable
         event.tag = tag;
         event.verdict = null;
         event.failure = COPY_FAILED; // cleared once the bytes are in
+        event.hashed = false;
         return event;
+    }
+
+    /**
+     * The element's bytes are in its slot: with {@link FilterPipelineBuilder#hashOnPublish} the publisher hashes
+     * them here (the same bytes and method a handler would use, so the same hash), then the slot is good.
+     */
+    private void copied(final PipelineEvent event)
+    {
+        if (hashOnPublish)
+        {
+            event.hash = event.filter.hash(event.buffer, 0, event.length);
+            event.hashed = true;
+        }
+        event.failure = null;
     }
 
     private void copy(final PipelineEvent event, final DirectBuffer element, final int offset, final int length,
@@ -588,7 +606,7 @@ public final class FilterPipeline implements AutoCloseable
         try
         {
             element.getBytes(offset, event.bytes, 0, length);
-            event.failure = null;
+            copied(event);
         }
         finally
         {
@@ -602,7 +620,7 @@ public final class FilterPipeline implements AutoCloseable
         try
         {
             System.arraycopy(element, offset, event.bytes, 0, length);
-            event.failure = null;
+            copied(event);
         }
         finally
         {
@@ -615,7 +633,7 @@ public final class FilterPipeline implements AutoCloseable
         try
         {
             event.buffer.putLong(0, element, ByteOrder.LITTLE_ENDIAN);
-            event.failure = null;
+            copied(event);
         }
         finally
         {

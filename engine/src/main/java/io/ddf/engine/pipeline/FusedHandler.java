@@ -59,19 +59,11 @@ final class FusedHandler implements EventHandler<PipelineEvent>
     public void onEvent(final PipelineEvent event, final long sequence, final boolean endOfBatch)
     {
         nextSequence = sequence + 1;
-        final boolean hashed;
-        if (prefetch > 0)
+        if (prefetch > 0 && sequence >= touchedUpTo)
         {
-            if (sequence >= touchedUpTo)
-            {
-                touch(sequence);
-            }
-            hashed = true;
+            touch(sequence);
         }
-        else
-        {
-            hashed = false;
-        }
+        final boolean hashed = prefetch > 0 || event.hashed;
         if (event.failure == null)
         {
             try
@@ -102,7 +94,7 @@ final class FusedHandler implements EventHandler<PipelineEvent>
                 try
                 {
                     final DuplicateFilter filter = event.filter;
-                    final long hash = filter.hash(event.buffer, 0, event.length);
+                    final long hash = event.hashed ? event.hash : filter.hash(event.buffer, 0, event.length);
                     event.hash = hash;
                     sink += OwnedRows.touch(filter, hash);
                 }

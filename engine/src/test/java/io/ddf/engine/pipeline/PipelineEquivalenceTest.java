@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -25,6 +26,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -114,7 +116,8 @@ class PipelineEquivalenceTest extends MappedMemoryTestBase
         try (DuplicateFilter sequential = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create();
              DuplicateFilter piped = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create())
         {
-            compare(sequential, piped, 2_000_000, seed, true, 0, 1, true, 1, "qht, single producer, fused");
+            compare(sequential, piped, 2_000_000, seed, true, 0, 1, FilterPipelineBuilder::singleProducer, 1,
+                "qht, single producer, fused");
         }
     }
 
@@ -130,12 +133,27 @@ class PipelineEquivalenceTest extends MappedMemoryTestBase
         try (DuplicateFilter sequential = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create();
              DuplicateFilter piped = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create())
         {
-            compare(sequential, piped, 2_000_000, seed, true, 8, 1, true, 300,
+            compare(sequential, piped, 2_000_000, seed, true, 8, 1, FilterPipelineBuilder::singleProducer, 300,
                 "qht, single producer, batches of <= 300, fused with prefetch 8");
         }
     }
 
-    /** Batches on the multi-producer sequencer through 2 hashers and 2 inserters: the same verdicts. */
+    /** The publisher hashes (hashOnPublish), batches, fused handler with and without prefetch: the same verdicts. */
+    @ParameterizedTest(name = "prefetch {0}")
+    @ValueSource(ints = {0, 8})
+    @Timeout(value = 180, unit = TimeUnit.SECONDS) // a hang guard
+    void hashedOnPublishEqualsSequential(final int prefetch)
+    {
+        final long seed = seededRandom().nextLong();
+        try (DuplicateFilter sequential = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create();
+             DuplicateFilter piped = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create())
+        {
+            compare(sequential, piped, 1_000_000, seed, true, prefetch, 1,
+                b -> b.singleProducer().hashOnPublish(), 256, "qht, hashed on publish, prefetch " + prefetch);
+        }
+    }
+
+    /** Batches hashed on publish, multi-producer sequencer, 2 hashers and 2 inserters: the same verdicts. */
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS) // a hang guard
     void batchPublishedThroughSeveralHandlersEqualsSequential()
@@ -144,8 +162,8 @@ class PipelineEquivalenceTest extends MappedMemoryTestBase
         try (DuplicateFilter sequential = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create();
              DuplicateFilter piped = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create())
         {
-            compare(sequential, piped, 1_000_000, seed, true, 0, 2, false, 64,
-                "qht, multi producer, batches of <= 64, 2 hashers + 2 inserters");
+            compare(sequential, piped, 1_000_000, seed, true, 0, 2, FilterPipelineBuilder::hashOnPublish, 64,
+                "qht, multi producer, batches of <= 64, hashed on publish, 2 hashers + 2 inserters");
         }
     }
 
@@ -304,17 +322,17 @@ class PipelineEquivalenceTest extends MappedMemoryTestBase
     private static void compare(final DuplicateFilter sequential, final DuplicateFilter piped, final int n,
         final long seed, final boolean evicting, final int prefetch, final int handlers, final String what)
     {
-        compare(sequential, piped, n, seed, evicting, prefetch, handlers, false, 1, what);
+        compare(sequential, piped, n, seed, evicting, prefetch, handlers, b -> b, 1, what);
     }
 
     /**
-     * @param singleProducer build the pipeline with {@code singleProducer()} (this thread is the only publisher).
+     * @param options        further builder settings ({@code singleProducer()}: this thread is the only publisher).
      * @param batch          1: one {@code publish} per element; more: runs of up to {@code batch} consecutive
      *                       elements of one operation go out in one {@code publishBatch}.
      */
     private static void compare(final DuplicateFilter sequential, final DuplicateFilter piped, final int n,
-        final long seed, final boolean evicting, final int prefetch, final int handlers, final boolean singleProducer,
-        final int batch, final String what)
+        final long seed, final boolean evicting, final int prefetch, final int handlers,
+        final UnaryOperator<FilterPipelineBuilder> options, final int batch, final String what)
     {
         final byte[] expected = new byte[n];
         final BitSet seen = new BitSet(1 << 22);
@@ -337,13 +355,8 @@ class PipelineEquivalenceTest extends MappedMemoryTestBase
         }
         final Checker checker = new Checker(expected);
         final long start = System.nanoTime();
-        final FilterPipelineBuilder builder = FilterPipeline.builder().hashers(handlers).inserters(handlers)
-            .prefetch(prefetch).listener(checker);
-        if (singleProducer)
-        {
-            builder.singleProducer();
-        }
-        try (FilterPipeline pipeline = builder.build())
+        try (FilterPipeline pipeline = options.apply(FilterPipeline.builder().hashers(handlers).inserters(handlers)
+            .prefetch(prefetch).listener(checker)).build())
         {
             random = new SplittableRandom(seed);
             final long[] run = new long[batch];
