@@ -29,9 +29,18 @@ import java.util.concurrent.locks.LockSupport;
  *   producer sequencer)           hash, pick inserter    to j, in ring order       ring order
  * </pre>
  *
- * <p>With one hasher, one inserter and no prefetch (the default) the three stages run fused on a single handler
- * thread, {@code ddf-pipeline-fused} ({@link FusedHandler} says why); the ring then batches, applies backpressure
- * and orders, and hashing and insertion overlap with the producers' work.
+ * <p>With one hasher and one inserter (the default) the three stages run fused on a single handler thread,
+ * {@code ddf-pipeline-fused} ({@link FusedHandler} says why); the ring then batches, applies backpressure and
+ * orders, and hashing and insertion overlap with the producers' work.
+ *
+ * <p>Publication: {@link #publish} claims one slot; {@link #publishBatch} claims up to a ring's worth at once,
+ * copies, and publishes the range, so the sequencer's cost is paid once per batch. By default any number of
+ * threads may publish (the Disruptor's multi-producer sequencer); {@link FilterPipelineBuilder#singleProducer}
+ * promises one and uses the single-producer sequencer, whose claim is no locked instruction and whose handlers
+ * need not scan a per-slot availability buffer (the largest cost besides the filter in the handler's profile:
+ * {@code MultiProducerSequencer.getHighestPublishedSequence}). {@link FilterPipelineBuilder#hashOnPublish}
+ * moves hashing to the publisher. No atomic of the pipeline's own is touched per element: closing relies on the
+ * sequencer's cursor (see {@code claim}).
  *
  * <p>Routing: hasher {@code i} of {@code H} hashes the slots with {@code sequence % H == i}. For a
  * {@link DuplicateFilter#partitioned() partitioned} filter, inserter {@code j} of {@code I} takes an element iff
@@ -48,7 +57,8 @@ import java.util.concurrent.locks.LockSupport;
  * nothing. A failure while hashing or inserting an element (e.g. its filter was closed) or in the listener is
  * counted ({@link #failures()}) and reported to {@link VerdictListener#onError} in the element's place; the
  * pipeline keeps running. {@link #close} stops accepting, drains every published element to the listener, then
- * stops and joins the handler threads. Filters must stay open until the pipeline is closed.
+ * stops and joins the handler threads (with {@code singleProducer()}, close must not race a publication). Filters
+ * must stay open until the pipeline is closed.
  */
 public final class FilterPipeline implements AutoCloseable
 {
