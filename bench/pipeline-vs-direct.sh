@@ -10,7 +10,9 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 label="${1:-run}"
 rounds="${2:-2}"
-variants="${PIPELINE_VARIANTS:-default single:1 single:256 single:256::hop single:256:prefetch:hop}"
+variants="${PIPELINE_VARIANTS:-default single:256::hop single:256:prefetch:hop single:256:prefetch:hop:sw}"
+# elements per run at 1 Gbit (DDF_GBIT_ELEMENTS): fewer than at 1 Mbit so that a loaded machine finishes the set
+gbit_elements="${DDF_GBIT_ELEMENTS:-4000000}"
 # wait[:producer]; the producer part needs a tree with `bench latency --producer`
 latency_variants="${LATENCY_VARIANTS:-busy-spin:single busy-spin:multi phased:single}"
 out_dir="$root/bench/results/pipeline"
@@ -31,10 +33,12 @@ java_run() { java "${flags[@]}" -Dagrona.disable.bounds.checks=true -Xms1g -Xmx4
   echo "cores: $(nproc); java: $(java -version 2>&1 | head -1)"
   echo "command: bench/pipeline-vs-direct.sh $label $rounds; variants: $variants"
   echo
-  echo "Throughput: one producer thread, 10^7 random 8-byte keys, QHT; direct = filter.stream(long) in a loop;"
+  echo "Throughput: one producer thread, random 8-byte keys (10^7 at 1 Mbit, $gbit_elements at 1 Gbit), QHT;"
+  echo "direct = filter.stream(long) in a loop;"
   echo "pipeline = publish..close (every verdict delivered); best of 2 timed passes after a warm-up pass, M elements/s."
-  echo "Variant = producer:batch[:prefetch[:hop]] (default = multi-producer sequencer, one publish per element;"
-  echo "prefetch = the fused handler touches 8 rows ahead; hop = hashOnPublish, the producer hashes)."
+  echo "Variant = producer:batch[:prefetch[:hop[:sw]]] (default = multi-producer sequencer, one publish per element;"
+  echo "prefetch = the fused handler touches 8 rows ahead; hop = hashOnPublish, the producer hashes;"
+  echo "sw = both filters (direct and piped) built with singleWriter())."
   echo
   echo "| round | size | variant | direct M/s | pipeline M/s | ratio | uptime |"
   echo "| --- | --- | --- | --- | --- | --- | --- |"
@@ -43,16 +47,19 @@ lat_rows=()
 for ((r = 1; r <= rounds; r++)); do
   for bits in 1048576 1073741824; do
     for v in $variants; do
-      IFS=: read -r producer batch pf hop <<<"$v"
+      IFS=: read -r producer batch pf hop sw <<<"$v"
       extra=()
       prefetch=0
       [[ "${pf:-}" == prefetch ]] && prefetch=8
       if [[ "$producer" != default ]]; then
         extra=(1 1 phased "$prefetch" 4096 3 "$producer" "$batch")
-        [[ "${hop:-}" == hop ]] && extra+=(hash-on-publish)
+        if [[ "${hop:-}" == hop ]]; then extra+=(hash-on-publish); else extra+=(-); fi
+        [[ "${sw:-}" == sw ]] && extra+=(single-writer)
       fi
       up="$(uptime | sed 's/.*load average: /load /')"
-      line="$(java_run io.ddf.bench.PipelineTiming qht "$bits" 10000000 8 "${extra[@]}" | tee -a "$log" | grep '^RESULT')"
+      elements=10000000
+      [[ $bits == 1073741824 ]] && elements="$gbit_elements"
+      line="$(java_run io.ddf.bench.PipelineTiming qht "$bits" "$elements" 8 "${extra[@]}" | tee -a "$log" | grep '^RESULT')"
       seq="$(sed -E 's/.*sequential ([0-9.]+) M.*/\1/' <<<"$line")"
       pip="$(sed -E 's/.*pipeline ([0-9.]+) M.*/\1/' <<<"$line")"
       ratio="$(sed -E 's/.*\(([0-9.]+)x\).*/\1/' <<<"$line")"

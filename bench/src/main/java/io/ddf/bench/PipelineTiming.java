@@ -1,6 +1,7 @@
 package io.ddf.bench;
 
 import io.ddf.engine.DuplicateFilter;
+import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.Filters;
 import io.ddf.engine.Verdict;
@@ -27,7 +28,8 @@ import java.util.SplittableRandom;
  * builder's defaults for the pipeline, 3 passes, {@code multi} producer (the builder's default; {@code single}
  * calls {@code singleProducer()}), batch 1 (one {@code publish} per element; more: {@code publishBatch} of that
  * many 8-byte elements, or of 16-byte elements laid end to end in one buffer), then {@code hash-on-publish} to
- * call {@code hashOnPublish()}. {@code bench/run.sh PipelineTiming} runs it with the right JVM flags.
+ * call {@code hashOnPublish()} ({@code -} not to), then {@code single-writer} to build both the direct and the
+ * pipeline's filters with {@code singleWriter()} (one thread updates each row in both). {@code bench/run.sh PipelineTiming} runs it with the right JVM flags.
  */
 public final class PipelineTiming
 {
@@ -65,6 +67,7 @@ public final class PipelineTiming
         final String producer = args.length > 10 ? args[10] : "multi";
         final int batch = args.length > 11 ? Integer.parseInt(args[11]) : 1;
         final boolean hashOnPublish = args.length > 12 && args[12].equals("hash-on-publish");
+        final boolean singleWriter = args.length > 13 && args[13].equals("single-writer");
         if (!producer.equals("single") && !producer.equals("multi"))
         {
             throw new IllegalArgumentException("producer: single or multi");
@@ -84,14 +87,15 @@ public final class PipelineTiming
             lengths[i] = 16;
         }
         System.out.printf(Locale.ROOT, "%s %d bits, %d elements of %d bytes; pipeline: %d hashers, %d inserters, "
-                + "%s wait, prefetch %d, ring %d, %s producer, batch %d, hash on publish %b; %d cores%n", kind.cliName(), memoryBits,
+                + "%s wait, prefetch %d, ring %d, %s producer, batch %d, hash on publish %b, single writer %b; "
+                + "%d cores%n", kind.cliName(), memoryBits,
             elements, elementBytes, hashers, inserters, wait, prefetch, ringSize, producer, batch,
-            hashOnPublish, Runtime.getRuntime().availableProcessors());
+            hashOnPublish, singleWriter, Runtime.getRuntime().availableProcessors());
 
         double bestSequential = 0;
         for (int pass = 0; pass < passes; pass++)
         {
-            try (DuplicateFilter filter = Filters.builder(kind).memoryBits(memoryBits).seed(pass).create())
+            try (DuplicateFilter filter = builder(kind, memoryBits, pass, singleWriter).create())
             {
                 long sink = 0;
                 final long start = System.nanoTime();
@@ -117,7 +121,7 @@ public final class PipelineTiming
         double bestPipeline = 0;
         for (int pass = 0; pass < passes; pass++)
         {
-            try (DuplicateFilter filter = Filters.builder(kind).memoryBits(memoryBits).seed(pass).create())
+            try (DuplicateFilter filter = builder(kind, memoryBits, pass, singleWriter).create())
             {
                 final Counting counting = new Counting();
                 final long start = System.nanoTime();
@@ -160,9 +164,16 @@ public final class PipelineTiming
             }
         }
         System.out.printf(Locale.ROOT, "RESULT %s bits=%d bytes=%d H=%d I=%d wait=%s prefetch=%d ring=%d "
-                + "producer=%s batch=%d hashOnPublish=%b: sequential %.2f M/s, pipeline %.2f M/s (%.2fx)%n", kind.cliName(),
+                + "producer=%s batch=%d hashOnPublish=%b singleWriter=%b: sequential %.2f M/s, pipeline %.2f M/s (%.2fx)%n", kind.cliName(),
             memoryBits, elementBytes, hashers, inserters, wait, prefetch, ringSize, producer, batch,
-            hashOnPublish, bestSequential / 1e6, bestPipeline / 1e6, bestPipeline / bestSequential);
+            hashOnPublish, singleWriter, bestSequential / 1e6, bestPipeline / 1e6, bestPipeline / bestSequential);
+    }
+
+    private static FilterBuilder builder(final FilterKind kind, final long memoryBits, final int seed,
+        final boolean singleWriter)
+    {
+        final FilterBuilder builder = Filters.builder(kind).memoryBits(memoryBits).seed(seed);
+        return singleWriter ? builder.singleWriter() : builder;
     }
 
     /** Publishes the keys in batches: the producer's side of a batch is one claim, the copies, one publish. */

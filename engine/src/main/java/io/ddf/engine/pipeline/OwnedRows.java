@@ -5,10 +5,12 @@ import io.ddf.engine.Verdict;
 
 /**
  * The one place where a handler updates the rows it owns (the fused handler owns every row; an inserter the
- * partitions routed to it), so that no other thread writes them while it does. That is the single-writer promise
- * of {@code FilterBuilder.singleWriter()} (issue 11, being added on the {@code hotpath} branch): once it exists,
- * {@link #stream} switches to its code path (plain loads, release stores, owner-local counters) here and nowhere
- * else. Until then it is the shared path, whose verdicts are the same.
+ * partitions routed to it, in ring order; a filter that is not partitioned belongs wholly to inserter 0), so that
+ * no other thread writes them while it does. That is exactly the promise of {@code FilterBuilder.singleWriter()}
+ * (one thread at a time per partition, handed over with a happens-before edge, which the ring's sequences give):
+ * a filter built with it takes its single-writer code path here (plain loads and release stores, no locked
+ * instruction), one built without it the shared path; the verdicts are the same either way. The pipeline needs
+ * no switch of its own: the filter's mode decides, and this class is where a pipeline-side one would go.
  */
 final class OwnedRows
 {

@@ -153,6 +153,27 @@ class PipelineEquivalenceTest extends MappedMemoryTestBase
         }
     }
 
+    /**
+     * A filter in single-writer mode ({@code FilterBuilder.singleWriter()}: plain stores, no CAS) through the
+     * pipeline, whose inserters own disjoint rows (2 inserters) or all rows (fused): the verdicts and counters of
+     * the shared sequential filter.
+     */
+    @ParameterizedTest(name = "{0} handler(s)")
+    @ValueSource(ints = {1, 2})
+    @Timeout(value = 180, unit = TimeUnit.SECONDS) // a hang guard
+    void singleWriterFilterEqualsSequential(final int handlers)
+    {
+        final long seed = seededRandom().nextLong();
+        try (DuplicateFilter sequential = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create();
+             DuplicateFilter piped = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed)
+                 .singleWriter().create())
+        {
+            assertTrue(piped.singleWriter());
+            compare(sequential, piped, 1_000_000, seed, true, handlers == 1 ? 8 : 0, handlers,
+                b -> b.singleProducer().hashOnPublish(), 128, "qht single-writer, " + handlers + " inserter(s)");
+        }
+    }
+
     /** Batches hashed on publish, multi-producer sequencer, 2 hashers and 2 inserters: the same verdicts. */
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS) // a hang guard
