@@ -457,6 +457,8 @@ class FilterPipelineTest extends MappedMemoryTestBase
                 handled.append(handlers.get(i).getName()).append('=').append(bytesAllocated).append(' ');
             }
             pipeline.close();
+            System.out.printf("publish/tryPublish, 2 hashers + 2 inserters, 300,000 elements: publisher allocated %d "
+                + "bytes, handlers %s%n", published, handled);
             assertTrue(published < 64 * 1024, "publisher allocated " + published + " bytes for 300,000 elements");
             assertTrue(worst < 64 * 1024, "handlers allocated " + handled);
             assertNull(pipeline.lastFailure());
@@ -498,6 +500,8 @@ class FilterPipelineTest extends MappedMemoryTestBase
             }
             final long handled = mx.getThreadAllocatedBytes(handlers.get(0).getId()) - handlerBefore;
             pipeline.close();
+            System.out.printf("batch publication, one producer, 300,000 elements: publisher allocated %d bytes, "
+                + "fused handler %d bytes%n", published, handled);
             assertEquals(600_000, pipeline.delivered());
             assertTrue(published < 64 * 1024, "publisher allocated " + published + " bytes for 300,000 elements");
             assertTrue(handled < 64 * 1024, "the fused handler allocated " + handled + " bytes");
