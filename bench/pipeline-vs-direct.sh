@@ -29,7 +29,11 @@ java_run() { java "${flags[@]}" -Dagrona.disable.bounds.checks=true -Xms1g -Xmx4
 {
   echo "# pipeline vs direct, $label, $stamp"
   echo
-  echo "git: $(git rev-parse --short HEAD) ($(git rev-parse --abbrev-ref HEAD))$(git diff --quiet || echo ', dirty')"
+  if git rev-parse --git-dir > /dev/null 2>&1; then
+    echo "git: $(git rev-parse --short HEAD) ($(git rev-parse --abbrev-ref HEAD))$(git diff --quiet || echo ', dirty')"
+  else
+    echo "git: ${DDF_GIT_REV:-unknown} (a copy of the tree, not a checkout)"
+  fi
   echo "cores: $(nproc); java: $(java -version 2>&1 | head -1)"
   echo "command: bench/pipeline-vs-direct.sh $label $rounds; variants: $variants"
   echo
@@ -40,8 +44,12 @@ java_run() { java "${flags[@]}" -Dagrona.disable.bounds.checks=true -Xms1g -Xmx4
   echo "prefetch = the fused handler touches 8 rows ahead; hop = hashOnPublish, the producer hashes;"
   echo "sw = both filters (direct and piped) built with singleWriter())."
   echo
-  echo "| round | size | variant | direct M/s | pipeline M/s | ratio | uptime |"
-  echo "| --- | --- | --- | --- | --- | --- | --- |"
+  echo "CPU columns (load-independent): CPU ns per element of the direct loop, of the publishing thread and of the"
+  echo "pipeline's handler threads (ThreadMXBean, best timed pass, waits included); cpu ratio = direct / max(producer,"
+  echo "handlers), the rate ratio to expect when each thread has a core of its own."
+  echo
+  echo "| round | size | variant | direct M/s | pipeline M/s | ratio | direct cpu ns | producer cpu ns | handler cpu ns | cpu ratio | uptime |"
+  echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 } > "$out"
 lat_rows=()
 for ((r = 1; r <= rounds; r++)); do
@@ -59,12 +67,14 @@ for ((r = 1; r <= rounds; r++)); do
       up="$(uptime | sed 's/.*load average: /load /')"
       elements=10000000
       [[ $bits == 1073741824 ]] && elements="$gbit_elements"
-      line="$(java_run io.ddf.bench.PipelineTiming qht "$bits" "$elements" 8 "${extra[@]}" | tee -a "$log" | grep '^RESULT')"
+      res="$(java_run io.ddf.bench.PipelineTiming qht "$bits" "$elements" 8 "${extra[@]}" | tee -a "$log")"
+      line="$(grep '^RESULT' <<<"$res")"
+      cpu="$(grep '^CPU' <<<"$res" | sed -E 's/CPU direct ([0-9.]+) ns.*producer ([0-9.]+), handlers ([0-9.]+) ns.* = ([0-9.]+)$/\1 | \2 | \3 | \4/')"
       seq="$(sed -E 's/.*sequential ([0-9.]+) M.*/\1/' <<<"$line")"
       pip="$(sed -E 's/.*pipeline ([0-9.]+) M.*/\1/' <<<"$line")"
       ratio="$(sed -E 's/.*\(([0-9.]+)x\).*/\1/' <<<"$line")"
       size=$([[ $bits == 1048576 ]] && echo "1 Mbit" || echo "1 Gbit")
-      echo "| $r | $size | $v | $seq | $pip | $ratio | $up |" >> "$out"
+      echo "| $r | $size | $v | $seq | $pip | $ratio | ${cpu:-n/a | n/a | n/a | n/a} | $up |" >> "$out"
     done
   done
   for lv in $latency_variants; do
