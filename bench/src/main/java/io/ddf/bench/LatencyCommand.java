@@ -50,6 +50,11 @@ final class LatencyCommand implements Callable<Integer>
             + "(default: ${DEFAULT-VALUE}).")
     private String waitStrategy;
 
+    @Option(names = "--producer", defaultValue = "single",
+        description = "Pipeline sequencer: single (singleProducer(): this benchmark publishes from one thread) or "
+            + "multi (default: ${DEFAULT-VALUE}).")
+    private String producer;
+
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the keys (default: ${DEFAULT-VALUE}).")
     private long seed;
 
@@ -69,6 +74,10 @@ final class LatencyCommand implements Callable<Integer>
                     + "positive multiple of 8");
             }
             FilterPipeline.builder().waitStrategy(waitStrategy);
+            if (!"single".equals(producer) && !"multi".equals(producer))
+            {
+                throw new IllegalArgumentException("--producer: single or multi, not " + producer);
+            }
             if (!"auto".equals(window))
             {
                 Long.parseLong(window);
@@ -79,7 +88,7 @@ final class LatencyCommand implements Callable<Integer>
             System.err.println("ddf bench latency: " + e.getMessage());
             return 2;
         }
-        new LatencyRun(filterKind, memoryBits, window, keyBytes, count, warmup, rate, waitStrategy, seed,
+        new LatencyRun(filterKind, memoryBits, window, keyBytes, count, warmup, rate, waitStrategy, producer, seed,
             hgrmDir)
             .run(System.out);
         return 0;

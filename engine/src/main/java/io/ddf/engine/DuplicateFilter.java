@@ -207,6 +207,15 @@ public interface DuplicateFilter extends AutoCloseable
      */
     long partition(long hash);
 
+    /**
+     * @return whether the filter was opened in single-writer mode ({@link FilterBuilder#singleWriter()}): one
+     *         thread at a time updates each {@link #partition}, and updates take no locked instruction.
+     */
+    default boolean singleWriter()
+    {
+        return false;
+    }
+
     /** @return the filter's kind. */
     FilterKind kind();
 

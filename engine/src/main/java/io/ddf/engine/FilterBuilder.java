@@ -26,6 +26,7 @@ public final class FilterBuilder
     private final GivenParameters given = new GivenParameters();
     private Long seed;
     private boolean keyed;
+    private boolean singleWriter;
     private Path file;
 
     FilterBuilder(final FilterKind kind)
@@ -154,6 +155,28 @@ public final class FilterBuilder
     }
 
     /**
+     * Single-writer mode: the caller promises that one thread at a time updates each partition of the filter (each
+     * row of a quotient filter, see {@link DuplicateFilter#partitioned()}; the whole filter for a kind that is not
+     * partitioned). Updates are then plain loads and release (ordered) stores, and the counters are written by
+     * their owning thread without a locked instruction: nothing on the hot path is a locked instruction.
+     *
+     * <p>Uses: one thread streaming into the filter ({@code ddf pipe}); a pipeline whose insertion threads own
+     * disjoint partitions, each streaming only the elements of its own rows. Handing a partition from one thread
+     * to another needs a happens-before edge (a queue, a Disruptor sequence, {@code Thread.join}). Two threads
+     * updating the same partition at once is a misuse: it may lose updates (an element judged UNSEEN twice, a
+     * counter short), never crash, hang or corrupt the file. Other processes are kept out by the file's lock, as
+     * in shared mode. Crash safety is the same as shared mode's: a verdict returned has its row already stored to
+     * the mapping.
+     *
+     * @return this.
+     */
+    public FilterBuilder singleWriter()
+    {
+        this.singleWriter = true;
+        return this;
+    }
+
+    /**
      * @param file where the state lives; null (the default) for an anonymous file removed on close.
      * @return this.
      */
@@ -194,7 +217,8 @@ public final class FilterBuilder
         final FilterFileSpec spec = new FilterFileSpec(
             params.kind().code(), params.hashAlgorithm().code(), params.seed(), key, params.slots(),
             params.tableBytes());
-        return MappedDuplicateFilter.of(FilterFactory.create(file, spec, params.definition(), params.slots()));
+        return MappedDuplicateFilter.of(
+            FilterFactory.create(file, spec, params.definition(), params.slots(), singleWriter));
     }
 
     /**
@@ -210,7 +234,7 @@ public final class FilterBuilder
         {
             return create();
         }
-        final DuplicateFilter filter = Filters.open(file);
+        final DuplicateFilter filter = MappedDuplicateFilter.of(FilterFactory.open(file, singleWriter));
         try
         {
             checkMatches(filter.parameters());

@@ -125,6 +125,12 @@ final class MappedDuplicateFilter implements DuplicateFilter
     }
 
     @Override
+    public boolean singleWriter()
+    {
+        return filter.singleWriter();
+    }
+
+    @Override
     public FilterKind kind()
     {
         return parameters.kind();

@@ -26,11 +26,13 @@ import java.util.Locale;
  * @param warmup        unrecorded calls before each measurement.
  * @param ratePerSecond pipeline publication rate, 0 for unpaced.
  * @param waitStrategy  the pipeline's wait strategy.
+ * @param producer      {@code single} (the pipeline's {@code singleProducer()}: the one producer thread here) or
+ *                      {@code multi} (the builder's default sequencer).
  * @param seed          seed of the keys (the filters' hash seed is fixed).
  * @param hgrmDir       directory for .hgrm files, or null.
  */
 public record LatencyRun(FilterKind kind, long memoryBits, String window, int keyBytes, int count, int warmup,
-                         long ratePerSecond, String waitStrategy, long seed, Path hgrmDir)
+                         long ratePerSecond, String waitStrategy, String producer, long seed, Path hgrmDir)
 {
     private static final long FILTER_SEED = 7;
 
@@ -69,10 +71,11 @@ public record LatencyRun(FilterKind kind, long memoryBits, String window, int ke
         try (DuplicateFilter filter = BenchFilters.builder(kind, memoryBits, window, FILTER_SEED).create())
         {
             final PipelineLatency pipeline = new PipelineLatency(warmup, count);
-            final Histogram histogram = pipeline.measure(filter, pipelineKeys, ratePerSecond, waitStrategy);
+            final Histogram histogram = pipeline.measure(filter, pipelineKeys, ratePerSecond, waitStrategy,
+                "single".equals(producer));
             out.println("  " + Percentiles.summary("pipeline publish-to-verdict", histogram));
-            out.printf(Locale.ROOT, "  (pipeline: 1 hasher, 1 inserter (fused), %s wait; %s; %.2f%% duplicate)%n",
-                waitStrategy, ratePerSecond > 0 ? String.format(Locale.ROOT, "paced at %d/s, from scheduled send times; the "
+            out.printf(Locale.ROOT, "  (pipeline: 1 hasher, 1 inserter (fused), %s wait, %s producer; %s; "
+                    + "%.2f%% duplicate)%n", waitStrategy, producer, ratePerSecond > 0 ? String.format(Locale.ROOT, "paced at %d/s, from scheduled send times; the "
                     + "producer fell at most %.3f ms behind schedule", ratePerSecond, pipeline.maxLagNanos() / 1e6) :
                     "unpaced: includes queueing at saturation", 100.0 * pipeline.duplicates() / count);
             write("pipeline", histogram);

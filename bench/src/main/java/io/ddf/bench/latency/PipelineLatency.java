@@ -4,6 +4,7 @@ import io.ddf.bench.jmh.KeySource;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Verdict;
 import io.ddf.engine.pipeline.FilterPipeline;
+import io.ddf.engine.pipeline.FilterPipelineBuilder;
 import io.ddf.engine.pipeline.Operation;
 import io.ddf.engine.pipeline.VerdictListener;
 import org.HdrHistogram.Histogram;
@@ -60,15 +61,21 @@ public final class PipelineLatency
      * @param keys          the keys.
      * @param ratePerSecond elements per second to publish at, or 0 for as fast as possible.
      * @param waitStrategy  the pipeline's wait strategy ({@code FilterPipelineBuilder#waitStrategy}).
+     * @param single        build it with {@code singleProducer()} (this thread is its only publisher).
      * @return the histogram, in ns; complete, since the pipeline is closed (drained) before this returns.
      */
     public Histogram measure(final DuplicateFilter filter, final KeySource keys, final long ratePerSecond,
-        final String waitStrategy)
+        final String waitStrategy, final boolean single)
     {
         final double interval = ratePerSecond > 0 ? 1e9 / ratePerSecond : 0;
         final int length = keys.keyBytes();
-        try (FilterPipeline pipeline = FilterPipeline.builder().maxElementBytes(Math.max(length, Long.BYTES))
-            .waitStrategy(waitStrategy).listener(new Recorder()).build())
+        final FilterPipelineBuilder builder = FilterPipeline.builder().maxElementBytes(Math.max(length, Long.BYTES))
+            .waitStrategy(waitStrategy).listener(new Recorder());
+        if (single)
+        {
+            builder.singleProducer();
+        }
+        try (FilterPipeline pipeline = builder.build())
         {
             final long start = System.nanoTime();
             for (int i = 0; i < publishedAt.length; i++)

@@ -28,7 +28,21 @@ public final class FilterFactory
     public static MappedFilter create(final Path path, final FilterFileSpec spec, final KindDefinition definition,
         final long[] slots)
     {
-        return wrap(FilterFile.create(path, spec), definition, slots, false);
+        return create(path, spec, definition, slots, false);
+    }
+
+    /**
+     * @param path         the file to create, or null for an anonymous one.
+     * @param spec         its header.
+     * @param definition   the kind's definition (the spec's kind code).
+     * @param slots        resolved parameters (the spec's parameter slots).
+     * @param singleWriter whether the filter runs in single-writer mode (see {@link MappedFilter#singleWriter()}).
+     * @return the filter over the new, zeroed file.
+     */
+    public static MappedFilter create(final Path path, final FilterFileSpec spec, final KindDefinition definition,
+        final long[] slots, final boolean singleWriter)
+    {
+        return wrap(FilterFile.create(path, spec), definition, slots, false, singleWriter);
     }
 
     /**
@@ -39,8 +53,19 @@ public final class FilterFactory
      */
     public static MappedFilter open(final Path path)
     {
+        return open(path, false);
+    }
+
+    /**
+     * @param path         an existing filter file.
+     * @param singleWriter whether the filter runs in single-writer mode (see {@link MappedFilter#singleWriter()}).
+     * @return the filter, its state as the file holds it, recovered from any crash mid-update.
+     * @throws FilterFileException as {@link #open(Path)}.
+     */
+    public static MappedFilter open(final Path path, final boolean singleWriter)
+    {
         // The header is checked before the structure: the structure check needs the kind and its parameters.
-        return wrapOpened(FilterFile.open(path, FilterFactory::checkStructure));
+        return wrapOpened(FilterFile.open(path, FilterFactory::checkStructure), singleWriter);
     }
 
     /**
@@ -61,7 +86,7 @@ public final class FilterFactory
             }
             try
             {
-                onOpened.accept(opened.path(), wrapOpened(opened.file()));
+                onOpened.accept(opened.path(), wrapOpened(opened.file(), false));
             }
             catch (final RuntimeException e)
             {
@@ -70,7 +95,7 @@ public final class FilterFactory
         }
     }
 
-    private static MappedFilter wrapOpened(final FilterFile file)
+    private static MappedFilter wrapOpened(final FilterFile file, final boolean singleWriter)
     {
         final Path path = file.path();
         final KindDefinition definition;
@@ -85,7 +110,7 @@ public final class FilterFactory
             file.close();
             throw e;
         }
-        return wrap(file, definition, slots, true);
+        return wrap(file, definition, slots, true, singleWriter);
     }
 
     /**
@@ -217,7 +242,7 @@ public final class FilterFactory
     }
 
     private static MappedFilter wrap(final FilterFile file, final KindDefinition definition, final long[] slots,
-        final boolean reopened)
+        final boolean reopened, final boolean singleWriter)
     {
         try
         {
@@ -226,15 +251,18 @@ public final class FilterFactory
                 throw new FilterFileException(FilterFileException.Reason.CORRUPT, file.path(),
                     "state region of " + file.stateLength() + " bytes is too small");
             }
-            final MappedWords table = new MappedWords(file.tableAddress(), file.tableLength() / Long.BYTES);
+            // Single-writer mode is the cores' words being owned: their compare-and-swaps and atomic adds become
+            // plain loads and release stores, so every kind gets it without a second implementation.
+            final MappedWords table = new MappedWords(file.tableAddress(), file.tableLength() / Long.BYTES,
+                singleWriter);
             final MappedWords headerState = new MappedWords(file.stateAddress() + FilterCounters.LENGTH,
-                KindDefinition.HEADER_STATE_WORDS);
+                KindDefinition.HEADER_STATE_WORDS, singleWriter);
             final FilterCore core = definition.core(slots, table, headerState);
             if (reopened)
             {
                 core.recover();
             }
-            return new MappedFilter(file, definition, slots, core);
+            return new MappedFilter(file, definition, slots, core, singleWriter);
         }
         catch (final RuntimeException e)
         {

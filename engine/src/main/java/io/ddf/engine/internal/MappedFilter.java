@@ -26,10 +26,13 @@ public final class MappedFilter
     private final FilterCounters counters;
     /** The file from the state region to the end of the table: the words streaming changes (replication). */
     private final MappedWords mutableWords;
+    private final boolean singleWriter;
     private boolean closed;
 
-    MappedFilter(final FilterFile file, final KindDefinition definition, final long[] slots, final FilterCore core)
+    MappedFilter(final FilterFile file, final KindDefinition definition, final long[] slots, final FilterCore core,
+        final boolean singleWriter)
     {
+        this.singleWriter = singleWriter;
         this.file = file;
         this.definition = definition;
         this.slots = slots.clone();
@@ -38,6 +41,16 @@ public final class MappedFilter
         this.counters = new FilterCounters(file.stateAddress(), file.stateLength());
         this.mutableWords = new MappedWords(file.stateAddress(),
             (file.tableAddress() + file.tableLength() - file.stateAddress()) / Long.BYTES);
+    }
+
+    /**
+     * @return whether the filter runs in single-writer mode: the caller promises that one thread at a time updates
+     *         each partition (each row of a quotient filter; the whole filter for kinds that are not
+     *         {@link #partitioned()}), so updates need no locked instruction.
+     */
+    public boolean singleWriter()
+    {
+        return singleWriter;
     }
 
     /** @return the number of mutable words: from the state region to the end of the table. */

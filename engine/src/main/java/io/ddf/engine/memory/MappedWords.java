@@ -6,6 +6,14 @@ import org.agrona.UnsafeAccess;
  * Flyweight over a region of 64-bit words in mapped memory, addressed by word index, with the memory ordering
  * in each method's name. Absolute addresses and long indexes, so tables may exceed 2 GiB.
  *
+ * <p>A region is <em>shared</em> (the default) or <em>owned</em>. Shared, {@link #compareAndSetLong} and
+ * {@link #getAndAddLong} are locked instructions, safe for any number of writers. Owned, the caller promises that
+ * one thread at a time writes each word (the single-writer mode of a filter): the same two methods become a plain
+ * load, a compare and a release (ordered) store, with no locked instruction. A second writer is then a misuse that
+ * may lose updates but never faults or spins forever: every word still holds a value some writer stored. Release
+ * stores keep the order of one thread's stores to the mapping, which is what crash safety rests on (a kill -9
+ * loses nothing stored, and no later store is visible without the earlier ones).
+ *
  * <p>Index checks follow Agrona's switch: on unless {@code agrona.disable.bounds.checks=true}, so tests check
  * and benchmarks can run without.
  */
@@ -15,12 +23,25 @@ public final class MappedWords
 
     private final long address;
     private final long words;
+    private final boolean owned;
 
     /**
+     * A shared region.
+     *
      * @param address absolute address of word 0, 8-byte aligned.
      * @param words   number of words in the region.
      */
     public MappedWords(final long address, final long words)
+    {
+        this(address, words, false);
+    }
+
+    /**
+     * @param address absolute address of word 0, 8-byte aligned.
+     * @param words   number of words in the region.
+     * @param owned   whether one thread at a time writes each word (see the class comment).
+     */
+    public MappedWords(final long address, final long words, final boolean owned)
     {
         if ((address & 7) != 0)
         {
@@ -28,6 +49,13 @@ public final class MappedWords
         }
         this.address = address;
         this.words = words;
+        this.owned = owned;
+    }
+
+    /** @return whether the region is owned: updates are plain loads and release stores (see the class comment). */
+    public boolean owned()
+    {
+        return owned;
     }
 
     /** @return number of words. */
@@ -76,27 +104,47 @@ public final class MappedWords
      * @param index    word index.
      * @param expected the value the word must hold.
      * @param update   the value to install.
-     * @return whether the word held {@code expected} and now holds {@code update}.
+     * @return whether the word held {@code expected} and now holds {@code update}; owned, without a locked
+     *         instruction (a plain load, a compare, a release store).
      */
     public boolean compareAndSetLong(final long index, final long expected, final long update)
     {
-        return UnsafeAccess.UNSAFE.compareAndSwapLong(null, addressOf(index), expected, update);
+        final long at = addressOf(index);
+        if (owned)
+        {
+            // The owner is the only writer, so the word cannot change between this load and the store; the load
+            // still guards a misused second writer from overwriting a word it did not read (its loop retries).
+            if (UnsafeAccess.UNSAFE.getLong(at) != expected)
+            {
+                return false;
+            }
+            UnsafeAccess.UNSAFE.putOrderedLong(null, at, update);
+            return true;
+        }
+        return UnsafeAccess.UNSAFE.compareAndSwapLong(null, at, expected, update);
     }
 
     /**
      * @param index word index.
-     * @param delta added atomically.
+     * @param delta added atomically (shared), or by a plain load and a release store (owned).
      * @return the word's value before the addition.
      */
     public long getAndAddLong(final long index, final long delta)
     {
-        return UnsafeAccess.UNSAFE.getAndAddLong(null, addressOf(index), delta);
+        final long at = addressOf(index);
+        if (owned)
+        {
+            final long value = UnsafeAccess.UNSAFE.getLong(at);
+            UnsafeAccess.UNSAFE.putOrderedLong(null, at, value + delta);
+            return value;
+        }
+        return UnsafeAccess.UNSAFE.getAndAddLong(null, at, delta);
     }
 
     /**
      * @param fromWord first word of the slice.
      * @param count    number of words.
-     * @return a flyweight over words [fromWord, fromWord + count) of this region.
+     * @return a flyweight over words [fromWord, fromWord + count) of this region, owned when this one is.
      */
     public MappedWords slice(final long fromWord, final long count)
     {
@@ -104,7 +152,7 @@ public final class MappedWords
         {
             throw new IndexOutOfBoundsException("slice " + fromWord + "+" + count + " outside 0.." + words);
         }
-        return new MappedWords(address + (fromWord << 3), count);
+        return new MappedWords(address + (fromWord << 3), count, owned);
     }
 
     /** Zeroes every word, with plain stores; not atomic with respect to concurrent updates. */

@@ -13,7 +13,6 @@ import org.agrona.DirectBuffer;
 import java.nio.ByteOrder;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -30,9 +29,18 @@ import java.util.concurrent.locks.LockSupport;
  *   producer sequencer)           hash, pick inserter    to j, in ring order       ring order
  * </pre>
  *
- * <p>With one hasher, one inserter and no prefetch (the default) the three stages run fused on a single handler
- * thread, {@code ddf-pipeline-fused} ({@link FusedHandler} says why); the ring then batches, applies backpressure
- * and orders, and hashing and insertion overlap with the producers' work.
+ * <p>With one hasher and one inserter (the default) the three stages run fused on a single handler thread,
+ * {@code ddf-pipeline-fused} ({@link FusedHandler} says why); the ring then batches, applies backpressure and
+ * orders, and hashing and insertion overlap with the producers' work.
+ *
+ * <p>Publication: {@link #publish} claims one slot; {@link #publishBatch} claims up to a ring's worth at once,
+ * copies, and publishes the range, so the sequencer's cost is paid once per batch. By default any number of
+ * threads may publish (the Disruptor's multi-producer sequencer); {@link FilterPipelineBuilder#singleProducer}
+ * promises one and uses the single-producer sequencer, whose claim is no locked instruction and whose handlers
+ * need not scan a per-slot availability buffer (the largest cost besides the filter in the handler's profile:
+ * {@code MultiProducerSequencer.getHighestPublishedSequence}). {@link FilterPipelineBuilder#hashOnPublish}
+ * moves hashing to the publisher. No atomic of the pipeline's own is touched per element: closing relies on the
+ * sequencer's cursor (see {@code claim}).
  *
  * <p>Routing: hasher {@code i} of {@code H} hashes the slots with {@code sequence % H == i}. For a
  * {@link DuplicateFilter#partitioned() partitioned} filter, inserter {@code j} of {@code I} takes an element iff
@@ -49,12 +57,19 @@ import java.util.concurrent.locks.LockSupport;
  * nothing. A failure while hashing or inserting an element (e.g. its filter was closed) or in the listener is
  * counted ({@link #failures()}) and reported to {@link VerdictListener#onError} in the element's place; the
  * pipeline keeps running. {@link #close} stops accepting, drains every published element to the listener, then
- * stops and joins the handler threads. Filters must stay open until the pipeline is closed.
+ * stops and joins the handler threads (with {@code singleProducer()}, close must not race a publication). Filters
+ * must stay open until the pipeline is closed.
  */
 public final class FilterPipeline implements AutoCloseable
 {
     /** Marks a slot whose element copy failed, until the copy completes (preallocated: no stack trace). */
     private static final RuntimeException COPY_FAILED = new CopyFailedException();
+    /**
+     * Marks a slot claimed by a publisher that then saw the pipeline closing: the slot is published (the ring's
+     * sequence must advance) but no stage judges it and the listener hears nothing, since its publisher got an
+     * IllegalStateException instead of a sequence.
+     */
+    static final RuntimeException SKIPPED = new ClosedWhilePublishingException();
 
     private final int maxElementBytes;
     private final long closeTimeoutNanos;
@@ -66,26 +81,33 @@ public final class FilterPipeline implements AutoCloseable
     private final EventHandler<PipelineEvent> lastStage;
     private final FailureRecorder failures = new FailureRecorder();
     private final PipelineThreads threads = new PipelineThreads();
-    /** Publishers between their check of {@link #closed} and their publication; close waits for zero. */
-    private final AtomicLong inFlight = new AtomicLong();
+    /**
+     * Many publishers (the Disruptor's multi-producer sequencer, whose claim is an atomic getAndAdd on its cursor):
+     * a publisher checks {@link #closed} again after its claim, so close needs no count of publishers in flight.
+     */
+    private final boolean multiProducer;
+    /** Publishers hash their elements (the hash stage moves to the producer thread). */
+    private final boolean hashOnPublish;
     private final Object closeLock = new Object();
     private volatile boolean closed;
     private boolean terminated;
 
     FilterPipeline(final int ringSize, final int maxElementBytes, final int hasherCount, final int inserterCount,
         final WaitStrategy waitStrategy, final VerdictListener listener, final int prefetch,
-        final long closeTimeoutNanos)
+        final long closeTimeoutNanos, final boolean singleProducer, final boolean hashOnPublish)
     {
+        this.hashOnPublish = hashOnPublish;
         this.maxElementBytes = maxElementBytes;
         this.closeTimeoutNanos = closeTimeoutNanos;
+        this.multiProducer = !singleProducer;
         this.disruptor = new Disruptor<>(() -> new PipelineEvent(maxElementBytes), ringSize, threads,
-            ProducerType.MULTI, waitStrategy);
+            singleProducer ? ProducerType.SINGLE : ProducerType.MULTI, waitStrategy);
         disruptor.setDefaultExceptionHandler(failures);
         verdictHandler = new VerdictHandler(listener, failures);
-        if (hasherCount == 1 && inserterCount == 1 && prefetch == 0)
+        if (hasherCount == 1 && inserterCount == 1)
         {
             inserters = new InsertHandler[0];
-            final FusedHandler fused = new FusedHandler(verdictHandler, failures);
+            final FusedHandler fused = new FusedHandler(verdictHandler, failures, prefetch, disruptor.getRingBuffer());
             lastStage = fused;
             disruptor.handleEventsWith(fused);
         }
@@ -238,6 +260,109 @@ public final class FilterPipeline implements AutoCloseable
         return sequence;
     }
 
+    /**
+     * Publishes {@code count} longs (each as its 8 little-endian bytes) in as few claims as the ring allows: claim
+     * up to a ring's worth of slots at once, copy, publish the range. Element {@code i} gets tag
+     * {@code firstTag + i}. Blocks while the ring is full. Allocates nothing.
+     *
+     * @param filter    the filter to judge the elements against.
+     * @param operation stream or contains.
+     * @param elements  holds the elements.
+     * @param offset    index of the first element.
+     * @param count     number of elements (0 publishes nothing).
+     * @param firstTag  tag of the first element; the others follow it.
+     * @return the sequence of the last element, or -1 when {@code count} is 0.
+     */
+    public long publishBatch(final DuplicateFilter filter, final Operation operation, final long[] elements,
+        final int offset, final int count, final long firstTag)
+    {
+        checkElement(filter, operation, Long.BYTES);
+        Objects.checkFromIndexSize(offset, count, elements.length);
+        final int chunk = ring.getBufferSize();
+        long last = -1;
+        for (int done = 0; done < count; done += chunk)
+        {
+            final int n = Math.min(chunk, count - done);
+            final long high = claim(n, true);
+            final long low = high - n + 1;
+            int filled = 0;
+            try
+            {
+                for (; filled < n; filled++)
+                {
+                    final PipelineEvent event =
+                        fill(low + filled, filter, operation, Long.BYTES, firstTag + done + filled);
+                    final long element = elements[offset + done + filled];
+                    event.buffer.putLong(0, element, ByteOrder.LITTLE_ENDIAN);
+                    copied(event, element);
+                }
+            }
+            finally
+            {
+                publishRange(low, high, filled, filter, operation, firstTag + done);
+            }
+            last = high;
+        }
+        return last;
+    }
+
+    /**
+     * Publishes {@code count} elements held in one buffer, element {@code i} at {@code offsets[from + i]} of
+     * {@code lengths[from + i]} bytes with tag {@code firstTag + i}, in as few claims as the ring allows (claim,
+     * copy, publish the range). Every element is checked before any is published: a bad one throws
+     * IllegalArgumentException (or IndexOutOfBoundsException) naming it, and nothing is published. Blocks while
+     * the ring is full. Allocates nothing.
+     *
+     * @param filter    the filter to judge the elements against.
+     * @param operation stream or contains.
+     * @param buffer    holds the elements.
+     * @param offsets   of each element in the buffer.
+     * @param lengths   of each element, in bytes, at most the configured maximum.
+     * @param from      index in {@code offsets} and {@code lengths} of the first element.
+     * @param count     number of elements (0 publishes nothing).
+     * @param firstTag  tag of the first element; the others follow it.
+     * @return the sequence of the last element, or -1 when {@code count} is 0.
+     */
+    public long publishBatch(final DuplicateFilter filter, final Operation operation, final DirectBuffer buffer,
+        final int[] offsets, final int[] lengths, final int from, final int count, final long firstTag)
+    {
+        Objects.requireNonNull(filter, "filter");
+        Objects.requireNonNull(operation, "operation");
+        Objects.checkFromIndexSize(from, count, offsets.length);
+        Objects.checkFromIndexSize(from, count, lengths.length);
+        for (int i = from; i < from + count; i++)
+        {
+            checkElement(filter, operation, lengths[i]);
+            Objects.checkFromIndexSize(offsets[i], lengths[i], buffer.capacity());
+        }
+        final int chunk = ring.getBufferSize();
+        long last = -1;
+        for (int done = 0; done < count; done += chunk)
+        {
+            final int n = Math.min(chunk, count - done);
+            final long high = claim(n, true);
+            final long low = high - n + 1;
+            int filled = 0;
+            try
+            {
+                for (; filled < n; filled++)
+                {
+                    final int e = from + done + filled;
+                    final PipelineEvent event =
+                        fill(low + filled, filter, operation, lengths[e], firstTag + done + filled);
+                    buffer.getBytes(offsets[e], event.bytes, 0, lengths[e]);
+                    copied(event);
+                }
+            }
+            finally
+            {
+                publishRange(low, high, filled, filter, operation, firstTag + done);
+            }
+            last = high;
+        }
+        return last;
+    }
+
     /** @return the largest element accepted, in bytes. */
     public int maxElementBytes()
     {
@@ -271,7 +396,7 @@ public final class FilterPipeline implements AutoCloseable
     /** @return a value depending on every prefetch touch (so none is optimised away); for benchmarks. */
     long prefetchSink()
     {
-        long sink = 0;
+        long sink = lastStage instanceof FusedHandler fused ? fused.sink() : 0;
         for (final InsertHandler inserter : inserters)
         {
             sink += inserter.sink();
@@ -351,11 +476,13 @@ public final class FilterPipeline implements AutoCloseable
     }
 
     /**
-     * Waits, parking rather than spinning (the handlers need the cores), until the publishers that saw the pipeline
-     * open have published and the verdict handler has passed the last published sequence, or until the verdict
-     * handler has made no progress for the close timeout.
+     * Waits, parking rather than spinning (the handlers need the cores), until the last stage has passed every
+     * sequence claimed so far, or until it has made no progress for the close timeout. {@link #closed} is set
+     * before this reads the cursor: a publisher claiming later sees it and gives its slot up (see {@link #claim}).
+     * With one producer ({@link FilterPipelineBuilder#singleProducer}) the caller of close has the producer's
+     * publications before it by contract.
      *
-     * @return the last published sequence and the verdict handler's sequence when the wait ended.
+     * @return the last claimed sequence and the last stage's sequence when the wait ended.
      */
     private long[] drain()
     {
@@ -363,10 +490,9 @@ public final class FilterPipeline implements AutoCloseable
         long progressAt = System.nanoTime();
         while (true)
         {
-            final boolean quiet = inFlight.get() == 0; // then no sequence is claimed but unpublished, or will be
             final long last = ring.getCursor();
             final long now = disruptor.getSequenceValueFor(lastStage);
-            if (quiet && now >= last)
+            if (now >= last)
             {
                 return new long[] {last, now};
             }
@@ -399,45 +525,62 @@ public final class FilterPipeline implements AutoCloseable
     }
 
     /**
+     * Claims {@code n} consecutive slots. A publisher checks {@link #closed} before claiming (so that it does not
+     * wait on the ring of a closed pipeline) and, with many producers, again after: the claim is an atomic
+     * getAndAdd (or compareAndSet) on the sequencer's cursor and {@link #close} sets {@code closed} before it reads
+     * that cursor, so either close sees the claim and drains it, or the publisher sees {@code closed} and gives its
+     * slots up. No counter of publishers in flight, so no atomic of ours per element.
+     *
+     * @param n    slots, at most the ring's size.
      * @param wait block while the ring is full.
-     * @return the claimed sequence (the caller must publish it), or -1 when not waiting and the ring is full.
+     * @return the highest claimed sequence (the caller must publish the range), or -1 when not waiting and the
+     *         ring is full.
      */
+    private long claim(final int n, final boolean wait)
+    {
+        if (closed)
+        {
+            throw closedException();
+        }
+        final long high;
+        if (wait)
+        {
+            high = ring.next(n);
+        }
+        else
+        {
+            try
+            {
+                high = ring.tryNext(n);
+            }
+            catch (final InsufficientCapacityException e)
+            {
+                return -1;
+            }
+        }
+        if (multiProducer && closed)
+        {
+            final long low = high - n + 1;
+            for (long s = low; s <= high; s++)
+            {
+                final PipelineEvent event = ring.get(s);
+                event.filter = null;
+                event.failure = SKIPPED;
+            }
+            ring.publish(low, high);
+            throw closedException();
+        }
+        return high;
+    }
+
     private long claim(final boolean wait)
     {
-        inFlight.incrementAndGet();
-        boolean claimed = false;
-        try
-        {
-            if (closed)
-            {
-                throw new IllegalStateException("pipeline is closed");
-            }
-            long sequence = -1;
-            if (wait)
-            {
-                sequence = ring.next();
-            }
-            else
-            {
-                try
-                {
-                    sequence = ring.tryNext();
-                }
-                catch (final InsufficientCapacityException e)
-                {
-                    return -1;
-                }
-            }
-            claimed = true;
-            return sequence;
-        }
-        finally
-        {
-            if (!claimed)
-            {
-                inFlight.decrementAndGet();
-            }
-        }
+        return claim(1, wait);
+    }
+
+    private static IllegalStateException closedException()
+    {
+        return new IllegalStateException("pipeline is closed");
     }
 
     private PipelineEvent fill(final long sequence, final DuplicateFilter filter, final Operation operation,
@@ -450,7 +593,36 @@ public final class FilterPipeline implements AutoCloseable
         event.tag = tag;
         event.verdict = null;
         event.failure = COPY_FAILED; // cleared once the bytes are in
+        event.hashed = false;
         return event;
+    }
+
+    /**
+     * The element's bytes are in its slot: with {@link FilterPipelineBuilder#hashOnPublish} the publisher hashes
+     * them here (the same bytes and method a handler would use, so the same hash), then the slot is good.
+     */
+    private void copied(final PipelineEvent event)
+    {
+        if (hashOnPublish)
+        {
+            event.hash = event.filter.hash(event.buffer, 0, event.length);
+            event.hashed = true;
+        }
+        event.failure = null;
+    }
+
+    /**
+     * As {@link #copied(PipelineEvent)} for a long, hashed by {@code hash(long)}: the hash of its 8 little-endian
+     * bytes (the contract {@code stream(long)} rests on) by the filter's faster path for a long.
+     */
+    private void copied(final PipelineEvent event, final long element)
+    {
+        if (hashOnPublish)
+        {
+            event.hash = event.filter.hash(element);
+            event.hashed = true;
+        }
+        event.failure = null;
     }
 
     private void copy(final PipelineEvent event, final DirectBuffer element, final int offset, final int length,
@@ -459,7 +631,7 @@ public final class FilterPipeline implements AutoCloseable
         try
         {
             element.getBytes(offset, event.bytes, 0, length);
-            event.failure = null;
+            copied(event);
         }
         finally
         {
@@ -473,7 +645,7 @@ public final class FilterPipeline implements AutoCloseable
         try
         {
             System.arraycopy(element, offset, event.bytes, 0, length);
-            event.failure = null;
+            copied(event);
         }
         finally
         {
@@ -486,7 +658,7 @@ public final class FilterPipeline implements AutoCloseable
         try
         {
             event.buffer.putLong(0, element, ByteOrder.LITTLE_ENDIAN);
-            event.failure = null;
+            copied(event, element);
         }
         finally
         {
@@ -494,10 +666,36 @@ public final class FilterPipeline implements AutoCloseable
         }
     }
 
+    /**
+     * Publishes a claimed range. Slots a failed copy did not reach (from {@code filled} on) carry
+     * {@link #COPY_FAILED}, so the listener hears of each in its place; the range must be published whatever
+     * happened, or the ring would stall behind it.
+     */
+    private void publishRange(final long low, final long high, final int filled, final DuplicateFilter filter,
+        final Operation operation, final long firstTag)
+    {
+        for (long s = low + filled; s <= high; s++)
+        {
+            fill(s, filter, operation, 0, firstTag + (s - low));
+        }
+        ring.publish(low, high);
+    }
+
     private void publish(final long sequence)
     {
         ring.publish(sequence);
-        inFlight.decrementAndGet();
+    }
+
+    /** Marks a slot given up by a publisher that saw the pipeline closing; never reaches the listener. */
+    static final class ClosedWhilePublishingException extends RuntimeException
+    {
+        private static final long serialVersionUID = 1L;
+
+        ClosedWhilePublishingException()
+        {
+            super("the pipeline closed while this slot was being claimed (its publisher got the exception)", null,
+                false, false);
+        }
     }
 
     /** The failure a listener sees for an element whose publisher's copy threw (the publisher got the cause). */

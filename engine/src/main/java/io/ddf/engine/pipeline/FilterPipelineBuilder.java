@@ -36,6 +36,8 @@ public final class FilterPipelineBuilder
     private VerdictListener listener;
     private int prefetch;
     private Duration closeTimeout = Duration.ofSeconds(30);
+    private boolean singleProducer;
+    private boolean hashOnPublish;
 
     FilterPipelineBuilder()
     {
@@ -121,8 +123,9 @@ public final class FilterPipelineBuilder
     }
 
     /**
-     * Memory-level parallelism: each inserter first touches the rows of the next {@code prefetch} events of its
-     * batch (a read-only {@code containsHash}), so their cache misses overlap, then decides them. 0 (the default)
+     * Memory-level parallelism: each inserter (or the fused handler) first touches the rows of the next
+     * {@code prefetch} events of its batch (a read-only {@code containsHash}), so their cache misses overlap, then
+     * decides them. 0 (the default)
      * turns it off; see {@code bench/run.sh PipelineTiming} for when it pays.
      *
      * @param prefetch events touched ahead, 0 to 64.
@@ -135,6 +138,39 @@ public final class FilterPipelineBuilder
             throw new IllegalArgumentException("prefetch must be in [0, 64], not " + prefetch);
         }
         this.prefetch = prefetch;
+        return this;
+    }
+
+    /**
+     * Promises that one thread publishes: the ring then claims with the Disruptor's single-producer sequencer
+     * (plain loads and an ordered store per claim, where the multi-producer default does an atomic getAndAdd, a
+     * locked instruction, per claim and tracks each slot's availability). Publishing from two threads at once is a
+     * misuse that corrupts the ring's order (elements overwritten or lost), not a checked error; so is calling
+     * {@link FilterPipeline#close} while a publication is under way: call it from the producer, or after the
+     * producer's last publication happened before it (e.g. the producer thread was joined). Without this call the
+     * pipeline accepts any number of producers.
+     *
+     * @return this.
+     */
+    public FilterPipelineBuilder singleProducer()
+    {
+        this.singleProducer = true;
+        return this;
+    }
+
+    /**
+     * Moves hashing to the publishing thread: each element is hashed right after it is copied into its slot, and
+     * the handlers only route and update rows. With one producer on a 2-core machine the producer has time to
+     * spare (a batch publication costs a few ns per element) while the handler thread is the bottleneck, so this
+     * balances the two cores. The verdicts are unchanged (the same bytes, the same hash). A filter whose
+     * {@code hash} throws makes the publication throw, and the element is reported to the listener's
+     * {@code onError} in its place (for a batch: that element and the rest of its claim).
+     *
+     * @return this.
+     */
+    public FilterPipelineBuilder hashOnPublish()
+    {
+        this.hashOnPublish = true;
         return this;
     }
 
@@ -166,7 +202,8 @@ public final class FilterPipelineBuilder
                 " hashers");
         }
         return new FilterPipeline(ringSize, maxElementBytes, hashers, inserters, newWaitStrategy(waitStrategy),
-            listener, prefetch, closeTimeout.toNanos());
+            listener, prefetch, closeTimeout.toNanos(), singleProducer,
+            hashOnPublish);
     }
 
     private static int checkHandlers(final String what, final int count)

@@ -52,7 +52,7 @@ final class HashHandler implements EventHandler<PipelineEvent>
             return;
         }
         final DuplicateFilter filter = event.filter;
-        final long hash = filter.hash(event.buffer, 0, event.length);
+        final long hash = event.hashed ? event.hash : filter.hash(event.buffer, 0, event.length);
         event.hash = hash;
         if (inserters == 1)
         {

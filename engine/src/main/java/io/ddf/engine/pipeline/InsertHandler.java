@@ -59,7 +59,7 @@ final class InsertHandler implements EventHandler<PipelineEvent>
         }
         if (event.operation == Operation.STREAM)
         {
-            event.verdict = event.filter.streamHash(event.hash);
+            event.verdict = OwnedRows.stream(event.filter, event.hash);
         }
         else
         {
@@ -77,7 +77,7 @@ final class InsertHandler implements EventHandler<PipelineEvent>
             {
                 try
                 {
-                    sink += event.filter.containsHash(event.hash) ? 1 : 0;
+                    sink += OwnedRows.touch(event.filter, event.hash);
                 }
                 catch (final RuntimeException e)
                 {

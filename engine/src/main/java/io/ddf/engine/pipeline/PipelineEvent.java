@@ -25,6 +25,8 @@ final class PipelineEvent
     Operation operation;
     long tag;
     long hash;
+    /** Whether {@link #hash} was computed at publication ({@code FilterPipelineBuilder.hashOnPublish}). */
+    boolean hashed;
     int inserter;
     Verdict verdict;
     Throwable failure;

@@ -32,19 +32,36 @@ final class VerdictHandler implements EventHandler<PipelineEvent>
         event.filter = null; // do not keep a filter reachable from an idle slot
         event.verdict = null;
         event.failure = null;
-        if (failure != null)
+        if (failure == FilterPipeline.SKIPPED)
+        {
+            // given up by its publisher, who got an exception instead of a sequence: nobody waits for it
+        }
+        else if (failure != null)
         {
             deliverError(tag, failure);
-            return;
         }
-        try
+        else
         {
-            listener.onVerdict(tag, verdict);
+            try
+            {
+                listener.onVerdict(tag, verdict);
+            }
+            catch (final Throwable t)
+            {
+                failures.record(t);
+                deliverError(tag, t);
+            }
         }
-        catch (final Throwable t)
+        if (endOfBatch)
         {
-            failures.record(t);
-            deliverError(tag, t);
+            try
+            {
+                listener.onEndOfBatch();
+            }
+            catch (final Throwable t)
+            {
+                failures.record(t);
+            }
         }
     }
 

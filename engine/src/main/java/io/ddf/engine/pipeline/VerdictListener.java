@@ -33,4 +33,14 @@ public interface VerdictListener
         System.getLogger(VerdictListener.class.getName()).log(System.Logger.Level.WARNING,
             "ddf pipeline: no verdict for element with tag " + tag, failure);
     }
+
+    /**
+     * Called after the last verdict of each of the ring's batches (the Disruptor's {@code endOfBatch}): the
+     * moment to flush replies written for the batch once rather than per element. No more verdicts are waiting
+     * then, so a listener that buffers must flush here. The default does nothing. A failure here is counted
+     * ({@link FilterPipeline#failures()}) and the pipeline goes on.
+     */
+    default void onEndOfBatch()
+    {
+    }
 }

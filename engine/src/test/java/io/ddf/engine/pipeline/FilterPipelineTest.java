@@ -457,9 +457,201 @@ class FilterPipelineTest extends MappedMemoryTestBase
                 handled.append(handlers.get(i).getName()).append('=').append(bytesAllocated).append(' ');
             }
             pipeline.close();
+            System.out.printf("publish/tryPublish, 2 hashers + 2 inserters, 300,000 elements: publisher allocated %d "
+                + "bytes, handlers %s%n", published, handled);
             assertTrue(published < 64 * 1024, "publisher allocated " + published + " bytes for 300,000 elements");
             assertTrue(worst < 64 * 1024, "handlers allocated " + handled);
             assertNull(pipeline.lastFailure());
+        }
+    }
+
+    /** Batch publication from one producer, fused handler with prefetch: allocation-free on both sides. */
+    @Test
+    void batchPublishingFromOneProducerAllocatesNothing()
+    {
+        final com.sun.management.ThreadMXBean mx =
+            (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
+        final AtomicLong sink = new AtomicLong();
+        final long[] longs = new long[100];
+        final UnsafeBuffer direct = new UnsafeBuffer(new byte[100 * 16]);
+        final int[] offsets = new int[100];
+        final int[] lengths = new int[100];
+        for (int i = 0; i < 100; i++)
+        {
+            offsets[i] = 16 * i;
+            lengths[i] = 16;
+        }
+        try (DuplicateFilter filter = qht())
+        {
+            final Set<Thread> existing = Thread.getAllStackTraces().keySet();
+            final FilterPipeline pipeline = FilterPipeline.builder().singleProducer().prefetch(8).ringSize(1024)
+                .listener((tag, verdict) -> sink.lazySet(tag + verdict.ordinal())).build();
+            publishBatches(pipeline, filter, longs, direct, offsets, lengths, 3_000); // warm up
+            final List<Thread> handlers = newThreads(existing);
+            assertEquals(1, handlers.size(), "one fused handler thread");
+            final long handlerBefore = mx.getThreadAllocatedBytes(handlers.get(0).getId());
+            final long mine = mx.getCurrentThreadAllocatedBytes();
+            publishBatches(pipeline, filter, longs, direct, offsets, lengths, 3_000);
+            final long published = mx.getCurrentThreadAllocatedBytes() - mine;
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (pipeline.delivered() < 600_000 && System.nanoTime() < deadline)
+            {
+                LockSupport.parkNanos(1_000_000);
+            }
+            final long handled = mx.getThreadAllocatedBytes(handlers.get(0).getId()) - handlerBefore;
+            pipeline.close();
+            System.out.printf("batch publication, one producer, 300,000 elements: publisher allocated %d bytes, "
+                + "fused handler %d bytes%n", published, handled);
+            assertEquals(600_000, pipeline.delivered());
+            assertTrue(published < 64 * 1024, "publisher allocated " + published + " bytes for 300,000 elements");
+            assertTrue(handled < 64 * 1024, "the fused handler allocated " + handled + " bytes");
+            assertNull(pipeline.lastFailure());
+        }
+    }
+
+    private static void publishBatches(final FilterPipeline pipeline, final DuplicateFilter filter,
+        final long[] longs, final UnsafeBuffer direct, final int[] offsets, final int[] lengths, final int batches)
+    {
+        long tag = pipeline.delivered();
+        for (int b = 0; b < batches; b++)
+        {
+            for (int i = 0; i < longs.length; i++)
+            {
+                longs[i] = tag + i;
+                direct.putLong(16 * i, ~(tag + i));
+            }
+            if ((b & 1) == 0)
+            {
+                pipeline.publishBatch(filter, Operation.STREAM, longs, 0, longs.length, tag);
+            }
+            else
+            {
+                pipeline.publishBatch(filter, Operation.STREAM, direct, offsets, lengths, 0, offsets.length, tag);
+            }
+            tag += longs.length;
+        }
+    }
+
+    /**
+     * A batch with one bad element is refused whole (IllegalArgumentException naming the lengths, or an index
+     * error), before anything is claimed: nothing of it reaches the listener, and the next batch gets the next
+     * sequences. A batch larger than the ring goes out in ring-sized claims, in order.
+     */
+    @Test
+    void batchesAreCheckedWholeAndMayExceedTheRing()
+    {
+        final Recording listener = new Recording(1 << 12, 0);
+        try (DuplicateFilter filter = qht())
+        {
+            final FilterPipeline pipeline = FilterPipeline.builder().ringSize(64).maxElementBytes(16)
+                .singleProducer().listener(listener).build();
+            final UnsafeBuffer buffer = new UnsafeBuffer(new byte[64]);
+            final IllegalArgumentException tooLong = assertThrows(IllegalArgumentException.class,
+                () -> pipeline.publishBatch(filter, Operation.STREAM, buffer, new int[] {0, 16, 32},
+                    new int[] {16, 17, 8}, 0, 3, 0));
+            assertTrue(tooLong.getMessage().contains("17") && tooLong.getMessage().contains("16"),
+                tooLong.getMessage());
+            assertThrows(IndexOutOfBoundsException.class, () -> pipeline.publishBatch(filter, Operation.STREAM,
+                buffer, new int[] {0, 60}, new int[] {8, 8}, 0, 2, 0));
+            assertThrows(IndexOutOfBoundsException.class,
+                () -> pipeline.publishBatch(filter, Operation.STREAM, new long[4], 2, 3, 0));
+            assertEquals(-1, pipeline.publishBatch(filter, Operation.STREAM, new long[4], 0, 0, 0));
+            final long[] many = new long[1000];
+            for (int i = 0; i < many.length; i++)
+            {
+                many[i] = i;
+            }
+            assertEquals(999, pipeline.publishBatch(filter, Operation.STREAM, many, 0, many.length, 0));
+            pipeline.close();
+            assertEquals(1000, listener.count, "only the good batch was delivered");
+            for (int i = 0; i < 1000; i++)
+            {
+                assertEquals(i, listener.tags[i], "tags in order");
+            }
+            assertEquals(0, listener.errors.get());
+        }
+    }
+
+    /** Producers publishing batches while close begins: every batch whose publishBatch returned is delivered. */
+    @Test
+    void closeWhileBatchPublishingLosesNothingAccepted() throws Exception
+    {
+        final int producers = 3;
+        final Recording listener = new Recording(1 << 23, 0);
+        final AtomicLong accepted = new AtomicLong();
+        try (DuplicateFilter filter = qht())
+        {
+            final FilterPipeline pipeline = FilterPipeline.builder().ringSize(256).listener(listener).build();
+            final CountDownLatch started = new CountDownLatch(producers);
+            final List<Thread> threads = new ArrayList<>();
+            for (int p = 0; p < producers; p++)
+            {
+                final Thread thread = new Thread(() ->
+                {
+                    final long[] batch = new long[37];
+                    started.countDown();
+                    try
+                    {
+                        for (long i = 0; i < 100_000; i++)
+                        {
+                            pipeline.publishBatch(filter, Operation.STREAM, batch, 0, batch.length, i);
+                            accepted.addAndGet(batch.length);
+                        }
+                    }
+                    catch (final IllegalStateException e)
+                    {
+                        // closed: expected
+                    }
+                });
+                threads.add(thread);
+                thread.start();
+            }
+            started.await();
+            Thread.sleep(50);
+            pipeline.close();
+            for (final Thread thread : threads)
+            {
+                thread.join();
+            }
+            assertTrue(accepted.get() > 0, "some batches went through before close");
+            assertEquals(accepted.get(), listener.count, "every accepted element got its verdict, no other");
+            assertEquals(0, listener.errors.get());
+        }
+    }
+
+    /** onEndOfBatch follows the last verdict of every batch: after close, the last call saw every verdict. */
+    @Test
+    void endOfBatchFollowsTheLastVerdict()
+    {
+        final long[] verdicts = new long[1];
+        final long[] atLastEnd = {-1};
+        final long[] ends = new long[1];
+        try (DuplicateFilter filter = qht())
+        {
+            final FilterPipeline pipeline = FilterPipeline.builder().singleProducer().listener(new VerdictListener()
+            {
+                @Override
+                public void onVerdict(final long tag, final Verdict verdict)
+                {
+                    verdicts[0]++;
+                }
+
+                @Override
+                public void onEndOfBatch()
+                {
+                    ends[0]++;
+                    atLastEnd[0] = verdicts[0];
+                }
+            }).build();
+            final long[] batch = new long[500];
+            for (int b = 0; b < 100; b++)
+            {
+                pipeline.publishBatch(filter, Operation.STREAM, batch, 0, batch.length, (long)b * batch.length);
+            }
+            pipeline.close(); // joins the handler: its writes are visible here
+            assertEquals(50_000, verdicts[0]);
+            assertEquals(50_000, atLastEnd[0], "the last onEndOfBatch came after the last verdict");
+            assertTrue(ends[0] >= 1 && ends[0] <= 50_000, ends[0] + " batches");
         }
     }
 

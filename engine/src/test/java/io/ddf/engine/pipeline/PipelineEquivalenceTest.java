@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -25,6 +26,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -102,6 +104,87 @@ class PipelineEquivalenceTest extends MappedMemoryTestBase
              DuplicateFilter piped = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create())
         {
             compare(sequential, piped, 2_000_000, seed, true, 0, 1, "qht, fused default pipeline");
+        }
+    }
+
+    /** One producer (the single-producer sequencer), one publish per element, fused handler: the same verdicts. */
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS) // a hang guard
+    void singleProducerEqualsSequential()
+    {
+        final long seed = seededRandom().nextLong();
+        try (DuplicateFilter sequential = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create();
+             DuplicateFilter piped = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create())
+        {
+            compare(sequential, piped, 2_000_000, seed, true, 0, 1, FilterPipelineBuilder::singleProducer, 1,
+                "qht, single producer, fused");
+        }
+    }
+
+    /**
+     * Batches published in one claim each (runs of one operation, up to 300 elements: more than the default ring
+     * of 4096 never, fewer often), single producer, fused handler touching 8 rows ahead: the same verdicts.
+     */
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS) // a hang guard
+    void batchPublishedEqualsSequential()
+    {
+        final long seed = seededRandom().nextLong();
+        try (DuplicateFilter sequential = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create();
+             DuplicateFilter piped = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create())
+        {
+            compare(sequential, piped, 2_000_000, seed, true, 8, 1, FilterPipelineBuilder::singleProducer, 300,
+                "qht, single producer, batches of <= 300, fused with prefetch 8");
+        }
+    }
+
+    /** The publisher hashes (hashOnPublish), batches, fused handler with and without prefetch: the same verdicts. */
+    @ParameterizedTest(name = "prefetch {0}")
+    @ValueSource(ints = {0, 8})
+    @Timeout(value = 180, unit = TimeUnit.SECONDS) // a hang guard
+    void hashedOnPublishEqualsSequential(final int prefetch)
+    {
+        final long seed = seededRandom().nextLong();
+        try (DuplicateFilter sequential = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create();
+             DuplicateFilter piped = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create())
+        {
+            compare(sequential, piped, 1_000_000, seed, true, prefetch, 1,
+                b -> b.singleProducer().hashOnPublish(), 256, "qht, hashed on publish, prefetch " + prefetch);
+        }
+    }
+
+    /**
+     * A filter in single-writer mode ({@code FilterBuilder.singleWriter()}: plain stores, no CAS) through the
+     * pipeline, whose inserters own disjoint rows (2 inserters) or all rows (fused): the verdicts and counters of
+     * the shared sequential filter.
+     */
+    @ParameterizedTest(name = "{0} handler(s)")
+    @ValueSource(ints = {1, 2})
+    @Timeout(value = 180, unit = TimeUnit.SECONDS) // a hang guard
+    void singleWriterFilterEqualsSequential(final int handlers)
+    {
+        final long seed = seededRandom().nextLong();
+        try (DuplicateFilter sequential = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create();
+             DuplicateFilter piped = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed)
+                 .singleWriter().create())
+        {
+            assertTrue(piped.singleWriter());
+            compare(sequential, piped, 1_000_000, seed, true, handlers == 1 ? 8 : 0, handlers,
+                b -> b.singleProducer().hashOnPublish(), 128, "qht single-writer, " + handlers + " inserter(s)");
+        }
+    }
+
+    /** Batches hashed on publish, multi-producer sequencer, 2 hashers and 2 inserters: the same verdicts. */
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS) // a hang guard
+    void batchPublishedThroughSeveralHandlersEqualsSequential()
+    {
+        final long seed = seededRandom().nextLong();
+        try (DuplicateFilter sequential = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create();
+             DuplicateFilter piped = Filters.builder(FilterKind.QHT).memoryBits(MEMORY_BITS).seed(seed).create())
+        {
+            compare(sequential, piped, 1_000_000, seed, true, 0, 2, FilterPipelineBuilder::hashOnPublish, 64,
+                "qht, multi producer, batches of <= 64, hashed on publish, 2 hashers + 2 inserters");
         }
     }
 
@@ -260,6 +343,18 @@ class PipelineEquivalenceTest extends MappedMemoryTestBase
     private static void compare(final DuplicateFilter sequential, final DuplicateFilter piped, final int n,
         final long seed, final boolean evicting, final int prefetch, final int handlers, final String what)
     {
+        compare(sequential, piped, n, seed, evicting, prefetch, handlers, b -> b, 1, what);
+    }
+
+    /**
+     * @param options        further builder settings ({@code singleProducer()}: this thread is the only publisher).
+     * @param batch          1: one {@code publish} per element; more: runs of up to {@code batch} consecutive
+     *                       elements of one operation go out in one {@code publishBatch}.
+     */
+    private static void compare(final DuplicateFilter sequential, final DuplicateFilter piped, final int n,
+        final long seed, final boolean evicting, final int prefetch, final int handlers,
+        final UnaryOperator<FilterPipelineBuilder> options, final int batch, final String what)
+    {
         final byte[] expected = new byte[n];
         final BitSet seen = new BitSet(1 << 22);
         long duplicates = 0;
@@ -281,15 +376,33 @@ class PipelineEquivalenceTest extends MappedMemoryTestBase
         }
         final Checker checker = new Checker(expected);
         final long start = System.nanoTime();
-        try (FilterPipeline pipeline = FilterPipeline.builder().hashers(handlers).inserters(handlers)
-            .prefetch(prefetch).listener(checker).build())
+        try (FilterPipeline pipeline = options.apply(FilterPipeline.builder().hashers(handlers).inserters(handlers)
+            .prefetch(prefetch).listener(checker)).build())
         {
             random = new SplittableRandom(seed);
+            final long[] run = new long[batch];
+            int runLength = 0;
+            Operation runOperation = Operation.STREAM;
             for (int i = 0; i < n; i++)
             {
                 final long value = next(random);
                 final Operation operation = random.nextInt(16) == 0 ? Operation.CONTAINS : Operation.STREAM;
-                pipeline.publish(piped, operation, value, i);
+                if (batch == 1)
+                {
+                    pipeline.publish(piped, operation, value, i);
+                    continue;
+                }
+                if (runLength == batch || (runLength > 0 && operation != runOperation))
+                {
+                    pipeline.publishBatch(piped, runOperation, run, 0, runLength, i - runLength);
+                    runLength = 0;
+                }
+                runOperation = operation;
+                run[runLength++] = value;
+            }
+            if (runLength > 0)
+            {
+                pipeline.publishBatch(piped, runOperation, run, 0, runLength, n - runLength);
             }
         }
         final long ms = (System.nanoTime() - start) / 1_000_000;

@@ -1,0 +1,476 @@
+package io.ddf.bench;
+
+import com.google.common.hash.BloomFilter;
+import com.google.common.hash.Funnels;
+import io.ddf.bench.jmh.GuavaSizing;
+import io.ddf.engine.DuplicateFilter;
+import io.ddf.engine.FilterBuilder;
+import io.ddf.engine.FilterKind;
+import io.ddf.engine.Filters;
+import io.ddf.engine.Verdict;
+import org.agrona.collections.LongHashSet;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.CyclicBarrier;
+
+/**
+ * The hot path side by side (issue 11), in one JVM and interleaved rounds: QHT (k = 4, s = 16) {@code stream(long)}
+ * in single-writer and shared mode, two threads sharing one shared-mode filter, Agrona's {@code LongHashSet} of the
+ * same memory (cleared when full) and Guava's {@code BloomFilter<Long>.put} at the same bits, at 1 Mbit and 1 Gbit.
+ * Every round runs every contender for the same time, one after the other, so that a load spike on the (shared)
+ * machine hits all of them; the table gives the median and the range over the rounds, and the bytes allocated per
+ * operation (ThreadMXBean's per-thread allocation counter, over the same rounds).
+ *
+ * <p>Keys: a fixed pool of 2^22 random longs, xor-ed with a salt that changes at every pass over the pool, so that
+ * no contender sees the same key twice in a row of passes (a 1 Gbit filter would otherwise answer the second pass
+ * from its rows without writing). Every contender pays the same key cost.
+ *
+ * <p>Usage: {@code HotPathBench OUTPUT.md [ROUNDS] [ROUND_MS] [DIR]}: defaults 7 rounds (the first two are warm-up
+ * and not recorded), 400 ms per contender per round, files in a temporary directory. Built against a revision
+ * without single-writer mode (before issue 11) it still runs and marks those rows absent.
+ */
+public final class HotPathBench
+{
+    private static final int POOL_BITS = 22;
+    private static final int POOL_MASK = (1 << POOL_BITS) - 1;
+    private static final long GOLDEN = 0x9E3779B97F4A7C15L;
+    private static final int CHUNK = 1 << 14;
+    private static final int WARMUP_ROUNDS = 2;
+    private static final long[] SIZES = {1L << 20, 1L << 30};
+
+    private static final com.sun.management.ThreadMXBean THREADS =
+        (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
+    private static long[] pool;
+    private static long sink;
+
+    private HotPathBench()
+    {
+    }
+
+    /** One thing measured: runs its operation on keys from a cursor until a deadline. */
+    private abstract static class Contender
+    {
+        final String name;
+        final long memoryBits;
+        final int threads;
+        final List<double[]> rounds = new ArrayList<>(); // ns per op (total time / total ops), bytes per op
+
+        Contender(final String name, final long memoryBits, final int threads)
+        {
+            this.name = name;
+            this.memoryBits = memoryBits;
+            this.threads = threads;
+        }
+
+        /**
+         * @param cursor   where in the key sequence to start.
+         * @param deadline System.nanoTime() to stop at (checked every chunk).
+         * @return operations done.
+         */
+        abstract long run(long cursor, long deadline);
+
+        void close()
+        {
+        }
+    }
+
+    private static final class FilterContender extends Contender
+    {
+        final DuplicateFilter filter;
+
+        FilterContender(final String name, final long memoryBits, final int threads, final DuplicateFilter filter)
+        {
+            super(name, memoryBits, threads);
+            this.filter = filter;
+        }
+
+        @Override
+        long run(final long cursor, final long deadline)
+        {
+            return streamLoop(filter, cursor, deadline);
+        }
+
+        @Override
+        void close()
+        {
+            filter.close();
+        }
+    }
+
+    private static final class HashSetContender extends Contender
+    {
+        final LongHashSet set;
+        final int threshold;
+
+        HashSetContender(final long memoryBits)
+        {
+            super("Agrona LongHashSet.add (same memory, cleared when full)", memoryBits, 1);
+            set = new LongHashSet(Math.toIntExact(memoryBits / Long.SIZE), 0.65f);
+            threshold = set.resizeThreshold();
+        }
+
+        @Override
+        long run(final long cursor, final long deadline)
+        {
+            return hashSetLoop(set, threshold, cursor, deadline);
+        }
+    }
+
+    private static final class GuavaContender extends Contender
+    {
+        final BloomFilter<Long> bloom;
+
+        GuavaContender(final long memoryBits)
+        {
+            super("Guava BloomFilter<Long>.put (fpp 0.01, same bits)", memoryBits, 1);
+            bloom = BloomFilter.create(Funnels.longFunnel(), GuavaSizing.expectedInsertions(memoryBits),
+                GuavaSizing.FPP);
+        }
+
+        @Override
+        long run(final long cursor, final long deadline)
+        {
+            return guavaLoop(bloom, cursor, deadline);
+        }
+    }
+
+    private static long key(final long cursor)
+    {
+        return pool[(int)cursor & POOL_MASK] ^ ((cursor >>> POOL_BITS) * GOLDEN);
+    }
+
+    private static long streamLoop(final DuplicateFilter filter, final long from, final long deadline)
+    {
+        long cursor = from;
+        long duplicates = 0;
+        do
+        {
+            for (int i = 0; i < CHUNK; i++, cursor++)
+            {
+                duplicates += filter.stream(key(cursor)) == Verdict.DUPLICATE ? 1 : 0;
+            }
+        }
+        while (System.nanoTime() < deadline);
+        sink += duplicates;
+        return cursor - from;
+    }
+
+    private static long hashSetLoop(final LongHashSet set, final int threshold, final long from, final long deadline)
+    {
+        long cursor = from;
+        long duplicates = 0;
+        do
+        {
+            for (int i = 0; i < CHUNK; i++, cursor++)
+            {
+                if (set.size() >= threshold)
+                {
+                    set.clear();
+                }
+                duplicates += set.add(key(cursor)) ? 0 : 1;
+            }
+        }
+        while (System.nanoTime() < deadline);
+        sink += duplicates;
+        return cursor - from;
+    }
+
+    private static long guavaLoop(final BloomFilter<Long> bloom, final long from, final long deadline)
+    {
+        long cursor = from;
+        long duplicates = 0;
+        do
+        {
+            for (int i = 0; i < CHUNK; i++, cursor++)
+            {
+                duplicates += bloom.put(key(cursor)) ? 0 : 1;
+            }
+        }
+        while (System.nanoTime() < deadline);
+        sink += duplicates;
+        return cursor - from;
+    }
+
+    /**
+     * @param args output file, rounds, ms per contender per round, directory for the filter files.
+     * @throws Exception on I/O failure or interruption.
+     */
+    public static void main(final String[] args) throws Exception
+    {
+        final Path output = Path.of(args[0]);
+        final int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 7;
+        final long roundNs = (args.length > 2 ? Long.parseLong(args[2]) : 400) * 1_000_000L;
+        final Path dir = args.length > 3 ? Path.of(args[3]) : Files.createTempDirectory("ddf-hotpath");
+        pool = new SplittableRandom(42).longs(1 << POOL_BITS).toArray();
+        final String uptimeBefore = uptime();
+        final boolean hasSingleWriter = hasSingleWriter();
+        final List<Contender> contenders = new ArrayList<>();
+        try
+        {
+            for (final long bits : SIZES)
+            {
+                if (hasSingleWriter)
+                {
+                    contenders.add(new FilterContender("QHT k=4 s=16 stream(long), single-writer", bits, 1,
+                        qht(bits, dir, "sw", true)));
+                }
+                final DuplicateFilter shared = qht(bits, dir, "shared", false);
+                contenders.add(new FilterContender("QHT k=4 s=16 stream(long), shared", bits, 1, shared));
+                contenders.add(new FilterContender("QHT shared, 2 threads on one filter (total)", bits, 2, shared));
+                contenders.add(new HashSetContender(bits));
+                contenders.add(new GuavaContender(bits));
+            }
+            // -Dhotpath.only=REGEX keeps the contenders whose "size name" matches (for profiling one of them)
+            final String only = System.getProperty("hotpath.only");
+            // the finally block closes every filter made (all of "contenders"), measured or not
+            final List<Contender> measured = new ArrayList<>(contenders);
+            if (only != null)
+            {
+                measured.removeIf(c -> !(size(c.memoryBits) + " " + c.name).matches(only));
+            }
+            long cursor = 0;
+            for (int round = 0; round < rounds; round++)
+            {
+                for (final Contender contender : measured)
+                {
+                    final double[] result = contender.threads == 1 ? timeOne(contender, cursor, roundNs) :
+                        timeMany(contender, cursor, roundNs);
+                    cursor += 1L << 40; // disjoint keys for every run
+                    if (round >= WARMUP_ROUNDS)
+                    {
+                        contender.rounds.add(result);
+                    }
+                    System.out.printf(Locale.ROOT, "round %d %s %s: %.1f ns/op, %.2f B/op%n", round,
+                        size(contender.memoryBits), contender.name, result[0], result[1]);
+                }
+            }
+            if (only == null)
+            {
+                write(output, contenders, hasSingleWriter, rounds, roundNs, uptimeBefore, uptime());
+            }
+            System.out.println("sink " + sink + "; wrote " + (only == null ? output : "nothing (hotpath.only)"));
+        }
+        finally
+        {
+            final java.util.Set<DuplicateFilter> closed = new java.util.HashSet<>();
+            for (final Contender contender : contenders)
+            {
+                if (!(contender instanceof FilterContender) || closed.add(((FilterContender)contender).filter))
+                {
+                    contender.close();
+                }
+            }
+            try (var files = Files.list(dir))
+            {
+                for (final Path file : files.toList())
+                {
+                    Files.deleteIfExists(file);
+                }
+            }
+            Files.deleteIfExists(dir);
+        }
+    }
+
+    private static DuplicateFilter qht(final long bits, final Path dir, final String tag, final boolean singleWriter)
+        throws ReflectiveOperationException
+    {
+        FilterBuilder builder = Filters.builder(FilterKind.QHT).memoryBits(bits).buckets(4).fingerprintBits(16)
+            .seed(1).file(dir.resolve("qht-" + tag + "-" + bits + ".ddf"));
+        if (singleWriter)
+        {
+            // by reflection, so that the same source measures a revision from before single-writer mode
+            builder = (FilterBuilder)FilterBuilder.class.getMethod("singleWriter").invoke(builder);
+        }
+        return builder.create();
+    }
+
+    private static boolean hasSingleWriter()
+    {
+        try
+        {
+            FilterBuilder.class.getMethod("singleWriter");
+            return true;
+        }
+        catch (final NoSuchMethodException e)
+        {
+            return false;
+        }
+    }
+
+    private static double[] timeOne(final Contender contender, final long cursor, final long roundNs)
+    {
+        final long thread = Thread.currentThread().getId();
+        final long allocated = THREADS.getThreadAllocatedBytes(thread);
+        final long start = System.nanoTime();
+        final long ops = contender.run(cursor, start + roundNs);
+        final long ns = System.nanoTime() - start;
+        final long bytes = THREADS.getThreadAllocatedBytes(thread) - allocated;
+        return new double[] {(double)ns / ops, (double)bytes / ops};
+    }
+
+    private static double[] timeMany(final Contender contender, final long cursor, final long roundNs)
+        throws InterruptedException
+    {
+        final int n = contender.threads;
+        final long[] ops = new long[n];
+        final long[] bytes = new long[n];
+        final long[] starts = new long[n];
+        final long[] ends = new long[n];
+        final CyclicBarrier barrier = new CyclicBarrier(n);
+        final Thread[] workers = new Thread[n];
+        for (int t = 0; t < n; t++)
+        {
+            final int index = t;
+            workers[t] = new Thread(() ->
+            {
+                try
+                {
+                    barrier.await();
+                }
+                catch (final Exception e)
+                {
+                    throw new IllegalStateException(e);
+                }
+                final long id = Thread.currentThread().getId();
+                final long allocated = THREADS.getThreadAllocatedBytes(id);
+                starts[index] = System.nanoTime();
+                ops[index] = contender.run(cursor + ((long)index << 36), starts[index] + roundNs);
+                ends[index] = System.nanoTime();
+                bytes[index] = THREADS.getThreadAllocatedBytes(id) - allocated;
+            }, "hotpath-" + t);
+            workers[t].start();
+        }
+        for (final Thread worker : workers)
+        {
+            worker.join();
+        }
+        final long wall = Arrays.stream(ends).max().orElseThrow() - Arrays.stream(starts).min().orElseThrow();
+        final long total = Arrays.stream(ops).sum();
+        return new double[] {(double)wall / total, (double)Arrays.stream(bytes).sum() / total};
+    }
+
+    private static String size(final long bits)
+    {
+        return bits == 1L << 20 ? "1 Mbit" : bits == 1L << 30 ? "1 Gbit" : bits + " bits";
+    }
+
+    private static double median(final List<double[]> rounds, final int column)
+    {
+        final double[] values = rounds.stream().mapToDouble(r -> r[column]).sorted().toArray();
+        return values.length % 2 == 1 ? values[values.length / 2] :
+            (values[values.length / 2 - 1] + values[values.length / 2]) / 2;
+    }
+
+    private static double min(final List<double[]> rounds, final int column)
+    {
+        return rounds.stream().mapToDouble(r -> r[column]).min().orElse(Double.NaN);
+    }
+
+    private static double max(final List<double[]> rounds, final int column)
+    {
+        return rounds.stream().mapToDouble(r -> r[column]).max().orElse(Double.NaN);
+    }
+
+    private static Contender find(final List<Contender> contenders, final long bits, final String prefix)
+    {
+        for (final Contender contender : contenders)
+        {
+            if (contender.memoryBits == bits && contender.name.startsWith(prefix))
+            {
+                return contender;
+            }
+        }
+        return null;
+    }
+
+    private static void write(final Path output, final List<Contender> contenders, final boolean hasSingleWriter,
+        final int rounds, final long roundNs, final String uptimeBefore, final String uptimeAfter) throws IOException
+    {
+        final StringBuilder md = new StringBuilder();
+        md.append("# Hot path, side by side (issue 11)\n\n");
+        md.append("Run ").append(Instant.now()).append(", ").append(System.getProperty("java.vm.name")).append(' ')
+            .append(System.getProperty("java.version")).append(", ")
+            .append(Runtime.getRuntime().availableProcessors()).append(" CPUs, revision ")
+            .append(System.getenv().getOrDefault("DDF_BENCH_REVISION", "unknown")).append(".\n\n");
+        md.append(String.format(Locale.ROOT, "%d interleaved rounds of %d ms per contender, the first %d not "
+            + "recorded. ns/op: median over rounds (min–max); for two threads, wall time / total ops of both.%n%n",
+            rounds, roundNs / 1_000_000, WARMUP_ROUNDS));
+        md.append("uptime before: `").append(uptimeBefore).append("`  \nuptime after: `").append(uptimeAfter)
+            .append("`\n\n");
+        md.append("| size | contender | ns/op median (min–max) | B/op | ÷ LongHashSet | ÷ Guava put |\n");
+        md.append("| --- | --- | --- | --- | --- | --- |\n");
+        for (final Contender contender : contenders)
+        {
+            final Contender set = find(contenders, contender.memoryBits, "Agrona");
+            final Contender guava = find(contenders, contender.memoryBits, "Guava");
+            final double ns = median(contender.rounds, 0);
+            md.append(String.format(Locale.ROOT, "| %s | %s | %.1f (%.1f–%.1f) | %.2f | %.2f | %.3f |%n",
+                size(contender.memoryBits), contender.name, ns, min(contender.rounds, 0), max(contender.rounds, 0),
+                median(contender.rounds, 1), ns / median(set.rounds, 0), ns / median(guava.rounds, 0)));
+        }
+        if (!hasSingleWriter)
+        {
+            md.append("\nThis revision has no single-writer mode (`FilterBuilder.singleWriter()`): rows absent.\n");
+        }
+        md.append("\n## Issue 11's targets, checked against the medians above\n\n");
+        for (final long bits : SIZES)
+        {
+            final boolean mbit = bits == 1L << 20;
+            final double set = median(find(contenders, bits, "Agrona").rounds, 0);
+            final double guava = median(find(contenders, bits, "Guava").rounds, 0);
+            final double shared = median(find(contenders, bits, "QHT k=4 s=16 stream(long), shared").rounds, 0);
+            final double two = median(find(contenders, bits, "QHT shared, 2 threads").rounds, 0);
+            if (hasSingleWriter)
+            {
+                final double single = median(find(contenders, bits, "QHT k=4 s=16 stream(long), single").rounds, 0);
+                check(md, size(bits) + " single-writer ≤ " + (mbit ? 6 : 40) + " ns", single <= (mbit ? 6 : 40),
+                    single);
+                check(md, size(bits) + " single-writer no slower than LongHashSet (" + fmt(set) + " ns)",
+                    single <= set, single);
+            }
+            check(md, size(bits) + " shared ≤ " + (mbit ? 12 : 60) + " ns", shared <= (mbit ? 12 : 60), shared);
+            check(md, size(bits) + " shared within 2× LongHashSet (" + fmt(set) + " ns)", shared <= 2 * set, shared);
+            if (!mbit)
+            {
+                check(md, size(bits) + " shared ≤ 0.1× Guava put (" + fmt(guava) + " ns)", shared <= 0.1 * guava,
+                    shared);
+            }
+            check(md, size(bits) + " two threads faster in total than one (" + fmt(shared) + " ns/op)",
+                two < shared, two);
+        }
+        Files.createDirectories(output.toAbsolutePath().getParent());
+        Files.writeString(output, md.toString());
+    }
+
+    private static void check(final StringBuilder md, final String target, final boolean met, final double value)
+    {
+        md.append("- ").append(met ? "met" : "**not met**").append(": ").append(target).append(" — measured ")
+            .append(fmt(value)).append(" ns/op\n");
+    }
+
+    private static String fmt(final double value)
+    {
+        return String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    private static String uptime()
+    {
+        try
+        {
+            return Files.readString(Path.of("/proc/loadavg")).trim() + " (/proc/loadavg: 1, 5, 15 min load)";
+        }
+        catch (final IOException e)
+        {
+            return "unknown (" + e.getMessage() + ")";
+        }
+    }
+}
