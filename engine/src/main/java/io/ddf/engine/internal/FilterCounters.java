@@ -136,8 +136,8 @@ public final class FilterCounters
 
     /**
      * The counters' invariants, for a file its checksum cannot vouch for: in every stripe, 0 <= duplicates <=
-     * elements (record() stores elements before duplicates, in order, so a crash between the two keeps it), and the rest
-     * of the stripe's cache line is zero.
+     * elements (record() stores elements before duplicates, in order, so a crash between the two keeps it), and the
+     * rest of the stripe's cache line is zero.
      *
      * @param stateAddress absolute address of the state region, at least {@link #LENGTH} long; read only.
      * @throws IllegalArgumentException naming the first stripe that breaks them.
