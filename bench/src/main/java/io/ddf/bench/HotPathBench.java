@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -235,7 +234,7 @@ public final class HotPathBench
             final List<Contender> measured = new ArrayList<>(contenders);
             if (only != null)
             {
-                measured.removeIf(c -> !(size(c.memoryBits) + " " + c.name).matches(only));
+                measured.removeIf(c -> !(HotPathReport.size(c.memoryBits) + " " + c.name).matches(only));
             }
             long cursor = 0;
             for (int round = 0; round < rounds; round++)
@@ -250,12 +249,13 @@ public final class HotPathBench
                         contender.rounds.add(result);
                     }
                     System.out.printf(Locale.ROOT, "round %d %s %s: %.1f ns/op, %.1f CPU ns/op, %.2f B/op%n",
-                        round, size(contender.memoryBits), contender.name, result[0], result[2], result[1]);
+                        round, HotPathReport.size(contender.memoryBits), contender.name, result[0], result[2], result[1]);
                 }
             }
             if (only == null)
             {
-                write(output, contenders, hasSingleWriter, rounds, roundNs, uptimeBefore, uptime());
+                HotPathReport.write(output, contenders.stream().map(c -> new HotPathReport.Row(c.name, c.memoryBits, c.rounds))
+                    .toList(), SIZES, hasSingleWriter, rounds, roundNs, WARMUP_ROUNDS, uptimeBefore, uptime());
             }
             System.out.println("sink " + sink + "; wrote " + (only == null ? output : "nothing (hotpath.only)"));
         }
@@ -363,129 +363,6 @@ public final class HotPathBench
         // CPU per op of two threads is summed over both: the cost of an element, not the throughput
         return new double[] {(double)wall / total, (double)Arrays.stream(bytes).sum() / total,
             (double)Arrays.stream(cpu).sum() / total};
-    }
-
-    private static String size(final long bits)
-    {
-        return bits == 1L << 20 ? "1 Mbit" : bits == 1L << 30 ? "1 Gbit" : bits + " bits";
-    }
-
-    private static double median(final List<double[]> rounds, final int column)
-    {
-        final double[] values = rounds.stream().mapToDouble(r -> r[column]).sorted().toArray();
-        return values.length % 2 == 1 ? values[values.length / 2] :
-            (values[values.length / 2 - 1] + values[values.length / 2]) / 2;
-    }
-
-    private static double min(final List<double[]> rounds, final int column)
-    {
-        return rounds.stream().mapToDouble(r -> r[column]).min().orElse(Double.NaN);
-    }
-
-    private static double max(final List<double[]> rounds, final int column)
-    {
-        return rounds.stream().mapToDouble(r -> r[column]).max().orElse(Double.NaN);
-    }
-
-    private static Contender find(final List<Contender> contenders, final long bits, final String prefix)
-    {
-        for (final Contender contender : contenders)
-        {
-            if (contender.memoryBits == bits && contender.name.startsWith(prefix))
-            {
-                return contender;
-            }
-        }
-        return null;
-    }
-
-    private static void write(final Path output, final List<Contender> contenders, final boolean hasSingleWriter,
-        final int rounds, final long roundNs, final String uptimeBefore, final String uptimeAfter) throws IOException
-    {
-        final StringBuilder md = new StringBuilder();
-        md.append("# Hot path, side by side (issue 11)\n\n");
-        md.append("Run ").append(Instant.now()).append(", ").append(System.getProperty("java.vm.name")).append(' ')
-            .append(System.getProperty("java.version")).append(", ")
-            .append(Runtime.getRuntime().availableProcessors()).append(" CPUs, revision ")
-            .append(System.getenv().getOrDefault("DDF_BENCH_REVISION", "unknown")).append(".\n\n");
-        md.append(String.format(Locale.ROOT, "%d interleaved rounds of %d ms per contender, the first %d not "
-            + "recorded. ns/op: wall time, median over rounds (min–max); for two threads, wall time / total ops of "
-            + "both. CPU ns/op: the measuring thread's CPU time (ThreadMXBean) per op, median — on a loaded machine "
-            + "it leaves out the time the thread waited for a core (for two threads: both threads' CPU / ops).%n%n",
-            rounds, roundNs / 1_000_000, WARMUP_ROUNDS));
-        md.append("uptime before: `").append(uptimeBefore).append("`  \nuptime after: `").append(uptimeAfter)
-            .append("`\n\n");
-        md.append("| size | contender | ns/op median (min–max) | CPU ns/op | B/op | ÷ LongHashSet | ÷ Guava put |"
-            + " CPU ÷ LongHashSet | CPU ÷ Guava |\n");
-        md.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
-        for (final Contender contender : contenders)
-        {
-            final Contender set = find(contenders, contender.memoryBits, "Agrona");
-            final Contender guava = find(contenders, contender.memoryBits, "Guava");
-            final double ns = median(contender.rounds, 0);
-            final double cpu = median(contender.rounds, 2);
-            md.append(String.format(Locale.ROOT, "| %s | %s | %.1f (%.1f–%.1f) | %.1f | %.2f | %.2f | %.3f | %.2f |"
-                + " %.3f |%n", size(contender.memoryBits), contender.name, ns, min(contender.rounds, 0),
-                max(contender.rounds, 0), cpu, median(contender.rounds, 1), ns / median(set.rounds, 0),
-                ns / median(guava.rounds, 0), cpu / median(set.rounds, 2), cpu / median(guava.rounds, 2)));
-        }
-        if (!hasSingleWriter)
-        {
-            md.append("\nThis revision has no single-writer mode (`FilterBuilder.singleWriter()`): rows absent.\n");
-        }
-        for (final int column : new int[] {0, 2})
-        {
-            md.append(column == 0 ? "\n## Issue 11's targets, checked against the wall-time medians\n\n" :
-                "\n## The same targets against CPU ns/op (time on a core; two threads: wall time as above)\n\n");
-            targets(md, contenders, hasSingleWriter, column);
-        }
-        Files.createDirectories(output.toAbsolutePath().getParent());
-        Files.writeString(output, md.toString());
-    }
-
-    private static void targets(final StringBuilder md, final List<Contender> contenders,
-        final boolean hasSingleWriter, final int column)
-    {
-        for (final long bits : SIZES)
-        {
-            final boolean mbit = bits == 1L << 20;
-            final double set = median(find(contenders, bits, "Agrona").rounds, column);
-            final double guava = median(find(contenders, bits, "Guava").rounds, column);
-            final double shared = median(find(contenders, bits, "QHT k=4 s=16 stream(long), shared").rounds, column);
-            if (hasSingleWriter)
-            {
-                final double single =
-                    median(find(contenders, bits, "QHT k=4 s=16 stream(long), single").rounds, column);
-                check(md, size(bits) + " single-writer ≤ " + (mbit ? 6 : 40) + " ns", single <= (mbit ? 6 : 40),
-                    single);
-                check(md, size(bits) + " single-writer no slower than LongHashSet (" + fmt(set) + " ns)",
-                    single <= set, single);
-            }
-            check(md, size(bits) + " shared ≤ " + (mbit ? 12 : 60) + " ns", shared <= (mbit ? 12 : 60), shared);
-            check(md, size(bits) + " shared within 2× LongHashSet (" + fmt(set) + " ns)", shared <= 2 * set, shared);
-            if (!mbit)
-            {
-                check(md, size(bits) + " shared ≤ 0.1× Guava put (" + fmt(guava) + " ns)", shared <= 0.1 * guava,
-                    shared);
-            }
-            if (column == 0)
-            {
-                final double two = median(find(contenders, bits, "QHT shared, 2 threads").rounds, 0);
-                check(md, size(bits) + " two threads faster in total than one (" + fmt(shared) + " ns/op)",
-                    two < shared, two);
-            }
-        }
-    }
-
-    private static void check(final StringBuilder md, final String target, final boolean met, final double value)
-    {
-        md.append("- ").append(met ? "met" : "**not met**").append(": ").append(target).append(" — measured ")
-            .append(fmt(value)).append(" ns/op\n");
-    }
-
-    private static String fmt(final double value)
-    {
-        return String.format(Locale.ROOT, "%.1f", value);
     }
 
     private static String uptime()
