@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -235,7 +234,7 @@ public final class HotPathBench
             final List<Contender> measured = new ArrayList<>(contenders);
             if (only != null)
             {
-                measured.removeIf(c -> !(size(c.memoryBits) + " " + c.name).matches(only));
+                measured.removeIf(c -> !(HotPathReport.size(c.memoryBits) + " " + c.name).matches(only));
             }
             long cursor = 0;
             for (int round = 0; round < rounds; round++)
@@ -249,13 +248,14 @@ public final class HotPathBench
                     {
                         contender.rounds.add(result);
                     }
-                    System.out.printf(Locale.ROOT, "round %d %s %s: %.1f ns/op, %.2f B/op%n", round,
-                        size(contender.memoryBits), contender.name, result[0], result[1]);
+                    System.out.printf(Locale.ROOT, "round %d %s %s: %.1f ns/op, %.1f CPU ns/op, %.2f B/op%n",
+                        round, HotPathReport.size(contender.memoryBits), contender.name, result[0], result[2], result[1]);
                 }
             }
             if (only == null)
             {
-                write(output, contenders, hasSingleWriter, rounds, roundNs, uptimeBefore, uptime());
+                HotPathReport.write(output, contenders.stream().map(c -> new HotPathReport.Row(c.name, c.memoryBits, c.rounds))
+                    .toList(), SIZES, hasSingleWriter, rounds, roundNs, WARMUP_ROUNDS, uptimeBefore, uptime());
             }
             System.out.println("sink " + sink + "; wrote " + (only == null ? output : "nothing (hotpath.only)"));
         }
@@ -310,11 +310,13 @@ public final class HotPathBench
     {
         final long thread = Thread.currentThread().getId();
         final long allocated = THREADS.getThreadAllocatedBytes(thread);
+        final long cpu = THREADS.getCurrentThreadCpuTime();
         final long start = System.nanoTime();
         final long ops = contender.run(cursor, start + roundNs);
         final long ns = System.nanoTime() - start;
+        final long cpuNs = THREADS.getCurrentThreadCpuTime() - cpu;
         final long bytes = THREADS.getThreadAllocatedBytes(thread) - allocated;
-        return new double[] {(double)ns / ops, (double)bytes / ops};
+        return new double[] {(double)ns / ops, (double)bytes / ops, (double)cpuNs / ops};
     }
 
     private static double[] timeMany(final Contender contender, final long cursor, final long roundNs)
@@ -325,6 +327,7 @@ public final class HotPathBench
         final long[] bytes = new long[n];
         final long[] starts = new long[n];
         final long[] ends = new long[n];
+        final long[] cpu = new long[n];
         final CyclicBarrier barrier = new CyclicBarrier(n);
         final Thread[] workers = new Thread[n];
         for (int t = 0; t < n; t++)
@@ -342,9 +345,11 @@ public final class HotPathBench
                 }
                 final long id = Thread.currentThread().getId();
                 final long allocated = THREADS.getThreadAllocatedBytes(id);
+                final long cpuStart = THREADS.getCurrentThreadCpuTime();
                 starts[index] = System.nanoTime();
                 ops[index] = contender.run(cursor + ((long)index << 36), starts[index] + roundNs);
                 ends[index] = System.nanoTime();
+                cpu[index] = THREADS.getCurrentThreadCpuTime() - cpuStart;
                 bytes[index] = THREADS.getThreadAllocatedBytes(id) - allocated;
             }, "hotpath-" + t);
             workers[t].start();
@@ -355,111 +360,9 @@ public final class HotPathBench
         }
         final long wall = Arrays.stream(ends).max().orElseThrow() - Arrays.stream(starts).min().orElseThrow();
         final long total = Arrays.stream(ops).sum();
-        return new double[] {(double)wall / total, (double)Arrays.stream(bytes).sum() / total};
-    }
-
-    private static String size(final long bits)
-    {
-        return bits == 1L << 20 ? "1 Mbit" : bits == 1L << 30 ? "1 Gbit" : bits + " bits";
-    }
-
-    private static double median(final List<double[]> rounds, final int column)
-    {
-        final double[] values = rounds.stream().mapToDouble(r -> r[column]).sorted().toArray();
-        return values.length % 2 == 1 ? values[values.length / 2] :
-            (values[values.length / 2 - 1] + values[values.length / 2]) / 2;
-    }
-
-    private static double min(final List<double[]> rounds, final int column)
-    {
-        return rounds.stream().mapToDouble(r -> r[column]).min().orElse(Double.NaN);
-    }
-
-    private static double max(final List<double[]> rounds, final int column)
-    {
-        return rounds.stream().mapToDouble(r -> r[column]).max().orElse(Double.NaN);
-    }
-
-    private static Contender find(final List<Contender> contenders, final long bits, final String prefix)
-    {
-        for (final Contender contender : contenders)
-        {
-            if (contender.memoryBits == bits && contender.name.startsWith(prefix))
-            {
-                return contender;
-            }
-        }
-        return null;
-    }
-
-    private static void write(final Path output, final List<Contender> contenders, final boolean hasSingleWriter,
-        final int rounds, final long roundNs, final String uptimeBefore, final String uptimeAfter) throws IOException
-    {
-        final StringBuilder md = new StringBuilder();
-        md.append("# Hot path, side by side (issue 11)\n\n");
-        md.append("Run ").append(Instant.now()).append(", ").append(System.getProperty("java.vm.name")).append(' ')
-            .append(System.getProperty("java.version")).append(", ")
-            .append(Runtime.getRuntime().availableProcessors()).append(" CPUs, revision ")
-            .append(System.getenv().getOrDefault("DDF_BENCH_REVISION", "unknown")).append(".\n\n");
-        md.append(String.format(Locale.ROOT, "%d interleaved rounds of %d ms per contender, the first %d not "
-            + "recorded. ns/op: median over rounds (min–max); for two threads, wall time / total ops of both.%n%n",
-            rounds, roundNs / 1_000_000, WARMUP_ROUNDS));
-        md.append("uptime before: `").append(uptimeBefore).append("`  \nuptime after: `").append(uptimeAfter)
-            .append("`\n\n");
-        md.append("| size | contender | ns/op median (min–max) | B/op | ÷ LongHashSet | ÷ Guava put |\n");
-        md.append("| --- | --- | --- | --- | --- | --- |\n");
-        for (final Contender contender : contenders)
-        {
-            final Contender set = find(contenders, contender.memoryBits, "Agrona");
-            final Contender guava = find(contenders, contender.memoryBits, "Guava");
-            final double ns = median(contender.rounds, 0);
-            md.append(String.format(Locale.ROOT, "| %s | %s | %.1f (%.1f–%.1f) | %.2f | %.2f | %.3f |%n",
-                size(contender.memoryBits), contender.name, ns, min(contender.rounds, 0), max(contender.rounds, 0),
-                median(contender.rounds, 1), ns / median(set.rounds, 0), ns / median(guava.rounds, 0)));
-        }
-        if (!hasSingleWriter)
-        {
-            md.append("\nThis revision has no single-writer mode (`FilterBuilder.singleWriter()`): rows absent.\n");
-        }
-        md.append("\n## Issue 11's targets, checked against the medians above\n\n");
-        for (final long bits : SIZES)
-        {
-            final boolean mbit = bits == 1L << 20;
-            final double set = median(find(contenders, bits, "Agrona").rounds, 0);
-            final double guava = median(find(contenders, bits, "Guava").rounds, 0);
-            final double shared = median(find(contenders, bits, "QHT k=4 s=16 stream(long), shared").rounds, 0);
-            final double two = median(find(contenders, bits, "QHT shared, 2 threads").rounds, 0);
-            if (hasSingleWriter)
-            {
-                final double single = median(find(contenders, bits, "QHT k=4 s=16 stream(long), single").rounds, 0);
-                check(md, size(bits) + " single-writer ≤ " + (mbit ? 6 : 40) + " ns", single <= (mbit ? 6 : 40),
-                    single);
-                check(md, size(bits) + " single-writer no slower than LongHashSet (" + fmt(set) + " ns)",
-                    single <= set, single);
-            }
-            check(md, size(bits) + " shared ≤ " + (mbit ? 12 : 60) + " ns", shared <= (mbit ? 12 : 60), shared);
-            check(md, size(bits) + " shared within 2× LongHashSet (" + fmt(set) + " ns)", shared <= 2 * set, shared);
-            if (!mbit)
-            {
-                check(md, size(bits) + " shared ≤ 0.1× Guava put (" + fmt(guava) + " ns)", shared <= 0.1 * guava,
-                    shared);
-            }
-            check(md, size(bits) + " two threads faster in total than one (" + fmt(shared) + " ns/op)",
-                two < shared, two);
-        }
-        Files.createDirectories(output.toAbsolutePath().getParent());
-        Files.writeString(output, md.toString());
-    }
-
-    private static void check(final StringBuilder md, final String target, final boolean met, final double value)
-    {
-        md.append("- ").append(met ? "met" : "**not met**").append(": ").append(target).append(" — measured ")
-            .append(fmt(value)).append(" ns/op\n");
-    }
-
-    private static String fmt(final double value)
-    {
-        return String.format(Locale.ROOT, "%.1f", value);
+        // CPU per op of two threads is summed over both: the cost of an element, not the throughput
+        return new double[] {(double)wall / total, (double)Arrays.stream(bytes).sum() / total,
+            (double)Arrays.stream(cpu).sum() / total};
     }
 
     private static String uptime()

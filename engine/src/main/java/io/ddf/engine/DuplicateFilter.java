@@ -9,6 +9,10 @@ import java.nio.file.Path;
  *
  * <p>{@code stream} answers {@link Verdict#DUPLICATE} or {@link Verdict#UNSEEN} and updates the state as one atomic
  * step: many threads may share one filter. {@code contains} answers the same question and changes nothing.
+ * Shared (the default), an update takes at most one locked instruction (the row's compare-and-swap for the
+ * single-word kinds; none for a DUPLICATE that changes nothing), and the counters none for the first 15 threads
+ * (each counts in a stripe of its own). Built with {@link FilterBuilder#singleWriter()}, one thread at a time updates
+ * each partition and no update takes a locked instruction.
  * An element is its bytes: {@code stream(long)} is the 8 little-endian bytes of the long, and
  * {@code stream(CharSequence)} the UTF-8 bytes of the text, so each equals the {@code byte[]} form of the same bytes.
  * None of these methods allocates.

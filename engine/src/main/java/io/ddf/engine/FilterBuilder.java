@@ -163,10 +163,12 @@ public final class FilterBuilder
      * <p>Uses: one thread streaming into the filter ({@code ddf pipe}); a pipeline whose insertion threads own
      * disjoint partitions, each streaming only the elements of its own rows. Handing a partition from one thread
      * to another needs a happens-before edge (a queue, a Disruptor sequence, {@code Thread.join}). Two threads
-     * updating the same partition at once is a misuse: it may lose updates (an element judged UNSEEN twice, a
-     * counter short), never crash, hang or corrupt the file. Other processes are kept out by the file's lock, as
-     * in shared mode. Crash safety is the same as shared mode's: a verdict returned has its row already stored to
-     * the mapping.
+     * updating the same partition at once is a misuse: it may lose updates (an element judged UNSEEN twice), and a
+     * kind that checks its own invariants may refuse with an {@link IllegalStateException} (the exact window, whose
+     * table and ring a sequence lock guards in shared mode); it never hangs, and the file still reopens. The
+     * counters stay exact: each thread counts in a stripe of its own. Other processes are kept out by the file's
+     * lock, as in shared mode. Crash safety is the same as shared mode's: a verdict returned has its row already
+     * stored to the mapping.
      *
      * @return this.
      */

@@ -26,14 +26,26 @@ class HotPathAllocationTest extends EngineTestBase
     @MethodSource("configs")
     void streamingAllocatesNothing(final FilterConfigs.Config config)
     {
+        assertNothingAllocated(config, config.build(1 << 12, null));
+    }
+
+    @ParameterizedTest(name = "{0}, single-writer")
+    @MethodSource("configs")
+    void singleWriterStreamingAllocatesNothing(final FilterConfigs.Config config)
+    {
+        assertNothingAllocated(config, config.build(1 << 12, null).singleWriter());
+    }
+
+    private static void assertNothingAllocated(final FilterConfigs.Config config, final FilterBuilder builder)
+    {
         final com.sun.management.ThreadMXBean threads =
             (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
         final byte[] bytes = new byte[16];
         final UnsafeBuffer direct = new UnsafeBuffer(ByteBuffer.allocateDirect(16));
         final StringBuilder text = new StringBuilder("element-000000");
-        try (DuplicateFilter filter = config.build(1 << 12, null).create())
+        try (DuplicateFilter filter = builder.create())
         {
-            run(filter, bytes, direct, text); // warm up: JIT, thread-local scratch
+            run(filter, bytes, direct, text); // warm up: JIT, thread-local scratch, the thread's counter stripe
             run(filter, bytes, direct, text);
             final long before = threads.getCurrentThreadAllocatedBytes();
             final long sink = run(filter, bytes, direct, text);

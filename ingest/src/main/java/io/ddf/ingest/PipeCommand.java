@@ -54,7 +54,9 @@ public final class PipeCommand implements Callable<Integer>, UsesFilterOptions
     @Override
     public Integer call() throws IOException
     {
-        final DuplicateFilter filter = options.builder().openOrCreate();
+        // One thread streams (this one; the shutdown hook only closes): single-writer mode, no locked instruction
+        // per record.
+        final DuplicateFilter filter = options.builder().singleWriter().openOrCreate();
         final LineWriter writer = new LineWriter(out, WRITE_BUFFER_BYTES);
         try (FilterGuard guard = new FilterGuard(filter, writer, true))
         {

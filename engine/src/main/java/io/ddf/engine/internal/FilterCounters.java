@@ -2,24 +2,33 @@ package io.ddf.engine.internal;
 
 import io.ddf.engine.memory.MappedWords;
 
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
 /**
- * Element and duplicate counters kept in the file's state region, striped over cache lines (by the element's
- * hash) so that threads streaming different elements rarely share a line.
+ * Element and duplicate counters kept in the file's state region, in stripes of one cache line each. A thread that
+ * streams claims a stripe of its own (once per filter) and from then on is its only writer: it adds with a plain
+ * load and a release (ordered) store, no locked instruction, and no other thread writes that line. The last stripe
+ * is the overflow, added to atomically, for threads beyond the {@code STRIPES - 1} that own one at a time (a stripe
+ * whose owner has terminated is taken over by the next thread that needs one; the counts in it stay).
  *
  * <pre>
  *   state region
  *   +---------------------------------------------------------------+
  *   | stripe 0: elements (8) | duplicates (8) | reserved to 64 bytes |
  *   | stripe 1 ...                                                  |
- *   | ... STRIPES stripes, 64 bytes each                            |
+ *   | ... STRIPES stripes, 64 bytes each; the last one shared       |
  *   +---------------------------------------------------------------+
  * </pre>
+ *
+ * Which stripe holds which counts means nothing: only the sums do, so files written by earlier versions (striped
+ * by the element's hash) read the same.
  */
 public final class FilterCounters
 {
     /** Number of stripes; a power of two. */
     static final int STRIPES = 16;
-    private static final int STRIPE_BITS = 4;
+    /** The stripe every thread without one of its own adds to atomically. */
+    static final int OVERFLOW = STRIPES - 1;
     /** Bytes of one stripe: a cache line. */
     static final int STRIPE_LENGTH = 64;
     /** Bytes of state region the counters need. */
@@ -30,6 +39,8 @@ public final class FilterCounters
     private static final int WORDS_PER_STRIPE = STRIPE_LENGTH / Long.BYTES;
 
     private final MappedWords state;
+    /** The owner of each stripe but the overflow; written by compare-and-set only when a thread claims one. */
+    private final AtomicReferenceArray<Thread> owners = new AtomicReferenceArray<>(OVERFLOW);
 
     /**
      * @param stateAddress absolute address of the state region.
@@ -45,17 +56,62 @@ public final class FilterCounters
     }
 
     /**
-     * @param hash      the element's hash, choosing the stripe.
+     * Counts one verdict in the calling thread's stripe: elements first, then duplicates, each by a release store
+     * (so that a crash between the two leaves duplicates &lt;= elements), and no locked instruction unless the
+     * thread has no stripe of its own.
+     *
      * @param duplicate the verdict.
      */
-    void record(final long hash, final boolean duplicate)
+    void record(final boolean duplicate)
     {
-        final long base = (hash >>> (64 - STRIPE_BITS)) * WORDS_PER_STRIPE;
-        state.getAndAddLong(base + ELEMENTS_OFFSET / Long.BYTES, 1);
-        if (duplicate)
+        final Thread me = Thread.currentThread();
+        int stripe = (int)(me.getId() % OVERFLOW);
+        if (owners.getPlain(stripe) != me)
         {
-            state.getAndAddLong(base + DUPLICATES_OFFSET / Long.BYTES, 1);
+            stripe = claim(me, stripe);
         }
+        final long base = (long)stripe * WORDS_PER_STRIPE;
+        if (stripe != OVERFLOW)
+        {
+            state.putLongRelease(base, state.getLongPlain(base) + 1);
+            if (duplicate)
+            {
+                state.putLongRelease(base + 1, state.getLongPlain(base + 1) + 1);
+            }
+        }
+        else
+        {
+            state.getAndAddLong(base, 1);
+            if (duplicate)
+            {
+                state.getAndAddLong(base + 1, 1);
+            }
+        }
+    }
+
+    /**
+     * The slow path: the stripe this thread owns elsewhere than at its hint, or one it claims now (free, or left by a
+     * thread that has terminated: isAlive() returning false makes that thread's stores visible here), or the
+     * overflow.
+     */
+    private int claim(final Thread me, final int hint)
+    {
+        for (int i = 0; i < OVERFLOW; i++)
+        {
+            if (owners.get(i) == me)
+            {
+                return i;
+            }
+        }
+        for (int i = 0, stripe = hint; i < OVERFLOW; i++, stripe = stripe + 1 == OVERFLOW ? 0 : stripe + 1)
+        {
+            final Thread owner = owners.get(stripe);
+            if ((owner == null || !owner.isAlive()) && owners.compareAndSet(stripe, owner, me))
+            {
+                return stripe;
+            }
+        }
+        return OVERFLOW;
     }
 
     long elements()
@@ -80,8 +136,8 @@ public final class FilterCounters
 
     /**
      * The counters' invariants, for a file its checksum cannot vouch for: in every stripe, 0 <= duplicates <=
-     * elements (record() adds to elements before duplicates, so a crash between the two keeps it), and the rest
-     * of the stripe's cache line is zero.
+     * elements (record() stores elements before duplicates, in order, so a crash between the two keeps it), and the
+     * rest of the stripe's cache line is zero.
      *
      * @param stateAddress absolute address of the state region, at least {@link #LENGTH} long; read only.
      * @throws IllegalArgumentException naming the first stripe that breaks them.

@@ -201,7 +201,7 @@ public final class MappedFilter
     {
         checkOpen();
         final boolean duplicate = core.stream(hash);
-        counters.record(hash, duplicate);
+        counters.record(duplicate);
         return duplicate;
     }
 

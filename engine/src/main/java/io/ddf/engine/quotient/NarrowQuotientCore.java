@@ -8,6 +8,12 @@ import io.ddf.engine.memory.PackedCells;
  * Quotient filter whose rows fit in one 64-bit word (k · bits per cell ≤ 64), several rows to a word when they
  * fit. Each {@code stream} reads the word, decides, and installs the new word with one compare-and-swap,
  * retrying on conflict: lock-free, and atomic per element. A duplicate that inserts nothing writes nothing.
+ *
+ * <p>The row's cells are searched all at once, as lanes of one word (SWAR), not one by one: the profile of
+ * {@code stream} at 1 Mbit put a third of its samples in the per-cell loops. {@code (v - L) & ~v & H}, with L the
+ * lowest and H the highest bit of every lane, is non-zero exactly when some lane of v is zero, and its lowest set
+ * bit is in the lowest zero lane (lanes below it are non-zero, so no borrow reaches it from below); a lane equal to
+ * the cell is a zero lane of {@code v ^ cell * L}. Same verdicts and same words as the loops.
  */
 final class NarrowQuotientCore extends QuotientCore
 {
@@ -15,6 +21,10 @@ final class NarrowQuotientCore extends QuotientCore
     private final int rowBits;
     private final long rowMask;
     private final int fifoTailShift;
+    /** The lowest bit of each of the row's k lanes. */
+    private final long lanesLow;
+    /** The highest bit of each of the row's k lanes. */
+    private final long lanesHigh;
 
     NarrowQuotientCore(final int kind, final TableLayout layout, final CellFunction cells, final MappedWords table)
     {
@@ -23,6 +33,13 @@ final class NarrowQuotientCore extends QuotientCore
         this.rowBits = buckets * slotBits;
         this.rowMask = PackedCells.mask(rowBits);
         this.fifoTailShift = slotBits * (buckets - 1);
+        long low = 0;
+        for (int i = 0; i < buckets; i++)
+        {
+            low |= 1L << (i * slotBits);
+        }
+        this.lanesLow = low;
+        this.lanesHigh = low << (slotBits - 1);
     }
 
     @Override
@@ -56,34 +73,25 @@ final class NarrowQuotientCore extends QuotientCore
         return find(PackedCells.get(table.getLongVolatile(wordIndex), shift, rowMask), cell);
     }
 
-    private boolean find(final long rowValue, final long cell)
+    /** @return the highest bit of every zero lane at or below the lowest one (see the class comment). */
+    private long zeroLanes(final long rowValue)
     {
-        for (int i = 0, shift = 0; i < buckets; i++, shift += slotBits)
-        {
-            if (PackedCells.get(rowValue, shift, slotMask) == cell)
-            {
-                return true;
-            }
-        }
-        return false;
+        return (rowValue - lanesLow) & ~rowValue & lanesHigh;
     }
 
-    private long place(final long rowValue, final long cell, final long hash)
+    boolean find(final long rowValue, final long cell)
     {
-        int slot = -1;
-        for (int i = 0, shift = 0; i < buckets; i++, shift += slotBits)
+        return zeroLanes(rowValue ^ cell * lanesLow) != 0;
+    }
+
+    long place(final long rowValue, final long cell, final long hash)
+    {
+        final long empty = zeroLanes(rowValue);
+        if (empty != 0)
         {
-            if (PackedCells.get(rowValue, shift, slotMask) == 0)
-            {
-                slot = i;
-                break;
-            }
+            // the first empty cell: its lane starts slotBits - 1 below the lowest set bit
+            return rowValue | cell << (Long.numberOfTrailingZeros(empty) - (slotBits - 1));
         }
-        if (slot < 0)
-        {
-            slot = victim(hash);
-        }
-        final int shift = slot * slotBits;
-        return PackedCells.with(rowValue, shift, slotMask, cell);
+        return PackedCells.with(rowValue, victim(hash) * slotBits, slotMask, cell);
     }
 }
