@@ -48,8 +48,6 @@ final class FifoBloomCandidates
     /** Generations tried. */
     private static final int[] GENERATIONS = {1, 2, 3, 4, 8, 16};
     private static final long MIN_SUBFILTER_BITS = 64;
-    /** K = 1 measured far off the model (class comment). */
-    private static final int MIN_HASH_FUNCTIONS = 2;
     private static final long MAX_CAPACITY = 1L << 40;
     private static final String MODEL = "fifo-bloom: the newest held(I) items of I judged new, Bloom FPR per " +
         "generation (FifoBloomModel), mean field along the stream";
@@ -91,8 +89,8 @@ final class FifoBloomCandidates
                     continue;
                 }
                 previous = capacity;
-                final int k = (int)Math.max(MIN_HASH_FUNCTIONS, Math.min(FifoBloomModel.MAX_HASH_FUNCTIONS,
-                    Math.round(Math.log(2) * bits / perSubfilter)));
+                final int k = (int)Math.max(FifoBloomModel.MIN_HASH_FUNCTIONS,
+                    Math.min(FifoBloomModel.MAX_HASH_FUNCTIONS, Math.round(Math.log(2) * bits / perSubfilter)));
                 final Map<String, Number> params = new LinkedHashMap<>();
                 params.put("memory-bits", bits * l);
                 params.put("capacity", capacity);
