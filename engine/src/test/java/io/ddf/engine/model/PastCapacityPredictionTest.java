@@ -22,10 +22,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * measurement of the same filter at 1×, 2× and 3× its capacity of distinct items (issues 12/15): the FPR over
  * {@value #PROBES} never-added probes, the FNR over the items the filter judged new. The load the predictions see is
  * the items judged new, fewer than those offered once false positives block some: Bloom's formula in that count
- * understated the FPR past capacity (bloom at 3×: 0.32 predicted, 0.43 measured).
+ * understated the FPR past capacity (bloom of 9.6 bits per item at 3×: 0.33 predicted, 0.44 measured). The fill is
+ * printed, not measured: no API shows a Bloom table's bits set (fifo-bloom's fill is items held, a count).
  *
  * <p>Tolerance: {@value #RELATIVE} of the prediction plus {@value #SIGMAS} binomial standard deviations of the
- * measurement (the filter's own variance at these sizes is below that). Seed: {@link TestSeed}.
+ * measurement (the filter's own variance at these sizes is below that), plus a stated slack where the model leaves
+ * an effect out. Seed: {@link TestSeed}.
  */
 class PastCapacityPredictionTest extends MappedMemoryTestBase
 {
@@ -33,8 +35,8 @@ class PastCapacityPredictionTest extends MappedMemoryTestBase
     private static final int PROBES = 200_000;
     private static final double RELATIVE = 0.05;
     private static final double SIGMAS = 4;
-    /** Extra FNR allowed for fifo-bloom with K = 2 over 4 generations (see its use). */
-    private static final double DENSE_K2_FNR = 0.04;
+    /** Extra FPR and FNR allowed for fifo-bloom with K = 2 over 4 generations (see its use). */
+    private static final double DENSE_K2 = 0.04;
 
     @Test
     void bloomSizedForCapacity()
@@ -62,18 +64,19 @@ class PastCapacityPredictionTest extends MappedMemoryTestBase
         check(Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", (long)CAPACITY).memoryBits(40_000)
             .param("hash-functions", 3L), 0);
         // K = 2 over 4 generations: the generations share bit positions and a generation's items are those its
-        // elders did not match, so a forgotten item is matched by the held ones less often than a never-added probe
-        // (which the model assumes): FNR measured 3.0 points above it at 2x, 1.5 at 3x (seed 0x5EED0DDF)
+        // elders did not match, which the model (independent generations) leaves out: a forgotten item is matched by
+        // the held ones less often than a never-added probe, and the probes' FPR is higher (seeds default, 1, 2, 3:
+        // FPR 2.0-2.4 points above the model at 1x, FNR 3.0-4.1 above it at 2x, 1.4-1.7 at 3x)
         check(Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", (long)CAPACITY).param("generations", 4L)
-            .memoryBits(40_000).param("hash-functions", 2L), DENSE_K2_FNR);
+            .memoryBits(40_000).param("hash-functions", 2L), DENSE_K2);
     }
 
     /**
-     * @param builder   the filter.
-     * @param fnrSlack  FNR allowed beyond the tolerance, for an effect the model leaves out (named where
-     *                  it is used).
+     * @param builder the filter.
+     * @param slack   FPR and FNR allowed beyond the tolerance, for an effect the model leaves out (named where it
+     *                is used).
      */
-    private static void check(final FilterBuilder builder, final double fnrSlack)
+    private static void check(final FilterBuilder builder, final double slack)
     {
         final SplittableRandom random = TestSeed.splittable();
         final List<String> misses = new ArrayList<>();
@@ -109,7 +112,7 @@ class PastCapacityPredictionTest extends MappedMemoryTestBase
                     "%.4f (fill %.4f, N %d)", filter.parameters(), multiple, fpr, predicted.fpr(), fnr,
                     predicted.fnr(), predicted.fill(), inserted);
                 log.append(line).append('\n');
-                if (!within(predicted.fpr(), fpr, PROBES, 0) || !within(predicted.fnr(), fnr, inserted, fnrSlack))
+                if (!within(predicted.fpr(), fpr, PROBES, slack) || !within(predicted.fnr(), fnr, inserted, slack))
                 {
                     misses.add(line);
                 }
