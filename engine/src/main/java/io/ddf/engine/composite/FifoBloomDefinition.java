@@ -106,15 +106,20 @@ public final class FifoBloomDefinition extends KindDefinition
             final long total = given.getLong(CommonParams.MEMORY_BITS.name(), 0);
             require(total >= 64 * l, "memory-bits must be at least 64 per generation, got " + total);
             bits = total / l;
-            k = given.getLong(CommonParams.HASH_FUNCTIONS.name(),
-                Math.max(1, Math.min(FifoBloomModel.MAX_HASH_FUNCTIONS, Math.round(Math.log(2) * bits / c))));
+            k = given.getLong(CommonParams.HASH_FUNCTIONS.name(), Math.max(FifoBloomModel.MIN_HASH_FUNCTIONS,
+                Math.min(FifoBloomModel.MAX_HASH_FUNCTIONS, Math.round(Math.log(2) * bits / c))));
         }
         else
         {
-            final long[] size = FifoBloomModel.bloomSize(c, FifoBloomModel.subfilterTarget(fpr, (int)l));
+            final long[] size = FifoBloomModel.bloomSize(c, FifoBloomModel.subfilterTarget(fpr, (int)l),
+                FifoBloomModel.MIN_HASH_FUNCTIONS);
             bits = size[0];
             k = given.getLong(CommonParams.HASH_FUNCTIONS.name(), size[1]);
         }
+        // only for a new filter: check() still opens files made with K = 1 before this rule
+        require(k >= FifoBloomModel.MIN_HASH_FUNCTIONS, "hash-functions must be at least " +
+            FifoBloomModel.MIN_HASH_FUNCTIONS + " for fifo-bloom (with one, the generations share bit positions and " +
+            "the false positive rate is their union), got " + k);
         final long[] slots = {n, l, Double.doubleToLongBits(fpr), bits * l, k};
         check(slots);
         return slots;

@@ -191,7 +191,7 @@ public final class CapacitySizing
     {
         final long perSubfilter = (capacity + generations - 1) / generations;
         final long[] size = FifoBloomModel.bloomSize(perSubfilter, FifoBloomModel.subfilterTarget(errorRate,
-            generations));
+            generations), FifoBloomModel.MIN_HASH_FUNCTIONS);
         final Map<String, Number> params = new LinkedHashMap<>();
         params.put("memory-bits", size[0] * generations);
         params.put("capacity", capacity);

@@ -2,6 +2,7 @@ package io.ddf.engine.tune;
 
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.model.FifoBloomModel;
+import io.ddf.engine.model.InsertedLoad;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,8 +25,8 @@ import java.util.Map;
  *   <li>I grows by the arrivals judged new (unseen, or seen and absent) times 1 − f(I); B by those times f(I).</li>
  * </ul>
  * The sums run over {@value #STEPS} steps of the stream (or of the horizon of an endless one). A subfilter's FPR after
- * r insertions is {@link #insertedFprTable}'s: the inserted items are those that were not false positives, which
- * FifoBloomModel (Bloom's formula in r) does not follow at high fill.
+ * r insertions is {@link #insertedFprTable}'s: the inserted items are those that were not false positives
+ * ({@link InsertedLoad}, shared with FifoBloomModel and BF.INFO).
  * Validity: uniform streams only (a Zipf stream's held items are not a uniform sample of the seen ones), K ≥ 2.
  * Measured (ModelVsMeasurementTest, 600,000 elements over 67,108 and 536,871): within 0.4 points of FPR and 0.8 of
  * FNR at 3 bits or more per capacity item and when nothing is forgotten; at 2 bits per item the FNR 3.3–4.4 points
@@ -47,8 +48,6 @@ final class FifoBloomCandidates
     /** Generations tried. */
     private static final int[] GENERATIONS = {1, 2, 3, 4, 8, 16};
     private static final long MIN_SUBFILTER_BITS = 64;
-    /** K = 1 measured far off the model (class comment). */
-    private static final int MIN_HASH_FUNCTIONS = 2;
     private static final long MAX_CAPACITY = 1L << 40;
     private static final String MODEL = "fifo-bloom: the newest held(I) items of I judged new, Bloom FPR per " +
         "generation (FifoBloomModel), mean field along the stream";
@@ -90,8 +89,8 @@ final class FifoBloomCandidates
                     continue;
                 }
                 previous = capacity;
-                final int k = (int)Math.max(MIN_HASH_FUNCTIONS, Math.min(FifoBloomModel.MAX_HASH_FUNCTIONS,
-                    Math.round(Math.log(2) * bits / perSubfilter)));
+                final int k = (int)Math.max(FifoBloomModel.MIN_HASH_FUNCTIONS,
+                    Math.min(FifoBloomModel.MAX_HASH_FUNCTIONS, Math.round(Math.log(2) * bits / perSubfilter)));
                 final Map<String, Number> params = new LinkedHashMap<>();
                 params.put("memory-bits", bits * l);
                 params.put("capacity", capacity);
@@ -188,40 +187,13 @@ final class FifoBloomCandidates
     }
 
     /**
-     * The FPR of one subfilter after r insertions, for r / c on a grid of {@value #GRID} steps. An item is inserted
-     * only when it is not a false positive, so the r inserted items are the survivors of x offered ones with
-     * dr/dx = 1 − p(x), p(x) = (1 − e^{−Kx/m})^K the Bloom FPR of x items thrown; the FPR after r insertions is
-     * p(x(r)), above p(r) (Bloom's formula in the inserted count undercounts the bits: at 2 bits per item, K = 2,
-     * 0.30 against 0.37 measured). Integrated as dx/dr = 1 / (1 − p(x)) (RK4).
+     * The FPR of one subfilter after r insertions, for r / c on a grid of {@value #GRID} steps: the inserted items are
+     * those that were not false positives, so it is Bloom's at the x(r) items offered ({@link InsertedLoad}, the same
+     * model BF.INFO uses), above p(r) (at 2 bits per item, K = 2, 0.30 against 0.37 measured).
      */
     static double[] insertedFprTable(final long bits, final int k, final long perSubfilter)
     {
-        final double[] table = new double[GRID + 1];
-        final double h = (double)perSubfilter / GRID;
-        double x = 0;
-        for (int j = 0; j <= GRID; j++)
-        {
-            table[j] = bloom(x, bits, k);
-            if (j < GRID)
-            {
-                final double k1 = slope(x, bits, k);
-                final double k2 = slope(x + h / 2 * k1, bits, k);
-                final double k3 = slope(x + h / 2 * k2, bits, k);
-                final double k4 = slope(x + h * k3, bits, k);
-                x += h / 6 * (k1 + 2 * k2 + 2 * k3 + k4);
-            }
-        }
-        return table;
-    }
-
-    private static double slope(final double x, final long bits, final int k)
-    {
-        return 1 / Math.max(1e-9, 1 - bloom(x, bits, k));
-    }
-
-    private static double bloom(final double x, final long bits, final int k)
-    {
-        return Math.pow(-Math.expm1(-k * x / bits), k);
+        return InsertedLoad.fprTable(bits, k, perSubfilter, GRID);
     }
 
     /** Linear interpolation in a {@link #insertedFprTable} at fraction f ∈ [0, 1] of c. */

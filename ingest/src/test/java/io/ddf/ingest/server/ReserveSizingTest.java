@@ -44,6 +44,24 @@ class ReserveSizingTest
         }
     }
 
+    /**
+     * A fifo-bloom with one hash function has generations sharing bit positions (FPR 77–96 % where the model said
+     * 58–63 %); BF.RESERVE sized one so at error rates of about 0.5 and above.
+     */
+    @Test
+    void fifoBloomNeverTakesOneHashFunction()
+    {
+        for (final double error : new double[] {0.5, 0.8, 0.9, 0.99})
+        {
+            final FilterParameters p = ReserveOptions.builder(List.of("KIND", "fifo-bloom"), 1_000, error)
+                .parameters();
+            assertTrue(p.get("hash-functions") >= 2, error + ": " + p);
+            final FilterParameters daemon = ReserveOptions.defaultFilter(1_000, error).parameters();
+            assertTrue(daemon.kind() != FilterKind.FIFO_BLOOM || daemon.get("hash-functions") >= 2,
+                error + ": " + daemon);
+        }
+    }
+
     @Test
     void kindQhtForgetsAtMostATenthOfAPercentAtTheCapacity()
     {
