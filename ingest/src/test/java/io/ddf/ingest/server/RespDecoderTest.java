@@ -247,4 +247,25 @@ class RespDecoderTest
         channel.finishAndReleaseAll();
         greedy.finishAndReleaseAll();
     }
+
+    @Test
+    void theConnectionHoldingTheMostGivesWayToANewcomer()
+    {
+        final InputBudget budget = new InputBudget(10_000);
+        final EmbeddedChannel holder = new EmbeddedChannel(new RespDecoder(INLINE, ARGS, 8000, 1 << 20, budget,
+            () -> true));
+        holder.writeInbound(Unpooled.copiedBuffer(bytes("*2\r\n$4\r\nECHO\r\n$7000\r\nabc")));
+        final EmbeddedChannel newcomer = channel(budget, true);
+        newcomer.writeInbound(Unpooled.copiedBuffer(bytes("*2\r\n$4\r\nECHO\r\n$2900\r\nabc")));
+        holder.runPendingTasks();
+        assertEquals(List.of("ERR command input over the daemon's limit of 10000 bytes buffered across all " +
+            "connections (--max-input-bytes); this connection held the most; closing it"), drain(holder));
+        assertEquals(List.of(), drain(newcomer));
+        assertEquals(2900 + 4 + 2L * InputBudget.ARGUMENT_OVERHEAD, budget.reserved());
+        newcomer.writeInbound(Unpooled.copiedBuffer(bytes("d".repeat(2897) + "\r\n")));
+        assertEquals(List.of("[ECHO, abc" + "d".repeat(2897) + "]"), drain(newcomer));
+        assertEquals(0, budget.reserved());
+        holder.finishAndReleaseAll();
+        newcomer.finishAndReleaseAll();
+    }
 }
