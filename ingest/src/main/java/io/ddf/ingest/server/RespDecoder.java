@@ -189,7 +189,7 @@ final class RespDecoder extends ByteToMessageDecoder
                 if ((lf < 0 ? readable : lf) - scan > maxInline)
                 {
                     return "Protocol error: too big bulk count string (more than " + maxInline +
-                        " bytes, --max-inline-bytes)";
+                        " bytes)";
                 }
                 if (lf < 0)
                 {
@@ -251,7 +251,7 @@ final class RespDecoder extends ByteToMessageDecoder
         if ((lf < 0 ? in.readableBytes() : lf) > maxInline)
         {
             return "Protocol error: too big multibulk count string (more than " + maxInline +
-                " bytes, --max-inline-bytes)";
+                " bytes)";
         }
         if (lf < 0)
         {
@@ -293,7 +293,7 @@ final class RespDecoder extends ByteToMessageDecoder
         if ((lf < 0 ? in.readableBytes() : lf) > maxInline)
         {
             // a line's length is known before its end arrives once it passes the limit
-            return "Protocol error: too big inline request (more than " + maxInline + " bytes, --max-inline-bytes)";
+            return "Protocol error: too big inline request (more than " + maxInline + " bytes)";
         }
         if (lf < 0)
         {

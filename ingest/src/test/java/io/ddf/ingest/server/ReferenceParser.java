@@ -179,7 +179,7 @@ final class ReferenceParser
         if (lf - at > maxInline)
         {
             throw new Refused("Protocol error: too big " + what + " (more than " + maxInline +
-                " bytes, --max-inline-bytes)");
+                " bytes)");
         }
         if (lf == in.length)
         {

@@ -220,7 +220,7 @@ class RespDecoderTest
             read(channel(), bytes("*1\r\n$3001\r\n"), new int[0]));
         assertEquals(List.of("ERR command larger than the limit of 5000 bytes (--max-request-bytes)"),
             read(channel(), bytes("*2\r\n$3000\r\n" + "y".repeat(3000) + "\r\n$2001\r\n"), new int[0]));
-        assertEquals(List.of("ERR Protocol error: too big inline request (more than 64 bytes, --max-inline-bytes)"),
+        assertEquals(List.of("ERR Protocol error: too big inline request (more than 64 bytes)"),
             read(channel(), bytes("z".repeat(65)), new int[0]));
         assertEquals(List.of("[ECHO, a]", "ERR Protocol error: expected '$'"),
             read(channel(), bytes("ECHO a\r\n*1\r\n:5\r\n*1\r\n$1\r\nb\r\n"), new int[0]));
