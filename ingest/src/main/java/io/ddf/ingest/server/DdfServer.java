@@ -29,8 +29,6 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.codec.LineBasedFrameDecoder;
-import io.netty.handler.codec.redis.FixedRedisMessagePool;
-import io.netty.handler.codec.redis.RedisDecoder;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 
@@ -192,12 +190,9 @@ public final class DdfServer implements AutoCloseable
                     {
                         p.addLast(new IdleStateHandler(0, 0, config.idleTimeoutSeconds, TimeUnit.SECONDS));
                     }
-                    p.addLast(new RedisDecoder(config.maxInlineBytes, FixedRedisMessagePool.INSTANCE, true));
                     final RespConnection connection = new RespConnection(DdfServer.this, commands);
-                    p.addLast(new RespGuard(config.maxArgs, config.maxBulkBytes, config.maxRequestBytes, inputBudget,
-                        connection::authenticated));
-                    p.addLast(new BulkStringAggregator());
-                    p.addLast(new ArrayAssembler());
+                    p.addLast(new RespDecoder(config.maxInlineBytes, config.maxArgs, config.maxBulkBytes,
+                        config.maxRequestBytes, inputBudget, connection::authenticated));
                     p.addLast(connection);
                 }
             });

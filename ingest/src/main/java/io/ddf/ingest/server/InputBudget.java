@@ -8,14 +8,14 @@ import java.util.function.Consumer;
 /**
  * The daemon-wide bound on input buffered for commands not yet complete, across all connections: without it 30
  * clients that each send the start of a 64 MiB command (every argument under the per-argument limit) and never
- * finish hold 2 GB. Each connection reserves the declared size of every argument before its bytes arrive; when
- * a reservation would pass the bound, the connection holding the most is evicted (answered with an error naming
- * the limit, then closed) — the newcomer itself if it holds the most — so one greedy client cannot starve the
- * others and the sum stays within the bound.
+ * finish hold 2 GB. Each connection reserves the declared size of every argument of an unfinished command before
+ * its bytes arrive ({@link RespDecoder}); when a reservation would pass the bound, the connection holding the most
+ * is evicted (answered with an error naming the limit, then closed) — the newcomer itself if it holds the most — so
+ * one greedy client cannot starve the others and the sum stays within the bound.
  */
 final class InputBudget
 {
-    /** What one argument costs besides its bytes: its message, buffer and list slot objects. */
+    /** What one argument costs besides its bytes: its slice and array slot, and the decoder's record of it. */
     static final int ARGUMENT_OVERHEAD = 128;
 
     private final long limit;

@@ -7,16 +7,11 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.DecoderException;
-import io.netty.handler.codec.redis.ArrayRedisMessage;
 import io.netty.handler.codec.redis.ErrorRedisMessage;
-import io.netty.handler.codec.redis.FullBulkStringRedisMessage;
-import io.netty.handler.codec.redis.InlineCommandRedisMessage;
-import io.netty.handler.codec.redis.RedisMessage;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -24,15 +19,14 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One RESP connection (RESP2 until the client says {@code HELLO 3}: {@link ClientState}), its lifecycle and its
- * decoding: registers with the router, turns each frame (Netty's codec does the framing) into a command for the
- * {@link CommandTable}, and lets the {@link ReplyQueue} write the replies in command order as verdicts complete
+ * decoding: registers with the router, hands each command {@link RespDecoder} reads to the {@link CommandTable}, and lets the {@link ReplyQueue} write the replies in command order as verdicts complete
  * them (an EXEC's as one array). While a command waits for work off the event loop
  * ({@link #await}), reading pauses and the commands already read wait their turn ({@code parked}).
  *
  * <p>With a password set, a connection is a stranger until its AUTH: strangers hold at most half the client slots
  * ({@link StrangerSlots}), are closed after {@code --auth-timeout}, and a wrong password is answered late and
  * closes the connection after a few tries ({@link AuthThrottle}); what a stranger may send is bounded by
- * {@link RespGuard}.
+ * {@link RespDecoder}.
  */
 final class RespConnection extends Connection implements Session
 {
@@ -182,56 +176,30 @@ final class RespConnection extends Connection implements Session
     @Override
     public void channelRead(final ChannelHandlerContext ctx, final Object msg)
     {
+        if (msg instanceof ByteBuf[] args)
+        {
+            // a command's arguments, slices of the input: run (or copied to wait), then released
+            try
+            {
+                if (!closing && !failed && ctx.channel().isActive())
+                {
+                    dispatch(args);
+                }
+            }
+            finally
+            {
+                release(args);
+            }
+            return;
+        }
         try
         {
             if (closing || failed || !ctx.channel().isActive())
             {
                 return;
             }
-            if (msg instanceof RespGuard.ProtocolError)
-            {
-                protocolError(((RespGuard.ProtocolError)msg).message());
-                return;
-            }
-            if (msg instanceof ArrayRedisMessage)
-            {
-                final List<RedisMessage> children = ((ArrayRedisMessage)msg).children();
-                if (children.isEmpty())
-                {
-                    return;
-                }
-                final ByteBuf[] args = new ByteBuf[children.size()];
-                for (int i = 0; i < args.length; i++)
-                {
-                    final RedisMessage child = children.get(i);
-                    if (!(child instanceof FullBulkStringRedisMessage) || ((FullBulkStringRedisMessage)child).isNull())
-                    {
-                        protocolError("Protocol error: expected '$'");
-                        return;
-                    }
-                    args[i] = ((FullBulkStringRedisMessage)child).content();
-                }
-                dispatch(args);
-            }
-            else if (msg instanceof InlineCommandRedisMessage)
-            {
-                final String line = ((InlineCommandRedisMessage)msg).content().strip();
-                if (line.isEmpty())
-                {
-                    return;
-                }
-                final String[] words = line.split("\\s+");
-                final ByteBuf[] args = new ByteBuf[words.length];
-                for (int i = 0; i < words.length; i++)
-                {
-                    args[i] = Unpooled.wrappedBuffer(words[i].getBytes(StandardCharsets.UTF_8));
-                }
-                dispatch(args);
-            }
-            else
-            {
-                protocolError("Protocol error: expected a command (an array of bulk strings)");
-            }
+            protocolError(msg instanceof RespDecoder.ProtocolError error ? error.message() :
+                "Protocol error: expected a command (an array of bulk strings)");
         }
         finally
         {

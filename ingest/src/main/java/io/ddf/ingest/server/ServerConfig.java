@@ -31,7 +31,7 @@ public final class ServerConfig
     public long maxInputBytes = 128L * 1024 * 1024;
     /** Close a connection that has not authenticated (when a password is set) after this many seconds; 0 never. */
     public int authTimeoutSeconds = 10;
-    /** Longest inline command line. */
+    /** Longest line: an inline command, or the length of an array or bulk string (no option: Redis's 64 KiB). */
     public int maxInlineBytes = 64 * 1024;
     /** Longest element (item or feed record): each ring slot holds this many bytes. */
     public int maxItemBytes = 4096;
