@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs one of the bench mains: bench/run.sh CLASS [ARGS...], CLASS a simple name in io.ddf.bench
 # (QuickTiming, PipelineTiming, CommonStreamFigures). Builds the modules first, then runs the class with the
-# JVM flags from the parent pom and Agrona's bounds checks off. DDF_SKIP_BUILD=1 reuses the last build.
+# JVM flags of bin/ddf jvm-flags and Agrona's bounds checks off. DDF_SKIP_BUILD=1 reuses the last build.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -11,7 +11,9 @@ cp_file="$root/bench/target/classpath.txt"
 if [[ "${DDF_SKIP_BUILD:-0}" != 1 || ! -f "$cp_file" ]]; then
   mvn -q -B -ntp -pl bench -am -DskipTests package dependency:build-classpath -Dmdep.outputFile="$cp_file"
 fi
-flags="$(mvn -q -B -ntp -Dstyle.color=never help:evaluate -Dexpression=ddf.jvm.flags -DforceStdout -N | sed "s/\x1b\[[0-9;]*m//g")"
+# the JVM flags from their one list (jvm-flags.properties); help:evaluate of the pom's ddf.jvm.flags printed "null",
+# the property being set by a plugin during the build, not in the model
+flags="$("$root/bin/ddf" jvm-flags | tr '\n' ' ')"
 # shellcheck disable=SC2086
 exec java $flags -Dagrona.disable.bounds.checks=true -Xms1g -Xmx4g \
   -cp "$root/bench/target/classes:$(cat "$cp_file")" "io.ddf.bench.$main" "$@"
