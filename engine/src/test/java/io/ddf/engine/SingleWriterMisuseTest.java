@@ -78,13 +78,22 @@ class SingleWriterMisuseTest extends EngineTestBase
             {
                 writer.join();
             }
-            assertNull(failure[0]);
-            assertNull(failure[1]);
+            for (final Throwable f : failure)
+            {
+                assertNull(f, () -> stackTrace(f));
+            }
             assertEquals(streamed[0] + streamed[1], filter.elements());
         }
         try (DuplicateFilter reopened = Filters.open(file))
         {
             assertEquals(streamed[0] + streamed[1], reopened.elements());
         }
+    }
+
+    private static String stackTrace(final Throwable failure)
+    {
+        final java.io.StringWriter text = new java.io.StringWriter();
+        failure.printStackTrace(new java.io.PrintWriter(text));
+        return text.toString();
     }
 }

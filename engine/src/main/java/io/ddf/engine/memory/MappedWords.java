@@ -155,6 +155,19 @@ public final class MappedWords
         return new MappedWords(address + (fromWord << 3), count, owned);
     }
 
+    /**
+     * @param fromWord first word of the slice.
+     * @param count    number of words.
+     * @return a shared flyweight over words [fromWord, fromWord + count) of this region, owned or not: for a lock
+     *         word that must stay a real lock in single-writer mode (a structure whose lost updates would corrupt
+     *         its links, not only lose an element).
+     */
+    public MappedWords sharedSlice(final long fromWord, final long count)
+    {
+        final MappedWords slice = slice(fromWord, count);
+        return owned ? new MappedWords(slice.address, count, false) : slice;
+    }
+
     /** Zeroes every word, with plain stores; not atomic with respect to concurrent updates. */
     public void clear()
     {

@@ -25,6 +25,11 @@ import io.ddf.engine.spi.FilterCore;
  * element, one thread at a time. A process killed while holding it leaves the bit set and possibly a half-made
  * update (a bucket unlinked from one row and not yet linked to the other, a row half moved in the recency list);
  * {@link #recover()} relinks what it can, returns unreachable buckets to the free list, and clears the lock.
+ *
+ * <p>In single-writer mode the table's updates are plain and release stores, but the writer lock stays a locked
+ * compare-and-swap (uncontended, one per element): the rows and the recency list are linked through the pool, and a
+ * second thread misusing the filter without the lock would not just lose an element but break links, sending a
+ * later eviction outside the pool (SingleWriterMisuseTest found an index of -1 there).
  */
 final class DynamicSqfCore implements FilterCore
 {
@@ -47,6 +52,8 @@ final class DynamicSqfCore implements FilterCore
 
     private final MappedWords region;
     private final MappedWords state;
+    /** State word {@link #LOCK} alone, shared in either mode (see the class comment). */
+    private final MappedWords lockWord;
     /** The vector V, bit-packed rows. */
     private final MappedWords vector;
     /** The pool, bit-packed buckets. */
@@ -64,6 +71,7 @@ final class DynamicSqfCore implements FilterCore
     {
         this.region = region;
         this.state = region.slice(0, DsqfLayout.STATE_WORDS);
+        this.lockWord = region.sharedSlice(LOCK, 1);
         this.vector = region.slice(DsqfLayout.STATE_WORDS, layout.rowWords());
         this.buckets = region.slice(DsqfLayout.STATE_WORDS + layout.rowWords(), layout.poolWords());
         this.rows = layout.rows();
@@ -165,12 +173,12 @@ final class DynamicSqfCore implements FilterCore
 
     private void lock()
     {
-        LockWord.lockAcquire(state, LOCK, LOCK_BIT);
+        LockWord.lockAcquire(lockWord, 0, LOCK_BIT);
     }
 
     private void unlock()
     {
-        LockWord.unlockRelease(state, LOCK, 0, LOCK_BIT);
+        LockWord.unlockRelease(lockWord, 0, 0, LOCK_BIT);
     }
 
     private boolean find(final long row, final long signature)
