@@ -230,7 +230,7 @@ public final class MappedFilter
     {
         checkOpen();
         countingCore().add(hash);
-        counters.record(hash, false);
+        counters.record(false);
     }
 
     /**

@@ -138,6 +138,39 @@ class CuckooCommandsTest
     }
 
     @Test
+    void bloomCommandsRefuseACuckooKeyAndTypeNamesEachFamily() throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            assertEquals("OK", c.call("CF.RESERVE", "cuckooy", "1000"));
+            assertEquals(1L, c.call("CF.ADD", "cuckooy", "a"));
+            final List<List<String>> bloomCommands = List.of(List.of("BF.ADD", "cuckooy", "b"),
+                List.of("BF.MADD", "cuckooy", "b", "c"), List.of("BF.EXISTS", "cuckooy", "a"),
+                List.of("BF.MEXISTS", "cuckooy", "a", "b"), List.of("BF.INSERT", "cuckooy", "ITEMS", "b"),
+                List.of("BF.INFO", "cuckooy"), List.of("BF.INFO", "cuckooy", "CAPACITY"), List.of("BF.CARD", "cuckooy"),
+                List.of("BF.SCANDUMP", "cuckooy", "0"), List.of("BF.LOADCHUNK", "cuckooy", "2", "x"));
+            for (final List<String> command : bloomCommands)
+            {
+                assertEquals("-" + CuckooCommands.WRONGTYPE, c.call(command.toArray(String[]::new)),
+                    String.join(" ", command));
+            }
+            // nothing was added by the refused commands: the cuckoo filter still holds one copy of a, none of b
+            assertEquals(1L, c.call("CF.COUNT", "cuckooy", "a"));
+            assertEquals(0L, c.call("CF.COUNT", "cuckooy", "b"));
+            assertEquals("MBbloomCF", c.call("TYPE", "cuckooy"));
+            assertEquals(1L, c.call("BF.ADD", "bloomish", "a"));
+            assertEquals("MBbloom--", c.call("TYPE", "bloomish"));
+            for (final String cf : List.of("CF.EXISTS", "CF.ADDNX", "CF.COUNT"))
+            {
+                assertEquals("-" + CuckooCommands.WRONGTYPE, c.call(cf, "bloomish", "a"), cf);
+            }
+            assertEquals("-" + CuckooCommands.WRONGTYPE, c.call("CF.INFO", "bloomish"));
+            assertEquals("-" + CuckooCommands.WRONGTYPE, c.call("CF.INSERT", "bloomish", "ITEMS", "a"));
+            assertEquals(1L, c.call("BF.CARD", "bloomish"));
+        }
+    }
+
+    @Test
     void bfInsertCreatesWithItsOptionsOrRefusesWithRedisBloomsErrors() throws IOException
     {
         try (RespClient c = server.client())
