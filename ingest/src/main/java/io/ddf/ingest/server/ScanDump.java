@@ -74,7 +74,7 @@ final class ScanDump
         {
             throw new RespError("ERR invalid iterator");
         }
-        try (FilterStore.Lease lease = store.acquire(Replies.key(args[1])))
+        try (FilterStore.Lease lease = FilterTypes.bloom(store, Replies.key(args[1])))
         {
             if (lease == null)
             {
@@ -184,6 +184,7 @@ final class ScanDump
         final long iterator = Replies.integer(args[2], "ERR invalid iterator");
         final byte[] data = ByteBufUtil.getBytes(args[3]);
         final String key = Replies.key(args[1]);
+        FilterTypes.requireBloom(store, key); // a cuckoo key's refusal comes before any complaint about the chunk
         if (iterator == 1)
         {
             final byte[] header = verified(data, HEADER_MAGIC);
@@ -205,7 +206,7 @@ final class ScanDump
             throw new RespError("ERR dump chunk out of place: iterator " + iterator + " does not go with the chunk " +
                 "of words " + start + ".. (give each chunk with the iterator BF.SCANDUMP answered beside it)");
         }
-        try (FilterStore.Lease lease = store.acquire(key))
+        try (FilterStore.Lease lease = FilterTypes.bloom(store, key))
         {
             if (lease == null)
             {

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -138,7 +139,7 @@ class CuckooCommandsTest
     }
 
     @Test
-    void bloomCommandsRefuseACuckooKeyAndTypeNamesEachFamily() throws IOException
+    void bloomCommandsRefuseACuckooKeyAndCuckooCommandsABloomKey() throws IOException
     {
         try (RespClient c = server.client())
         {
@@ -151,22 +152,37 @@ class CuckooCommandsTest
                 List.of("BF.SCANDUMP", "cuckooy", "0"), List.of("BF.LOADCHUNK", "cuckooy", "2", "x"));
             for (final List<String> command : bloomCommands)
             {
-                assertEquals("-" + CuckooCommands.WRONGTYPE, c.call(command.toArray(String[]::new)),
+                assertEquals("-" + FilterTypes.WRONGTYPE, c.call(command.toArray(String[]::new)),
                     String.join(" ", command));
             }
             // nothing was added by the refused commands: the cuckoo filter still holds one copy of a, none of b
             assertEquals(1L, c.call("CF.COUNT", "cuckooy", "a"));
             assertEquals(0L, c.call("CF.COUNT", "cuckooy", "b"));
-            assertEquals("MBbloomCF", c.call("TYPE", "cuckooy"));
             assertEquals(1L, c.call("BF.ADD", "bloomish", "a"));
-            assertEquals("MBbloom--", c.call("TYPE", "bloomish"));
             for (final String cf : List.of("CF.EXISTS", "CF.ADDNX", "CF.COUNT"))
             {
-                assertEquals("-" + CuckooCommands.WRONGTYPE, c.call(cf, "bloomish", "a"), cf);
+                assertEquals("-" + FilterTypes.WRONGTYPE, c.call(cf, "bloomish", "a"), cf);
             }
-            assertEquals("-" + CuckooCommands.WRONGTYPE, c.call("CF.INFO", "bloomish"));
-            assertEquals("-" + CuckooCommands.WRONGTYPE, c.call("CF.INSERT", "bloomish", "ITEMS", "a"));
+            assertEquals("-" + FilterTypes.WRONGTYPE, c.call("CF.INFO", "bloomish"));
+            assertEquals("-" + FilterTypes.WRONGTYPE, c.call("CF.INSERT", "bloomish", "ITEMS", "a"));
             assertEquals(1L, c.call("BF.CARD", "bloomish"));
+        }
+    }
+
+    @Test
+    void typeNamesEachFamilyAsRedisBloomDoes() throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            assertEquals("OK", c.call("CF.RESERVE", "typed-cf", "1000"));
+            assertEquals(1L, c.call("CF.ADD", "typed-cf-added", "a"));
+            assertEquals(1L, c.call("BF.ADD", "typed-bf", "a"));
+            assertEquals("MBbloomCF", c.call("TYPE", "typed-cf"));
+            assertEquals("MBbloomCF", c.call("TYPE", "typed-cf-added"));
+            assertEquals("MBbloom--", c.call("TYPE", "typed-bf"));
+            assertEquals("none", c.call("TYPE", "typed-none"));
+            final Object page = c.call("SCAN", "0", "MATCH", "typed-*", "COUNT", "1000", "TYPE", "MBbloomCF");
+            assertEquals(Set.of("typed-cf", "typed-cf-added"), Set.copyOf((List<?>)((List<?>)page).get(1)));
         }
     }
 
