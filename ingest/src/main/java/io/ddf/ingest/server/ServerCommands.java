@@ -62,7 +62,7 @@ final class ServerCommands
         table.add(Command.keyless("auth", -2, List.of("fast", "noscript", "loading", "stale", Command.NO_AUTH),
             "connection", "Authenticates with the password (--requirepass), user 'default'.", this::auth));
         table.add(Command.keyless("hello", -1, List.of("fast", "noscript", "loading", "stale", Command.NO_AUTH),
-            "connection", "Handshake: protocol 2 only, optional AUTH and SETNAME.", this::hello));
+            "connection", "Handshake: protocol 2 or 3 (RESP3), optional AUTH and SETNAME.", this::hello));
         table.add(Command.keyless("select", 2, List.of("fast", "loading", "stale"), "connection",
             "Database 0 only.", this::select));
         table.add(Command.keyless("client", -2, ADMIN, "connection",
