@@ -40,7 +40,7 @@ final class FilterTypes
      */
     static FilterStore.Lease bloom(final FilterStore store, final String key)
     {
-        return acquire(store, key, false);
+        return lease(store, key, false);
     }
 
     /**
@@ -51,26 +51,34 @@ final class FilterTypes
      */
     static FilterStore.Lease cuckoo(final FilterStore store, final String key)
     {
-        return acquire(store, key, true);
+        return lease(store, key, true);
     }
 
     /**
-     * Refuses a key holding a cuckoo filter before a BF.* command reads its arguments further.
+     * Refuses a key holding a filter of the other family before a command reads its arguments further.
      *
-     * @param store the filters.
-     * @param key   a key.
-     * @throws RespError WRONGTYPE for a cuckoo filter.
+     * @param store  the filters.
+     * @param key    a key.
+     * @param cuckoo whether the command is of the CF.* family.
+     * @throws RespError WRONGTYPE for a filter of the other family.
      */
-    static void requireBloom(final FilterStore store, final String key)
+    static void require(final FilterStore store, final String key, final boolean cuckoo)
     {
-        final FilterStore.Lease lease = bloom(store, key);
+        final FilterStore.Lease lease = lease(store, key, cuckoo);
         if (lease != null)
         {
             lease.close();
         }
     }
 
-    private static FilterStore.Lease acquire(final FilterStore store, final String key, final boolean cuckoo)
+    /**
+     * @param store  the filters.
+     * @param key    a key.
+     * @param cuckoo whether the command is of the CF.* family.
+     * @return a lease on the key's filter of that family (close it), or null when the key is missing.
+     * @throws RespError WRONGTYPE for a filter of the other family.
+     */
+    static FilterStore.Lease lease(final FilterStore store, final String key, final boolean cuckoo)
     {
         final FilterStore.Lease lease = store.acquire(key);
         if (lease != null && lease.filter().counting() != cuckoo)

@@ -22,10 +22,10 @@ import java.util.concurrent.Callable;
     description = {"Serve named filters over RESP2 and RESP3 (HELLO 3); redis-cli, redis-benchmark and Redis " +
         "clients work. RedisBloom's BF.* commands on the streaming filters (RESERVE, ADD, MADD, EXISTS, MEXISTS, " +
         "INSERT, INFO, CARD, SCANDUMP, LOADCHUNK) and its CF.* commands on the cuckoo kind (RESERVE, ADD, ADDNX, " +
-        "INSERT, INSERTNX, EXISTS, MEXISTS, DEL, COUNT, INFO), with Redis's key, connection and server commands " +
-        "(DEL, KEYS, SCAN, TYPE, FLUSHALL, MULTI/EXEC, PING, INFO, ...): COMMAND DOCS on a running daemon lists " +
-        "every command with its arguments. Each filter is a file <key>.ddf in the data directory and survives " +
-        "restarts; SIGTERM drains, flushes and exits 0.",
+        "INSERT, INSERTNX, EXISTS, MEXISTS, DEL, COUNT, INFO, SCANDUMP, LOADCHUNK), with Redis's key, connection " +
+        "and server commands (DEL, KEYS, SCAN, TYPE, FLUSHALL, MULTI/EXEC, PING, INFO, ...): COMMAND DOCS on a " +
+        "running daemon lists every command with its arguments. Each filter is a file <key>.ddf in the data " +
+        "directory and survives restarts; SIGTERM drains, flushes and exits 0.",
         "Optionally a raw feed on its own port: records judged in order, one verdict byte (U or D) back per " +
         "record, or with --forward only the unseen records sent on."},
     footer = {"Default port 7379 (not Redis's 6379, so both can run on one machine); default address 127.0.0.1.",
