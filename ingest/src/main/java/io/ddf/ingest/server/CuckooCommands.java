@@ -161,7 +161,7 @@ final class CuckooCommands
 
     /**
      * @return a lease on the key's cuckoo filter, or null when the key is missing.
-     * @throws RespError WRONGTYPE for a filter of another kind.
+     * @throws RespError WRONGTYPE for a Bloom-family filter ({@link FilterTypes}).
      */
     private FilterStore.Lease cuckoo(final String key)
     {

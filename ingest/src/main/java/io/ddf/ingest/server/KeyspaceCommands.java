@@ -14,8 +14,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The Redis commands over the whole keyspace: KEYS, SCAN, FLUSHALL (and FLUSHDB, the same: ddf has one database),
- * and MEMORY USAGE. A key is a filter, or a file
- * of the data directory that could not be opened (as EXISTS and TYPE count it).
+ * and MEMORY USAGE and HELP. A key is a filter, or a file of the data directory that could not be opened (as EXISTS
+ * and TYPE count it).
  */
 final class KeyspaceCommands
 {
