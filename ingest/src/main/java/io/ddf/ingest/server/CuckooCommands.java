@@ -28,8 +28,6 @@ import java.util.Map;
  */
 final class CuckooCommands
 {
-    /** Redis's reply for a key holding another type (here: a filter of another kind). */
-    static final String WRONGTYPE = "WRONGTYPE Operation against a key holding the wrong kind of value";
     /** RedisBloom's CF.RESERVE defaults. */
     static final int DEFAULT_BUCKET_SIZE = 2;
     static final int DEFAULT_MAX_ITERATIONS = 20;
@@ -163,17 +161,11 @@ final class CuckooCommands
 
     /**
      * @return a lease on the key's cuckoo filter, or null when the key is missing.
-     * @throws RespError WRONGTYPE for a filter of another kind.
+     * @throws RespError WRONGTYPE for a Bloom-family filter ({@link FilterTypes}).
      */
     private FilterStore.Lease cuckoo(final String key)
     {
-        final FilterStore.Lease lease = store.acquire(key);
-        if (lease != null && !lease.filter().counting())
-        {
-            lease.close();
-            throw new RespError(WRONGTYPE);
-        }
-        return lease;
+        return FilterTypes.cuckoo(store, key);
     }
 
     /** CF.INSERT's and CF.INSERTNX's options: the index of the first item; creates the filter unless NOCREATE. */

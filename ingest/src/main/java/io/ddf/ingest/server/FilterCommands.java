@@ -72,7 +72,7 @@ final class FilterCommands
     {
         checkItems(args);
         final String key = Replies.key(args[1]);
-        try (FilterStore.Lease lease = store.acquire(key))
+        try (FilterStore.Lease lease = FilterTypes.bloom(store, key))
         {
             if (lease == null)
             {
@@ -102,7 +102,7 @@ final class FilterCommands
         final RedisMessage missing)
     {
         checkItems(args);
-        try (FilterStore.Lease lease = store.acquire(Replies.key(args[1])))
+        try (FilterStore.Lease lease = FilterTypes.bloom(store, Replies.key(args[1])))
         {
             if (lease == null)
             {
@@ -188,7 +188,7 @@ final class FilterCommands
         {
             return;
         }
-        try (FilterStore.Lease lease = store.acquire(Replies.key(args[1])))
+        try (FilterStore.Lease lease = FilterTypes.bloom(store, Replies.key(args[1])))
         {
             if (lease == null)
             {
@@ -209,7 +209,7 @@ final class FilterCommands
         {
             return;
         }
-        try (FilterStore.Lease lease = store.acquire(Replies.key(args[1])))
+        try (FilterStore.Lease lease = FilterTypes.bloom(store, Replies.key(args[1])))
         {
             session.replies().ready(lease == null ? Replies.ZERO :
                 new IntegerRedisMessage(lease.filter().elements() - lease.filter().duplicates()));

@@ -80,7 +80,7 @@ final class InsertCommand
         }
         final FilterBuilder builder = ReserveOptions.builder(reserveOptions, capacity, errorRate);
         final String key = Replies.key(args[1]);
-        try (FilterStore.Lease lease = store.acquire(key))
+        try (FilterStore.Lease lease = FilterTypes.bloom(store, key))
         {
             if (lease == null)
             {

@@ -1,5 +1,6 @@
 package io.ddf.ingest.server;
 
+import io.ddf.engine.DuplicateFilter;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.redis.ArrayRedisMessage;
 import io.netty.handler.codec.redis.IntegerRedisMessage;
@@ -12,12 +13,20 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The Redis commands over the whole keyspace: KEYS, SCAN, FLUSHALL, and MEMORY USAGE. A key is a filter, or a file
- * of the data directory that could not be opened (as EXISTS and TYPE count it).
+ * The Redis commands over the whole keyspace: KEYS, SCAN, FLUSHALL (and FLUSHDB, the same: ddf has one database),
+ * and MEMORY USAGE and HELP. A key is a filter, or a file of the data directory that could not be opened (as EXISTS
+ * and TYPE count it).
  */
 final class KeyspaceCommands
 {
     private static final String GENERIC = "generic";
+    /** MEMORY HELP's lines, as Redis lays them out: the subcommands ddf serves, each with what it answers. */
+    private static final List<String> MEMORY_HELP = List.of(
+        "MEMORY <subcommand> [<arg> [value] [opt] ...]. Subcommands are:",
+        "USAGE <key> [SAMPLES <count>]",
+        "    The bytes of the key's filter file, all of it mapped (SAMPLES is accepted and ignored).",
+        "HELP",
+        "    Prints this help.");
 
     private final DdfServer server;
     private final FilterStore store;
@@ -29,7 +38,7 @@ final class KeyspaceCommands
         this.store = server.store();
     }
 
-    /** @param table gets KEYS, SCAN, FLUSHALL and MEMORY. */
+    /** @param table gets KEYS, SCAN, FLUSHALL, FLUSHDB and MEMORY. */
     void register(final CommandTable table)
     {
         table.add(Command.keyless("keys", 2, List.of("readonly"), GENERIC,
@@ -38,7 +47,11 @@ final class KeyspaceCommands
             "Iterates the keys: cursor [MATCH pattern] [COUNT n] [TYPE type].", this::scan));
         table.add(Command.keyless("flushall", -1, List.of("write"), "server",
             "Deletes every filter and its file (off the event loop; ASYNC and SYNC both reply once done).",
-            this::flushAll));
+            (s, a) -> flushAll(s, a, "flushall")));
+        // one database (SELECT 0 only), so emptying it is emptying them all
+        table.add(Command.keyless("flushdb", -1, List.of("write"), "server",
+            "Deletes every filter and its file, as FLUSHALL (ddf has one database).",
+            (s, a) -> flushAll(s, a, "flushdb")));
         table.add(Command.keyless("memory", -2, List.of("readonly"), "server",
             "USAGE key: the bytes of the filter's file, all of it mapped.", this::memory));
     }
@@ -46,12 +59,13 @@ final class KeyspaceCommands
     /**
      * @param store the filters.
      * @param key   a key.
-     * @return TYPE's answer: {@code MBbloom--} for a filter, {@code unknown} for a file that is not one,
-     *         {@code none}.
+     * @return TYPE's answer: {@code MBbloomCF} for a cuckoo filter, {@code MBbloom--} for another filter
+     *         ({@link FilterTypes}), {@code unknown} for a file that is not one, {@code none}.
      */
     static String typeOf(final FilterStore store, final String key)
     {
-        return store.get(key) != null ? "MBbloom--" : store.isForeign(key) ? "unknown" : "none";
+        final DuplicateFilter filter = store.get(key);
+        return filter != null ? FilterTypes.name(filter) : store.isForeign(key) ? "unknown" : "none";
     }
 
     private void keys(final Session session, final ByteBuf[] args)
@@ -118,10 +132,14 @@ final class KeyspaceCommands
             new ArrayRedisMessage(keys))));
     }
 
-    /** FLUSHALL [ASYNC|SYNC]: DEL of every key, off the event loop; the reply (OK) once every one is gone. */
-    private void flushAll(final Session session, final ByteBuf[] args)
+    /**
+     * FLUSHALL and FLUSHDB [ASYNC|SYNC]: DEL of every key, off the event loop; the reply (OK) once every one is gone.
+     *
+     * @param name the command's name, for its arity error.
+     */
+    private void flushAll(final Session session, final ByteBuf[] args, final String name)
     {
-        Command.atMost(args, 2, "flushall");
+        Command.atMost(args, 2, name);
         if (args.length == 2)
         {
             final String mode = Replies.word(args[1]);
@@ -162,10 +180,15 @@ final class KeyspaceCommands
         }
     }
 
-    /** MEMORY USAGE key [SAMPLES n]; MEMORY HELP-like others are refused. */
+    /** MEMORY USAGE key [SAMPLES n] and MEMORY HELP; the others are refused, pointing to MEMORY HELP. */
     private void memory(final Session session, final ByteBuf[] args)
     {
         final String sub = Replies.word(args[1]);
+        if (sub.equals("help") && args.length == 2)
+        {
+            session.replies().ready(Replies.statuses(MEMORY_HELP));
+            return;
+        }
         if (!sub.equals("usage"))
         {
             throw new RespError("ERR unknown subcommand '" + sub + "'. Try MEMORY HELP.");

@@ -23,8 +23,9 @@ import java.util.Map;
 import java.util.zip.CRC32C;
 
 /**
- * BF.SCANDUMP and BF.LOADCHUNK: a ddf → ddf migration path in chunks of the mapped file. {@code BF.SCANDUMP key 0}
- * answers iterator 1 and the header chunk (the kind, its parameters, the hash and seed: what re-creates the file);
+ * BF.SCANDUMP and BF.LOADCHUNK, and CF.SCANDUMP and CF.LOADCHUNK the same for a cuckoo filter (each pair refuses a
+ * key, or a dump, of the other family: {@link FilterTypes}): a ddf → ddf migration path in chunks of the mapped
+ * file. {@code BF.SCANDUMP key 0} answers iterator 1 and the header chunk (the kind, its parameters, the hash and seed: what re-creates the file);
  * {@code BF.SCANDUMP key i} for i ≥ 1 answers i + 1 and the chunk of the file's mutable words (state region, then
  * table) numbered i − 1, and iterator 0 with an empty chunk after the last. {@code BF.LOADCHUNK key i data}, given
  * each iterator and chunk in that order, makes the filter from the header chunk (refused when the key exists:
@@ -44,7 +45,7 @@ final class ScanDump
     private static final byte[] CHUNK_MAGIC = "DDFCHNK1".getBytes(StandardCharsets.US_ASCII);
     /** Words per table chunk: 512 KiB, below the default bulk limit. */
     static final int CHUNK_WORDS = 1 << 16;
-    private static final String FOREIGN = "ERR not a ddf dump chunk (BF.LOADCHUNK takes chunks of ddf's BF.SCANDUMP;" +
+    private static final String FOREIGN = "ERR not a ddf dump chunk (BF/CF.LOADCHUNK takes chunks of ddf's SCANDUMP;" +
         " RedisBloom's dumps cannot be loaded)";
 
     private final DdfServer server;
@@ -57,24 +58,29 @@ final class ScanDump
         this.store = server.store();
     }
 
-    /** @param table gets BF.SCANDUMP and BF.LOADCHUNK. */
+    /** @param table gets BF.SCANDUMP, BF.LOADCHUNK, CF.SCANDUMP and CF.LOADCHUNK. */
     void register(final CommandTable table)
     {
         table.add(Command.oneKey("bf.scandump", 3, List.of("readonly"), "bf",
             "Dumps a filter in chunks: iterator 0 first, then each iterator answered, until it answers 0.",
-            this::scandump));
+            (s, a) -> scandump(s, a, false)));
         table.add(Command.oneKey("bf.loadchunk", 4, List.of("write", "denyoom"), "bf",
-            "Loads a chunk of BF.SCANDUMP, with the iterator it came with.", this::loadchunk));
+            "Loads a chunk of BF.SCANDUMP, with the iterator it came with.", (s, a) -> loadchunk(s, a, false)));
+        table.add(Command.oneKey("cf.scandump", 3, List.of("readonly"), "cf",
+            "Dumps a cuckoo filter in chunks, as BF.SCANDUMP.", (s, a) -> scandump(s, a, true)));
+        table.add(Command.oneKey("cf.loadchunk", 4, List.of("write", "denyoom"), "cf",
+            "Loads a chunk of CF.SCANDUMP, with the iterator it came with.", (s, a) -> loadchunk(s, a, true)));
     }
 
-    private void scandump(final Session session, final ByteBuf[] args)
+    /** @param cuckoo whether this is CF.SCANDUMP. */
+    private void scandump(final Session session, final ByteBuf[] args, final boolean cuckoo)
     {
         final long iterator = Replies.integer(args[2], "ERR invalid iterator");
         if (iterator < 0)
         {
             throw new RespError("ERR invalid iterator");
         }
-        try (FilterStore.Lease lease = store.acquire(Replies.key(args[1])))
+        try (FilterStore.Lease lease = FilterTypes.lease(store, Replies.key(args[1]), cuckoo))
         {
             if (lease == null)
             {
@@ -179,16 +185,18 @@ final class ScanDump
             new FullBulkStringRedisMessage(Unpooled.wrappedBuffer(data))));
     }
 
-    private void loadchunk(final Session session, final ByteBuf[] args)
+    /** @param cuckoo whether this is CF.LOADCHUNK. */
+    private void loadchunk(final Session session, final ByteBuf[] args, final boolean cuckoo)
     {
         final long iterator = Replies.integer(args[2], "ERR invalid iterator");
         final byte[] data = ByteBufUtil.getBytes(args[3]);
         final String key = Replies.key(args[1]);
+        FilterTypes.require(store, key, cuckoo); // WRONGTYPE comes before any complaint about the chunk
         if (iterator == 1)
         {
             final byte[] header = verified(data, HEADER_MAGIC);
             final FilterBuilder builder = builder(header);
-            session.await(store.create(key, () -> builder, true), () -> checkRecreated(session, key, data));
+            session.await(store.create(key, () -> builder, true), () -> checkRecreated(session, key, data, cuckoo));
             return;
         }
         if (iterator < 2)
@@ -205,7 +213,7 @@ final class ScanDump
             throw new RespError("ERR dump chunk out of place: iterator " + iterator + " does not go with the chunk " +
                 "of words " + start + ".. (give each chunk with the iterator BF.SCANDUMP answered beside it)");
         }
-        try (FilterStore.Lease lease = store.acquire(key))
+        try (FilterStore.Lease lease = FilterTypes.lease(store, key, cuckoo))
         {
             if (lease == null)
             {
@@ -235,12 +243,23 @@ final class ScanDump
      * After the header chunk made the filter: if its header differs from the dump's (a parameter the builder does
      * not reproduce), deletes it again and refuses, so that no table chunk is written into a different layout.
      */
-    private void checkRecreated(final Session session, final String key, final byte[] dumped)
+    private void checkRecreated(final Session session, final String key, final byte[] dumped, final boolean cuckoo)
     {
         final boolean same;
+        final boolean counting;
         try (FilterStore.Lease lease = store.acquire(key))
         {
             same = lease != null && Arrays.equals(header(lease.filter()), dumped);
+            counting = lease != null && lease.filter().counting();
+        }
+        if (same && counting != cuckoo)
+        {
+            // the other family's dump: the key would hold a filter this family's commands refuse
+            store.delete(key, server::drain);
+            session.replies().error(counting ? "ERR the dump is of a cuckoo filter: load it with CF.LOADCHUNK; " +
+                "nothing was loaded" : "ERR the dump is of a Bloom-family filter: load it with BF.LOADCHUNK; " +
+                "nothing was loaded");
+            return;
         }
         if (same)
         {

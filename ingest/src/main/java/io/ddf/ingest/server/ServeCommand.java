@@ -14,11 +14,18 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-/** {@code ddf serve}: the daemon. */
+/**
+ * {@code ddf serve}: the daemon. The description names each command family once, its commands after it: picocli may
+ * wrap a line after a '.', which would split a full name such as BF.RESERVE in two.
+ */
 @Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Serve named filters over RESP (redis-cli, redis-benchmark and Redis clients work): BF.RESERVE, " +
-        "BF.ADD, BF.MADD, BF.EXISTS, BF.MEXISTS, BF.INFO, DEL, PING, INFO. Each filter is a file <key>.ddf in the " +
-        "data directory and survives restarts; SIGTERM drains, flushes and exits 0.",
+    description = {"Serve named filters over RESP2 and RESP3 (HELLO 3); redis-cli, redis-benchmark and Redis " +
+        "clients work. RedisBloom's BF.* commands on the streaming filters (RESERVE, ADD, MADD, EXISTS, MEXISTS, " +
+        "INSERT, INFO, CARD, SCANDUMP, LOADCHUNK) and its CF.* commands on the cuckoo kind (RESERVE, ADD, ADDNX, " +
+        "INSERT, INSERTNX, EXISTS, MEXISTS, DEL, COUNT, INFO, SCANDUMP, LOADCHUNK), with Redis's key, connection " +
+        "and server commands (DEL, KEYS, SCAN, TYPE, FLUSHALL, MULTI/EXEC, PING, INFO, ...): COMMAND DOCS on a " +
+        "running daemon lists every command with its arguments. Each filter is a file <key>.ddf in the data " +
+        "directory and survives restarts; SIGTERM drains, flushes and exits 0.",
         "Optionally a raw feed on its own port: records judged in order, one verdict byte (U or D) back per " +
         "record, or with --forward only the unseen records sent on."},
     footer = {"Default port 7379 (not Redis's 6379, so both can run on one machine); default address 127.0.0.1.",

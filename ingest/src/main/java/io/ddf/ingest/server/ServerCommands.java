@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -21,6 +22,27 @@ final class ServerCommands
 {
     private static final List<String> CONNECTION = List.of("fast", "stale");
     private static final List<String> ADMIN = List.of("admin", "noscript", "loading", "stale");
+    /** CLIENT HELP's lines, as Redis lays them out: the subcommands ddf serves, each with what it does. */
+    private static final List<String> CLIENT_HELP = List.of(
+        "CLIENT <subcommand> [<arg> [value] [opt] ...]. Subcommands are:",
+        "ID",
+        "    The connection's id.",
+        "INFO",
+        "    The connection, as a line of CLIENT LIST.",
+        "LIST [TYPE normal] [ID <id> [<id> ...]]",
+        "    Every connection (or those with the ids given), one line each.",
+        "GETNAME",
+        "    The connection's name, or nil.",
+        "SETNAME <name>",
+        "    Names the connection.",
+        "SETINFO <LIB-NAME|LIB-VER> <value>",
+        "    Records the client library's name or version.",
+        "NO-EVICT|NO-TOUCH <ON|OFF>",
+        "    Accepted; nothing changes (ddf evicts nothing and keeps no access times).",
+        "REPLY ON",
+        "    Accepted; OFF and SKIP are refused: ddf answers every command.",
+        "HELP",
+        "    Prints this help.");
 
     private final DdfServer server;
 
@@ -40,7 +62,7 @@ final class ServerCommands
         table.add(Command.keyless("auth", -2, List.of("fast", "noscript", "loading", "stale", Command.NO_AUTH),
             "connection", "Authenticates with the password (--requirepass), user 'default'.", this::auth));
         table.add(Command.keyless("hello", -1, List.of("fast", "noscript", "loading", "stale", Command.NO_AUTH),
-            "connection", "Handshake: protocol 2 only, optional AUTH and SETNAME.", this::hello));
+            "connection", "Handshake: protocol 2 or 3 (RESP3), optional AUTH and SETNAME.", this::hello));
         table.add(Command.keyless("select", 2, List.of("fast", "loading", "stale"), "connection",
             "Database 0 only.", this::select));
         table.add(Command.keyless("client", -2, ADMIN, "connection",
@@ -55,7 +77,7 @@ final class ServerCommands
         table.add(Command.allKeys("exists", -2, List.of("readonly", "fast"), "generic",
             "How many of the keys name a file (a filter or a foreign one).", this::existsKeys));
         table.add(Command.oneKey("type", 2, List.of("readonly", "fast"), "generic",
-            "MBbloom-- for a filter, unknown for a foreign file, none.", this::type));
+            "MBbloomCF for a cuckoo filter, MBbloom-- for another, unknown for a foreign file, none.", this::type));
         table.add(Command.allKeys("del", -2, List.of("write"), "generic",
             "Deletes filters and their files, after the pipeline has judged their elements.", this::del));
         table.add(Command.allKeys("unlink", -2, List.of("write", "fast"), "generic", "Like DEL.", this::del));
@@ -209,7 +231,13 @@ final class ServerCommands
                 session.client().setInfo(Replies.word(args[2]), args[3].toString(StandardCharsets.UTF_8));
                 session.replies().ready(Replies.OK);
             }
-            case "no-evict", "no-touch", "reply" -> session.replies().ready(Replies.OK);
+            case "no-evict", "no-touch" -> session.replies().ready(Replies.OK);
+            case "reply" -> reply(session, args);
+            case "help" ->
+            {
+                exactly(args, 2, "client|help");
+                session.replies().ready(Replies.statuses(CLIENT_HELP));
+            }
             case "getname" ->
             {
                 exactly(args, 2, "client|getname");
@@ -228,6 +256,26 @@ final class ServerCommands
             }
             case "list" -> session.replies().ready(Replies.verbatim(session, clientList(args)));
             default -> throw new RespError("ERR unknown subcommand '" + sub + "'. Try CLIENT HELP.");
+        }
+    }
+
+    /**
+     * CLIENT REPLY ON answers OK; OFF and SKIP are refused rather than accepted and ignored, which would leave a
+     * client waiting for replies it had asked not to get (or reading them as answers to later commands). They are
+     * not implemented because a reply is queued when its command completes, which for a command that waits (a
+     * filter being created, an EXEC) is after later commands have started, so "the next command's reply" is not
+     * a position in the {@link ReplyQueue}; it would take the decoder's command boundaries.
+     */
+    private static void reply(final Session session, final ByteBuf[] args)
+    {
+        exactly(args, 3, "client|reply");
+        final String mode = Replies.word(args[2]);
+        switch (mode)
+        {
+            case "on" -> session.replies().ready(Replies.OK);
+            case "off", "skip" -> throw new RespError("ERR CLIENT REPLY " + mode.toUpperCase(Locale.ROOT) +
+                " is not supported by ddf: every command is answered (CLIENT REPLY ON is accepted)");
+            default -> throw new RespError("ERR syntax error");
         }
     }
 

@@ -222,6 +222,65 @@ class AdminCommandsTest
     }
 
     @Test
+    void flushdbIsFlushallOfTheOneDatabase() throws IOException
+    {
+        try (TestServer own = new TestServer(dir.resolve("flushdb"), c -> { }); RespClient c = own.client())
+        {
+            assertEquals(1L, c.call("BF.ADD", "a", "x"));
+            assertEquals("OK", c.call("CF.RESERVE", "b", "100"));
+            assertEquals("OK", c.call("FLUSHDB"));
+            assertEquals(0L, c.call("DBSIZE"));
+            assertEquals(1L, c.call("BF.ADD", "a", "x"));
+            assertEquals("OK", c.call("FLUSHDB", "ASYNC"));
+            assertEquals(0L, c.call("EXISTS", "a"));
+            assertEquals("OK", c.call("FLUSHDB", "SYNC"));
+            assertEquals("-ERR syntax error", c.call("FLUSHDB", "LATER"));
+            assertEquals(1L, c.call("BF.ADD", "kept", "x"));
+            assertTrue(String.valueOf(c.call("FLUSHDB", "SYNC", "ASYNC")).startsWith("-ERR wrong number"));
+            assertEquals(1L, c.call("DBSIZE"));
+        }
+    }
+
+    @Test
+    void memoryHelpAndClientHelpListTheirSubcommands() throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            final List<?> memory = (List<?>)c.call("MEMORY", "HELP");
+            assertTrue(memory.size() >= 3, String.valueOf(memory));
+            assertTrue(String.valueOf(memory.get(0)).startsWith("MEMORY <subcommand>"), String.valueOf(memory));
+            assertTrue(memory.stream().anyMatch(l -> String.valueOf(l).startsWith("USAGE <key>")),
+                String.valueOf(memory));
+            final List<?> client = (List<?>)c.call("CLIENT", "HELP");
+            assertTrue(String.valueOf(client.get(0)).startsWith("CLIENT <subcommand>"), String.valueOf(client));
+            for (final String sub : List.of("ID", "INFO", "LIST", "GETNAME", "SETNAME", "SETINFO", "REPLY", "HELP"))
+            {
+                assertTrue(client.stream().anyMatch(l -> String.valueOf(l).startsWith(sub)), sub + ": " + client);
+            }
+            // the errors that point to them still come for an unknown subcommand
+            assertEquals("-ERR unknown subcommand 'bogus'. Try MEMORY HELP.", c.call("MEMORY", "BOGUS"));
+            assertEquals("-ERR unknown subcommand 'bogus'. Try CLIENT HELP.", c.call("CLIENT", "BOGUS"));
+        }
+    }
+
+    @Test
+    void clientReplyOffAndSkipAreRefusedAndEveryCommandStillAnswered() throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            assertEquals("OK", c.call("CLIENT", "REPLY", "ON"));
+            final Object off = c.call("CLIENT", "REPLY", "OFF");
+            assertTrue(String.valueOf(off).startsWith("-ERR CLIENT REPLY OFF"), String.valueOf(off));
+            final Object skip = c.call("CLIENT", "REPLY", "SKIP");
+            assertTrue(String.valueOf(skip).startsWith("-ERR CLIENT REPLY SKIP"), String.valueOf(skip));
+            assertEquals("-ERR syntax error", c.call("CLIENT", "REPLY", "SOMETIMES"));
+            assertTrue(String.valueOf(c.call("CLIENT", "REPLY")).startsWith("-ERR wrong number"));
+            // replies did not stop: the next command is answered, in order
+            assertEquals("PONG", c.call("PING"));
+        }
+    }
+
+    @Test
     void scanReturnsEveryKeyPresentThroughoutWhateverChangesBetweenPages() throws IOException
     {
         final long seed = TestSeed.seed();

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -134,6 +135,54 @@ class CuckooCommandsTest
                 .startsWith("-ERR BUCKETSIZE"));
             assertTrue(String.valueOf(c.call("CF.RESERVE", "bad", "1000", "EXPANSION", "2")).startsWith("-ERR ddf"));
             assertEquals(0L, c.call("EXISTS", "bad"));
+        }
+    }
+
+    @Test
+    void bloomCommandsRefuseACuckooKeyAndCuckooCommandsABloomKey() throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            assertEquals("OK", c.call("CF.RESERVE", "cuckooy", "1000"));
+            assertEquals(1L, c.call("CF.ADD", "cuckooy", "a"));
+            final List<List<String>> bloomCommands = List.of(List.of("BF.ADD", "cuckooy", "b"),
+                List.of("BF.MADD", "cuckooy", "b", "c"), List.of("BF.EXISTS", "cuckooy", "a"),
+                List.of("BF.MEXISTS", "cuckooy", "a", "b"), List.of("BF.INSERT", "cuckooy", "ITEMS", "b"),
+                List.of("BF.INFO", "cuckooy"), List.of("BF.INFO", "cuckooy", "CAPACITY"), List.of("BF.CARD", "cuckooy"),
+                List.of("BF.SCANDUMP", "cuckooy", "0"), List.of("BF.LOADCHUNK", "cuckooy", "2", "x"));
+            for (final List<String> command : bloomCommands)
+            {
+                assertEquals("-" + FilterTypes.WRONGTYPE, c.call(command.toArray(String[]::new)),
+                    String.join(" ", command));
+            }
+            // nothing was added by the refused commands: the cuckoo filter still holds one copy of a, none of b
+            assertEquals(1L, c.call("CF.COUNT", "cuckooy", "a"));
+            assertEquals(0L, c.call("CF.COUNT", "cuckooy", "b"));
+            assertEquals(1L, c.call("BF.ADD", "bloomish", "a"));
+            for (final String cf : List.of("CF.EXISTS", "CF.ADDNX", "CF.COUNT"))
+            {
+                assertEquals("-" + FilterTypes.WRONGTYPE, c.call(cf, "bloomish", "a"), cf);
+            }
+            assertEquals("-" + FilterTypes.WRONGTYPE, c.call("CF.INFO", "bloomish"));
+            assertEquals("-" + FilterTypes.WRONGTYPE, c.call("CF.INSERT", "bloomish", "ITEMS", "a"));
+            assertEquals(1L, c.call("BF.CARD", "bloomish"));
+        }
+    }
+
+    @Test
+    void typeNamesEachFamilyAsRedisBloomDoes() throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            assertEquals("OK", c.call("CF.RESERVE", "typed-cf", "1000"));
+            assertEquals(1L, c.call("CF.ADD", "typed-cf-added", "a"));
+            assertEquals(1L, c.call("BF.ADD", "typed-bf", "a"));
+            assertEquals("MBbloomCF", c.call("TYPE", "typed-cf"));
+            assertEquals("MBbloomCF", c.call("TYPE", "typed-cf-added"));
+            assertEquals("MBbloom--", c.call("TYPE", "typed-bf"));
+            assertEquals("none", c.call("TYPE", "typed-none"));
+            final Object page = c.call("SCAN", "0", "MATCH", "typed-*", "COUNT", "1000", "TYPE", "MBbloomCF");
+            assertEquals(Set.of("typed-cf", "typed-cf-added"), Set.copyOf((List<?>)((List<?>)page).get(1)));
         }
     }
 

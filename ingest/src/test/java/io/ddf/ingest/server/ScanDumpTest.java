@@ -37,11 +37,18 @@ class ScanDumpTest
     /** @return every [iterator, chunk] pair of a dump, in order, the final [0, ""] left out. */
     private static List<List<?>> dump(final RespClient c, final String key) throws IOException
     {
+        return dump(c, "BF.SCANDUMP", key);
+    }
+
+    /** @return every [iterator, chunk] pair of a dump by BF.SCANDUMP or CF.SCANDUMP, the final [0, ""] left out. */
+    private static List<List<?>> dump(final RespClient c, final String command, final String key)
+        throws IOException
+    {
         final List<List<?>> chunks = new ArrayList<>();
         long iterator = 0;
         while (true)
         {
-            final List<?> reply = (List<?>)c.call("BF.SCANDUMP", key, Long.toString(iterator));
+            final List<?> reply = (List<?>)c.call(command, key, Long.toString(iterator));
             iterator = (Long)reply.get(0);
             if (iterator == 0)
             {
@@ -83,14 +90,24 @@ class ScanDumpTest
             assertEquals("-ERR item exists",
                 c.call("BF.LOADCHUNK", "dst", "1", (String)chunks.get(0).get(1)), "nothing overwritten");
 
+            // a cuckoo filter is dumped and loaded by the CF.* pair, as in RedisBloom; the BF.* pair refuses it
             assertEquals("OK", c.call("CF.RESERVE", "cf-src", "1000"));
             assertEquals(List.of(1L, 1L), c.call("CF.INSERT", "cf-src", "ITEMS", "a", "a"));
-            for (final List<?> chunk : dump(c, "cf-src"))
+            final List<List<?>> cuckoo = dump(c, "CF.SCANDUMP", "cf-src");
+            assertEquals("-" + FilterTypes.WRONGTYPE, c.call("BF.SCANDUMP", "cf-src", "0"));
+            assertTrue(String.valueOf(c.call("BF.LOADCHUNK", "cf-wrong", "1", (String)cuckoo.get(0).get(1)))
+                .startsWith("-ERR the dump is of a cuckoo filter: load it with CF.LOADCHUNK"));
+            assertEquals(0L, c.call("EXISTS", "cf-wrong"), "the refused header chunk left no filter behind");
+            assertTrue(String.valueOf(c.call("CF.LOADCHUNK", "bf-wrong", "1", (String)chunks.get(0).get(1)))
+                .startsWith("-ERR the dump is of a Bloom-family filter: load it with BF.LOADCHUNK"));
+            assertEquals(0L, c.call("EXISTS", "bf-wrong"));
+            for (final List<?> chunk : cuckoo)
             {
-                assertEquals("OK", c.call("BF.LOADCHUNK", "cf-dst", String.valueOf(chunk.get(0)),
+                assertEquals("OK", c.call("CF.LOADCHUNK", "cf-dst", String.valueOf(chunk.get(0)),
                     (String)chunk.get(1)));
             }
             assertEquals(2L, c.call("CF.COUNT", "cf-dst", "a"));
+            assertEquals("MBbloomCF", c.call("TYPE", "cf-dst"));
         }
     }
 

@@ -1,0 +1,91 @@
+package io.ddf.ingest.server;
+
+import io.ddf.engine.DuplicateFilter;
+
+/**
+ * Which RedisBloom type a key's filter is, for TYPE and SCAN TYPE and for the WRONGTYPE refusals. A filter that
+ * keeps one entry per insertion it can find again ({@link DuplicateFilter#counting()}: the cuckoo kind, not
+ * windowed; what CF.RESERVE and CF.ADD make) is a cuckoo filter, {@code MBbloomCF}, served by CF.*; every other
+ * filter is of the Bloom family, {@code MBbloom--}, served by BF.*. RedisBloom refuses a command of one family on a
+ * key of the other with Redis's WRONGTYPE, so a client that mixes them up learns it instead of getting a verdict
+ * from a filter that does not mean what it asked.
+ */
+final class FilterTypes
+{
+    /** Redis's reply for a key holding another type. */
+    static final String WRONGTYPE = "WRONGTYPE Operation against a key holding the wrong kind of value";
+    /** RedisBloom's type name of a Bloom filter. */
+    static final String BLOOM = "MBbloom--";
+    /** RedisBloom's type name of a cuckoo filter. */
+    static final String CUCKOO = "MBbloomCF";
+
+    private FilterTypes()
+    {
+    }
+
+    /**
+     * @param filter a key's filter.
+     * @return its type name: {@link #CUCKOO} or {@link #BLOOM}.
+     */
+    static String name(final DuplicateFilter filter)
+    {
+        return filter.counting() ? CUCKOO : BLOOM;
+    }
+
+    /**
+     * @param store the filters.
+     * @param key   a key.
+     * @return a lease on the key's Bloom-family filter (close it), or null when the key is missing.
+     * @throws RespError WRONGTYPE for a cuckoo filter.
+     */
+    static FilterStore.Lease bloom(final FilterStore store, final String key)
+    {
+        return lease(store, key, false);
+    }
+
+    /**
+     * @param store the filters.
+     * @param key   a key.
+     * @return a lease on the key's cuckoo filter (close it), or null when the key is missing.
+     * @throws RespError WRONGTYPE for a Bloom-family filter.
+     */
+    static FilterStore.Lease cuckoo(final FilterStore store, final String key)
+    {
+        return lease(store, key, true);
+    }
+
+    /**
+     * Refuses a key holding a filter of the other family before a command reads its arguments further.
+     *
+     * @param store  the filters.
+     * @param key    a key.
+     * @param cuckoo whether the command is of the CF.* family.
+     * @throws RespError WRONGTYPE for a filter of the other family.
+     */
+    static void require(final FilterStore store, final String key, final boolean cuckoo)
+    {
+        final FilterStore.Lease lease = lease(store, key, cuckoo);
+        if (lease != null)
+        {
+            lease.close();
+        }
+    }
+
+    /**
+     * @param store  the filters.
+     * @param key    a key.
+     * @param cuckoo whether the command is of the CF.* family.
+     * @return a lease on the key's filter of that family (close it), or null when the key is missing.
+     * @throws RespError WRONGTYPE for a filter of the other family.
+     */
+    static FilterStore.Lease lease(final FilterStore store, final String key, final boolean cuckoo)
+    {
+        final FilterStore.Lease lease = store.acquire(key);
+        if (lease != null && lease.filter().counting() != cuckoo)
+        {
+            lease.close();
+            throw new RespError(WRONGTYPE);
+        }
+        return lease;
+    }
+}
