@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -221,6 +222,8 @@ public final class KafkaDedupCommand implements Callable<Integer>
         final FilterSpec spec = spec();
         final KafkaStreams streams = new KafkaStreams(topology(spec), properties());
         final CountDownLatch stopped = new CountDownLatch(1);
+        // counted down by the state listener alone, when it has seen NOT_RUNNING or ERROR
+        final CountDownLatch ended = new CountDownLatch(1);
         final AtomicReference<Throwable> failure = new AtomicReference<>();
         final AtomicLong restored = new AtomicLong();
         streams.setGlobalStateRestoreListener(new StateRestoreListener()
@@ -249,6 +252,7 @@ public final class KafkaDedupCommand implements Callable<Integer>
             if (now == KafkaStreams.State.NOT_RUNNING || now == KafkaStreams.State.ERROR)
             {
                 stopped.countDown();
+                ended.countDown();
             }
         });
         streams.setUncaughtExceptionHandler(e ->
@@ -259,7 +263,13 @@ public final class KafkaDedupCommand implements Callable<Integer>
         final Thread hook = new Thread(() ->
         {
             // SIGTERM/SIGINT: commit, checkpoint and close the filter files, so a restart restores nothing.
-            streams.close(Duration.ofSeconds(60));
+            if (streams.close(Duration.ofSeconds(60)))
+            {
+                // close() returns once the state is NOT_RUNNING, but Kafka Streams calls the state listener after
+                // that, outside its lock: wait for the listener's line so the log says the close completed
+                // (a JVM exiting first lost it, seen in KafkaDedupBrokerIT on a loaded machine).
+                awaitQuietly(ended, Duration.ofSeconds(5));
+            }
             stopped.countDown();
         }, "ddf-kafka-dedup-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -275,5 +285,17 @@ public final class KafkaDedupCommand implements Callable<Integer>
             return RUNTIME_ERROR;
         }
         return 0;
+    }
+
+    private static void awaitQuietly(final CountDownLatch latch, final Duration timeout)
+    {
+        try
+        {
+            latch.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+        }
     }
 }
