@@ -3,6 +3,7 @@ package io.ddf.ingest.server;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.Filters;
+import io.ddf.persistence.FilterFileException;
 import io.ddf.persistence.Leftovers;
 
 import java.io.IOException;
@@ -46,8 +47,6 @@ final class FilterStore implements AutoCloseable
     private static final int CREATION_WAIT_SECONDS = 60;
     /** Lock file in the data directory: one daemon per directory. */
     static final String LOCK_FILE = ".ddf-serve.lock";
-    /** Bytes of a filter file besides its table: header and state region, rounded up (FORMAT.md). */
-    private static final long FILE_OVERHEAD_BYTES = 1L << 16;
 
     private final Path dir;
     private final FileChannel lockChannel;
@@ -412,13 +411,21 @@ final class FilterStore implements AutoCloseable
         final DuplicateFilter filter;
         try
         {
-            final FilterBuilder made = builder.get();
-            checkFits(made);
-            filter = made.file(dir.resolve(name)).create();
+            filter = builder.get().file(dir.resolve(name)).create();
         }
         catch (final RespError e)
         {
             throw e;
+        }
+        catch (final FilterFileException e)
+        {
+            // persistence checks the free space for the exact file length before it creates anything
+            if (e.reason() == FilterFileException.Reason.NO_SPACE)
+            {
+                throw new RespError("ERR not enough disk for this filter: " + oneLine(e) +
+                    "; nothing was written (reserve a smaller capacity or free disk)");
+            }
+            throw new RespError("ERR " + oneLine(e));
         }
         catch (final RuntimeException e)
         {
@@ -438,32 +445,6 @@ final class FilterStore implements AutoCloseable
         finally
         {
             lock.writeLock().unlock();
-        }
-    }
-
-    /**
-     * Refuses a filter whose file would not fit the data directory's free space, before anything is written: the
-     * file is zero-filled, and a disk filled on the way fails late, after minutes, with a full disk for every other
-     * filter of the daemon (and a half-made file to remove).
-     *
-     * @param builder the new filter's builder.
-     */
-    private void checkFits(final FilterBuilder builder)
-    {
-        final long need = builder.parameters().tableBytes() + FILE_OVERHEAD_BYTES;
-        final long free;
-        try
-        {
-            free = Files.getFileStore(dir).getUsableSpace();
-        }
-        catch (final IOException e)
-        {
-            throw new RespError("ERR cannot tell the free space of " + dir + ": " + oneLine(e));
-        }
-        if (need > free)
-        {
-            throw new RespError("ERR not enough disk for this filter: its file needs " + need + " bytes and " + dir +
-                " has " + free + " bytes free; nothing was written (reserve a smaller capacity or free disk)");
         }
     }
 
