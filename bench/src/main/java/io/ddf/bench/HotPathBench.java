@@ -48,6 +48,9 @@ public final class HotPathBench
 
     private static final com.sun.management.ThreadMXBean THREADS =
         (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
+    /** Keys per call of the batch API. */
+    private static final int BATCH = 256;
+    private static final java.lang.invoke.MethodHandle STREAM_BATCH = streamBatchHandle();
     private static long[] pool;
     private static long sink;
 
@@ -102,6 +105,53 @@ public final class HotPathBench
         void close()
         {
             filter.close();
+        }
+    }
+
+    /**
+     * {@code stream(long[], int, int, boolean[])} on batches of {@link #BATCH} keys, called through a method handle
+     * so that this same source still builds against a revision from before the batch API (its rows are absent).
+     */
+    private static final class BatchContender extends Contender
+    {
+        final DuplicateFilter filter;
+        final long[] keys = new long[BATCH];
+        final boolean[] verdicts = new boolean[BATCH];
+
+        BatchContender(final String name, final long memoryBits, final int threads, final DuplicateFilter filter)
+        {
+            super(name, memoryBits, threads);
+            this.filter = filter;
+        }
+
+        @Override
+        long run(final long from, final long deadline)
+        {
+            long cursor = from;
+            long duplicates = 0;
+            final long[] batch = threads == 1 ? keys : new long[BATCH];
+            final boolean[] out = threads == 1 ? verdicts : new boolean[BATCH];
+            try
+            {
+                do
+                {
+                    for (int i = 0; i < CHUNK; i += BATCH)
+                    {
+                        for (int j = 0; j < BATCH; j++, cursor++)
+                        {
+                            batch[j] = key(cursor);
+                        }
+                        duplicates += (int)STREAM_BATCH.invokeExact(filter, batch, 0, BATCH, out);
+                    }
+                }
+                while (System.nanoTime() < deadline);
+            }
+            catch (final Throwable t)
+            {
+                throw new IllegalStateException(t);
+            }
+            sink += duplicates;
+            return cursor - from;
         }
     }
 
@@ -225,6 +275,16 @@ public final class HotPathBench
                 final DuplicateFilter shared = qht(bits, dir, "shared", false);
                 contenders.add(new FilterContender("QHT k=4 s=16 stream(long), shared", bits, 1, shared));
                 contenders.add(new FilterContender("QHT shared, 2 threads on one filter (total)", bits, 2, shared));
+                if (STREAM_BATCH != null)
+                {
+                    contenders.add(new BatchContender("QHT k=4 s=16 stream(long[" + BATCH + "]) batch, single-writer",
+                        bits, 1, qht(bits, dir, "batch-sw", true)));
+                    final DuplicateFilter batchShared = qht(bits, dir, "batch-shared", false);
+                    contenders.add(new BatchContender("QHT k=4 s=16 stream(long[" + BATCH + "]) batch, shared", bits, 1,
+                        batchShared));
+                    contenders.add(new BatchContender("QHT batch shared, 2 threads on one filter (total)", bits, 2,
+                        batchShared));
+                }
                 contenders.add(new HashSetContender(bits));
                 contenders.add(new GuavaContender(bits));
             }
@@ -264,7 +324,9 @@ public final class HotPathBench
             final java.util.Set<DuplicateFilter> closed = new java.util.HashSet<>();
             for (final Contender contender : contenders)
             {
-                if (!(contender instanceof FilterContender) || closed.add(((FilterContender)contender).filter))
+                final DuplicateFilter filter = contender instanceof FilterContender f ? f.filter :
+                    contender instanceof BatchContender b ? b.filter : null;
+                if (filter == null || closed.add(filter))
                 {
                     contender.close();
                 }
@@ -291,6 +353,21 @@ public final class HotPathBench
             builder = (FilterBuilder)FilterBuilder.class.getMethod("singleWriter").invoke(builder);
         }
         return builder.create();
+    }
+
+    /** @return DuplicateFilter.stream(long[], int, int, boolean[]), or null in a revision without it. */
+    private static java.lang.invoke.MethodHandle streamBatchHandle()
+    {
+        try
+        {
+            return java.lang.invoke.MethodHandles.publicLookup().findVirtual(DuplicateFilter.class, "stream",
+                java.lang.invoke.MethodType.methodType(int.class, long[].class, int.class, int.class,
+                    boolean[].class));
+        }
+        catch (final ReflectiveOperationException e)
+        {
+            return null;
+        }
     }
 
     private static boolean hasSingleWriter()

@@ -63,6 +63,24 @@ final class HotPathReport
         throw new IllegalArgumentException("no " + prefix + " at " + size(bits));
     }
 
+    /** @return the first row of that size whose name starts with the prefix and ends with the suffix, or null. */
+    private static Row findOrNull(final List<Row> rows, final long bits, final String prefix, final String suffix)
+    {
+        for (final Row row : rows)
+        {
+            if (row.memoryBits() == bits && row.name().startsWith(prefix) && row.name().endsWith(suffix))
+            {
+                return row;
+            }
+        }
+        return null;
+    }
+
+    private static Row findOrNull(final List<Row> rows, final long bits, final String prefix)
+    {
+        return findOrNull(rows, bits, prefix, "");
+    }
+
     /**
      * @param output          the markdown file to write.
      * @param rows            every contender's results, in table order.
@@ -144,6 +162,26 @@ final class HotPathReport
             {
                 check(md, size(bits) + " shared ≤ 0.1× Guava put (" + fmt(guava) + " ns)", shared <= 0.1 * guava,
                     shared);
+            }
+            final Row batchSingle = findOrNull(rows, bits, "QHT k=4 s=16 stream(long[", "single-writer");
+            if (batchSingle != null)
+            {
+                final double batchSw = median(batchSingle.rounds(), column);
+                final double batchShared = median(findOrNull(rows, bits, "QHT k=4 s=16 stream(long[", "shared")
+                    .rounds(), column);
+                check(md, size(bits) + " batch API single-writer ≤ " + (mbit ? 6 : 40) + " ns",
+                    batchSw <= (mbit ? 6 : 40), batchSw);
+                check(md, size(bits) + " batch API single-writer no slower than LongHashSet (" + fmt(set) + " ns)",
+                    batchSw <= set, batchSw);
+                check(md, size(bits) + " batch API shared ≤ " + (mbit ? 12 : 60) + " ns",
+                    batchShared <= (mbit ? 12 : 60), batchShared);
+                check(md, size(bits) + " batch API shared within 2× LongHashSet (" + fmt(set) + " ns)",
+                    batchShared <= 2 * set, batchShared);
+                if (!mbit)
+                {
+                    check(md, size(bits) + " batch API shared ≤ 0.1× Guava put (" + fmt(guava) + " ns)",
+                        batchShared <= 0.1 * guava, batchShared);
+                }
             }
             if (column == 0)
             {

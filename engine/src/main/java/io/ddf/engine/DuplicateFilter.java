@@ -63,6 +63,36 @@ public interface DuplicateFilter extends AutoCloseable
     }
 
     /**
+     * Streams a batch: {@code elements[offset, offset + length)} in order, exactly as that many
+     * {@link #stream(long)} calls would (the same verdicts, state and counters), writing whether {@code elements[i]}
+     * was judged {@link Verdict#DUPLICATE} to {@code duplicates[i]}. Each element is still one atomic step; another
+     * thread's elements may fall between two of the batch's. Every verdict's row is stored before this returns.
+     * Faster per element than the calls one by one: the filter overlaps the hashing of neighbouring elements and,
+     * when its table is larger than the cache, reads their rows before updating them so that the cache misses
+     * overlap ({@code bench/hotpath.sh} measures both).
+     *
+     * @param elements   the elements, each as its 8 little-endian bytes.
+     * @param offset     index of the first.
+     * @param length     how many.
+     * @param duplicates receives the verdicts, at the elements' indices.
+     * @return how many were judged DUPLICATE.
+     * @throws IndexOutOfBoundsException when the range does not fit either array.
+     */
+    default int stream(final long[] elements, final int offset, final int length, final boolean[] duplicates)
+    {
+        java.util.Objects.checkFromIndexSize(offset, length, elements.length);
+        java.util.Objects.checkFromIndexSize(offset, length, duplicates.length);
+        int found = 0;
+        for (int i = offset; i < offset + length; i++)
+        {
+            final boolean duplicate = stream(elements[i]) == Verdict.DUPLICATE;
+            duplicates[i] = duplicate;
+            found += duplicate ? 1 : 0;
+        }
+        return found;
+    }
+
+    /**
      * @param element the element.
      * @return whether {@link #stream(long)} would answer DUPLICATE now; nothing is inserted.
      */

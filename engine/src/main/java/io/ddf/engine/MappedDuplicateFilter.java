@@ -77,6 +77,12 @@ final class MappedDuplicateFilter implements DuplicateFilter
     }
 
     @Override
+    public int stream(final long[] elements, final int offset, final int length, final boolean[] duplicates)
+    {
+        return filter.streamLongs(elements, offset, length, duplicates);
+    }
+
+    @Override
     public boolean containsHash(final long hash)
     {
         return filter.containsHash(hash);

@@ -10,7 +10,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code stream} and {@code contains} allocate nothing once warm, in every form, for every configuration. */
+/** {@code stream} (one element or a batch) and {@code contains} allocate nothing once warm, in every form, for every configuration. */
 class HotPathAllocationTest extends EngineTestBase
 {
     private static final int CALLS = 200_000;
@@ -59,8 +59,18 @@ class HotPathAllocationTest extends EngineTestBase
         final StringBuilder text)
     {
         long sink = 0;
+        final long[] batch = new long[64];
+        final boolean[] verdicts = new boolean[64];
         for (int i = 0; i < CALLS; i++)
         {
+            if ((i & 63) == 0)
+            {
+                for (int j = 0; j < batch.length; j++)
+                {
+                    batch[j] = i * 31L + j;
+                }
+                sink += filter.stream(batch, 0, batch.length, verdicts);
+            }
             bytes[i & 15] = (byte)i;
             direct.putInt(0, i);
             text.setCharAt(8 + (i % 6), (char)('0' + i % 10));

@@ -21,10 +21,13 @@ public final class ElementHasher
     public static final int SIPHASH24_KEYED = 2;
 
     private final LongHashFunction function;
+    /** XXH3's 8-byte path, when the function is XXH3 (same values, without the library's general path). */
+    private final Xxh3Long xxh3Long;
 
-    ElementHasher(final LongHashFunction function)
+    ElementHasher(final LongHashFunction function, final Xxh3Long xxh3Long)
     {
         this.function = function;
+        this.xxh3Long = xxh3Long;
     }
 
     /**
@@ -38,13 +41,13 @@ public final class ElementHasher
         switch (algorithm)
         {
             case XXH3:
-                return new ElementHasher(LongHashFunction.xx3(seed));
+                return new ElementHasher(LongHashFunction.xx3(seed), new Xxh3Long(seed));
             case SIPHASH24_KEYED:
                 if (key == null || key.length != 16)
                 {
                     throw new IllegalArgumentException("keyed hashing needs a 16-byte key");
                 }
-                return new ElementHasher(new SipHash24(littleEndianLong(key, 0), littleEndianLong(key, 8)));
+                return new ElementHasher(new SipHash24(littleEndianLong(key, 0), littleEndianLong(key, 8)), null);
             default:
                 throw new IllegalArgumentException("unknown hash algorithm code " + algorithm);
         }
@@ -62,6 +65,10 @@ public final class ElementHasher
 
     public long hash(final long element)
     {
+        if (xxh3Long != null)
+        {
+            return xxh3Long.hash(element);
+        }
         return function.hashLong(NATIVE_LITTLE_ENDIAN ? element : Long.reverseBytes(element));
     }
 

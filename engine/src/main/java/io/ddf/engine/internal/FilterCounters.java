@@ -64,6 +64,17 @@ public final class FilterCounters
      */
     void record(final boolean duplicate)
     {
+        record(1, duplicate ? 1 : 0);
+    }
+
+    /**
+     * Counts a batch's verdicts at once, as {@link #record(boolean)} counts one (a batch costs one stripe update).
+     *
+     * @param elements   verdicts given.
+     * @param duplicates of which DUPLICATE, at most {@code elements}.
+     */
+    void record(final long elements, final long duplicates)
+    {
         final Thread me = Thread.currentThread();
         int stripe = (int)(me.getId() % OVERFLOW);
         if (owners.getPlain(stripe) != me)
@@ -73,18 +84,18 @@ public final class FilterCounters
         final long base = (long)stripe * WORDS_PER_STRIPE;
         if (stripe != OVERFLOW)
         {
-            state.putLongRelease(base, state.getLongPlain(base) + 1);
-            if (duplicate)
+            state.putLongRelease(base, state.getLongPlain(base) + elements);
+            if (duplicates != 0)
             {
-                state.putLongRelease(base + 1, state.getLongPlain(base + 1) + 1);
+                state.putLongRelease(base + 1, state.getLongPlain(base + 1) + duplicates);
             }
         }
         else
         {
-            state.getAndAddLong(base, 1);
-            if (duplicate)
+            state.getAndAddLong(base, elements);
+            if (duplicates != 0)
             {
-                state.getAndAddLong(base + 1, 1);
+                state.getAndAddLong(base + 1, duplicates);
             }
         }
     }

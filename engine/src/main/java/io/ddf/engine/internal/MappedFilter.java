@@ -9,6 +9,7 @@ import io.ddf.persistence.FilterFile;
 import org.agrona.DirectBuffer;
 
 import java.nio.file.Path;
+import java.util.Objects;
 
 /**
  * The machinery of a filter on a mapped file: hashes the element in whichever form it comes, lets the kind's
@@ -18,6 +19,19 @@ import java.nio.file.Path;
  */
 public final class MappedFilter
 {
+    /**
+     * Elements of a batch hashed and touched together before the first of them is updated: enough misses in
+     * flight to cover a memory latency, few enough to stay in L1. Groups of 8, 16, 32 and 64 measured alike at
+     * 1 Gbit (43–48 ns, single-writer and shared, `HotPathBench` with -Dhotpath.only, loaded machine): 16 it is.
+     */
+    private static final int GROUP = 16;
+    /** Tables up to this size stay in a core's L2 (2 MiB here): touching ahead would only add work. */
+    private static final long TOUCH_AHEAD_MIN_BYTES = 1L << 20;
+    /** An impossible sum of touched words, so that the reads feeding it cannot be optimised away. */
+    private static final long TOUCH_SENTINEL = 0x7DDF_7DDF_7DDF_7DDFL;
+    @SuppressWarnings("unused")
+    private static volatile long touchSink;
+
     private final FilterFile file;
     private final KindDefinition definition;
     private final long[] slots;
@@ -27,6 +41,8 @@ public final class MappedFilter
     /** The file from the state region to the end of the table: the words streaming changes (replication). */
     private final MappedWords mutableWords;
     private final boolean singleWriter;
+    /** Whether a batch touches its rows before updating them: only for a table larger than a core's cache. */
+    private final boolean touchAhead;
     private boolean closed;
 
     MappedFilter(final FilterFile file, final KindDefinition definition, final long[] slots, final FilterCore core,
@@ -41,6 +57,7 @@ public final class MappedFilter
         this.counters = new FilterCounters(file.stateAddress(), file.stateLength());
         this.mutableWords = new MappedWords(file.stateAddress(),
             (file.tableAddress() + file.tableLength() - file.stateAddress()) / Long.BYTES);
+        this.touchAhead = file.tableLength() > TOUCH_AHEAD_MIN_BYTES;
     }
 
     /**
@@ -203,6 +220,52 @@ public final class MappedFilter
         final boolean duplicate = core.stream(hash);
         counters.record(duplicate);
         return duplicate;
+    }
+
+    /**
+     * Streams {@code elements[offset, offset + length)} in order, as that many {@link #streamHash}{@code (hash(e))}
+     * calls would: the same verdicts, state and counts. Each element is still one atomic step (another thread's
+     * elements may fall between two of the batch's). Cheaper per element: the batch is checked and counted once,
+     * and in groups of {@link #GROUP} its hashing overlaps and, for a table larger than the cache, the rows are read
+     * before the first is updated so that their misses overlap instead of queueing.
+     *
+     * @param elements   the elements, each as its 8 little-endian bytes.
+     * @param offset     of the first.
+     * @param length     how many.
+     * @param duplicates {@code duplicates[i]} is set to whether {@code elements[i]} was judged DUPLICATE.
+     * @return how many were judged DUPLICATE.
+     */
+    public int streamLongs(final long[] elements, final int offset, final int length, final boolean[] duplicates)
+    {
+        checkOpen();
+        Objects.checkFromIndexSize(offset, length, elements.length);
+        Objects.checkFromIndexSize(offset, length, duplicates.length);
+        final int end = offset + length;
+        int found = 0;
+        long touched = 0;
+        for (int start = offset; start < end; start += GROUP)
+        {
+            final int stop = Math.min(end, start + GROUP);
+            if (touchAhead)
+            {
+                for (int i = start; i < stop; i++)
+                {
+                    touched += core.touch(hasher.hash(elements[i]));
+                }
+            }
+            for (int i = start; i < stop; i++)
+            {
+                final boolean duplicate = core.stream(hasher.hash(elements[i]));
+                duplicates[i] = duplicate;
+                found += duplicate ? 1 : 0;
+            }
+        }
+        if (touched == TOUCH_SENTINEL)
+        {
+            touchSink = touched;
+        }
+        counters.record(length, found);
+        return found;
     }
 
     /**

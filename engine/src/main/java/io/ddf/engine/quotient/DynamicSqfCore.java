@@ -94,7 +94,7 @@ final class DynamicSqfCore implements FilterCore
         {
             if (find(row, signature))
             {
-                touch(row);
+                makeNewest(row);
                 return true;
             }
             final long bucket = allocate(row, hash);
@@ -108,7 +108,7 @@ final class DynamicSqfCore implements FilterCore
             }
             else
             {
-                touch(row);
+                makeNewest(row);
             }
             return false;
         }
@@ -210,7 +210,7 @@ final class DynamicSqfCore implements FilterCore
         }
         if (head(row) != 0)
         {
-            touch(row); // this access is the most recent: the victim is another row's bucket when there is one
+            makeNewest(row); // this access is the most recent: the victim is another row's bucket when there is one
         }
         state.putLongPlain(EVICTIONS, state.getLongPlain(EVICTIONS) + 1);
         return evict(state.getLongPlain(OLDEST) - 1, hash);
@@ -248,7 +248,7 @@ final class DynamicSqfCore implements FilterCore
     }
 
     /** Makes a non-empty row the most recent. */
-    private void touch(final long row)
+    private void makeNewest(final long row)
     {
         if (state.getLongPlain(NEWEST) != row + 1)
         {

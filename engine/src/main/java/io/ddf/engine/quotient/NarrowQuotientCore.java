@@ -73,6 +73,12 @@ final class NarrowQuotientCore extends QuotientCore
         return find(PackedCells.get(table.getLongVolatile(wordIndex), shift, rowMask), cell);
     }
 
+    @Override
+    long touchRow(final long row)
+    {
+        return table.getLongPlain(rowsPerWord == 1 ? row : row / rowsPerWord);
+    }
+
     /** @return the highest bit of every zero lane at or below the lowest one (see the class comment). */
     private long zeroLanes(final long rowValue)
     {

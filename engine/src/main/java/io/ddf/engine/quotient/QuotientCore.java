@@ -66,6 +66,12 @@ abstract class QuotientCore implements FilterCore
     abstract boolean containsRow(long row, long cell);
 
     /**
+     * @param row the row index.
+     * @return a plain read of the row's (first) word: no lock, no ordering.
+     */
+    abstract long touchRow(long row);
+
+    /**
      * @param hash the element's hash.
      * @return the cell to evict from a full row, uniform over the k cells.
      */
@@ -93,6 +99,12 @@ abstract class QuotientCore implements FilterCore
     public final boolean contains(final long hash)
     {
         return containsRow(Mix.reduce(hash, rows), cells.cell(hash));
+    }
+
+    @Override
+    public final long touch(final long hash)
+    {
+        return touchRow(Mix.reduce(hash, rows));
     }
 
     /** A row's verdicts depend on that row's history alone. */

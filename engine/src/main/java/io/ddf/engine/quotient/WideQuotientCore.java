@@ -76,6 +76,12 @@ final class WideQuotientCore extends QuotientCore
         return duplicate;
     }
 
+    @Override
+    long touchRow(final long row)
+    {
+        return table.getLongPlain(row * wordsPerRow);
+    }
+
     private boolean find(final long base, final long cell)
     {
         for (int i = 0; i < buckets; i++)

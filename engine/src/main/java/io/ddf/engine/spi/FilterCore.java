@@ -22,6 +22,19 @@ public interface FilterCore
     boolean contains(long hash);
 
     /**
+     * Starts the loads that {@link #stream} of this hash will need (a plain read of its row), changing nothing, so
+     * that a batch can touch its elements' rows before updating them and their cache misses overlap. Kinds that do
+     * not say where their state is return 0 at no cost.
+     *
+     * @param hash the element's 64-bit hash.
+     * @return a value read (for the caller to sink, so that the read is not optimised away), or 0.
+     */
+    default long touch(final long hash)
+    {
+        return 0;
+    }
+
+    /**
      * Empties the filter: used by the queuing construction to recycle its oldest subfilter. Not atomic with
      * respect to concurrent {@code stream} calls on this core.
      */
