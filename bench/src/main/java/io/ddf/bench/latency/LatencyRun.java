@@ -35,6 +35,8 @@ public record LatencyRun(FilterKind kind, long memoryBits, String window, int ke
                          long ratePerSecond, String waitStrategy, String producer, long seed, Path hgrmDir)
 {
     private static final long FILTER_SEED = 7;
+    /** How long a lone thread spins to show the machine's own pauses (the floor of any tail latency here). */
+    private static final long PAUSE_PROBE_NANOS = 5_000_000_000L;
 
     /**
      * @param out where the summary goes.
@@ -52,6 +54,8 @@ public record LatencyRun(FilterKind kind, long memoryBits, String window, int ke
             + "includes one call and the timer's granularity:%n", timer.meanCallNanos());
         out.println("  " + Percentiles.summary("empty timed region", timer.emptyRegion()));
         write("timer", timer.emptyRegion());
+        final PlatformPauses pauses = PlatformPauses.measure(PAUSE_PROBE_NANOS);
+        out.println("platform: " + pauses.summary());
 
         final KeySource keys = new KeySource();
         keys.init(pool, 0);
@@ -74,11 +78,21 @@ public record LatencyRun(FilterKind kind, long memoryBits, String window, int ke
             final Histogram histogram = pipeline.measure(filter, pipelineKeys, ratePerSecond, waitStrategy,
                 "single".equals(producer));
             out.println("  " + Percentiles.summary("pipeline publish-to-verdict", histogram));
+            if (ratePerSecond > 0)
+            {
+                out.println("  " + Percentiles.summary("pipeline schedule-to-verdict", pipeline.fromSchedule()));
+            }
             out.printf(Locale.ROOT, "  (pipeline: 1 hasher, 1 inserter (fused), %s wait, %s producer; %s; "
-                    + "%.2f%% duplicate)%n", waitStrategy, producer, ratePerSecond > 0 ? String.format(Locale.ROOT, "paced at %d/s, from scheduled send times; the "
-                    + "producer fell at most %.3f ms behind schedule", ratePerSecond, pipeline.maxLagNanos() / 1e6) :
+                    + "%.2f%% duplicate)%n", waitStrategy, producer, ratePerSecond > 0 ? String.format(Locale.ROOT,
+                    "paced at %d/s; publish-to-verdict from the publish call, schedule-to-verdict from the scheduled "
+                    + "send time (adds the producer's lateness); the producer fell at most %.3f ms behind schedule",
+                    ratePerSecond, pipeline.maxLagNanos() / 1e6) :
                     "unpaced: includes queueing at saturation", 100.0 * pipeline.duplicates() / count);
             write("pipeline", histogram);
+            if (ratePerSecond > 0)
+            {
+                write("pipeline-from-schedule", pipeline.fromSchedule());
+            }
         }
     }
 
