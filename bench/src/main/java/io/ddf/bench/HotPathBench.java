@@ -155,6 +155,35 @@ public final class HotPathBench
         }
     }
 
+    /** {@link QhtReplica}: QHT's algorithm alone, on the heap, for the floor under {@code stream}. */
+    private static final class ReplicaContender extends Contender
+    {
+        final QhtReplica replica;
+
+        ReplicaContender(final String name, final long memoryBits, final boolean oneHash)
+        {
+            super(name, memoryBits, 1);
+            replica = new QhtReplica(memoryBits, 1, oneHash);
+        }
+
+        @Override
+        long run(final long from, final long deadline)
+        {
+            long cursor = from;
+            long duplicates = 0;
+            do
+            {
+                for (int i = 0; i < CHUNK; i++, cursor++)
+                {
+                    duplicates += replica.stream(key(cursor)) ? 1 : 0;
+                }
+            }
+            while (System.nanoTime() < deadline);
+            sink += duplicates;
+            return cursor - from;
+        }
+    }
+
     private static final class HashSetContender extends Contender
     {
         final LongHashSet set;
@@ -285,6 +314,10 @@ public final class HotPathBench
                     contenders.add(new BatchContender("QHT batch shared, 2 threads on one filter (total)", bits, 2,
                         batchShared));
                 }
+                contenders.add(new ReplicaContender("floor: QHT's algorithm on a heap long[], ddf's derivation (no file, "
+                    + "no counters)", bits, false));
+                contenders.add(new ReplicaContender("floor: the same, fingerprint and victim from the hash's own bits "
+                    + "(a format change)", bits, true));
                 contenders.add(new HashSetContender(bits));
                 contenders.add(new GuavaContender(bits));
             }
