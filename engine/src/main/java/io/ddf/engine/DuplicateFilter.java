@@ -172,6 +172,20 @@ public interface DuplicateFilter extends AutoCloseable
     Verdict streamHash(long hash);
 
     /**
+     * Split-phase streaming, optional middle: starts reading the state {@link #streamHash} of this hash will need (a
+     * plain read of its row), changing nothing, so that a caller holding several elements can touch their rows
+     * first and have their cache misses overlap (what the batch {@code stream} and the pipeline's prefetch do).
+     * Kinds that do not say where their state is do nothing.
+     *
+     * @param hash an element's hash from {@link #hash}.
+     * @return a value read, or 0: fold it into something the program uses, or the read may be optimised away.
+     */
+    default long touchHash(final long hash)
+    {
+        return 0;
+    }
+
+    /**
      * @param hash an element's hash from {@link #hash}.
      * @return whether the element would be judged DUPLICATE now; nothing changes.
      */

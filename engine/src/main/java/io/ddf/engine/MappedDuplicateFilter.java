@@ -77,6 +77,12 @@ final class MappedDuplicateFilter implements DuplicateFilter
     }
 
     @Override
+    public long touchHash(final long hash)
+    {
+        return filter.touchHash(hash);
+    }
+
+    @Override
     public int stream(final long[] elements, final int offset, final int length, final boolean[] duplicates)
     {
         return filter.streamLongs(elements, offset, length, duplicates);

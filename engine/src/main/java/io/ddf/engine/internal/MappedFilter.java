@@ -223,6 +223,15 @@ public final class MappedFilter
     }
 
     /**
+     * @param hash an element's hash.
+     * @return a plain read of the state its stream will touch (0 for kinds that do not say); nothing changes.
+     */
+    public long touchHash(final long hash)
+    {
+        return core.touch(hash);
+    }
+
+    /**
      * Streams {@code elements[offset, offset + length)} in order, as that many {@link #streamHash}{@code (hash(e))}
      * calls would: the same verdicts, state and counts. Each element is still one atomic step (another thread's
      * elements may fall between two of the batch's). Cheaper per element: the batch is checked and counted once,

@@ -29,14 +29,16 @@ final class OwnedRows
     }
 
     /**
-     * A plain read of the element's row, so that its cache miss is under way before the row is updated.
+     * A plain read of the element's row, so that its cache miss is under way before the row is updated
+     * ({@link DuplicateFilter#touchHash}: one load, where a {@code containsHash} would also derive the fingerprint,
+     * search the row, and for a wide row take its lock).
      *
      * @param filter the filter.
      * @param hash   the element's hash.
-     * @return 1 when the filter holds the element (a value to sink, so the read is not optimised away).
+     * @return the word read (a value to sink, so the read is not optimised away).
      */
-    static int touch(final DuplicateFilter filter, final long hash)
+    static long touch(final DuplicateFilter filter, final long hash)
     {
-        return filter.containsHash(hash) ? 1 : 0;
+        return filter.touchHash(hash);
     }
 }
