@@ -52,6 +52,7 @@ java_run() { java "${flags[@]}" -Dagrona.disable.bounds.checks=true -Xms1g -Xmx4
   echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 } > "$out"
 lat_rows=()
+pause_rows=()
 for ((r = 1; r <= rounds; r++)); do
   for bits in 1048576 1073741824; do
     for v in $variants; do
@@ -86,18 +87,29 @@ for ((r = 1; r <= rounds; r++)); do
       --warmup 100000 --rate 10000 --wait-strategy "$wait" "${prod[@]}" | tee -a "$log")"
     direct="$(grep 'stream() call' <<<"$res" | sed -E 's/.*p50 ([0-9]+)  p99 ([0-9]+)  p99.9 ([0-9]+)  max ([0-9]+).*/\1 | \2 | \3 | \4/')"
     pipe="$(grep 'publish-to-verdict' <<<"$res" | sed -E 's/.*p50 ([0-9]+)  p99 ([0-9]+)  p99.9 ([0-9]+)  max ([0-9]+).*/\1 | \2 | \3 | \4/')"
+    sched="$(grep 'schedule-to-verdict' <<<"$res" | sed -E 's/.*p50 ([0-9]+)  p99 ([0-9]+)  p99.9 ([0-9]+)  max ([0-9]+).*/\1 | \2 | \3 | \4/')"
+    pauses="$(grep '^platform:' <<<"$res" | sed -E 's/^platform: //')"
     lat_rows+=("| $r | $lv | direct stream() | $direct | $up |" "| $r | $lv | pipeline publish-to-verdict | $pipe | $up |")
+    [[ -n "$sched" ]] && lat_rows+=("| $r | $lv | pipeline schedule-to-verdict (+ producer's lateness) | $sched | $up |")
+    [[ -n "$pauses" ]] && pause_rows+=("- round $r, $lv: $pauses")
   done
 done
 {
   echo
   echo "Latency: \`bin/ddf bench latency --kind qht --memory-bits 1048576 --key-bytes 8 --count 100000 --warmup 100000"
-  echo "--rate 10000 --wait-strategy W [--producer P]\` (paced at 10k/s from scheduled send times; one fused handler), ns:"
+  echo "--rate 10000 --wait-strategy W [--producer P]\` (paced at 10k/s; publish-to-verdict from the publish call,"
+  echo "schedule-to-verdict from the scheduled send time; one fused handler), ns:"
   echo
   echo "| round | wait:producer | path | p50 | p99 | p99.9 | max | uptime |"
   echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
   printf '%s\n' "${lat_rows[@]}"
   echo
+  if [[ ${#pause_rows[@]} -gt 0 ]]; then
+    echo "The machine's own pauses, measured just before each latency run (no ddf code: the floor under any tail):"
+    echo
+    printf '%s\n' "${pause_rows[@]}"
+    echo
+  fi
   echo "Raw output: $(basename "$log")"
 } >> "$out"
 echo "wrote $out"
