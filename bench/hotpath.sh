@@ -27,7 +27,8 @@ if [[ -n "$rev" ]]; then
   tmp="$(mktemp -d /tmp/ddf-hotpath-rev.XXXXXX)"
   trap 'rm -rf "$tmp"' EXIT
   git -C "$root" archive "$rev" | tar -x -C "$tmp"
-  cp "$root"/bench/src/main/java/io/ddf/bench/HotPath*.java "$tmp/bench/src/main/java/io/ddf/bench/"
+  cp "$root"/bench/src/main/java/io/ddf/bench/HotPath*.java "$root"/bench/src/main/java/io/ddf/bench/QhtReplica.java \
+    "$tmp/bench/src/main/java/io/ddf/bench/"
   src="$tmp"
   out="$outdir/$stamp-$(git -C "$root" rev-parse --short "$rev").md"
 else
