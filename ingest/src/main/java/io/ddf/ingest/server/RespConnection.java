@@ -62,7 +62,7 @@ final class RespConnection extends Connection implements Session
      */
     RespConnection(final DdfServer server, final CommandTable commands)
     {
-        super(server.pipeline(), server.config().maxItemBytes);
+        super(server.pipeline(), server.config().maxItemBytes, server.config().execution);
         this.server = server;
         this.commands = commands;
         this.authenticated = server.config().requirePass == null;
@@ -444,8 +444,7 @@ final class RespConnection extends Connection implements Session
     @Override
     public void publish(final DuplicateFilter filter, final Operation operation, final ByteBuf item)
     {
-        reserve(1);
-        publishItem(filter, operation, item);
+        submit(filter, operation, item);
     }
 
     @Override
@@ -476,9 +475,9 @@ final class RespConnection extends Connection implements Session
     @Override
     public boolean deferUntilJudged(final ByteBuf[] args)
     {
-        if (outstanding() == 0)
+        if (unjudged() == 0)
         {
-            return false;
+            return false; // every earlier element is counted (inline: always, as each was judged in place)
         }
         judged = new CompletableFuture<>();
         retryAfter(judged, args);

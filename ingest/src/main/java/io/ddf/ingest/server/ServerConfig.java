@@ -57,6 +57,8 @@ public final class ServerConfig
      * SADD blocking against 0.48× phased in the same run, three rounds out of three).
      */
     public String waitStrategy = "blocking";
+    /** Where RESP clients' elements are judged. */
+    public Execution execution = Execution.PIPELINE;
     /** Event loop threads. */
     public int ioThreads = 2;
     /** Raw feed port, or -1 for none; 0 picks a free one. */
@@ -71,6 +73,15 @@ public final class ServerConfig
     public int metricsPort = -1;
     /** Address the Prometheus endpoint listens on: loopback unless asked, as metrics name every key. */
     public String metricsBind = "127.0.0.1";
+
+    /** Where the elements of BF.* and CF.* commands are judged ({@code serve --execution}). */
+    public enum Execution
+    {
+        /** On the event loop that decoded the command, which calls the filter itself ({@link InlineExecution}). */
+        INLINE,
+        /** Copied into the Disruptor pipeline, judged on its thread, the verdicts handed back to the event loop. */
+        PIPELINE
+    }
 
     /** How the raw feed frames records. */
     public enum FeedFormat

@@ -49,8 +49,8 @@ interface Session
     void authFailed(String error);
 
     /**
-     * Publishes one element into the pipeline; its verdict completes the {@link Pending} reply queued before.
-     * Call holding the filter's {@link FilterStore.Lease}.
+     * Judges one element, on this event loop or through the pipeline ({@code serve --execution}); its verdict
+     * completes the {@link Pending} reply queued before. Call holding the filter's {@link FilterStore.Lease}.
      *
      * @param filter    the filter.
      * @param operation stream or contains.
