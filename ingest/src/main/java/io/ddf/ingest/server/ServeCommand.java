@@ -115,10 +115,10 @@ public final class ServeCommand implements Callable<Integer>
     private int ioThreads = 2;
 
     @Option(names = "--execution", paramLabel = "WHERE", converter = ExecutionConverter.class,
-        description = "Where BF.*/CF.* elements are judged: pipeline (default: copied into the Disruptor ring, " +
-            "judged on its thread, verdicts handed back) or inline (by the event loop that read the command, " +
-            "as Redis does). The raw feed always uses the pipeline.")
-    private ServerConfig.Execution execution = ServerConfig.Execution.PIPELINE;
+        description = "Where BF.*/CF.* elements are judged: inline (default: by the event loop that read the " +
+            "command, as Redis does) or pipeline (copied into the Disruptor ring, judged on its thread, the " +
+            "verdicts handed back). The raw feed always uses the pipeline.")
+    private ServerConfig.Execution execution = ServerConfig.DEFAULT_EXECUTION;
 
     @Option(names = "--feed-port", paramLabel = "P", description = "Raw feed port (default: no raw feed).")
     private Integer feedPort;

@@ -57,8 +57,19 @@ public final class ServerConfig
      * SADD blocking against 0.48× phased in the same run, three rounds out of three).
      */
     public String waitStrategy = "blocking";
+    /**
+     * Default of {@link #execution}: inline, because it beat the pipeline on both of issue 11's daemon figures in
+     * the same run ({@code ROUNDS=6 bench/daemon-vs-redis.sh MAIN.jar ddf.jar,--execution,inline
+     * ddf.jar,--execution,inline,--io-threads,1}, bench/results/daemon/2026-11-25-1028.md, load average 5.6):
+     * BF.ADD -P 16 465k req/s inline against 391k through the pipeline (1.40x and 1.17x SADD), -c 50 51.3k req/s
+     * at p50 0.419 ms against 42.9k at 0.583 ms (p99 3.98 against 3.93 ms: a tie on that loaded machine). On two
+     * cores the pipeline's thread shares a core with the event loops, so its hand-offs (the ring's sequencer, the
+     * blocking wait's signal, the router's wake-up of the event loop) cost more than they spread.
+     */
+    public static final Execution DEFAULT_EXECUTION = Execution.INLINE;
+
     /** Where RESP clients' elements are judged. */
-    public Execution execution = Execution.PIPELINE;
+    public Execution execution = DEFAULT_EXECUTION;
     /** Event loop threads. */
     public int ioThreads = 2;
     /** Raw feed port, or -1 for none; 0 picks a free one. */
