@@ -35,6 +35,7 @@ final class RespConnection extends Connection implements Session
     private final DdfServer server;
     private final CommandTable commands;
     private final ReplyQueue replies = new ReplyQueue();
+    private final KeyCache keys = new KeyCache();
     /** Commands read while one waits for work off the event loop (copies, released once run). */
     private final ArrayDeque<ByteBuf[]> parked = new ArrayDeque<>();
     private boolean waiting;
@@ -356,6 +357,12 @@ final class RespConnection extends Connection implements Session
     public ReplyQueue replies()
     {
         return replies;
+    }
+
+    @Override
+    public String key(final ByteBuf arg)
+    {
+        return keys.key(arg);
     }
 
     @Override

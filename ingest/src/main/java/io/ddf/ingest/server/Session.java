@@ -17,6 +17,12 @@ interface Session
     /** @return the connection's replies, in command order. */
     ReplyQueue replies();
 
+    /**
+     * @param arg a key argument.
+     * @return its text ({@link Replies#key}), the same String as last time when the key repeats.
+     */
+    String key(ByteBuf arg);
+
     /** @return the client's id (CLIENT ID, HELLO). */
     long id();
 
