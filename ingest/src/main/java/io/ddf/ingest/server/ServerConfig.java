@@ -59,12 +59,14 @@ public final class ServerConfig
     public String waitStrategy = "blocking";
     /**
      * Default of {@link #execution}: inline, because it beat the pipeline on both of issue 11's daemon figures in
-     * the same run ({@code ROUNDS=6 bench/daemon-vs-redis.sh MAIN.jar ddf.jar,--execution,inline
-     * ddf.jar,--execution,inline,--io-threads,1}, bench/results/daemon/2026-11-25-1028.md, load average 5.6):
-     * BF.ADD -P 16 465k req/s inline against 391k through the pipeline (1.40x and 1.17x SADD), -c 50 51.3k req/s
-     * at p50 0.419 ms against 42.9k at 0.583 ms (p99 3.98 against 3.93 ms: a tie on that loaded machine). On two
-     * cores the pipeline's thread shares a core with the event loops, so its hand-offs (the ring's sequencer, the
-     * blocking wait's signal, the router's wake-up of the event loop) cost more than they spread.
+     * each of three runs of {@code ROUNDS=6 bench/daemon-vs-redis.sh MAIN.jar ddf.jar,--execution,inline
+     * ddf.jar,--execution,inline,--io-threads,1} (bench/results/daemon/2026-11-25-1028.md at load 5.6, -1040 with
+     * {@code ddf.jar,--execution,pipeline} too, -1045 at load 0.7-1.9): BF.ADD -P 16 at 1.40x / 1.46x / 1.53x
+     * SADD inline against 1.17x / 1.12x / 1.22x through the pipeline, -c 50 at p50 0.419 / 0.291 / 0.279 ms against
+     * 0.583 / 0.411 / 0.435 ms (p99 with two event loops 3.98 / 2.09 / 0.77 ms against 3.93 / 1.59 / 1.46: not a
+     * clear win; with {@code --io-threads 1} 1.50 / 0.74 / 0.70 ms). On two cores the pipeline's thread shares a
+     * core with the event loops, so its hand-offs (the ring's sequencer, the blocking wait's signal, the router's
+     * wake-up of the event loop) cost more than they spread.
      */
     public static final Execution DEFAULT_EXECUTION = Execution.INLINE;
 
