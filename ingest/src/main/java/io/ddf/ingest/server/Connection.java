@@ -61,6 +61,7 @@ abstract class Connection extends ChannelDuplexHandler
     private final Runnable wake = this::wake;
     @SuppressWarnings("unused")
     private volatile long delivered;
+    /** Verdicts written into the ring: by the router's thread, or (inline) by the event loop itself. */
     private long deliveredByRouter;
     /** Verdicts consumed, on the event loop. */
     private long consumed;
