@@ -55,4 +55,14 @@ class ServeStartupErrorsTest
         assertTrue(r.stderr().contains("ddf: cannot use data directory " + file + ": " + file +
             " exists and is not a directory"), r.stderr());
     }
+
+    @Test
+    void anUnknownExecutionModeNamesTheTwoThereAre()
+    {
+        final Cli.Result r = Cli.run("", "serve", "--port", "0", "--execution", "sideways", "--data-dir",
+            dir.resolve("data").toString());
+        assertEquals(2, r.status(), r.stderr());
+        assertTrue(r.stderr().contains("expected inline or pipeline, got 'sideways'"), r.stderr());
+        assertFalse(Files.exists(dir.resolve("data")), "nothing written");
+    }
 }

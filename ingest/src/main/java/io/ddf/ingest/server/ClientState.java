@@ -118,11 +118,14 @@ final class ClientState
         this.inMulti = inMulti;
     }
 
-    /** @param command the command just run, lower case, for the {@code cmd} and {@code idle} fields. */
-    void ran(final String command)
+    /**
+     * @param command the command about to run, lower case, for the {@code cmd} field.
+     * @param nanos   {@link System#nanoTime()} when it started, for the {@code idle} field.
+     */
+    void ran(final String command, final long nanos)
     {
         lastCommand = command;
-        lastNanos = System.nanoTime();
+        lastNanos = nanos;
     }
 
     /** @return one line of CLIENT LIST / CLIENT INFO, Redis's fields in Redis's order (no newline). */

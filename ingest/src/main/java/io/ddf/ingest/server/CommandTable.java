@@ -115,14 +115,16 @@ final class CommandTable
                 stats.rejected(stats.get(command.name()));
                 throw Command.wrongArity(command.name());
             }
-            session.client().ran(command.name());
+            // one clock read serves the client's idle time and the command's timing (commandstats)
+            final long start = System.nanoTime();
+            session.client().ran(command.name(), start);
             if (session.transaction().active() && !Transaction.NOT_QUEUED.contains(command.name()))
             {
                 session.transaction().queue(args);
                 session.replies().ready(QUEUED);
                 return;
             }
-            run(command, session, args);
+            run(command, session, args, start);
         }
         catch (final RespError e)
         {
@@ -135,10 +137,9 @@ final class CommandTable
         }
     }
 
-    /** Runs a command's handler, timing it for {@link CommandStats}. */
-    private void run(final Command command, final Session session, final ByteBuf[] args)
+    /** Runs a command's handler, timing it from {@code start} for {@link CommandStats}. */
+    private void run(final Command command, final Session session, final ByteBuf[] args, final long start)
     {
-        final long start = System.nanoTime();
         boolean failed = true;
         try
         {

@@ -14,13 +14,15 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A client connection whose elements go through the pipeline: receives its verdicts, in publication order, from
- * the router's thread and hands them to its event loop.
+ * A client connection whose elements are judged either through the pipeline, their verdicts coming back, in
+ * publication order, from the router's thread, or on the connection's own event loop ({@link InlineExecution}),
+ * as {@code serve --execution} says; {@link #submit} is the one place that chooses. Either way the verdicts are
+ * read in the same order from the same ring, so the replies take one path.
  *
- * <p>Verdicts land in a small ring of bytes (one writer, the router's thread; one reader, the event loop), and
- * one wake-up task at a time is scheduled on the event loop to consume them. The event loop never has more
- * elements outstanding (published, verdict not yet consumed) than the ring holds: {@link #reserve} consumes, and
- * if need be waits for the pipeline, first.
+ * <p>Verdicts land in a small ring of bytes (one writer, the router's thread or, inline, the event loop itself; one
+ * reader, the event loop), and through the pipeline one wake-up task at a time is scheduled on the event loop to
+ * consume them. The event loop never has more elements outstanding (submitted, verdict not yet consumed) than the
+ * ring holds: {@link #reserve} consumes, and if need be waits for the pipeline, first.
  */
 abstract class Connection extends ChannelDuplexHandler
 {
@@ -53,10 +55,13 @@ abstract class Connection extends ChannelDuplexHandler
     private final UnsafeBuffer direct = new UnsafeBuffer(0, 0);
     /** Holds an element of a buffer that is neither on the heap nor direct (composite). */
     private final byte[] scratch;
+    /** Judges elements on the event loop, or null: through the pipeline. */
+    private final InlineExecution inline;
     private final AtomicBoolean wakeScheduled = new AtomicBoolean();
     private final Runnable wake = this::wake;
     @SuppressWarnings("unused")
     private volatile long delivered;
+    /** Verdicts written into the ring: by the router's thread, or (inline) by the event loop itself. */
     private long deliveredByRouter;
     /** Verdicts consumed, on the event loop. */
     private long consumed;
@@ -69,13 +74,16 @@ abstract class Connection extends ChannelDuplexHandler
     ChannelHandlerContext ctx;
 
     /**
-     * @param pipeline        judges the elements.
-     * @param maxElementBytes the longest element published.
+     * @param pipeline        judges the elements, unless {@code execution} is inline.
+     * @param maxElementBytes the longest element submitted.
+     * @param execution       where the elements are judged.
      */
-    Connection(final FilterPipeline pipeline, final int maxElementBytes)
+    Connection(final FilterPipeline pipeline, final int maxElementBytes, final ServerConfig.Execution execution)
     {
         this.pipeline = pipeline;
-        this.scratch = new byte[maxElementBytes];
+        final boolean inline = execution == ServerConfig.Execution.INLINE;
+        this.scratch = inline ? null : new byte[maxElementBytes];
+        this.inline = inline ? new InlineExecution(maxElementBytes) : null;
     }
 
     /** @return the tag verdicts come back with. */
@@ -143,6 +151,15 @@ abstract class Connection extends ChannelDuplexHandler
         return publishedByLoop() - consumed;
     }
 
+    /**
+     * @return elements submitted whose verdicts have not arrived yet (event loop); 0 once every one is judged and
+     *     the filters' counts include it.
+     */
+    final long unjudged()
+    {
+        return publishedByLoop() - (long)DELIVERED.getAcquire(this);
+    }
+
     /** @return elements published (event loop: its own plain read). */
     private long publishedByLoop()
     {
@@ -166,6 +183,31 @@ abstract class Connection extends ChannelDuplexHandler
                 Thread.yield();
             }
         }
+    }
+
+    /**
+     * Judges one element, inline or through the pipeline: its verdict is then (inline) or later the next one
+     * {@link #next} reads after those of the elements submitted before. Call holding the filter's lease.
+     *
+     * @param filter    the filter.
+     * @param operation stream or contains.
+     * @param item      the element's bytes, at most the longest element long (not consumed).
+     */
+    final void submit(final DuplicateFilter filter, final Operation operation, final ByteBuf item)
+    {
+        reserve(1);
+        if (inline == null)
+        {
+            publishItem(filter, operation, item);
+            return;
+        }
+        final boolean duplicate = inline.duplicate(filter, operation, item);
+        // the row is in the mapping now; only then is the verdict one that a reply may carry
+        final long d = deliveredByRouter;
+        ring[(int)(d & (RING - 1))] = duplicate ? (byte)1 : (byte)0;
+        deliveredByRouter = d + 1;
+        PUBLISHED.setRelease(this, publishedByLoop() + 1);
+        DELIVERED.setRelease(this, d + 1);
     }
 
     /**

@@ -287,7 +287,7 @@ final class CuckooCommands
     /** CF.ADDNX and CF.INSERTNX: the streaming filter's own insertion, through the pipeline: 1 added, 0 present. */
     private void stream(final Session session, final ByteBuf[] args, final int first, final boolean array)
     {
-        final String key = Replies.key(args[1]);
+        final String key = session.key(args[1]);
         try (FilterStore.Lease lease = cuckoo(key))
         {
             if (lease == null)
@@ -306,7 +306,7 @@ final class CuckooCommands
     /** CF.EXISTS and CF.MEXISTS: a missing key holds nothing. */
     private void contains(final Session session, final ByteBuf[] args, final boolean array)
     {
-        try (FilterStore.Lease lease = cuckoo(Replies.key(args[1])))
+        try (FilterStore.Lease lease = cuckoo(session.key(args[1])))
         {
             if (lease == null)
             {

@@ -45,7 +45,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The {@code ddf serve} daemon: a RESP2/RESP3 front and an optional raw feed, both on Netty, one Disruptor pipeline
- * behind them, and the filters of a data directory.
+ * behind them (RESP elements go through it, or are judged on the event loops with {@code --execution inline}), and
+ * the filters of a data directory.
  */
 public final class DdfServer implements AutoCloseable
 {
@@ -382,6 +383,12 @@ public final class DdfServer implements AutoCloseable
      */
     void drain(final DuplicateFilter filter)
     {
+        if (config.execution == ServerConfig.Execution.INLINE && config.feedPort < 0)
+        {
+            // only the raw feed publishes into the pipeline then: RESP elements are judged before their command
+            // returns, so there is nothing to wait for (and no event loop blocks on the pipeline's thread)
+            return;
+        }
         final VerdictRouter.Barrier barrier = router.barrier();
         pipeline.publish(filter, Operation.CONTAINS, new byte[1], 0, 1, barrier.tag());
         barrier.await();

@@ -37,7 +37,8 @@ final class FeedHandler extends Connection
      */
     FeedHandler(final DdfServer server, final Forwarder forwarder)
     {
-        super(server.pipeline(), server.config().maxItemBytes);
+        // the raw feed keeps the pipeline in every mode: its records are judged in arrival order off the event loop
+        super(server.pipeline(), server.config().maxItemBytes, ServerConfig.Execution.PIPELINE);
         this.server = server;
         this.forwarder = forwarder;
     }

@@ -71,7 +71,7 @@ final class FilterCommands
     private void streamItems(final Session session, final ByteBuf[] args, final Pending reply)
     {
         checkItems(args);
-        final String key = Replies.key(args[1]);
+        final String key = session.key(args[1]);
         try (FilterStore.Lease lease = FilterTypes.bloom(store, key))
         {
             if (lease == null)
@@ -102,7 +102,7 @@ final class FilterCommands
         final RedisMessage missing)
     {
         checkItems(args);
-        try (FilterStore.Lease lease = FilterTypes.bloom(store, Replies.key(args[1])))
+        try (FilterStore.Lease lease = FilterTypes.bloom(store, session.key(args[1])))
         {
             if (lease == null)
             {

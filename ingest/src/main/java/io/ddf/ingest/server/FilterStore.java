@@ -53,6 +53,12 @@ final class FilterStore implements AutoCloseable
     private final FileLock dirLock;
     private final Map<String, DuplicateFilter> filters = new ConcurrentHashMap<>();
     /**
+     * A lease per filter, made when the filter is added: a lease holds nothing but its filter (the read lock is the
+     * store's), so one instance serves every acquisition and a command allocates none. Changed with
+     * {@link #filters}, under the write lock.
+     */
+    private final Map<String, Lease> leases = new ConcurrentHashMap<>();
+    /**
      * Keys whose file exists but could not be opened (foreign, corrupt, truncated, failing its checksum or structure
      * check, beyond --max-filters), with the reason: their commands answer it, and DEL deletes the file.
      */
@@ -119,7 +125,7 @@ final class FilterStore implements AutoCloseable
         {
             if (opened.get(i).filter() != null)
             {
-                filters.put(keys.get(i), opened.get(i).filter());
+                add(keys.get(i), opened.get(i).filter());
             }
             else
             {
@@ -320,10 +326,10 @@ final class FilterStore implements AutoCloseable
             lock.readLock().unlock();
             throw shuttingDown();
         }
-        final DuplicateFilter filter = filters.get(key);
-        if (filter != null)
+        final Lease lease = leases.get(key);
+        if (lease != null)
         {
-            return new Lease(filter);
+            return lease;
         }
         lock.readLock().unlock();
         final String reason = failed.get(key);
@@ -332,6 +338,13 @@ final class FilterStore implements AutoCloseable
             throw failedError(key, reason);
         }
         return null;
+    }
+
+    /** Adds a filter and its lease (at start, or under the write lock). */
+    private void add(final String key, final DuplicateFilter filter)
+    {
+        filters.put(key, filter);
+        leases.put(key, new Lease(filter));
     }
 
     /** @return a lease on the whole store: no filter is created, deleted or closed while it is open. */
@@ -439,7 +452,7 @@ final class FilterStore implements AutoCloseable
                 filter.close();
                 throw shuttingDown();
             }
-            filters.put(key, filter);
+            add(key, filter);
             log.println(FilterEvents.created(key, filter));
         }
         finally
@@ -471,6 +484,7 @@ final class FilterStore implements AutoCloseable
             }
             drain.accept(filter);
             filters.remove(key);
+            leases.remove(key);
             log.println(FilterEvents.deleted(key, filter));
             final Path path = filter.path();
             filter.close();
@@ -554,6 +568,7 @@ final class FilterStore implements AutoCloseable
             finally
             {
                 filters.clear();
+                leases.clear();
             }
             try
             {

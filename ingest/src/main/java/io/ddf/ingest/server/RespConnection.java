@@ -35,6 +35,7 @@ final class RespConnection extends Connection implements Session
     private final DdfServer server;
     private final CommandTable commands;
     private final ReplyQueue replies = new ReplyQueue();
+    private final KeyCache keys = new KeyCache();
     /** Commands read while one waits for work off the event loop (copies, released once run). */
     private final ArrayDeque<ByteBuf[]> parked = new ArrayDeque<>();
     private boolean waiting;
@@ -62,7 +63,7 @@ final class RespConnection extends Connection implements Session
      */
     RespConnection(final DdfServer server, final CommandTable commands)
     {
-        super(server.pipeline(), server.config().maxItemBytes);
+        super(server.pipeline(), server.config().maxItemBytes, server.config().execution);
         this.server = server;
         this.commands = commands;
         this.authenticated = server.config().requirePass == null;
@@ -359,6 +360,12 @@ final class RespConnection extends Connection implements Session
     }
 
     @Override
+    public String key(final ByteBuf arg)
+    {
+        return keys.key(arg);
+    }
+
+    @Override
     public long id()
     {
         return tag() >>> VerdictRouter.SLOT_BITS;
@@ -444,8 +451,7 @@ final class RespConnection extends Connection implements Session
     @Override
     public void publish(final DuplicateFilter filter, final Operation operation, final ByteBuf item)
     {
-        reserve(1);
-        publishItem(filter, operation, item);
+        submit(filter, operation, item);
     }
 
     @Override
@@ -476,9 +482,9 @@ final class RespConnection extends Connection implements Session
     @Override
     public boolean deferUntilJudged(final ByteBuf[] args)
     {
-        if (outstanding() == 0)
+        if (unjudged() == 0)
         {
-            return false;
+            return false; // every earlier element is counted (inline: always, as each was judged in place)
         }
         judged = new CompletableFuture<>();
         retryAfter(judged, args);

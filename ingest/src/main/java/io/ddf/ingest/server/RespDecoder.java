@@ -73,6 +73,8 @@ final class RespDecoder extends ByteToMessageDecoder
     /** Where the search for the end of the current line resumes, so a line sent byte by byte is scanned once. */
     private int lineScanned;
     private boolean failed;
+    /** Small commands' arguments, reused (allocation-free decoding). */
+    private final ArgumentBuffers small = new ArgumentBuffers();
 
     /**
      * @param maxInline     longest line: an inline command, or a length.
@@ -104,6 +106,7 @@ final class RespDecoder extends ByteToMessageDecoder
     protected void handlerRemoved0(final ChannelHandlerContext ctx)
     {
         account.release();
+        small.release();
     }
 
     @Override
@@ -232,11 +235,15 @@ final class RespDecoder extends ByteToMessageDecoder
             scan += bulkLength + 2;
             bulkLength = -1;
         }
-        final ByteBuf[] args = new ByteBuf[argc];
         final int base = in.readerIndex();
-        for (int i = 0; i < args.length; i++)
+        ByteBuf[] args = small.copy(in, base, spans, argc);
+        if (args == null)
         {
-            args[i] = in.retainedSlice(base + spans[2 * i], spans[2 * i + 1]);
+            args = new ByteBuf[argc];
+            for (int i = 0; i < args.length; i++)
+            {
+                args[i] = in.retainedSlice(base + spans[2 * i], spans[2 * i + 1]);
+            }
         }
         in.skipBytes(scan);
         endCommand();

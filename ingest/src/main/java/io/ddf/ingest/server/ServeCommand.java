@@ -114,6 +114,12 @@ public final class ServeCommand implements Callable<Integer>
     @Option(names = "--io-threads", paramLabel = "N", description = "Network event loop threads (default 2).")
     private int ioThreads = 2;
 
+    @Option(names = "--execution", paramLabel = "WHERE", converter = ExecutionConverter.class,
+        description = "Where BF.*/CF.* elements are judged: inline (default: by the event loop that read the " +
+            "command, as Redis does) or pipeline (copied into the Disruptor ring, judged on its thread, the " +
+            "verdicts handed back). The raw feed always uses the pipeline.")
+    private ServerConfig.Execution execution = ServerConfig.DEFAULT_EXECUTION;
+
     @Option(names = "--feed-port", paramLabel = "P", description = "Raw feed port (default: no raw feed).")
     private Integer feedPort;
 
@@ -176,6 +182,7 @@ public final class ServeCommand implements Callable<Integer>
             config.waitStrategy = waitStrategy;
         }
         config.ioThreads = positive(ioThreads, "--io-threads");
+        config.execution = execution;
         config.feedPort = feedPort == null ? -1 : feedPort;
         config.feedFormat = feedFormat;
         config.feedFilter = new String(feedFilter.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
@@ -263,6 +270,23 @@ public final class ServeCommand implements Callable<Integer>
             catch (final IllegalArgumentException e)
             {
                 throw new TypeConversionException("expected lines or frames, got '" + value + "'");
+            }
+        }
+    }
+
+    /** inline | pipeline. */
+    static final class ExecutionConverter implements ITypeConverter<ServerConfig.Execution>
+    {
+        @Override
+        public ServerConfig.Execution convert(final String value)
+        {
+            try
+            {
+                return ServerConfig.Execution.valueOf(value.toUpperCase(Locale.ROOT));
+            }
+            catch (final IllegalArgumentException e)
+            {
+                throw new TypeConversionException("expected inline or pipeline, got '" + value + "'");
             }
         }
     }

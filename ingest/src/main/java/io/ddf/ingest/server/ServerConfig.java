@@ -57,6 +57,21 @@ public final class ServerConfig
      * SADD blocking against 0.48× phased in the same run, three rounds out of three).
      */
     public String waitStrategy = "blocking";
+    /**
+     * Default of {@link #execution}: inline, because it beat the pipeline on both of issue 11's daemon figures in
+     * each of three runs of {@code ROUNDS=6 bench/daemon-vs-redis.sh MAIN.jar ddf.jar,--execution,inline
+     * ddf.jar,--execution,inline,--io-threads,1} (bench/results/daemon/2026-11-25-1028.md at load 5.6, -1040 with
+     * {@code ddf.jar,--execution,pipeline} too, -1045 at load 0.7-1.9): BF.ADD -P 16 at 1.40x / 1.46x / 1.53x
+     * SADD inline against 1.17x / 1.12x / 1.22x through the pipeline, -c 50 at p50 0.419 / 0.291 / 0.279 ms against
+     * 0.583 / 0.411 / 0.435 ms (p99 with two event loops 3.98 / 2.09 / 0.77 ms against 3.93 / 1.59 / 1.46: not a
+     * clear win; with {@code --io-threads 1} 1.50 / 0.74 / 0.70 ms). On two cores the pipeline's thread shares a
+     * core with the event loops, so its hand-offs (the ring's sequencer, the blocking wait's signal, the router's
+     * wake-up of the event loop) cost more than they spread.
+     */
+    public static final Execution DEFAULT_EXECUTION = Execution.INLINE;
+
+    /** Where RESP clients' elements are judged. */
+    public Execution execution = DEFAULT_EXECUTION;
     /** Event loop threads. */
     public int ioThreads = 2;
     /** Raw feed port, or -1 for none; 0 picks a free one. */
@@ -71,6 +86,15 @@ public final class ServerConfig
     public int metricsPort = -1;
     /** Address the Prometheus endpoint listens on: loopback unless asked, as metrics name every key. */
     public String metricsBind = "127.0.0.1";
+
+    /** Where the elements of BF.* and CF.* commands are judged ({@code serve --execution}). */
+    public enum Execution
+    {
+        /** On the event loop that decoded the command, which calls the filter itself ({@link InlineExecution}). */
+        INLINE,
+        /** Copied into the Disruptor pipeline, judged on its thread, the verdicts handed back to the event loop. */
+        PIPELINE
+    }
 
     /** How the raw feed frames records. */
     public enum FeedFormat

@@ -17,6 +17,12 @@ interface Session
     /** @return the connection's replies, in command order. */
     ReplyQueue replies();
 
+    /**
+     * @param arg a key argument.
+     * @return its text ({@link Replies#key}), the same String as last time when the key repeats.
+     */
+    String key(ByteBuf arg);
+
     /** @return the client's id (CLIENT ID, HELLO). */
     long id();
 
@@ -49,8 +55,8 @@ interface Session
     void authFailed(String error);
 
     /**
-     * Publishes one element into the pipeline; its verdict completes the {@link Pending} reply queued before.
-     * Call holding the filter's {@link FilterStore.Lease}.
+     * Judges one element, on this event loop or through the pipeline ({@code serve --execution}); its verdict
+     * completes the {@link Pending} reply queued before. Call holding the filter's {@link FilterStore.Lease}.
      *
      * @param filter    the filter.
      * @param operation stream or contains.

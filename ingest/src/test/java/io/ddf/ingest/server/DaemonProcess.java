@@ -83,6 +83,7 @@ final class DaemonProcess
         command.add("0");
         command.add("--data-dir");
         command.add(data.toString());
+        command.addAll(TestServer.executionOptions());
         command.addAll(extra);
         final ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         builder.environment().putAll(env);

@@ -93,6 +93,7 @@ class ServerIT
         final List<String> command = new ArrayList<>(List.of(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", JAR.toString(), "serve",
             "--port", Integer.toString(port), "--data-dir", data.toString()));
+        command.addAll(TestServer.executionOptions());
         command.addAll(List.of(extra));
         final Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         started.add(process);

@@ -6,9 +6,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 
-/** An in-process daemon on a free port, with its log captured. */
+/**
+ * An in-process daemon on a free port, with its log captured. {@code -Dddf.test.execution=inline|pipeline} sets
+ * {@code --execution} for every suite that starts one (the build runs the key suites in the mode that is not the
+ * default as well); a suite's own configuration comes after and may fix the mode.
+ */
 final class TestServer implements AutoCloseable
 {
+    /** The mode the suites run in: the property, or the daemon's default. */
+    static final ServerConfig.Execution EXECUTION = execution(System.getProperty("ddf.test.execution"));
+
     private final ByteArrayOutputStream logBytes = new ByteArrayOutputStream();
     final DdfServer server;
     final ServerConfig config;
@@ -18,8 +25,21 @@ final class TestServer implements AutoCloseable
         config = new ServerConfig();
         config.port = 0;
         config.dataDir = dataDir;
+        config.execution = EXECUTION;
         configure.accept(config);
         server = DdfServer.start(config, new PrintStream(logBytes, true, StandardCharsets.UTF_8));
+    }
+
+    /** @return {@code --execution MODE} for a daemon process (the ITs), so it runs in the suites' mode. */
+    static java.util.List<String> executionOptions()
+    {
+        return java.util.List.of("--execution", EXECUTION.name().toLowerCase(java.util.Locale.ROOT));
+    }
+
+    private static ServerConfig.Execution execution(final String property)
+    {
+        return property == null || property.isEmpty() ? new ServerConfig().execution :
+            ServerConfig.Execution.valueOf(property.toUpperCase(java.util.Locale.ROOT));
     }
 
     int port()
