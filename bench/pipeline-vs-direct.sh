@@ -85,9 +85,9 @@ for ((r = 1; r <= rounds; r++)); do
     up="$(uptime | sed 's/.*load average: /load /')"
     res="$(java_run io.ddf.bench.BenchMain latency --kind qht --memory-bits 1048576 --key-bytes 8 --count 100000 \
       --warmup 100000 --rate 10000 --wait-strategy "$wait" "${prod[@]}" | tee -a "$log")"
-    direct="$(grep 'stream() call' <<<"$res" | sed -E 's/.*p50 ([0-9]+)  p99 ([0-9]+)  p99.9 ([0-9]+)  max ([0-9]+).*/\1 | \2 | \3 | \4/')"
-    pipe="$(grep 'publish-to-verdict' <<<"$res" | sed -E 's/.*p50 ([0-9]+)  p99 ([0-9]+)  p99.9 ([0-9]+)  max ([0-9]+).*/\1 | \2 | \3 | \4/')"
-    sched="$(grep 'schedule-to-verdict' <<<"$res" | sed -E 's/.*p50 ([0-9]+)  p99 ([0-9]+)  p99.9 ([0-9]+)  max ([0-9]+).*/\1 | \2 | \3 | \4/')"
+    direct="$(grep '^  stream() call' <<<"$res" | sed -E 's/.*p50 ([0-9]+)  p99 ([0-9]+)  p99.9 ([0-9]+)  max ([0-9]+).*/\1 | \2 | \3 | \4/')"
+    pipe="$(grep '^  pipeline publish-to-verdict' <<<"$res" | sed -E 's/.*p50 ([0-9]+)  p99 ([0-9]+)  p99.9 ([0-9]+)  max ([0-9]+).*/\1 | \2 | \3 | \4/')"
+    sched="$(grep '^  pipeline schedule-to-verdict' <<<"$res" | sed -E 's/.*p50 ([0-9]+)  p99 ([0-9]+)  p99.9 ([0-9]+)  max ([0-9]+).*/\1 | \2 | \3 | \4/')"
     pauses="$(grep '^platform:' <<<"$res" | sed -E 's/^platform: //')"
     lat_rows+=("| $r | $lv | direct stream() | $direct | $up |" "| $r | $lv | pipeline publish-to-verdict | $pipe | $up |")
     [[ -n "$sched" ]] && lat_rows+=("| $r | $lv | pipeline schedule-to-verdict (+ producer's lateness) | $sched | $up |")

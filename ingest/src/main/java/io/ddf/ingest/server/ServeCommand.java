@@ -111,8 +111,18 @@ public final class ServeCommand implements Callable<Integer>
         description = "Pipeline handlers' wait: blocking (default), phased, sleeping, yielding, busy-spin.")
     private String waitStrategy;
 
-    @Option(names = "--io-threads", paramLabel = "N", description = "Network event loop threads (default 2).")
-    private int ioThreads = 2;
+    /**
+     * Half the cores, at least one: with inline execution an event loop does all of a command's work, and the
+     * clients, the kernel's network stack and the JIT need the rest. On this 2-core machine one loop beat two with
+     * redis-benchmark on the other core: BF.ADD -P 16 1.64x SADD against 1.57x, p99 1.79 ms against 4.47 ms,
+     * unpipelined the same (`ROUNDS=6 bench/daemon-vs-redis.sh ddf.jar ddf.jar,--io-threads,1`,
+     * bench/results/daemon/2026-11-25-1059.md).
+     */
+    private static final int DEFAULT_IO_THREADS = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+
+    @Option(names = "--io-threads", paramLabel = "N",
+        description = "Network event loop threads (default: half the cores, at least 1; here ${DEFAULT-VALUE}).")
+    private int ioThreads = DEFAULT_IO_THREADS;
 
     @Option(names = "--execution", paramLabel = "WHERE", converter = ExecutionConverter.class,
         description = "Where BF.*/CF.* elements are judged: inline (default: by the event loop that read the " +
