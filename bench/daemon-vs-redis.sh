@@ -75,7 +75,8 @@ for r in $(seq 1 "$rounds"); do
 done
 load_after="$(uptime)"
 
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# printf, not print: awk prints a computed 1032170 as 1.03217e+06, which bc cannot read (the ratio came out 0.00)
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) printf "%.10g\n", v[(NR + 1) / 2]; else printf "%.10g\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 mkdir -p "$(dirname "$out")"
 {
   echo "# ddf serve against redis-server, $stamp UTC"

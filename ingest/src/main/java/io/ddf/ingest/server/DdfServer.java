@@ -8,7 +8,6 @@ import io.ddf.engine.pipeline.Operation;
 import io.ddf.ingest.VersionProvider;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
-import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
@@ -168,15 +167,15 @@ public final class DdfServer implements AutoCloseable
 
     private void bind()
     {
-        final UnpooledByteBufAllocator unpooled = new UnpooledByteBufAllocator(false);
+        final ReadBufferAllocator allocator = new ReadBufferAllocator();
         final ServerBootstrap resp = new ServerBootstrap()
             .group(boss, workers)
             .channel(serverChannelClass())
             .option(ChannelOption.SO_BACKLOG, 1024)
             .handler(new AcceptGuard(connectionLog))
             .childOption(ChannelOption.TCP_NODELAY, true)
-            // unpooled heap buffers: a request abandoned mid-array by a client is garbage collected, not leaked
-            .childOption(ChannelOption.ALLOCATOR, unpooled)
+            // socket reads in pooled direct buffers, released by the decoder even when a request is abandoned
+            .childOption(ChannelOption.ALLOCATOR, allocator)
             .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
                 new WriteBufferWaterMark(config.clientOutputLimit / 2, config.clientOutputLimit))
             .childHandler(new ChannelInitializer<SocketChannel>()

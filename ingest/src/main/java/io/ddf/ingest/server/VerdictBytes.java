@@ -13,8 +13,8 @@ import io.netty.channel.ChannelHandlerContext;
  * reply; these bytes cost one pooled buffer and one write per batch. RESP2 gets integers, RESP3 booleans (the
  * protocol the connection spoke when the command was queued); the array header is the same in both.
  *
- * <p>The buffer is pooled (it leaves through the channel, which releases it once written or failed); requests stay
- * on the daemon's unpooled allocator. Owned by one connection's event loop.
+ * <p>The buffer is pooled (it leaves through the channel, which releases it once written or failed), as the socket
+ * reads are ({@link ReadBufferAllocator}). Owned by one connection's event loop.
  */
 final class VerdictBytes
 {
