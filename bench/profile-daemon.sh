@@ -14,13 +14,7 @@ event="${3:-cpu}"
 n="${N:-1000000}"
 m="${M:-200000}"
 port="${DDF_PORT:-7395}"
-prof_dir="${TMPDIR:-/tmp}/ddf-async-profiler-3.0"
-if [[ ! -f "$prof_dir/linux-x64/libasyncProfiler.so" ]]; then
-  mkdir -p "$prof_dir"
-  mvn -q -B -ntp dependency:copy -Dartifact=tools.profiler:async-profiler:3.0:jar -DoutputDirectory="$prof_dir"
-  (cd "$prof_dir" && unzip -o -q async-profiler-3.0.jar 'linux-x64/*')
-fi
-lib="$prof_dir/linux-x64/libasyncProfiler.so"
+lib="$("$root/bench/scripts/async-profiler-lib.sh")"
 IFS=, read -r -a parts <<< "$spec"
 work="$(mktemp -d)"
 pid=""

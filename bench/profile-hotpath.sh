@@ -7,17 +7,11 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 regex="$1"; prefix="$2"; rounds="${3:-4}"; round_ms="${4:-1500}"
-prof_dir="${TMPDIR:-/tmp}/ddf-async-profiler-3.0"
-if [[ ! -f "$prof_dir/linux-x64/libasyncProfiler.so" ]]; then
-  mkdir -p "$prof_dir"
-  mvn -q -B -ntp dependency:copy -Dartifact=tools.profiler:async-profiler:3.0:jar -DoutputDirectory="$prof_dir"
-  (cd "$prof_dir" && unzip -o -q async-profiler-3.0.jar 'linux-x64/*')
-fi
+lib="$("$root/bench/scripts/async-profiler-lib.sh")"
 cp_file="$root/bench/target/hotpath-classpath.txt"
 (cd "$root" && mvn -q -B -ntp -pl bench -am -DskipTests package dependency:build-classpath \
   -Dmdep.outputFile="$cp_file")
 flags="$("$root/bin/ddf" jvm-flags | tr '\n' ' ')"
-lib="$prof_dir/linux-x64/libasyncProfiler.so"
 echo "uptime: $(uptime)"
 for fmt in "flat=25,traces=12,file=$prefix.txt" "collapsed,file=$prefix.collapsed"; do
   # shellcheck disable=SC2086

@@ -267,37 +267,51 @@ public final class ServeCommand implements Callable<Integer>
         return 0;
     }
 
-    /** lines | frames. */
-    static final class FormatConverter implements ITypeConverter<ServerConfig.FeedFormat>
+    /**
+     * An option naming one of an enum's constants in lower case; the error lists them ("expected lines or frames").
+     *
+     * @param <E> the enum.
+     */
+    abstract static class LowerCaseEnumConverter<E extends Enum<E>> implements ITypeConverter<E>
     {
+        private final Class<E> type;
+
+        LowerCaseEnumConverter(final Class<E> type)
+        {
+            this.type = type;
+        }
+
         @Override
-        public ServerConfig.FeedFormat convert(final String value)
+        public E convert(final String value)
         {
             try
             {
-                return ServerConfig.FeedFormat.valueOf(value.toUpperCase(Locale.ROOT));
+                return Enum.valueOf(type, value.toUpperCase(Locale.ROOT));
             }
             catch (final IllegalArgumentException e)
             {
-                throw new TypeConversionException("expected lines or frames, got '" + value + "'");
+                final String names = java.util.Arrays.stream(type.getEnumConstants())
+                    .map(c -> c.name().toLowerCase(Locale.ROOT)).collect(java.util.stream.Collectors.joining(" or "));
+                throw new TypeConversionException("expected " + names + ", got '" + value + "'");
             }
         }
     }
 
-    /** inline | pipeline. */
-    static final class ExecutionConverter implements ITypeConverter<ServerConfig.Execution>
+    /** lines | frames. */
+    static final class FormatConverter extends LowerCaseEnumConverter<ServerConfig.FeedFormat>
     {
-        @Override
-        public ServerConfig.Execution convert(final String value)
+        FormatConverter()
         {
-            try
-            {
-                return ServerConfig.Execution.valueOf(value.toUpperCase(Locale.ROOT));
-            }
-            catch (final IllegalArgumentException e)
-            {
-                throw new TypeConversionException("expected inline or pipeline, got '" + value + "'");
-            }
+            super(ServerConfig.FeedFormat.class);
+        }
+    }
+
+    /** inline | pipeline. */
+    static final class ExecutionConverter extends LowerCaseEnumConverter<ServerConfig.Execution>
+    {
+        ExecutionConverter()
+        {
+            super(ServerConfig.Execution.class);
         }
     }
 
