@@ -10,7 +10,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 label="${1:-run}"
 rounds="${2:-2}"
-variants="${PIPELINE_VARIANTS:-default single:256::hop single:256:prefetch:hop single:256:prefetch:hop:sw}"
+variants="${PIPELINE_VARIANTS:-default single:256::hop single:256:prefetch:hop single:256:prefetch:hop:sw single:256::::pack64}"
 # elements per run at 1 Gbit (DDF_GBIT_ELEMENTS): fewer than at 1 Mbit so that a loaded machine finishes the set
 gbit_elements="${DDF_GBIT_ELEMENTS:-4000000}"
 # wait[:producer]; the producer part needs a tree with `bench latency --producer`
@@ -42,7 +42,8 @@ java_run() { java "${flags[@]}" -Dagrona.disable.bounds.checks=true -Xms1g -Xmx4
   echo "pipeline = publish..close (every verdict delivered); best of 2 timed passes after a warm-up pass, M elements/s."
   echo "Variant = producer:batch[:prefetch[:hop[:sw]]] (default = multi-producer sequencer, one publish per element;"
   echo "prefetch = the fused handler touches 8 rows ahead; hop = hashOnPublish, the producer hashes;"
-  echo "sw = both filters (direct and piped) built with singleWriter())."
+  echo "sw = both filters (direct and piped) built with singleWriter()); packK = longsPerSlot(K): K elements of a"
+  echo "publishBatch to a ring slot, judged by the handler with the filter's batch stream(long[], ...))."
   echo
   echo "CPU columns (load-independent): CPU ns per element of the direct loop, of the publishing thread and of the"
   echo "pipeline's handler threads (ThreadMXBean, best timed pass, waits included); cpu ratio = direct / max(producer,"
@@ -56,14 +57,15 @@ pause_rows=()
 for ((r = 1; r <= rounds; r++)); do
   for bits in 1048576 1073741824; do
     for v in $variants; do
-      IFS=: read -r producer batch pf hop sw <<<"$v"
+      IFS=: read -r producer batch pf hop sw pack <<<"$v"
       extra=()
       prefetch=0
       [[ "${pf:-}" == prefetch ]] && prefetch=8
       if [[ "$producer" != default ]]; then
         extra=(1 1 phased "$prefetch" 4096 3 "$producer" "$batch")
         if [[ "${hop:-}" == hop ]]; then extra+=(hash-on-publish); else extra+=(-); fi
-        [[ "${sw:-}" == sw ]] && extra+=(single-writer)
+        if [[ "${sw:-}" == sw ]]; then extra+=(single-writer); else extra+=(-); fi
+        [[ "${pack:-}" == pack* ]] && extra+=("${pack#pack}")
       fi
       up="$(uptime | sed 's/.*load average: /load /')"
       elements=10000000

@@ -29,7 +29,8 @@ import java.util.SplittableRandom;
  * Each measurement is repeated (a fresh filter each time, the first pass a warm-up) and the best pass printed.
  *
  * <p>Usage: {@code PipelineTiming KIND MEMORY_BITS [ELEMENTS] [ELEMENT_BYTES] [HASHERS] [INSERTERS]
- * [WAIT_STRATEGY] [PREFETCH] [RING_SIZE] [PASSES] [PRODUCER] [BATCH]}; defaults 10^7 elements, 8 bytes, the
+ * [WAIT_STRATEGY] [PREFETCH] [RING_SIZE] [PASSES] [PRODUCER] [BATCH] [hash-on-publish|-] [single-writer|-]
+ * [LONGS_PER_SLOT]}; defaults 10^7 elements, 8 bytes, the
  * builder's defaults for the pipeline, 3 passes, {@code multi} producer (the builder's default; {@code single}
  * calls {@code singleProducer()}), batch 1 (one {@code publish} per element; more: {@code publishBatch} of that
  * many 8-byte elements, or of 16-byte elements laid end to end in one buffer), then {@code hash-on-publish} to
@@ -73,6 +74,7 @@ public final class PipelineTiming
         final int batch = args.length > 11 ? Integer.parseInt(args[11]) : 1;
         final boolean hashOnPublish = args.length > 12 && args[12].equals("hash-on-publish");
         final boolean singleWriter = args.length > 13 && args[13].equals("single-writer");
+        final int longsPerSlot = args.length > 14 ? Integer.parseInt(args[14]) : 1;
         if (!producer.equals("single") && !producer.equals("multi"))
         {
             throw new IllegalArgumentException("producer: single or multi");
@@ -149,6 +151,10 @@ public final class PipelineTiming
                 {
                     builder.hashOnPublish();
                 }
+                if (longsPerSlot > 1)
+                {
+                    builder.longsPerSlot(longsPerSlot);
+                }
                 try (FilterPipeline pipeline = builder.build())
                 {
                     if (batch > 1)
@@ -200,9 +206,11 @@ public final class PipelineTiming
             }
         }
         System.out.printf(Locale.ROOT, "RESULT %s bits=%d bytes=%d H=%d I=%d wait=%s prefetch=%d ring=%d "
-                + "producer=%s batch=%d hashOnPublish=%b singleWriter=%b: sequential %.2f M/s, pipeline %.2f M/s (%.2fx)%n", kind.cliName(),
+                + "producer=%s batch=%d hashOnPublish=%b singleWriter=%b longsPerSlot=%d: sequential %.2f M/s, "
+                + "pipeline %.2f M/s (%.2fx)%n", kind.cliName(),
             memoryBits, elementBytes, hashers, inserters, wait, prefetch, ringSize, producer, batch,
-            hashOnPublish, singleWriter, bestSequential / 1e6, bestPipeline / 1e6, bestPipeline / bestSequential);
+            hashOnPublish, singleWriter, longsPerSlot, bestSequential / 1e6, bestPipeline / 1e6,
+            bestPipeline / bestSequential);
         // A load-independent view: with a core for each thread, the pipeline's rate is bounded by its busier side.
         System.out.printf(Locale.ROOT, "CPU direct %.1f ns/element; pipeline producer %.1f, handlers %.1f ns/element;"
                 + " cpu ratio direct / max(producer, handlers) = %.2f%n", directCpu, producerCpu, handlerCpu,

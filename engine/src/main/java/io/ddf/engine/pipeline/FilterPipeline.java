@@ -88,19 +88,23 @@ public final class FilterPipeline implements AutoCloseable
     private final boolean multiProducer;
     /** Publishers hash their elements (the hash stage moves to the producer thread). */
     private final boolean hashOnPublish;
+    /** Elements of a long batch per slot (1: one per slot). */
+    private final int longsPerSlot;
     private final Object closeLock = new Object();
     private volatile boolean closed;
     private boolean terminated;
 
     FilterPipeline(final int ringSize, final int maxElementBytes, final int hasherCount, final int inserterCount,
         final WaitStrategy waitStrategy, final VerdictListener listener, final int prefetch,
-        final long closeTimeoutNanos, final boolean singleProducer, final boolean hashOnPublish)
+        final long closeTimeoutNanos, final boolean singleProducer, final boolean hashOnPublish,
+        final int longsPerSlot)
     {
         this.hashOnPublish = hashOnPublish;
+        this.longsPerSlot = longsPerSlot;
         this.maxElementBytes = maxElementBytes;
         this.closeTimeoutNanos = closeTimeoutNanos;
         this.multiProducer = !singleProducer;
-        this.disruptor = new Disruptor<>(() -> new PipelineEvent(maxElementBytes), ringSize, threads,
+        this.disruptor = new Disruptor<>(() -> new PipelineEvent(maxElementBytes, longsPerSlot), ringSize, threads,
             singleProducer ? ProducerType.SINGLE : ProducerType.MULTI, waitStrategy);
         disruptor.setDefaultExceptionHandler(failures);
         verdictHandler = new VerdictHandler(listener, failures);
@@ -278,6 +282,10 @@ public final class FilterPipeline implements AutoCloseable
     {
         checkElement(filter, operation, Long.BYTES);
         Objects.checkFromIndexSize(offset, count, elements.length);
+        if (longsPerSlot > 1)
+        {
+            return publishPacked(filter, operation, elements, offset, count, firstTag);
+        }
         final int chunk = ring.getBufferSize();
         long last = -1;
         for (int done = 0; done < count; done += chunk)
@@ -301,6 +309,51 @@ public final class FilterPipeline implements AutoCloseable
             {
                 publishRange(low, high, filled, filter, operation, firstTag + done);
             }
+            last = high;
+        }
+        return last;
+    }
+
+    /**
+     * {@link #publishBatch(DuplicateFilter, Operation, long[], int, int, long)} with {@code longsPerSlot} elements
+     * to a slot: slot j of a claim holds elements [j·k, j·k + k) of it, tags following on, the last slot the rest.
+     */
+    private long publishPacked(final DuplicateFilter filter, final Operation operation, final long[] elements,
+        final int offset, final int count, final long firstTag)
+    {
+        final int k = longsPerSlot;
+        long last = -1;
+        int done = 0;
+        while (done < count)
+        {
+            final int slots = Math.min(ring.getBufferSize(), (count - done + k - 1) / k);
+            final long high = claim(slots, true);
+            final long low = high - slots + 1;
+            final int claimStart = done;
+            int filled = 0;
+            try
+            {
+                for (; filled < slots; filled++)
+                {
+                    final int from = claimStart + filled * k;
+                    final int n = Math.min(k, count - from);
+                    final PipelineEvent event = fill(low + filled, filter, operation, Long.BYTES, firstTag + from);
+                    System.arraycopy(elements, offset + from, event.longs, 0, n);
+                    event.count = n;
+                    event.failure = null;
+                }
+            }
+            finally
+            {
+                // slots a failure did not reach still carry their tags, so the listener hears of each element
+                for (int j = filled; j < slots; j++)
+                {
+                    final int from = claimStart + j * k;
+                    fill(low + j, filter, operation, 0, firstTag + from).count = Math.min(k, count - from);
+                }
+                ring.publish(low, high);
+            }
+            done = Math.min(count, claimStart + slots * k);
             last = high;
         }
         return last;
@@ -378,7 +431,7 @@ public final class FilterPipeline implements AutoCloseable
     /** @return number of elements whose verdict (or failure) the listener has been handed so far. */
     public long delivered()
     {
-        return disruptor.getSequenceValueFor(lastStage) + 1;
+        return verdictHandler.delivered();
     }
 
     /** @return number of failures so far: handler exceptions and exceptions thrown by the listener. */
@@ -566,6 +619,7 @@ public final class FilterPipeline implements AutoCloseable
                 final PipelineEvent event = ring.get(s);
                 event.filter = null;
                 event.failure = SKIPPED;
+                event.count = 0;
             }
             ring.publish(low, high);
             throw closedException();
@@ -594,6 +648,7 @@ public final class FilterPipeline implements AutoCloseable
         event.verdict = null;
         event.failure = COPY_FAILED; // cleared once the bytes are in
         event.hashed = false;
+        event.count = 0;
         return event;
     }
 

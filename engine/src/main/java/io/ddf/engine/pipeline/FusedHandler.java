@@ -16,6 +16,13 @@ import io.ddf.engine.Verdict;
  * <p>With {@code prefetch = G > 0} it works on the Disruptor's batches in groups of G: it hashes the next G events
  * of the batch and touches their rows (a plain read each, {@link OwnedRows#touch}) before updating the first, so
  * that for a table larger than the caches the G cache misses overlap instead of queueing one behind the other.
+ *
+ * <p>A slot of packed elements ({@code FilterPipelineBuilder.longsPerSlot}) is judged with the filter's batch
+ * {@code stream(long[], ...)}, which touches its rows ahead itself. Measured with
+ * {@code PipelineTiming qht BITS N 8 1 1 phased 8 4096 3 single 256 - - K} from one producer: K = 1, 16, 64, 128,
+ * 256 gave 0.46×, 0.78×, 1.09–1.11×, 1.09×, 0.94× the direct {@code stream(long)} loop at 1 Mbit, and at 1 Gbit
+ * 0.75× (K = 1), 1.99× (16), 2.00× (64): the handler's CPU per element fell from 39 to 15 ns at 1 Mbit and from
+ * 129 to 44 ns at 1 Gbit, the producer's from 21 to 4 ns.
  */
 final class FusedHandler implements EventHandler<PipelineEvent>
 {
@@ -59,6 +66,11 @@ final class FusedHandler implements EventHandler<PipelineEvent>
     public void onEvent(final PipelineEvent event, final long sequence, final boolean endOfBatch)
     {
         nextSequence = sequence + 1;
+        if (event.count > 0)
+        {
+            onPacked(event, sequence, endOfBatch);
+            return;
+        }
         if (prefetch > 0 && sequence >= touchedUpTo)
         {
             touch(sequence);
@@ -82,6 +94,34 @@ final class FusedHandler implements EventHandler<PipelineEvent>
         delivery.onEvent(event, sequence, endOfBatch);
     }
 
+    /** A slot of packed elements: judged with the filter's batch path, then their verdicts delivered in order. */
+    private void onPacked(final PipelineEvent event, final long sequence, final boolean endOfBatch)
+    {
+        if (event.failure == null)
+        {
+            try
+            {
+                final DuplicateFilter filter = event.filter;
+                if (event.operation == Operation.STREAM)
+                {
+                    filter.stream(event.longs, 0, event.count, event.duplicates);
+                }
+                else
+                {
+                    for (int i = 0; i < event.count; i++)
+                    {
+                        event.duplicates[i] = filter.contains(event.longs[i]);
+                    }
+                }
+            }
+            catch (final RuntimeException | Error e)
+            {
+                failures.handleEventException(e, sequence, event);
+            }
+        }
+        delivery.onPacked(event, endOfBatch);
+    }
+
     /** Hashes the next {@code prefetch} events of the batch from {@code from} on and touches their rows. */
     private void touch(final long from)
     {
@@ -89,7 +129,7 @@ final class FusedHandler implements EventHandler<PipelineEvent>
         for (long s = from; s <= end; s++)
         {
             final PipelineEvent event = ring.get(s);
-            if (event.failure == null)
+            if (event.failure == null && event.count == 0)
             {
                 try
                 {

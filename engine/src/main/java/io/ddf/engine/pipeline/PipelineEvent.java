@@ -30,10 +30,21 @@ final class PipelineEvent
     int inserter;
     Verdict verdict;
     Throwable failure;
+    /**
+     * Elements packed in this slot ({@code FilterPipelineBuilder.longsPerSlot}): {@link #longs}[0, count) with tags
+     * {@link #tag} + i, their verdicts in {@link #duplicates}; 0 for a slot holding one element in {@link #bytes}.
+     */
+    int count;
+    /** The packed elements, or null when the pipeline does not pack. */
+    final long[] longs;
+    /** The packed elements' verdicts, or null when the pipeline does not pack. */
+    final boolean[] duplicates;
 
-    PipelineEvent(final int maxElementBytes)
+    PipelineEvent(final int maxElementBytes, final int longsPerSlot)
     {
         this.bytes = new byte[maxElementBytes + PAD];
         this.buffer = new UnsafeBuffer(bytes, 0, maxElementBytes);
+        this.longs = longsPerSlot > 1 ? new long[longsPerSlot] : null;
+        this.duplicates = longsPerSlot > 1 ? new boolean[longsPerSlot] : null;
     }
 }

@@ -3,6 +3,8 @@ package io.ddf.engine.pipeline;
 import com.lmax.disruptor.EventHandler;
 import io.ddf.engine.Verdict;
 
+import java.util.concurrent.atomic.AtomicLong;
+
 /** The final handler, after every inserter: hands each verdict (or failure) to the listener in ring order. */
 final class VerdictHandler implements EventHandler<PipelineEvent>
 {
@@ -10,6 +12,11 @@ final class VerdictHandler implements EventHandler<PipelineEvent>
 
     private final VerdictListener listener;
     private final FailureRecorder failures;
+    /**
+     * Elements handed to the listener (a packed slot counts its elements): written by this handler's thread alone,
+     * by an ordered store once per slot, no locked instruction.
+     */
+    private final AtomicLong delivered = new AtomicLong();
 
     VerdictHandler(final VerdictListener listener, final FailureRecorder failures)
     {
@@ -42,26 +49,77 @@ final class VerdictHandler implements EventHandler<PipelineEvent>
         }
         else
         {
-            try
-            {
-                listener.onVerdict(tag, verdict);
-            }
-            catch (final Throwable t)
-            {
-                failures.record(t);
-                deliverError(tag, t);
-            }
+            deliver(tag, verdict);
         }
+        delivered.lazySet(delivered.get() + 1);
         if (endOfBatch)
         {
-            try
+            endOfBatch();
+        }
+    }
+
+    /**
+     * Delivers the verdicts of a slot of packed elements, in order, tags {@code event.tag + i}.
+     *
+     * @param event      the slot.
+     * @param endOfBatch whether it ends the Disruptor's batch.
+     */
+    void onPacked(final PipelineEvent event, final boolean endOfBatch)
+    {
+        final long tag = event.tag;
+        final int count = event.count;
+        final Throwable failure = event.failure;
+        event.filter = null;
+        event.failure = null;
+        if (failure != FilterPipeline.SKIPPED)
+        {
+            for (int i = 0; i < count; i++)
             {
-                listener.onEndOfBatch();
+                if (failure != null)
+                {
+                    deliverError(tag + i, failure);
+                }
+                else
+                {
+                    deliver(tag + i, event.duplicates[i] ? Verdict.DUPLICATE : Verdict.UNSEEN);
+                }
             }
-            catch (final Throwable t)
-            {
-                failures.record(t);
-            }
+        }
+        delivered.lazySet(delivered.get() + count);
+        if (endOfBatch)
+        {
+            endOfBatch();
+        }
+    }
+
+    /** @return elements handed to the listener so far (any thread). */
+    long delivered()
+    {
+        return delivered.get();
+    }
+
+    private void deliver(final long tag, final Verdict verdict)
+    {
+        try
+        {
+            listener.onVerdict(tag, verdict);
+        }
+        catch (final Throwable t)
+        {
+            failures.record(t);
+            deliverError(tag, t);
+        }
+    }
+
+    private void endOfBatch()
+    {
+        try
+        {
+            listener.onEndOfBatch();
+        }
+        catch (final Throwable t)
+        {
+            failures.record(t);
         }
     }
 
