@@ -465,9 +465,13 @@ class FilterPipelineTest extends MappedMemoryTestBase
         }
     }
 
-    /** Batch publication from one producer, fused handler with prefetch: allocation-free on both sides. */
-    @Test
-    void batchPublishingFromOneProducerAllocatesNothing()
+    /**
+     * Batch publication from one producer, fused handler with prefetch, longs one to a slot or packed 64 to a slot:
+     * allocation-free on both sides.
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0} longs per slot")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {1, 64})
+    void batchPublishingFromOneProducerAllocatesNothing(final int longsPerSlot)
     {
         final com.sun.management.ThreadMXBean mx =
             (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
@@ -485,7 +489,7 @@ class FilterPipelineTest extends MappedMemoryTestBase
         {
             final Set<Thread> existing = Thread.getAllStackTraces().keySet();
             final FilterPipeline pipeline = FilterPipeline.builder().singleProducer().prefetch(8).ringSize(1024)
-                .listener((tag, verdict) -> sink.lazySet(tag + verdict.ordinal())).build();
+                .longsPerSlot(longsPerSlot).listener((tag, verdict) -> sink.lazySet(tag + verdict.ordinal())).build();
             publishBatches(pipeline, filter, longs, direct, offsets, lengths, 3_000); // warm up
             final List<Thread> handlers = newThreads(existing);
             assertEquals(1, handlers.size(), "one fused handler thread");
@@ -500,8 +504,8 @@ class FilterPipelineTest extends MappedMemoryTestBase
             }
             final long handled = mx.getThreadAllocatedBytes(handlers.get(0).getId()) - handlerBefore;
             pipeline.close();
-            System.out.printf("batch publication, one producer, 300,000 elements: publisher allocated %d bytes, "
-                + "fused handler %d bytes%n", published, handled);
+            System.out.printf("batch publication, one producer, %d longs per slot, 300,000 elements: publisher "
+                + "allocated %d bytes, fused handler %d bytes%n", longsPerSlot, published, handled);
             assertEquals(600_000, pipeline.delivered());
             assertTrue(published < 64 * 1024, "publisher allocated " + published + " bytes for 300,000 elements");
             assertTrue(handled < 64 * 1024, "the fused handler allocated " + handled + " bytes");
