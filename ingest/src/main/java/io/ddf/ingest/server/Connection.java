@@ -7,6 +7,7 @@ import io.ddf.engine.pipeline.Operation;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
+import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.lang.invoke.MethodHandles;
@@ -51,12 +52,12 @@ abstract class Connection extends ChannelDuplexHandler
 
     private final byte[] ring = new byte[RING];
     private final FilterPipeline pipeline;
-    /** Wraps a direct buffer's memory for the pipeline's copy, so no bytes are copied twice. */
-    private final UnsafeBuffer direct = new UnsafeBuffer(0, 0);
+    /** An element's bytes where the decoder left them ({@link #bytesOf}), so no bytes are copied twice. */
+    private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
     /** Holds an element of a buffer that is neither on the heap nor direct (composite). */
     private final byte[] scratch;
-    /** Judges elements on the event loop, or null: through the pipeline. */
-    private final InlineExecution inline;
+    /** Whether elements are judged on the event loop ({@link InlineExecution}) rather than through the pipeline. */
+    private final boolean inline;
     private final AtomicBoolean wakeScheduled = new AtomicBoolean();
     private final Runnable wake = this::wake;
     @SuppressWarnings("unused")
@@ -81,9 +82,8 @@ abstract class Connection extends ChannelDuplexHandler
     Connection(final FilterPipeline pipeline, final int maxElementBytes, final ServerConfig.Execution execution)
     {
         this.pipeline = pipeline;
-        final boolean inline = execution == ServerConfig.Execution.INLINE;
-        this.scratch = inline ? null : new byte[maxElementBytes];
-        this.inline = inline ? new InlineExecution(maxElementBytes) : null;
+        this.scratch = new byte[maxElementBytes];
+        this.inline = execution == ServerConfig.Execution.INLINE;
     }
 
     /** @return the tag verdicts come back with. */
@@ -196,12 +196,12 @@ abstract class Connection extends ChannelDuplexHandler
     final void submit(final DuplicateFilter filter, final Operation operation, final ByteBuf item)
     {
         reserve(1);
-        if (inline == null)
+        if (!inline)
         {
             publishItem(filter, operation, item);
             return;
         }
-        final boolean duplicate = inline.duplicate(filter, operation, item);
+        final boolean duplicate = InlineExecution.duplicate(filter, operation, bytesOf(item), item.readableBytes());
         // the row is in the mapping now; only then is the verdict one that a reply may carry
         final long d = deliveredByRouter;
         ring[(int)(d & (RING - 1))] = duplicate ? (byte)1 : (byte)0;
@@ -227,21 +227,7 @@ abstract class Connection extends ChannelDuplexHandler
         boolean done = false;
         try
         {
-            if (item.hasArray())
-            {
-                pipeline.publish(filter, operation, item.array(), item.arrayOffset() + item.readerIndex(), length,
-                    tag);
-            }
-            else if (item.hasMemoryAddress())
-            {
-                direct.wrap(item.memoryAddress() + item.readerIndex(), length);
-                pipeline.publish(filter, operation, direct, 0, length, tag);
-            }
-            else
-            {
-                item.getBytes(item.readerIndex(), scratch, 0, length);
-                pipeline.publish(filter, operation, scratch, 0, length, tag);
-            }
+            pipeline.publish(filter, operation, bytesOf(item), 0, length, tag);
             done = true;
         }
         finally
@@ -251,6 +237,30 @@ abstract class Connection extends ChannelDuplexHandler
                 PUBLISHED.setRelease(this, before); // refused (the pipeline is closing): no verdict will come
             }
         }
+    }
+
+    /**
+     * @param item an element (not consumed).
+     * @return its readable bytes from offset 0 of a reused view: the heap array or the direct memory where the
+     *     decoder left them, or a copy in the scratch array for a composite buffer. Valid until the next call.
+     */
+    private DirectBuffer bytesOf(final ByteBuf item)
+    {
+        final int length = item.readableBytes();
+        if (item.hasArray())
+        {
+            view.wrap(item.array(), item.arrayOffset() + item.readerIndex(), length);
+        }
+        else if (item.hasMemoryAddress())
+        {
+            view.wrap(item.memoryAddress() + item.readerIndex(), length);
+        }
+        else
+        {
+            item.getBytes(item.readerIndex(), scratch, 0, length);
+            view.wrap(scratch, 0, length);
+        }
+        return view;
     }
 
     /** Consumes what verdicts are available and writes what they complete; on the event loop. */

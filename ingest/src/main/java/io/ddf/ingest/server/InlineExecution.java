@@ -3,8 +3,7 @@ package io.ddf.ingest.server;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Verdict;
 import io.ddf.engine.pipeline.Operation;
-import io.netty.buffer.ByteBuf;
-import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.DirectBuffer;
 
 /**
  * Judges a connection's elements on its event loop, where they were decoded ({@code serve --execution inline}):
@@ -14,46 +13,26 @@ import org.agrona.concurrent.UnsafeBuffer;
  * and the caller holds the filter's {@link FilterStore.Lease}, so the filter is not closed under it.
  *
  * <p>The verdict is returned only once {@code stream} has returned, i.e. once the element's row is stored in the
- * mapping: a reply written from it survives a {@code kill -9}. One per connection (it holds the connection's
- * scratch buffers); allocates nothing per element.
+ * mapping: a reply written from it survives a {@code kill -9}. The connection hands it the element's bytes where
+ * the decoder left them ({@code Connection.bytesOf}, the same view the pipeline copies from); allocates nothing.
  */
 final class InlineExecution
 {
-    /** Wraps a direct buffer's memory, so the filter reads the element where the decoder left it. */
-    private final UnsafeBuffer direct = new UnsafeBuffer(0, 0);
-    /** Holds an element of a buffer that is neither on the heap nor direct (composite). */
-    private final byte[] scratch;
-
-    /** @param maxElementBytes the longest element judged. */
-    InlineExecution(final int maxElementBytes)
+    private InlineExecution()
     {
-        this.scratch = new byte[maxElementBytes];
     }
 
     /**
      * @param filter    the filter (leased by the caller).
      * @param operation stream (judge and record) or contains (judge only).
-     * @param item      the element's bytes (not consumed), at most the longest element long.
+     * @param element   the element's bytes, from offset 0.
+     * @param length    the element's length.
      * @return true when the filter answers DUPLICATE (stream) or holds the element (contains).
      */
-    boolean duplicate(final DuplicateFilter filter, final Operation operation, final ByteBuf item)
+    static boolean duplicate(final DuplicateFilter filter, final Operation operation, final DirectBuffer element,
+        final int length)
     {
-        final int length = item.readableBytes();
-        final long hash;
-        if (item.hasArray())
-        {
-            hash = filter.hash(item.array(), item.arrayOffset() + item.readerIndex(), length);
-        }
-        else if (item.hasMemoryAddress())
-        {
-            direct.wrap(item.memoryAddress() + item.readerIndex(), length);
-            hash = filter.hash(direct, 0, length);
-        }
-        else
-        {
-            item.getBytes(item.readerIndex(), scratch, 0, length);
-            hash = filter.hash(scratch, 0, length);
-        }
+        final long hash = filter.hash(element, 0, length);
         return operation == Operation.STREAM ? filter.streamHash(hash) == Verdict.DUPLICATE :
             filter.containsHash(hash);
     }
