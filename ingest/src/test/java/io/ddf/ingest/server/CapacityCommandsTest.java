@@ -1,13 +1,9 @@
 package io.ddf.ingest.server;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,24 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * ignored, NONSCALING EXPANSION accepted, KIND ignoring capacity and error rate; and BF.INFO's predictions.
  */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class CapacityCommandsTest
+class CapacityCommandsTest extends SharedServerTestBase
 {
-    @TempDir
-    static Path dir;
-    static TestServer server;
-
-    @BeforeAll
-    static void start()
-    {
-        server = new TestServer(dir.resolve("data"), c -> { });
-    }
-
-    @AfterAll
-    static void stop()
-    {
-        server.close();
-    }
-
     /** Adds items prefix0 … prefix(count − 1) with BF.MADD batches; returns how many were judged new. */
     private static long add(final RespClient c, final String key, final String prefix, final int count)
         throws IOException

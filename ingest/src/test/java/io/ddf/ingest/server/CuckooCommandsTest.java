@@ -1,13 +1,9 @@
 package io.ddf.ingest.server;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -17,24 +13,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Issue 12's CF.* commands and BF.INSERT through the daemon, with RedisBloom's replies and errors. */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class CuckooCommandsTest
+class CuckooCommandsTest extends SharedServerTestBase
 {
-    @TempDir
-    static Path dir;
-    static TestServer server;
-
-    @BeforeAll
-    static void start()
-    {
-        server = new TestServer(dir.resolve("data"), c -> { });
-    }
-
-    @AfterAll
-    static void stop()
-    {
-        server.close();
-    }
-
     private static List<String> items(final String command, final String key, final String prefix, final int from,
         final int to)
     {

@@ -1,10 +1,7 @@
 package io.ddf.ingest.server;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,24 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and BF.RESERVE / CF.RESERVE of a filter larger than the free disk must be refused before anything is written.
  */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class FileLifecycleTest
+class FileLifecycleTest extends SharedServerTestBase
 {
-    @TempDir
-    static Path dir;
-    static TestServer server;
-
-    @BeforeAll
-    static void start()
-    {
-        server = new TestServer(dir.resolve("data"), c -> { });
-    }
-
-    @AfterAll
-    static void stop()
-    {
-        server.close();
-    }
-
     /** @return this process's mappings of files whose path contains the text (the daemon runs in this JVM). */
     private static List<String> mappings(final String text) throws IOException
     {

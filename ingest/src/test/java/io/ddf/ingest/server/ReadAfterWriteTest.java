@@ -1,15 +1,11 @@
 package io.ddf.ingest.server;
 
 import io.ddf.persistence.testing.TestSeed;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
 
@@ -20,24 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * behind adds count those adds, although the adds are still in the pipeline when the read arrives.
  */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class ReadAfterWriteTest
+class ReadAfterWriteTest extends SharedServerTestBase
 {
-    @TempDir
-    static Path dir;
-    static TestServer server;
-
-    @BeforeAll
-    static void start()
-    {
-        server = new TestServer(dir.resolve("data"), c -> { });
-    }
-
-    @AfterAll
-    static void stop()
-    {
-        server.close();
-    }
-
     @Test
     void cardAndInfoItemsPipelinedAfterAddsCountThem() throws IOException
     {

@@ -1,13 +1,9 @@
 package io.ddf.ingest.server;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,24 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Issue 12's BF.SCANDUMP / BF.LOADCHUNK: a ddf → ddf migration that refuses foreign or corrupt chunks. */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class ScanDumpTest
+class ScanDumpTest extends SharedServerTestBase
 {
-    @TempDir
-    static Path dir;
-    static TestServer server;
-
-    @BeforeAll
-    static void start()
-    {
-        server = new TestServer(dir.resolve("data"), c -> { });
-    }
-
-    @AfterAll
-    static void stop()
-    {
-        server.close();
-    }
-
     /** @return every [iterator, chunk] pair of a dump, in order, the final [0, ""] left out. */
     private static List<List<?>> dump(final RespClient c, final String key) throws IOException
     {

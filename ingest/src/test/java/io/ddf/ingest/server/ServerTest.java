@@ -1,11 +1,8 @@
 package io.ddf.ingest.server;
 
 import io.ddf.persistence.testing.TestSeed;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -24,24 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The RESP front in process, through the real pipeline: commands, replies, order, errors. */
 @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class ServerTest
+class ServerTest extends SharedServerTestBase
 {
-    @TempDir
-    static Path dir;
-    static TestServer server;
-
-    @BeforeAll
-    static void start()
-    {
-        server = new TestServer(dir.resolve("data"), c -> { });
-    }
-
-    @AfterAll
-    static void stop()
-    {
-        server.close();
-    }
-
     @Test
     void bloomCommandsAnswerLikeRedisBloom() throws IOException
     {
