@@ -4,36 +4,21 @@ import io.ddf.engine.FilterBuilder;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
 import org.jetbrains.kotlinx.lincheck.annotations.Param;
 import org.jetbrains.kotlinx.lincheck.paramgen.IntGen;
-import org.junit.jupiter.api.Test;
 
 /**
- * The operations and runs of the cuckoo filter's CF.ADD / CF.DEL / CF.COUNT linearizability tests
- * (CuckooCore.add/delete/count, under the table lock or validated by its version, together with {@code stream} and
- * {@code contains}); each subclass gives the shape, whose tiny table makes buckets fill, relocate and drop while
- * copies are added and deleted. Lincheck finds the operations on the subclass through inheritance, and their
+ * The operations of the cuckoo filter's CF.ADD / CF.DEL / CF.COUNT linearizability tests
+ * (CuckooCore.add/delete/count, under the table lock or validated by its version), beside the {@code stream} and
+ * {@code contains} of {@link StreamContainsOperations}; each subclass gives the shape, whose tiny table makes
+ * buckets fill, relocate and drop while copies are added and deleted. Lincheck finds the operations on the subclass through inheritance, and their
  * parameter generator here, on the class that declares them: 6 keys.
  */
 @Param(name = "key", gen = IntGen.class, conf = "0:5")
-abstract class CuckooDeleteOperations
+abstract class CuckooDeleteOperations extends StreamContainsOperations
 {
-    private final TinyCore filter;
-
     /** @param shape the cuckoo filter's builder (kind, memory, buckets, fingerprint bits, max-kicks). */
     CuckooDeleteOperations(final FilterBuilder shape)
     {
-        this.filter = new TinyCore(shape);
-    }
-
-    @Operation
-    public boolean stream(@Param(name = "key") final int key)
-    {
-        return filter.stream(key);
-    }
-
-    @Operation
-    public boolean contains(@Param(name = "key") final int key)
-    {
-        return filter.contains(key);
+        super(shape);
     }
 
     @Operation
@@ -52,17 +37,5 @@ abstract class CuckooDeleteOperations
     public int count(@Param(name = "key") final int key)
     {
         return filter.count(key);
-    }
-
-    @Test
-    void stress()
-    {
-        LincheckRuns.stress(getClass());
-    }
-
-    @Test
-    void modelChecking()
-    {
-        LincheckRuns.modelChecking(getClass());
     }
 }
