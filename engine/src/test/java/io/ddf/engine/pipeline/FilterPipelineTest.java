@@ -122,46 +122,69 @@ class FilterPipelineTest extends MappedMemoryTestBase
         }
     }
 
+    /** One producer's publication number i (of its own making); returns how many elements it published. */
+    private interface Publication
+    {
+        int publish(long i);
+    }
+
+    /**
+     * Three producers publish (each its {@code rounds} publications) while the pipeline is closed 50 ms after they
+     * start; a publication refused with IllegalStateException ends its producer.
+     *
+     * @return the elements of every publication that returned (accepted before close).
+     */
+    private static long closeWhilePublishing(final FilterPipeline pipeline, final long rounds,
+        final java.util.function.Supplier<Publication> perProducer) throws InterruptedException
+    {
+        final int producers = 3;
+        final AtomicLong accepted = new AtomicLong();
+        final CountDownLatch started = new CountDownLatch(producers);
+        final List<Thread> threads = new ArrayList<>();
+        for (int p = 0; p < producers; p++)
+        {
+            final Publication publication = perProducer.get();
+            final Thread thread = new Thread(() ->
+            {
+                started.countDown();
+                try
+                {
+                    for (long i = 0; i < rounds; i++)
+                    {
+                        accepted.addAndGet(publication.publish(i));
+                    }
+                }
+                catch (final IllegalStateException e)
+                {
+                    // closed: expected
+                }
+            });
+            threads.add(thread);
+            thread.start();
+        }
+        started.await();
+        Thread.sleep(50);
+        pipeline.close();
+        for (final Thread thread : threads)
+        {
+            thread.join();
+        }
+        return accepted.get();
+    }
+
     @Test
     void closeWhilePublishingLosesNothingAccepted() throws Exception
     {
-        final int producers = 3;
         final Recording listener = new Recording(1 << 22, 0);
-        final AtomicLong accepted = new AtomicLong();
         try (DuplicateFilter filter = qht())
         {
             final FilterPipeline pipeline = FilterPipeline.builder().ringSize(256).listener(listener).build();
-            final CountDownLatch started = new CountDownLatch(producers);
-            final List<Thread> threads = new ArrayList<>();
-            for (int p = 0; p < producers; p++)
+            final long accepted = closeWhilePublishing(pipeline, 1_000_000, () -> i ->
             {
-                final Thread thread = new Thread(() ->
-                {
-                    started.countDown();
-                    try
-                    {
-                        for (long i = 0; i < 1_000_000; i++)
-                        {
-                            pipeline.publish(filter, Operation.STREAM, i, i);
-                            accepted.incrementAndGet();
-                        }
-                    }
-                    catch (final IllegalStateException e)
-                    {
-                        // closed: expected
-                    }
-                });
-                threads.add(thread);
-                thread.start();
-            }
-            started.await();
-            Thread.sleep(50);
-            pipeline.close();
-            for (final Thread thread : threads)
-            {
-                thread.join();
-            }
-            assertEquals(accepted.get(), listener.count, "every accepted element got its verdict");
+                pipeline.publish(filter, Operation.STREAM, i, i);
+                return 1;
+            });
+            assertEquals(accepted, listener.count, "every accepted element got its verdict");
             assertThrows(IllegalStateException.class, () -> pipeline.publish(filter, Operation.STREAM, 1L, 1L));
         }
     }
@@ -580,45 +603,21 @@ class FilterPipelineTest extends MappedMemoryTestBase
     @Test
     void closeWhileBatchPublishingLosesNothingAccepted() throws Exception
     {
-        final int producers = 3;
         final Recording listener = new Recording(1 << 23, 0);
-        final AtomicLong accepted = new AtomicLong();
         try (DuplicateFilter filter = qht())
         {
             final FilterPipeline pipeline = FilterPipeline.builder().ringSize(256).listener(listener).build();
-            final CountDownLatch started = new CountDownLatch(producers);
-            final List<Thread> threads = new ArrayList<>();
-            for (int p = 0; p < producers; p++)
+            final long accepted = closeWhilePublishing(pipeline, 100_000, () ->
             {
-                final Thread thread = new Thread(() ->
+                final long[] batch = new long[37];
+                return i ->
                 {
-                    final long[] batch = new long[37];
-                    started.countDown();
-                    try
-                    {
-                        for (long i = 0; i < 100_000; i++)
-                        {
-                            pipeline.publishBatch(filter, Operation.STREAM, batch, 0, batch.length, i);
-                            accepted.addAndGet(batch.length);
-                        }
-                    }
-                    catch (final IllegalStateException e)
-                    {
-                        // closed: expected
-                    }
-                });
-                threads.add(thread);
-                thread.start();
-            }
-            started.await();
-            Thread.sleep(50);
-            pipeline.close();
-            for (final Thread thread : threads)
-            {
-                thread.join();
-            }
-            assertTrue(accepted.get() > 0, "some batches went through before close");
-            assertEquals(accepted.get(), listener.count, "every accepted element got its verdict, no other");
+                    pipeline.publishBatch(filter, Operation.STREAM, batch, 0, batch.length, i);
+                    return batch.length;
+                };
+            });
+            assertTrue(accepted > 0, "some batches went through before close");
+            assertEquals(accepted, listener.count, "every accepted element got its verdict, no other");
             assertEquals(0, listener.errors.get());
         }
     }
