@@ -431,7 +431,10 @@ public final class FilterPipeline implements AutoCloseable
     /** @return number of elements whose verdict (or failure) the listener has been handed so far. */
     public long delivered()
     {
-        return verdictHandler.delivered();
+        // slots whose verdicts are out, plus the further elements of packed ones; the slots' sequence is read first,
+        // so a slot counted in the second term but not yet in the first makes the sum lag, never run ahead
+        final long slots = disruptor.getSequenceValueFor(lastStage) + 1;
+        return slots + verdictHandler.packedBeyondFirst();
     }
 
     /** @return number of failures so far: handler exceptions and exceptions thrown by the listener. */

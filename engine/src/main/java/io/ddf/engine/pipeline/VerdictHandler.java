@@ -13,10 +13,11 @@ final class VerdictHandler implements EventHandler<PipelineEvent>
     private final VerdictListener listener;
     private final FailureRecorder failures;
     /**
-     * Elements handed to the listener (a packed slot counts its elements): written by this handler's thread alone,
-     * by an ordered store once per slot, no locked instruction.
+     * Elements of packed slots beyond the first of each, handed to the listener: what the slots' sequence does not
+     * count ({@link FilterPipeline#delivered}). Written by this handler's thread alone, by an ordered store once per
+     * packed slot, no locked instruction; never touched when nothing is packed.
      */
-    private final AtomicLong delivered = new AtomicLong();
+    private final AtomicLong packedBeyondFirst = new AtomicLong();
 
     VerdictHandler(final VerdictListener listener, final FailureRecorder failures)
     {
@@ -51,7 +52,6 @@ final class VerdictHandler implements EventHandler<PipelineEvent>
         {
             deliver(tag, verdict);
         }
-        delivered.lazySet(delivered.get() + 1);
         if (endOfBatch)
         {
             endOfBatch();
@@ -85,17 +85,17 @@ final class VerdictHandler implements EventHandler<PipelineEvent>
                 }
             }
         }
-        delivered.lazySet(delivered.get() + count);
+        packedBeyondFirst.lazySet(packedBeyondFirst.get() + count - 1);
         if (endOfBatch)
         {
             endOfBatch();
         }
     }
 
-    /** @return elements handed to the listener so far (any thread). */
-    long delivered()
+    /** @return elements of packed slots beyond the first of each, handed to the listener so far (any thread). */
+    long packedBeyondFirst()
     {
-        return delivered.get();
+        return packedBeyondFirst.get();
     }
 
     private void deliver(final long tag, final Verdict verdict)
