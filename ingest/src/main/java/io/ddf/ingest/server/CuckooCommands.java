@@ -205,6 +205,7 @@ final class CuckooCommands
     private void insert(final Session session, final ByteBuf[] args)
     {
         final int first = insertOptions(args, "cf.insert");
+        session.checkItems(args, Math.abs(first));
         if (!ensure(session, args, first))
         {
             return;
@@ -215,6 +216,7 @@ final class CuckooCommands
     private void insertnx(final Session session, final ByteBuf[] args)
     {
         final int first = insertOptions(args, "cf.insertnx");
+        session.checkItems(args, Math.abs(first));
         if (!ensure(session, args, first))
         {
             return;
@@ -260,6 +262,7 @@ final class CuckooCommands
     private void addCopies(final Session session, final ByteBuf[] args, final int first, final boolean array,
         final boolean create)
     {
+        session.checkItems(args, first);
         final String key = Replies.key(args[1]);
         try (FilterStore.Lease lease = cuckoo(key))
         {
@@ -287,6 +290,7 @@ final class CuckooCommands
     /** CF.ADDNX and CF.INSERTNX: the streaming filter's own insertion, through the pipeline: 1 added, 0 present. */
     private void stream(final Session session, final ByteBuf[] args, final int first, final boolean array)
     {
+        session.checkItems(args, first);
         final String key = session.key(args[1]);
         try (FilterStore.Lease lease = cuckoo(key))
         {
@@ -306,6 +310,7 @@ final class CuckooCommands
     /** CF.EXISTS and CF.MEXISTS: a missing key holds nothing. */
     private void contains(final Session session, final ByteBuf[] args, final boolean array)
     {
+        session.checkItems(args, 2);
         try (FilterStore.Lease lease = cuckoo(session.key(args[1])))
         {
             if (lease == null)
@@ -328,6 +333,7 @@ final class CuckooCommands
 
     private void delete(final Session session, final ByteBuf[] args)
     {
+        session.checkItems(args, 2);
         try (FilterStore.Lease lease = cuckoo(Replies.key(args[1])))
         {
             if (lease == null)
@@ -342,6 +348,7 @@ final class CuckooCommands
 
     private void count(final Session session, final ByteBuf[] args)
     {
+        session.checkItems(args, 2);
         try (FilterStore.Lease lease = cuckoo(Replies.key(args[1])))
         {
             if (lease == null)

@@ -2,11 +2,7 @@ package io.ddf.ingest.server;
 
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
-import io.ddf.engine.FilterKind;
-import io.ddf.engine.FilterParameters;
-import io.ddf.engine.Filters;
 import io.ddf.engine.pipeline.Operation;
-import io.ddf.engine.spi.ParamDef;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.redis.ArrayRedisMessage;
 import io.netty.handler.codec.redis.IntegerRedisMessage;
@@ -17,9 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * RedisBloom's BF.* commands over the named filters. Elements go through the pipeline and their replies wait in
- * the connection's {@link ReplyQueue} for the verdicts; a filter made on first use (BF.ADD, BF.MADD) or by
- * BF.RESERVE is created off the event loop ({@link FilterStore#create}) and the reply waits for it.
+ * RedisBloom's BF.* commands over the named filters. Each element is judged where {@code serve --execution} says
+ * ({@link Session#publish}: on the event loop by default, or through the pipeline) and its reply waits in the
+ * connection's {@link ReplyQueue} for the verdicts; a filter made on first use (BF.ADD, BF.MADD) or by BF.RESERVE
+ * is created off the event loop ({@link FilterStore#create}) and the reply waits for it.
  */
 final class FilterCommands
 {
@@ -54,23 +51,10 @@ final class FilterCommands
         table.add(Command.oneKey("bf.card", 2, READ, GROUP, "Items added that were not seen before.", this::card));
     }
 
-    private void checkItems(final ByteBuf[] args)
-    {
-        final int max = server.config().maxItemBytes;
-        for (int i = 2; i < args.length; i++)
-        {
-            if (args[i].readableBytes() > max)
-            {
-                throw new RespError("ERR item of " + args[i].readableBytes() + " bytes is longer than the " + max +
-                    "-byte limit");
-            }
-        }
-    }
-
     /** BF.ADD and BF.MADD: make the filter on first use, then judge each item. */
     private void streamItems(final Session session, final ByteBuf[] args, final Pending reply)
     {
-        checkItems(args);
+        session.checkItems(args, 2);
         final String key = session.key(args[1]);
         try (FilterStore.Lease lease = FilterTypes.bloom(store, key))
         {
@@ -101,7 +85,7 @@ final class FilterCommands
     private void containsItems(final Session session, final ByteBuf[] args, final Pending reply,
         final RedisMessage missing)
     {
-        checkItems(args);
+        session.checkItems(args, 2);
         try (FilterStore.Lease lease = FilterTypes.bloom(store, session.key(args[1])))
         {
             if (lease == null)

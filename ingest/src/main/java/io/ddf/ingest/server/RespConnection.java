@@ -449,6 +449,20 @@ final class RespConnection extends Connection implements Session
     }
 
     @Override
+    public void checkItems(final ByteBuf[] args, final int first)
+    {
+        final int max = server.config().maxItemBytes;
+        for (int i = first; i < args.length; i++)
+        {
+            if (args[i].readableBytes() > max)
+            {
+                throw new RespError("ERR item of " + args[i].readableBytes() + " bytes is longer than the " + max +
+                    "-byte limit");
+            }
+        }
+    }
+
+    @Override
     public void publish(final DuplicateFilter filter, final Operation operation, final ByteBuf item)
     {
         submit(filter, operation, item);

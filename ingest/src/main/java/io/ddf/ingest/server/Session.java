@@ -55,6 +55,16 @@ interface Session
     void authFailed(String error);
 
     /**
+     * The one check of an item's length ({@code --max-item-bytes}) for every command that takes items: a ring slot
+     * holds at most that many bytes, and inline execution keeps the limit so that both modes answer alike.
+     *
+     * @param args  the command.
+     * @param first the index of its first item; every argument from there on is an item.
+     * @throws RespError naming the limit when an item is longer.
+     */
+    void checkItems(ByteBuf[] args, int first);
+
+    /**
      * Judges one element, on this event loop or through the pipeline ({@code serve --execution}); its verdict
      * completes the {@link Pending} reply queued before. Call holding the filter's {@link FilterStore.Lease}.
      *
