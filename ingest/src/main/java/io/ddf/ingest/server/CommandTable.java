@@ -18,9 +18,12 @@ import java.util.Map;
  * may run it and its arity, and runs its handler; {@code COMMAND} answers from the same entries, so the list a
  * client sees is the list served. Built once per daemon, then read by every event loop (never changed after).
  *
- * <p>To add a command: write its handler where its family lives ({@link FilterCommands} for BF.*,
- * {@link ServerCommands} for the Redis administration commands, or a new class with a {@code register} method
- * like theirs) and register one entry there; nothing else lists commands.
+ * <p>To add a command: write its handler where its family lives and register one entry there; nothing else lists
+ * commands. The families: {@link FilterCommands} (BF.ADD, MADD, EXISTS, MEXISTS, RESERVE, INFO, CARD),
+ * {@link InsertCommand} (BF.INSERT), {@link ScanDump} (BF.* and CF.* SCANDUMP and LOADCHUNK),
+ * {@link CuckooCommands} (CF.*), {@link ServerCommands} (connection and administration commands and the generic key
+ * commands EXISTS, TYPE, DEL, UNLINK), {@link KeyspaceCommands} (KEYS, SCAN, FLUSHALL, FLUSHDB, MEMORY),
+ * {@link TransactionCommands} (MULTI, EXEC, DISCARD), and COMMAND here.
  */
 final class CommandTable
 {

@@ -138,7 +138,8 @@ abstract class Connection extends ChannelDuplexHandler
     /**
      * Consumes the next verdict; call only when {@link #available()} is positive.
      *
-     * @return true for DUPLICATE.
+     * @return the filter's answer for the element: true for DUPLICATE when it was streamed, true for present when
+     *     its membership was asked (contains).
      */
     final boolean next()
     {

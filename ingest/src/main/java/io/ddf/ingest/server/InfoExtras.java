@@ -15,8 +15,8 @@ import java.util.Map;
  * The INFO sections Redis users and their monitoring look for beyond the basics: {@code commandstats},
  * {@code memory} and {@code persistence}, as section name (lower case) to lines, rendered as {@code # Name}
  * sections at the end of INFO so that section selection ({@code INFO memory}) finds them by their headers.
- * (Redis leaves {@code commandstats} out of a bare {@code INFO}: it is in {@code INFO all} and
- * {@code INFO commandstats}; here a bare INFO has every section.)
+ * As in Redis, a bare {@code INFO} leaves {@code commandstats} out ({@link InfoSections}): it is in
+ * {@code INFO all}, {@code INFO everything} and {@code INFO commandstats}.
  */
 final class InfoExtras
 {

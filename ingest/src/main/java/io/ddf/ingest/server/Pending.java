@@ -3,8 +3,10 @@ package io.ddf.ingest.server;
 import io.netty.handler.codec.redis.RedisMessage;
 
 /**
- * One reply in a RESP connection's ordered queue: ready now, or waiting for the verdicts of its elements.
- * The replies of single-element commands are shared constants; others are made per command.
+ * One entry of a RESP connection's ordered reply queue: a reply ready now ({@link #READY}), one waiting for the
+ * verdict of its element ({@link #ONE}) or the verdicts of its elements ({@link #MANY}), or the marker that makes the
+ * next replies one array ({@link #GROUP}, EXEC). The one-verdict entries are shared constants; others are made per
+ * command.
  */
 final class Pending
 {

@@ -61,17 +61,6 @@ final class Replies
     }
 
     /**
-     * @param texts UTF-8 texts.
-     * @return an array of bulk strings.
-     */
-    static ArrayRedisMessage bulks(final List<String> texts)
-    {
-        final List<RedisMessage> values = new ArrayList<>(texts.size());
-        texts.forEach(t -> values.add(bulk(t)));
-        return new ArrayRedisMessage(values);
-    }
-
-    /**
      * @param texts status strings, as Redis gives command flags.
      * @return an array of simple strings.
      */
