@@ -281,9 +281,9 @@ final class CuckooCommands
             for (int i = first; i < args.length; i++)
             {
                 filter.addHash(hash(filter, args[i]));
-                ones.add(Replies.bool(session, true));
+                ones.add(Replies.bool(true));
             }
-            session.replies().ready(array ? new ArrayRedisMessage(ones) : Replies.bool(session, true));
+            session.replies().ready(array ? new ArrayRedisMessage(ones) : Replies.bool(true));
         }
     }
 
@@ -299,11 +299,7 @@ final class CuckooCommands
                 session.retryAfter(store.create(key, this::defaultBuilder, false), args);
                 return;
             }
-            session.replies().awaitVerdicts(array ? Pending.many(session, true, args.length - first) : Pending.one(session, true));
-            for (int i = first; i < args.length; i++)
-            {
-                session.publish(lease.filter(), Operation.STREAM, args[i]);
-            }
+            session.judge(lease.filter(), Operation.STREAM, args, first, array);
         }
     }
 
@@ -315,19 +311,10 @@ final class CuckooCommands
         {
             if (lease == null)
             {
-                final List<RedisMessage> zeros = new ArrayList<>();
-                for (int i = 2; i < args.length; i++)
-                {
-                    zeros.add(Replies.bool(session, false));
-                }
-                session.replies().ready(array ? new ArrayRedisMessage(zeros) : Replies.bool(session, false));
+                session.replies().ready(FilterCommands.absent(args, 2, array));
                 return;
             }
-            session.replies().awaitVerdicts(array ? Pending.many(session, false, args.length - 2) : Pending.one(session, false));
-            for (int i = 2; i < args.length; i++)
-            {
-                session.publish(lease.filter(), Operation.CONTAINS, args[i]);
-            }
+            session.judge(lease.filter(), Operation.CONTAINS, args, 2, array);
         }
     }
 
@@ -342,7 +329,7 @@ final class CuckooCommands
             }
             final DuplicateFilter filter = lease.filter();
             server.drain(filter);
-            session.replies().ready(Replies.bool(session, filter.deleteHash(hash(filter, args[2]))));
+            session.replies().ready(Replies.bool(filter.deleteHash(hash(filter, args[2]))));
         }
     }
 
@@ -384,7 +371,7 @@ final class CuckooCommands
             field(info, "Bucket size", bucketSize);
             field(info, "Expansion rate", 0);
             field(info, "Max iterations", p.get("max-kicks"));
-            session.replies().ready(Replies.fields(session, info)); // a map in RESP3, pairs in RESP2
+            session.replies().ready(Replies.fields(info)); // a map in RESP3, pairs in RESP2
         }
     }
 

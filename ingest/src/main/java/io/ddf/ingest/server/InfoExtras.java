@@ -20,16 +20,16 @@ import java.util.Map;
  */
 final class InfoExtras
 {
-    private final CommandStats stats;
+    private final CommandTable commands;
     private final FilterStore store;
 
     /**
-     * @param stats the per-command counters.
-     * @param store the filters.
+     * @param commands what the daemon serves, each with its counters.
+     * @param store    the filters.
      */
-    InfoExtras(final CommandStats stats, final FilterStore store)
+    InfoExtras(final CommandTable commands, final FilterStore store)
     {
-        this.stats = stats;
+        this.commands = commands;
         this.store = store;
     }
 
@@ -151,8 +151,9 @@ final class InfoExtras
     private List<String> commandStats()
     {
         final List<String> lines = new ArrayList<>();
-        for (final CommandStats.Stat stat : stats.all())
+        for (final Command command : commands.all())
         {
+            final CommandStats stat = command.stats();
             final long calls = stat.calls.sum();
             final long rejected = stat.rejected.sum();
             if (calls == 0 && rejected == 0)
@@ -162,7 +163,7 @@ final class InfoExtras
             final long usec = stat.nanos.sum() / 1000;
             lines.add(String.format(Locale.ROOT,
                 "cmdstat_%s:calls=%d,usec=%d,usec_per_call=%.2f,rejected_calls=%d,failed_calls=%d",
-                stat.name(), calls, usec, calls == 0 ? 0.0 : (double)usec / calls, rejected, stat.failed.sum()));
+                command.name(), calls, usec, calls == 0 ? 0.0 : (double)usec / calls, rejected, stat.failed.sum()));
         }
         return lines;
     }

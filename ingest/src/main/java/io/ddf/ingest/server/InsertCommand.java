@@ -93,11 +93,7 @@ final class InsertCommand
                 session.retryAfter(store.create(key, () -> builder, false), args);
                 return;
             }
-            session.replies().awaitVerdicts(Pending.many(session, true, args.length - first));
-            for (int item = first; item < args.length; item++)
-            {
-                session.publish(lease.filter(), Operation.STREAM, args[item]);
-            }
+            session.judge(lease.filter(), Operation.STREAM, args, first, true);
         }
     }
 
