@@ -155,7 +155,7 @@ final class CuckooCommands
         }
         catch (final IllegalArgumentException e)
         {
-            throw new RespError("ERR " + FilterStore.oneLine(e));
+            throw new RespError("ERR " + OneLine.of(e));
         }
     }
 

@@ -213,7 +213,7 @@ public final class DdfServer implements AutoCloseable
                 if (!connect.isSuccess())
                 {
                     throw new UncheckedIOException(new IOException("cannot connect to the forward target " +
-                        config.forward + ": " + FilterStore.oneLine(connect.cause())));
+                        config.forward + ": " + OneLine.of(connect.cause())));
                 }
                 forwarder.connected(connect.channel());
                 channels.add(connect.channel());
@@ -261,7 +261,7 @@ public final class DdfServer implements AutoCloseable
         if (!bound.isSuccess())
         {
             throw new UncheckedIOException(new IOException("cannot listen for " + what + " on " + config.bind + ":" +
-                port + ": " + FilterStore.oneLine(bound.cause())));
+                port + ": " + OneLine.of(bound.cause())));
         }
         return bound.channel();
     }

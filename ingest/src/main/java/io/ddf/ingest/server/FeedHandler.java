@@ -201,7 +201,7 @@ final class FeedHandler extends Connection
         }
         else if (!(cause instanceof IOException))
         {
-            server.log("ddf: feed: " + FilterStore.oneLine(cause) + "; closing the connection");
+            server.log("ddf: feed: " + OneLine.of(cause) + "; closing the connection");
         }
         closing = true;
         ctx.close();

@@ -129,7 +129,7 @@ final class FilterStore implements AutoCloseable
             }
             else
             {
-                fail(keys.get(i), oneLine(opened.get(i).failure()), log);
+                fail(keys.get(i), OneLine.of(opened.get(i).failure()), log);
                 skip++;
             }
         }
@@ -435,14 +435,14 @@ final class FilterStore implements AutoCloseable
             // persistence checks the free space for the exact file length before it creates anything
             if (e.reason() == FilterFileException.Reason.NO_SPACE)
             {
-                throw new RespError("ERR not enough disk for this filter: " + oneLine(e) +
+                throw new RespError("ERR not enough disk for this filter: " + OneLine.of(e) +
                     "; nothing was written (reserve a smaller capacity or free disk)");
             }
-            throw new RespError("ERR " + oneLine(e));
+            throw new RespError("ERR " + OneLine.of(e));
         }
         catch (final RuntimeException e)
         {
-            throw new RespError("ERR " + oneLine(e));
+            throw new RespError("ERR " + OneLine.of(e));
         }
         lock.writeLock().lock();
         try
@@ -494,7 +494,7 @@ final class FilterStore implements AutoCloseable
             }
             catch (final IOException e)
             {
-                throw new RespError("ERR filter closed but its file was not deleted: " + oneLine(e));
+                throw new RespError("ERR filter closed but its file was not deleted: " + OneLine.of(e));
             }
             return true;
         }
@@ -514,7 +514,7 @@ final class FilterStore implements AutoCloseable
         }
         catch (final IOException e)
         {
-            throw new RespError("ERR cannot delete " + dir.resolve(name) + ": " + oneLine(e));
+            throw new RespError("ERR cannot delete " + dir.resolve(name) + ": " + OneLine.of(e));
         }
         failed.remove(key);
         return true;
@@ -599,11 +599,5 @@ final class FilterStore implements AutoCloseable
     static RespError failedError(final String key, final String reason)
     {
         return new RespError("ERR " + reason + " (DEL " + key + " deletes the file so the key can be made again)");
-    }
-
-    static String oneLine(final Throwable e)
-    {
-        final String message = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-        return message.strip().replaceAll("\\s*[\\r\\n]+\\s*", "; ");
     }
 }

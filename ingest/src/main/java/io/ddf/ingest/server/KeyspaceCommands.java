@@ -208,7 +208,7 @@ final class KeyspaceCommands
         }
         catch (final IOException e)
         {
-            throw new RespError("ERR cannot read the size of the filter's file: " + FilterStore.oneLine(e));
+            throw new RespError("ERR cannot read the size of the filter's file: " + OneLine.of(e));
         }
     }
 }

@@ -176,7 +176,7 @@ final class ReserveOptions
         }
         catch (final IllegalArgumentException e)
         {
-            throw new RespError("ERR " + FilterStore.oneLine(e));
+            throw new RespError("ERR " + OneLine.of(e));
         }
         return builder;
     }
@@ -214,7 +214,7 @@ final class ReserveOptions
         }
         catch (final IllegalArgumentException e)
         {
-            throw new RespError("ERR " + FilterStore.oneLine(e));
+            throw new RespError("ERR " + OneLine.of(e));
         }
     }
 
@@ -226,7 +226,7 @@ final class ReserveOptions
         }
         catch (final IllegalArgumentException e)
         {
-            throw new RespError("ERR " + FilterStore.oneLine(e));
+            throw new RespError("ERR " + OneLine.of(e));
         }
     }
 

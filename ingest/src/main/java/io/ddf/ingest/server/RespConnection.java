@@ -243,13 +243,13 @@ final class RespConnection extends Connection implements Session
         if (cause instanceof DecoderException)
         {
             final Throwable root = cause.getCause() != null ? cause.getCause() : cause;
-            protocolError("Protocol error: " + FilterStore.oneLine(root));
+            protocolError("Protocol error: " + OneLine.of(root));
             onVerdicts();
             return;
         }
         if (!(cause instanceof IOException))
         {
-            server.connectionLog.log("ddf: closing a client connection: " + FilterStore.oneLine(cause));
+            server.connectionLog.log("ddf: closing a client connection: " + OneLine.of(cause));
         }
         closing = true;
         ctx.close();

@@ -316,7 +316,7 @@ final class ScanDump
         catch (final RuntimeException e)
         {
             throw e instanceof RespError r ? r : new RespError("ERR the dump's header does not describe a filter " +
-                "this daemon can make: " + FilterStore.oneLine(e));
+                "this daemon can make: " + OneLine.of(e));
         }
     }
 }

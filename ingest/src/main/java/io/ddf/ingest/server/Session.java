@@ -101,6 +101,6 @@ interface Session
     {
         final Throwable cause = failure instanceof CompletionException && failure.getCause() != null ?
             failure.getCause() : failure;
-        return cause instanceof RespError ? cause.getMessage() : "ERR " + FilterStore.oneLine(cause);
+        return cause instanceof RespError ? cause.getMessage() : "ERR " + OneLine.of(cause);
     }
 }
