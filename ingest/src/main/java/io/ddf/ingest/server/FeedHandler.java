@@ -118,9 +118,9 @@ final class FeedHandler extends Connection
             }
             publishItem(lease.filter(), Operation.STREAM, record);
         }
-        catch (final RespError e)
+        catch (final RespError | FilterStoreException e)
         {
-            server.log("ddf: feed: " + e.getMessage() + "; closing the connection");
+            server.log("ddf: feed: " + Session.message(e) + "; closing the connection");
             closing = true;
             ctx.close();
         }

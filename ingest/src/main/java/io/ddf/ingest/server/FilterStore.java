@@ -316,7 +316,8 @@ final class FilterStore implements AutoCloseable
      *
      * @param key a key.
      * @return a lease on its filter (close it), or null when there is none: {@link #create} makes one.
-     * @throws RespError for a key whose file could not be opened (naming it and why) or a store shutting down.
+     * @throws FilterStoreException for a key whose file could not be opened (naming it and why) or a store shutting
+     *                              down.
      */
     Lease acquire(final String key)
     {
@@ -364,7 +365,8 @@ final class FilterStore implements AutoCloseable
      * @param builder   makes the builder of its parameters (on the creation thread).
      * @param exclusive fail with {@code ERR item exists} when the key exists (BF.RESERVE); otherwise an
      *                  existing filter is success (create on first use).
-     * @return completes once the filter is in the store, or exceptionally with a {@link RespError}.
+     * @return completes once the filter is in the store, or exceptionally: with a {@link FilterStoreException},
+     *         or with what {@code builder} threw.
      */
     CompletableFuture<Void> create(final String key, final Supplier<FilterBuilder> builder, final boolean exclusive)
     {
@@ -403,7 +405,7 @@ final class FilterStore implements AutoCloseable
             {
                 if (exclusive)
                 {
-                    throw new RespError("ERR item exists");
+                    throw new FilterStoreException("item exists");
                 }
                 return;
             }
@@ -415,34 +417,32 @@ final class FilterStore implements AutoCloseable
         final String name = KeyNames.fileName(key);
         if (name == null)
         {
-            throw new RespError("ERR key is empty or too long to name a file");
+            throw new FilterStoreException("key is empty or too long to name a file");
         }
         if (filters.size() >= maxFilters)
         {
-            throw FilterBudget.limitReached(maxFilters);
+            throw new FilterStoreException(FilterBudget.limitReached(maxFilters));
         }
+        // what the builder refuses is the caller's to word: only the file's creation is the store's
+        final FilterBuilder made = builder.get();
         final DuplicateFilter filter;
         try
         {
-            filter = builder.get().file(dir.resolve(name)).create();
-        }
-        catch (final RespError e)
-        {
-            throw e;
+            filter = made.file(dir.resolve(name)).create();
         }
         catch (final FilterFileException e)
         {
             // persistence checks the free space for the exact file length before it creates anything
             if (e.reason() == FilterFileException.Reason.NO_SPACE)
             {
-                throw new RespError("ERR not enough disk for this filter: " + OneLine.of(e) +
+                throw new FilterStoreException("not enough disk for this filter: " + OneLine.of(e) +
                     "; nothing was written (reserve a smaller capacity or free disk)");
             }
-            throw new RespError("ERR " + OneLine.of(e));
+            throw new FilterStoreException(OneLine.of(e));
         }
         catch (final RuntimeException e)
         {
-            throw new RespError("ERR " + OneLine.of(e));
+            throw new FilterStoreException(OneLine.of(e));
         }
         lock.writeLock().lock();
         try
@@ -494,7 +494,7 @@ final class FilterStore implements AutoCloseable
             }
             catch (final IOException e)
             {
-                throw new RespError("ERR filter closed but its file was not deleted: " + OneLine.of(e));
+                throw new FilterStoreException("filter closed but its file was not deleted: " + OneLine.of(e));
             }
             return true;
         }
@@ -514,7 +514,7 @@ final class FilterStore implements AutoCloseable
         }
         catch (final IOException e)
         {
-            throw new RespError("ERR cannot delete " + dir.resolve(name) + ": " + OneLine.of(e));
+            throw new FilterStoreException("cannot delete " + dir.resolve(name) + ": " + OneLine.of(e));
         }
         failed.remove(key);
         return true;
@@ -586,9 +586,9 @@ final class FilterStore implements AutoCloseable
         }
     }
 
-    static RespError shuttingDown()
+    private static FilterStoreException shuttingDown()
     {
-        return new RespError("ERR server is shutting down");
+        return new FilterStoreException("server is shutting down");
     }
 
     /**
@@ -596,8 +596,8 @@ final class FilterStore implements AutoCloseable
      * @param reason why, naming the file.
      * @return the error its commands answer.
      */
-    static RespError failedError(final String key, final String reason)
+    private static FilterStoreException failedError(final String key, final String reason)
     {
-        return new RespError("ERR " + reason + " (DEL " + key + " deletes the file so the key can be made again)");
+        return new FilterStoreException(reason + " (DEL " + key + " deletes the file so the key can be made again)");
     }
 }

@@ -510,9 +510,9 @@ final class RespConnection extends Connection implements Session
             {
                 then.run();
             }
-            catch (final RespError e)
+            catch (final RespError | FilterStoreException e)
             {
-                replies.error(e.getMessage());
+                replies.error(Session.message(e));
             }
         }
         ByteBuf[] args;

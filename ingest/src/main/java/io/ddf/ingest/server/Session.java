@@ -94,8 +94,9 @@ interface Session
     boolean deferUntilJudged(ByteBuf[] args);
 
     /**
-     * @param failure a failure of work done off the event loop.
-     * @return the RESP error it replies with.
+     * @param failure a command's failure, or one of work done off the event loop.
+     * @return the RESP error it replies with: a {@link RespError}'s own, {@code ERR} and the message of any other
+     *         (a {@link FilterStoreException}'s says what the store could not do).
      */
     static String message(final Throwable failure)
     {
