@@ -3,7 +3,8 @@
  * {@link io.ddf.engine.DuplicateFilter} judges elements, {@link io.ddf.engine.FilterBuilder},
  * {@link io.ddf.engine.FilterKind}, {@link io.ddf.engine.KindParameter}, {@link io.ddf.engine.FilterParameters},
  * {@link io.ddf.engine.HashAlgorithm}, {@link io.ddf.engine.Verdict} and {@link io.ddf.engine.FilterInfo} describe
- * it.
+ * it; {@link io.ddf.engine.Operation} names what is done with an element judged later (by the pipeline, or a
+ * daemon's inline path).
  *
  * <p>This package sits on top of the engine: it may depend on {@code internal} (the machinery), {@code spi} (the
  * kind definitions behind {@link io.ddf.engine.FilterKind} and {@link io.ddf.engine.FilterParameters}, which no

@@ -4,7 +4,7 @@ import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.pipeline.FilterPipeline;
 import io.ddf.engine.pipeline.FilterPipelineBuilder;
-import io.ddf.engine.pipeline.Operation;
+import io.ddf.engine.Operation;
 import io.ddf.ingest.VersionProvider;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;

@@ -1,7 +1,7 @@
 package io.ddf.ingest.server;
 
 import io.ddf.engine.DuplicateFilter;
-import io.ddf.engine.pipeline.Operation;
+import io.ddf.engine.Operation;
 import io.netty.buffer.ByteBuf;
 
 import java.util.concurrent.CompletableFuture;
