@@ -5,6 +5,7 @@ import io.ddf.engine.FilterKind;
 import io.ddf.engine.KindParameter;
 import io.ddf.engine.Filters;
 import io.ddf.engine.tune.CapacitySizing;
+import io.ddf.engine.tune.QuotientSizing;
 import io.ddf.engine.tune.Tuner;
 
 import java.util.ArrayList;
@@ -209,7 +210,7 @@ final class ReserveOptions
                 // fifo-bloom sizes itself by the same model (FifoBloomModel), so that a GENERATIONS option resizes it
                 case FIFO_BLOOM -> Filters.builder(kind).param("capacity", capacity).param("target-fpr", errorRate);
                 case BLOOM, QHT -> CapacitySizing.forCapacity(capacity, errorRate, kind).builder();
-                default -> Sizing.apply(Filters.builder(kind), capacity, errorRate);
+                default -> QuotientSizing.apply(Filters.builder(kind), capacity, errorRate);
             };
         }
         catch (final IllegalArgumentException e)
