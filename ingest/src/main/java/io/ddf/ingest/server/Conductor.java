@@ -8,10 +8,11 @@ import java.nio.charset.StandardCharsets;
 /**
  * Runs one command of a connection: finds its {@link Command} by the bytes of its name, asks the
  * {@link Authorizer}, checks its arity, queues it when a MULTI is open, else runs its handler, timing it on the
- * command's own {@link CommandStats}; an error the handler throws ({@link RespError}) becomes the command's error
- * reply here, the one place where a failure turns into RESP. The logic of the request path (Aeron's conductor: the
+ * command's own {@link CommandStats}; an error the handler throws becomes the command's error reply here, the one
+ * place where a failure turns into RESP. The logic of the request path (Aeron's conductor: the
  * {@link RespDecoder} is its adapter, the {@link ReplyWriter} its proxy); shared by every connection, and holds no
- * state of its own.
+ * state of its own. A command's error is a {@link RespError} (the reply's text) or a storage failure
+ * ({@link FilterStoreException}, answered as {@code ERR} and its message): {@link Session#message} makes the text.
  */
 final class Conductor
 {
@@ -77,14 +78,14 @@ final class Conductor
             }
             execute(command, session, args, start);
         }
-        catch (final RespError e)
+        catch (final RespError | FilterStoreException e)
         {
             if (session.transaction().active())
             {
                 // Redis's way: a command refused while queuing aborts the whole transaction at EXEC
                 session.transaction().refuse();
             }
-            session.replies().error(e.getMessage());
+            session.replies().error(Session.message(e));
         }
     }
 
