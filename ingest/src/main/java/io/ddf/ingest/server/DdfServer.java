@@ -39,8 +39,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The {@code ddf serve} daemon: a RESP2/RESP3 front and an optional raw feed, both on Netty, one Disruptor pipeline
@@ -54,23 +52,18 @@ public final class DdfServer implements AutoCloseable
     private static final int SHUTDOWN_SECONDS = 10;
     private static final long LOG_INTERVAL_SECONDS = 10;
 
-    final AtomicInteger clients = new AtomicInteger();
-    /** Connections that have not authenticated (when a password is set): at most half of --max-clients. */
-    final StrangerSlots strangers;
     /** Per-connection events (closes, refusals): a flood of them gives a line per interval, not a line each. */
     final RateLimitedLog connectionLog;
     /** Failed AUTHs. */
     final RateLimitedLog authLog;
-    final LongAdder connectionsReceived = new LongAdder();
-    final LongAdder commandsProcessed = new LongAdder();
-    /** Every open RESP connection, for CLIENT LIST. */
-    final Clients clientList = new Clients();
 
     private final ServerConfig config;
     private final PrintStream log;
     private final long startNanos = System.nanoTime();
     private final FilterStore store;
     private final VerdictRouter router;
+    /** Every open RESP connection. */
+    private final ClientRegistry clients;
     /** Judges every element of every connection: one Disruptor ring for the whole daemon. */
     private final FilterPipeline pipeline;
     private final CommandTable commands;
@@ -96,7 +89,6 @@ public final class DdfServer implements AutoCloseable
         this.connectionLog = new RateLimitedLog(log::println, LOG_INTERVAL_SECONDS);
         this.authLog = new RateLimitedLog(log::println, LOG_INTERVAL_SECONDS);
         this.inputBudget = new InputBudget(config.maxInputBytes);
-        this.strangers = new StrangerSlots(config.maxClients / 2);
         if (config.requirePass == null && config.feedPort >= 0 && !loopback(config.bind))
         {
             throw new IllegalArgumentException("the raw feed on " + config.bind + " would take records from " +
@@ -109,6 +101,7 @@ public final class DdfServer implements AutoCloseable
         }
         ReserveOptions.defaultFilter(config.defaultCapacity, config.defaultErrorRate).parameters();
         this.router = new VerdictRouter(config.maxClients + 1024);
+        this.clients = new ClientRegistry(config.maxClients, router);
         this.store = FilterStore.open(config.dataDir, config.maxFilters, log);
         FilterPipeline p = null;
         try
@@ -191,10 +184,7 @@ public final class DdfServer implements AutoCloseable
                     {
                         p.addLast(new IdleStateHandler(0, 0, config.idleTimeoutSeconds, TimeUnit.SECONDS));
                     }
-                    final RespConnection connection = new RespConnection(DdfServer.this, conductor);
-                    p.addLast(new RespDecoder(config.maxInlineBytes, config.maxArgs, config.maxBulkBytes,
-                        config.maxRequestBytes, inputBudget, connection::authenticated));
-                    p.addLast(connection);
+                    p.addLast(new RespConnection(DdfServer.this, conductor, DurabilityBarrier.NONE));
                 }
             });
         respChannel = bindOrFail(resp, config.port, "RESP");
@@ -360,6 +350,12 @@ public final class DdfServer implements AutoCloseable
         return router;
     }
 
+    /** @return every open RESP connection. */
+    ClientRegistry clients()
+    {
+        return clients;
+    }
+
     boolean isClosing()
     {
         return closing;
@@ -450,11 +446,11 @@ public final class DdfServer implements AutoCloseable
             "tcp_port:" + port() + nl +
             "uptime_in_seconds:" + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startNanos) + nl +
             nl + "# Clients" + nl +
-            "connected_clients:" + clients.get() + nl +
+            "connected_clients:" + clients.connected() + nl +
             "maxclients:" + config.maxClients + nl +
             nl + "# Stats" + nl +
-            "total_connections_received:" + connectionsReceived.sum() + nl +
-            "total_commands_processed:" + commandsProcessed.sum() + nl +
+            "total_connections_received:" + clients.received() + nl +
+            "total_commands_processed:" + clients.commandsProcessed() + nl +
             "filters:" + filters + nl +
             "elements:" + elements + nl +
             "duplicates:" + duplicates + nl +
@@ -515,8 +511,7 @@ public final class DdfServer implements AutoCloseable
             // let each event loop write what the drained verdicts completed, then close the connections
             for (final Channel channel : channels)
             {
-                final Connection connection = channel.pipeline().get(Connection.class);
-                if (connection != null)
+                if (channel.pipeline().last() instanceof VerdictRing.Owner connection)
                 {
                     channel.eventLoop().submit(connection::onVerdicts)
                         .awaitUninterruptibly(SHUTDOWN_SECONDS, TimeUnit.SECONDS);

@@ -99,7 +99,7 @@ final class MetricsEndpoint implements AutoCloseable
             }))
             .register(registry);
         GaugeWithCallback.builder().name("ddf_connected_clients").help("RESP connections open.")
-            .callback(cb -> cb.call(server.clients.get()))
+            .callback(cb -> cb.call(server.clients().connected()))
             .register(registry);
         final Histogram latency = Histogram.builder().name("ddf_command_duration_seconds")
             .help("Time the event loop spent in a command (excludes waiting for verdicts or file creation).")

@@ -90,7 +90,7 @@ public final class ServerConfig
     /** Where the elements of BF.* and CF.* commands are judged ({@code serve --execution}). */
     public enum Execution
     {
-        /** On the event loop that decoded the command, which calls the filter itself ({@link InlineExecution}). */
+        /** On the event loop that decoded the command, which calls the filter itself ({@link VerdictRing#submit}). */
         INLINE,
         /** Copied into the Disruptor pipeline, judged on its thread, the verdicts handed back to the event loop. */
         PIPELINE
