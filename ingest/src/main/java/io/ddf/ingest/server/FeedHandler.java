@@ -245,6 +245,7 @@ final class FeedHandler extends ChannelInboundHandlerAdapter implements VerdictR
             {
                 out.writeByte(verdicts.next() ? DUPLICATE : UNSEEN);
             }
+            server.durability().beforeFlush();
             ctx.writeAndFlush(out);
             if (!ctx.channel().isWritable())
             {
@@ -274,6 +275,7 @@ final class FeedHandler extends ChannelInboundHandlerAdapter implements VerdictR
         }
         if (out != null)
         {
+            server.durability().beforeFlush();
             forwarder.write(out, ctx.channel());
         }
     }

@@ -1,5 +1,6 @@
 package io.ddf.ingest.server;
 
+import com.sun.net.httpserver.HttpsConfigurator;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.model.LoadPrediction;
 import io.ddf.engine.tune.Predictions;
@@ -39,12 +40,13 @@ final class MetricsEndpoint implements AutoCloseable
     /**
      * Registers the metrics and starts serving them.
      *
-     * @param server the daemon.
+     * @param server   the daemon.
      * @param commands what it serves (each command's counters get a timer feeding the histogram).
+     * @param https    the HTTPS configuration ({@link TransportSecurity#metrics()}), or null for plain HTTP.
      * @return the running endpoint.
      * @throws UncheckedIOException when the port cannot be bound.
      */
-    static MetricsEndpoint start(final DdfServer server, final CommandTable commands)
+    static MetricsEndpoint start(final DdfServer server, final CommandTable commands, final HttpsConfigurator https)
     {
         final PrometheusRegistry registry = new PrometheusRegistry();
         final FilterStore store = server.store();
@@ -116,8 +118,13 @@ final class MetricsEndpoint implements AutoCloseable
         try
         {
             final ServerConfig config = server.config();
-            return new MetricsEndpoint(HTTPServer.builder().hostname(config.metricsBind).port(config.metricsPort)
-                .registry(registry).buildAndStart());
+            final HTTPServer.Builder http = HTTPServer.builder().hostname(config.metricsBind)
+                .port(config.metricsPort).registry(registry);
+            if (https != null)
+            {
+                http.httpsConfigurator(https);
+            }
+            return new MetricsEndpoint(http.buildAndStart());
         }
         catch (final IOException e)
         {

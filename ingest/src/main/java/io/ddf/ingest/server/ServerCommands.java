@@ -202,7 +202,7 @@ final class ServerCommands
         {
             sections.add(Replies.word(args[i]));
         }
-        session.replies().ready(Replies.verbatim(InfoSections.select(server.info(), sections)));
+        session.replies().ready(Replies.verbatim(InfoSections.select(server.info().info(), sections)));
     }
 
     private void select(final Session session, final ByteBuf[] args)
@@ -334,7 +334,7 @@ final class ServerCommands
                     throw Command.wrongArity("config|get");
                 }
                 final List<RedisMessage> pairs = new ArrayList<>();
-                for (final Map.Entry<String, String> e : server.configValues().entrySet())
+                for (final Map.Entry<String, String> e : server.info().configValues().entrySet())
                 {
                     for (int i = 2; i < args.length; i++)
                     {
