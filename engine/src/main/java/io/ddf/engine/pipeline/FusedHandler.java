@@ -40,7 +40,11 @@ final class FusedHandler implements EventHandler<PipelineEvent>
     private long batchEnd = -1;
     /** Events below this sequence (and at or after the current one) are hashed and their rows touched. */
     private long touchedUpTo;
-    /** Every touch's word, added up: a store to a field stays, so the touch's load is not dead code. */
+    /**
+     * Every touch's word, added up and never read: the store keeps the touch's load, which the JIT would remove as
+     * dead code if its value went nowhere (a store to a field of an object that escapes is not removed).
+     */
+    @SuppressWarnings("PMD.UnusedPrivateField")
     private long sink;
 
     FusedHandler(final VerdictHandler delivery, final FailureRecorder failures, final int prefetch,

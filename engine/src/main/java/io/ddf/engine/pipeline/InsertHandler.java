@@ -24,7 +24,11 @@ final class InsertHandler implements EventHandler<PipelineEvent>
     private long nextSequence;
     private long batchEnd = -1;
     private long touchedUpTo;
-    /** Every touch's word, added up: a store to a field stays, so the touch's load is not dead code. */
+    /**
+     * Every touch's word, added up and never read: the store keeps the touch's load, which the JIT would remove as
+     * dead code if its value went nowhere (a store to a field of an object that escapes is not removed).
+     */
+    @SuppressWarnings("PMD.UnusedPrivateField")
     private long sink;
 
     InsertHandler(final int index, final int prefetch, final RingBuffer<PipelineEvent> ring)
