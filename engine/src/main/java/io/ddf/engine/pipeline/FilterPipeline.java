@@ -45,7 +45,7 @@ import java.util.concurrent.locks.LockSupport;
  * {@link DuplicateFilter#partitioned() partitioned} filter, inserter {@code j} of {@code I} takes an element iff
  * {@code reduce(mix64(partition + mix(identity of the filter)), I) == j}, so no two inserters touch one row and
  * each row sees its elements in ring order: the verdicts are exactly those of the sequential filter fed in ring
- * order (the ring sequence plays the part of seed 004 §5.2's position field). A filter that is <em>not</em>
+ * order (the ring sequence plays the part of the SQF paper §5.2's position field). A filter that is <em>not</em>
  * partitioned is handled wholly by inserter 0, in ring order, so its verdicts are the sequential ones too, without
  * parallel insertion. {@link Operation#CONTAINS} takes the same route, so it is judged after every earlier element
  * of its partition.
@@ -58,6 +58,9 @@ import java.util.concurrent.locks.LockSupport;
  * pipeline keeps running. {@link #close} stops accepting, drains every published element to the listener, then
  * stops and joins the handler threads (with {@code singleProducer()}, close must not race a publication). Filters
  * must stay open until the pipeline is closed.
+ *
+ * <p>The SQF paper: S. Dutta, A. Narang and S. K. Bera, "Streaming Quotient Filter: A Near Optimal Approximate
+ * Duplicate Detection Approach for Data Streams", PVLDB 6(8), 2013.
  */
 public final class FilterPipeline implements AutoCloseable
 {

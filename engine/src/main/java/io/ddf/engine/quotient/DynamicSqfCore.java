@@ -6,7 +6,7 @@ import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.FilterCore;
 
 /**
- * Dynamic SQF (seed 004 §5.1): SQF's rows become a vector V of R chains of buckets allocated on demand from a
+ * Dynamic SQF (SQF paper §5.1): SQF's rows become a vector V of R chains of buckets allocated on demand from a
  * pool of P buckets shared by all rows. An element's row and signature are SQF's (the r' most significant bits of
  * its r-bit remainder, then the remainder's Hamming weight). DUPLICATE when the row's chain holds the signature;
  * otherwise a bucket holding the signature is linked at the head of the chain: a free bucket while the pool lasts,
@@ -30,6 +30,9 @@ import io.ddf.engine.spi.FilterCore;
  * compare-and-swap (uncontended, one per element): the rows and the recency list are linked through the pool, and a
  * second thread misusing the filter without the lock would not just lose an element but break links, sending a
  * later eviction outside the pool (SingleWriterMisuseTest found an index of -1 there).
+ *
+ * <p>The SQF paper: S. Dutta, A. Narang and S. K. Bera, "Streaming Quotient Filter: A Near Optimal Approximate
+ * Duplicate Detection Approach for Data Streams", PVLDB 6(8), 2013.
  */
 final class DynamicSqfCore implements FilterCore
 {
@@ -131,7 +134,7 @@ final class DynamicSqfCore implements FilterCore
     }
 
     /**
-     * SQF's signature (seed 004 Alg. 1): reduced remainder, then Hamming weight of the remainder.
+     * SQF's signature (SQF paper Alg. 1): reduced remainder, then Hamming weight of the remainder.
      *
      * @param hash an element's hash.
      * @return its signature, never 0.
