@@ -1,7 +1,6 @@
 package io.ddf.ingest.server;
 
 import io.ddf.engine.DuplicateFilter;
-import io.ddf.ingest.VersionProvider;
 
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -70,7 +69,7 @@ final class ServerInfo
         String version;
         try
         {
-            version = new VersionProvider().getVersion()[0];
+            version = "ddf " + BuildVersion.version();
         }
         catch (final IOException e)
         {
