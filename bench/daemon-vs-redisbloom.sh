@@ -42,22 +42,12 @@ rotation="${ROTATION:-1}"
 redis_port="${REDIS_PORT:-6390}"
 ddf_port="${DDF_PORT:-7391}"
 feed_port="${FEED_PORT:-7381}"
-jars=("$@")
-if [ ${#jars[@]} -eq 0 ]; then
-  "$root/bin/ddf" --version >/dev/null # builds the jar when stale
-  jars=("$root/ingest/target/ddf.jar")
-fi
-stamp="$(date -u +%F-%H%M)"
+# shellcheck source=bench/scripts/daemon-common.sh
+source "$root/bench/scripts/daemon-common.sh" "$@"
 out="$root/bench/results/daemon/vs-redisbloom-$stamp.md"
-work="$(mktemp -d)"
-pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
 "$root/bench/run.sh" daemon.FeedLoad > /dev/null 2>&1 || true # builds the bench classes once (no arguments: exits)
 export DDF_SKIP_BUILD=1
 
-wait_port() { for _ in $(seq 1 300); do redis-cli -p "$1" PING >/dev/null 2>&1 && return 0; sleep 0.2; done
-  echo "server on port $1 did not start" >&2; exit 1; }
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 hundred() { local a=(); for _ in $(seq 1 100); do a+=(__rand_int__); done; echo "${a[*]}"; }
 items="$(hundred)"
