@@ -2,6 +2,7 @@ package io.ddf.ingest.tls;
 
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.ssl.ClientAuth;
+import io.netty.handler.ssl.JdkSslContext;
 import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -73,6 +74,38 @@ public final class TlsContexts
         // the self-check: a client that trusts anything must complete a handshake with this certificate and key
         selfCheck(options, provider, chain, cas);
         return context;
+    }
+
+    /**
+     * The same context on the JDK's engine, as a {@link SSLContext}: for the metrics endpoint, whose HTTP server
+     * (the JDK's) takes no Netty context. Client certificates are asked for as {@link TlsOptions#authClients} says
+     * ({@link #needsClientCertificate}, {@link #wantsClientCertificate}).
+     *
+     * @param options the TLS options.
+     * @return the JDK context.
+     * @throws IllegalArgumentException as {@link #server} does.
+     */
+    public static SSLContext jdkContext(final TlsOptions options)
+    {
+        return ((JdkSslContext)server(options, SslProvider.JDK)).context();
+    }
+
+    /**
+     * @param options the TLS options.
+     * @return whether a client without a certificate is refused.
+     */
+    public static boolean needsClientCertificate(final TlsOptions options)
+    {
+        return options.authClients() == ClientAuthMode.YES;
+    }
+
+    /**
+     * @param options the TLS options.
+     * @return whether a client certificate is asked for but optional.
+     */
+    public static boolean wantsClientCertificate(final TlsOptions options)
+    {
+        return options.authClients() == ClientAuthMode.OPTIONAL;
     }
 
     private static SslContext build(final TlsOptions options, final SslProvider provider,
