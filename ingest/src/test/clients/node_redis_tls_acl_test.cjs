@@ -7,6 +7,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const redis = require('redis');
+const { expectError } = require('./expect.cjs');
 
 const PORT = Number(process.argv[2]);
 const CERTS = process.argv[3];
@@ -33,15 +34,6 @@ function client(username, password, options = {}) {
   return c;
 }
 
-async function expectError(promise, text) {
-  try {
-    await promise;
-  } catch (e) {
-    assert.ok(String(e.message).includes(text), `expected an error containing '${text}', got '${e.message}'`);
-    return;
-  }
-  assert.fail(`expected an error containing '${text}', got a reply`);
-}
 
 async function refused(c) {
   try {
