@@ -450,17 +450,6 @@ public final class FilterPipeline implements AutoCloseable
         return failures.last();
     }
 
-    /** @return a value depending on every prefetch touch (so none is optimised away); for benchmarks. */
-    long prefetchSink()
-    {
-        long sink = lastStage instanceof FusedHandler fused ? fused.sink() : 0;
-        for (final InsertHandler inserter : inserters)
-        {
-            sink += inserter.sink();
-        }
-        return sink;
-    }
-
     /**
      * Stops accepting (later publications throw IllegalStateException), waits until every element published so far
      * has been handed to the listener, then halts the Disruptor and joins its threads. Idempotent. Must not be
