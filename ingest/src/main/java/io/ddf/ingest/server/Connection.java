@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * consume them. The event loop never has more elements outstanding (submitted, verdict not yet consumed) than the
  * ring holds: {@link #reserve} consumes, and if need be waits for the pipeline, first.
  */
-abstract class Connection extends ChannelDuplexHandler
+abstract class Connection extends ChannelDuplexHandler implements ReplyWriter.Verdicts
 {
     /** Verdicts a connection may have outstanding. */
     static final int RING = 4096;
@@ -130,7 +130,8 @@ abstract class Connection extends ChannelDuplexHandler
     }
 
     /** @return verdicts delivered and not yet consumed (event loop). */
-    final int available()
+    @Override
+    public final int available()
     {
         return (int)((long)DELIVERED.getAcquire(this) - consumed);
     }
@@ -138,9 +139,11 @@ abstract class Connection extends ChannelDuplexHandler
     /**
      * Consumes the next verdict; call only when {@link #available()} is positive.
      *
-     * @return true for DUPLICATE.
+     * @return the filter's answer for the element: true for DUPLICATE when it was streamed, true for present when
+     *     its membership was asked (contains).
      */
-    final boolean next()
+    @Override
+    public final boolean next()
     {
         return ring[(int)(consumed++ & (RING - 1))] != 0;
     }

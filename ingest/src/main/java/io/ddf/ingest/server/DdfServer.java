@@ -73,6 +73,7 @@ public final class DdfServer implements AutoCloseable
     /** Judges every element of every connection: one Disruptor ring for the whole daemon. */
     private final FilterPipeline pipeline;
     private final CommandTable commands;
+    private final Conductor conductor;
     private final InputBudget inputBudget;
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
@@ -130,6 +131,7 @@ public final class DdfServer implements AutoCloseable
         }
         this.pipeline = p;
         this.commands = CommandTable.of(this);
+        this.conductor = new Conductor(commands, Authorizer.PASSWORD);
         final boolean epoll = Epoll.isAvailable();
         this.boss = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
         this.workers = epoll ? new EpollEventLoopGroup(config.ioThreads) : new NioEventLoopGroup(config.ioThreads);
@@ -184,12 +186,11 @@ public final class DdfServer implements AutoCloseable
                 {
                     channels.add(ch);
                     final ChannelPipeline p = ch.pipeline();
-                    p.addLast(new RespEncoder());
                     if (config.idleTimeoutSeconds > 0)
                     {
                         p.addLast(new IdleStateHandler(0, 0, config.idleTimeoutSeconds, TimeUnit.SECONDS));
                     }
-                    final RespConnection connection = new RespConnection(DdfServer.this, commands);
+                    final RespConnection connection = new RespConnection(DdfServer.this, conductor);
                     p.addLast(new RespDecoder(config.maxInlineBytes, config.maxArgs, config.maxBulkBytes,
                         config.maxRequestBytes, inputBudget, connection::authenticated));
                     p.addLast(connection);
@@ -249,7 +250,7 @@ public final class DdfServer implements AutoCloseable
         }
         if (config.metricsPort >= 0)
         {
-            metrics = MetricsEndpoint.start(this, commands.stats());
+            metrics = MetricsEndpoint.start(this, commands);
         }
         log.println(startLine());
     }
@@ -459,13 +460,13 @@ public final class DdfServer implements AutoCloseable
             "unseen:" + (elements - duplicates) + nl +
             nl + "# Keyspace" + nl +
             (filters > 0 ? "db0:keys=" + filters + ",expires=0,avg_ttl=0" + nl : "") +
-            InfoExtras.render(new InfoExtras(commands.stats(), store).sections());
+            InfoExtras.render(new InfoExtras(commands, store).sections());
     }
 
-    /** @return the per-command counters. */
-    CommandStats commandStats()
+    /** @return what the daemon serves, each command with its counters. */
+    CommandTable commands()
     {
-        return commands.stats();
+        return commands;
     }
 
     /** Waits until the daemon has been closed. */

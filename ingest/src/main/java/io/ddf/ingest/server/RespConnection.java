@@ -4,7 +4,6 @@ import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Operation;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.redis.ErrorRedisMessage;
@@ -33,8 +32,8 @@ final class RespConnection extends Connection implements Session
     private static final ErrorRedisMessage MAX_CLIENTS = new ErrorRedisMessage("ERR max number of clients reached");
 
     private final DdfServer server;
-    private final CommandTable commands;
-    private final ReplyQueue replies = new ReplyQueue();
+    private final Conductor commands;
+    private final ReplyWriter replies = new ReplyWriter(DurabilityBarrier.NONE);
     private final KeyCache keys = new KeyCache();
     /** Commands read while one waits for work off the event loop (copies, released once run). */
     private final ArrayDeque<ByteBuf[]> parked = new ArrayDeque<>();
@@ -59,9 +58,9 @@ final class RespConnection extends Connection implements Session
 
     /**
      * @param server   the daemon.
-     * @param commands what it serves.
+     * @param commands runs the commands it reads.
      */
-    RespConnection(final DdfServer server, final CommandTable commands)
+    RespConnection(final DdfServer server, final Conductor commands)
     {
         super(server.pipeline(), server.config().maxItemBytes, server.config().execution);
         this.server = server;
@@ -73,6 +72,7 @@ final class RespConnection extends Connection implements Session
     public void handlerAdded(final ChannelHandlerContext ctx)
     {
         this.ctx = ctx;
+        replies.attach(ctx);
     }
 
     @Override
@@ -116,7 +116,8 @@ final class RespConnection extends Connection implements Session
     {
         closing = true;
         ctx.channel().config().setAutoRead(false);
-        ctx.writeAndFlush(MAX_CLIENTS).addListener(ChannelFutureListener.CLOSE);
+        replies.readyThenClose(MAX_CLIENTS);
+        replies.flushThenClose();
     }
 
     /** On this connection's event loop: the oldest stranger makes room for a newer one. */
@@ -303,15 +304,15 @@ final class RespConnection extends Connection implements Session
             drop();
             return;
         }
-        final ReplyQueue.Outcome outcome = replies.write(ctx, this);
-        if (outcome == ReplyQueue.Outcome.CLOSE)
+        if (replies.drain(this) == ReplyWriter.Outcome.CLOSE)
         {
             closing = true;
-            ctx.close();
+            replies.flushThenClose();
             drop();
             return;
         }
-        if (outcome == ReplyQueue.Outcome.WROTE && !ctx.channel().isWritable())
+        final boolean wrote = replies.flush();
+        if (wrote && !ctx.channel().isWritable())
         {
             overLimit();
             return;
@@ -332,7 +333,7 @@ final class RespConnection extends Connection implements Session
             parked.add(copy(args));
             return;
         }
-        commands.execute(this, args);
+        commands.run(this, args);
     }
 
     private static ByteBuf[] copy(final ByteBuf[] args)
@@ -354,7 +355,7 @@ final class RespConnection extends Connection implements Session
     }
 
     @Override
-    public ReplyQueue replies()
+    public ReplyWriter replies()
     {
         return replies;
     }
@@ -399,7 +400,7 @@ final class RespConnection extends Connection implements Session
             }
             try
             {
-                commands.execute(this, queued.get(i));
+                commands.run(this, queued.get(i));
             }
             finally
             {
@@ -449,9 +450,29 @@ final class RespConnection extends Connection implements Session
     }
 
     @Override
-    public void publish(final DuplicateFilter filter, final Operation operation, final ByteBuf item)
+    public void checkItems(final ByteBuf[] args, final int first)
     {
-        submit(filter, operation, item);
+        final int max = server.config().maxItemBytes;
+        for (int i = first; i < args.length; i++)
+        {
+            if (args[i].readableBytes() > max)
+            {
+                throw new RespError("ERR item of " + args[i].readableBytes() + " bytes is longer than the " + max +
+                    "-byte limit");
+            }
+        }
+    }
+
+    @Override
+    public void judge(final DuplicateFilter filter, final Operation operation, final ByteBuf[] args, final int first,
+        final boolean array)
+    {
+        checkItems(args, first);
+        replies.verdicts(operation == Operation.STREAM, args.length - first, array);
+        for (int i = first; i < args.length; i++)
+        {
+            submit(filter, operation, args[i]);
+        }
     }
 
     @Override
@@ -470,7 +491,7 @@ final class RespConnection extends Connection implements Session
         {
             try
             {
-                commands.execute(this, copies);
+                commands.run(this, copies);
             }
             finally
             {
@@ -520,7 +541,7 @@ final class RespConnection extends Connection implements Session
         {
             try
             {
-                commands.execute(this, args);
+                commands.run(this, args);
             }
             finally
             {

@@ -13,8 +13,6 @@ import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 import org.junit.jupiter.api.Test;
 
-import java.lang.reflect.Proxy;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,13 +29,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class InlineSubmitTest
 {
-    /** Four bytes per verdict reply ({@code :0\r\n} / {@code :1\r\n}, {@link VerdictBytes}). */
+    /** Four bytes per verdict reply ({@code :0\r\n} / {@code :1\r\n}, {@link ReplyWriter}). */
     private static final int REPLY_BYTES = 4;
 
     /** A connection judging inline, its replies written by the queue it shares with nobody. */
     private static final class Probe extends Connection
     {
-        final ReplyQueue replies = new ReplyQueue();
+        final ReplyWriter replies = new ReplyWriter(DurabilityBarrier.NONE);
 
         Probe()
         {
@@ -48,12 +46,14 @@ class InlineSubmitTest
         public void handlerAdded(final ChannelHandlerContext ctx)
         {
             this.ctx = ctx;
+            replies.attach(ctx);
         }
 
         @Override
         void onVerdicts()
         {
-            replies.write(ctx, this);
+            replies.drain(this);
+            replies.flush();
         }
     }
 
@@ -114,10 +114,9 @@ class InlineSubmitTest
             final Checker checker = new Checker(filter, items, expected);
             final Probe probe = new Probe();
             final EmbeddedChannel channel = new EmbeddedChannel(checker, probe);
-            final Session session = session();
             for (final String item : items)
             {
-                probe.replies.awaitVerdicts(Pending.one(session, true));
+                probe.replies.verdicts(true, 1, false);
                 final ByteBuf bytes = Unpooled.copiedBuffer(item, StandardCharsets.UTF_8);
                 probe.submit(filter, Operation.STREAM, bytes);
                 bytes.release();
@@ -128,20 +127,5 @@ class InlineSubmitTest
             assertEquals(0, probe.unjudged(), "nothing left unjudged inline");
             channel.finishAndReleaseAll();
         }
-    }
-
-    /** A RESP2 session: {@link Pending} asks it only for the client's protocol. */
-    private static Session session()
-    {
-        final ClientState client = new ClientState(1, new InetSocketAddress(0), new InetSocketAddress(0));
-        return (Session)Proxy.newProxyInstance(Session.class.getClassLoader(), new Class<?>[]{Session.class},
-            (proxy, method, args) ->
-            {
-                if (method.getName().equals("client"))
-                {
-                    return client;
-                }
-                throw new UnsupportedOperationException(method.getName());
-            });
     }
 }
