@@ -74,12 +74,14 @@ public final class DdfServer implements AutoCloseable
     private final FilterPipeline pipeline;
     private final CommandTable commands;
     private final Conductor conductor;
+    private final ServerSecurity security;
     private final InputBudget inputBudget;
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
     private final ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
     private final CountDownLatch closed = new CountDownLatch(1);
     private Channel respChannel;
+    private Channel tlsChannel;
     private Channel feedChannel;
     private Forwarder forwarder;
     private MetricsEndpoint metrics;
@@ -131,7 +133,25 @@ public final class DdfServer implements AutoCloseable
         }
         this.pipeline = p;
         this.commands = CommandTable.of(this);
-        this.conductor = new Conductor(commands, Authorizer.PASSWORD);
+        if (config.port < 0 && config.tlsPort < 0)
+        {
+            throw new IllegalArgumentException("--port 0 turns the plain port off: give --tls-port P too");
+        }
+        ServerSecurity made = null;
+        try
+        {
+            made = new ServerSecurity(config, commands, log::println);
+        }
+        finally
+        {
+            if (made == null)
+            {
+                pipeline.close();
+                store.close();
+            }
+        }
+        this.security = made;
+        this.conductor = new Conductor(commands, new AclAuthorizer(security.acl(), commands));
         final boolean epoll = Epoll.isAvailable();
         this.boss = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
         this.workers = epoll ? new EpollEventLoopGroup(config.ioThreads) : new NioEventLoopGroup(config.ioThreads);
@@ -179,24 +199,16 @@ public final class DdfServer implements AutoCloseable
             .childOption(ChannelOption.ALLOCATOR, allocator)
             .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
                 new WriteBufferWaterMark(config.clientOutputLimit / 2, config.clientOutputLimit))
-            .childHandler(new ChannelInitializer<SocketChannel>()
-            {
-                @Override
-                protected void initChannel(final SocketChannel ch)
-                {
-                    channels.add(ch);
-                    final ChannelPipeline p = ch.pipeline();
-                    if (config.idleTimeoutSeconds > 0)
-                    {
-                        p.addLast(new IdleStateHandler(0, 0, config.idleTimeoutSeconds, TimeUnit.SECONDS));
-                    }
-                    final RespConnection connection = new RespConnection(DdfServer.this, conductor);
-                    p.addLast(new RespDecoder(config.maxInlineBytes, config.maxArgs, config.maxBulkBytes,
-                        config.maxRequestBytes, inputBudget, connection::authenticated));
-                    p.addLast(connection);
-                }
-            });
-        respChannel = bindOrFail(resp, config.port, "RESP");
+            .childHandler(new RespInitializer(this, conductor, inputBudget, channels, false));
+        if (config.port >= 0)
+        {
+            respChannel = bindOrFail(resp, config.port, "RESP");
+        }
+        if (config.tlsPort >= 0)
+        {
+            tlsChannel = bindOrFail(resp.clone().childHandler(
+                new RespInitializer(this, conductor, inputBudget, channels, true)), config.tlsPort, "RESP over TLS");
+        }
         if (config.feedPort >= 0)
         {
             if (config.forward != null)
@@ -231,6 +243,10 @@ public final class DdfServer implements AutoCloseable
                     {
                         channels.add(ch);
                         final ChannelPipeline p = ch.pipeline();
+                        if (config.tlsFeed)
+                        {
+                            p.addLast(security.sslHandler(ch));
+                        }
                         if (config.feedFormat == ServerConfig.FeedFormat.FRAMES)
                         {
                             p.addLast(new LengthFieldBasedFrameDecoder(config.maxItemBytes + 4, 0, 4, 0, 4));
@@ -269,7 +285,12 @@ public final class DdfServer implements AutoCloseable
     private String startLine()
     {
         final StringBuilder line = new StringBuilder("ddf: serving RESP on ").append(config.bind).append(':')
-            .append(port()).append(", data dir ").append(store.dir().toAbsolutePath()).append(", ")
+            .append(respChannel == null ? "(no plain port)" : Integer.toString(port()));
+        if (tlsChannel != null)
+        {
+            line.append(", RESP over TLS on port ").append(tlsPort());
+        }
+        line.append(", data dir ").append(store.dir().toAbsolutePath()).append(", ")
             .append(store.size()).append(store.size() == 1 ? " filter" : " filters").append(" loaded");
         if (store.skipped() > 0)
         {
@@ -295,6 +316,7 @@ public final class DdfServer implements AutoCloseable
         {
             line.append(", password required");
         }
+        line.append(security.describe());
         return line.toString();
     }
 
@@ -310,10 +332,22 @@ public final class DdfServer implements AutoCloseable
         }
     }
 
-    /** @return the RESP port bound. */
+    /** @return the plain RESP port bound, or -1 when there is none ({@code --port 0}). */
     public int port()
     {
-        return ((InetSocketAddress)respChannel.localAddress()).getPort();
+        return respChannel == null ? -1 : ((InetSocketAddress)respChannel.localAddress()).getPort();
+    }
+
+    /** @return the TLS RESP port bound, or -1 when there is none. */
+    public int tlsPort()
+    {
+        return tlsChannel == null ? -1 : ((InetSocketAddress)tlsChannel.localAddress()).getPort();
+    }
+
+    /** @return the users and TLS. */
+    ServerSecurity security()
+    {
+        return security;
     }
 
     /** @return the metrics port bound, or -1 when there is no endpoint. */
@@ -497,6 +531,10 @@ public final class DdfServer implements AutoCloseable
         closing = true;
         try
         {
+            if (tlsChannel != null)
+            {
+                tlsChannel.close().awaitUninterruptibly();
+            }
             if (respChannel != null)
             {
                 respChannel.close().awaitUninterruptibly();

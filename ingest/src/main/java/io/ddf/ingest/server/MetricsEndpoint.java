@@ -116,8 +116,13 @@ final class MetricsEndpoint implements AutoCloseable
         try
         {
             final ServerConfig config = server.config();
-            return new MetricsEndpoint(HTTPServer.builder().hostname(config.metricsBind).port(config.metricsPort)
-                .registry(registry).buildAndStart());
+            final HTTPServer.Builder http = HTTPServer.builder().hostname(config.metricsBind)
+                .port(config.metricsPort).registry(registry);
+            if (config.tlsMetrics)
+            {
+                http.httpsConfigurator(server.security().httpsConfigurator());
+            }
+            return new MetricsEndpoint(http.buildAndStart());
         }
         catch (final IOException e)
         {

@@ -41,6 +41,8 @@ final class RespConnection extends Connection implements Session
     /** A protocol error read while waiting: its reply (and the close) come after the parked commands'. */
     private String parkedError;
     private boolean authenticated;
+    /** The user: default until AUTH names another. */
+    private io.ddf.ingest.acl.Identity identity;
     private boolean registered;
     private boolean closing;
     private boolean failed;
@@ -65,7 +67,8 @@ final class RespConnection extends Connection implements Session
         super(server.pipeline(), server.config().maxItemBytes, server.config().execution);
         this.server = server;
         this.commands = commands;
-        this.authenticated = server.config().requirePass == null;
+        this.authenticated = server.security().acl().defaultAuthenticates();
+        this.identity = server.security().acl().defaultIdentity();
     }
 
     @Override
@@ -416,16 +419,23 @@ final class RespConnection extends Connection implements Session
     }
 
     @Override
-    public void authenticate()
+    public io.ddf.ingest.acl.Identity identity()
     {
+        return identity;
+    }
+
+    @Override
+    public void authenticate(final io.ddf.ingest.acl.Identity user)
+    {
+        identity = user;
         authenticated = true;
         leaveStrangers();
     }
 
     @Override
-    public void authFailed(final String error)
+    public void authFailed(final String error, final long atLeastMillis)
     {
-        final long delay = throttle.failed();
+        final long delay = Math.max(atLeastMillis, throttle.failed());
         final boolean close = throttle.exhausted();
         server.authLog.log("ddf: failed AUTH from " + ctx.channel().remoteAddress() + " (" + throttle.failures() +
             (close ? " on this connection; closing it)" : " on this connection)"));

@@ -2,6 +2,7 @@ package io.ddf.ingest.server;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -42,8 +43,12 @@ public final class ServeCommand implements Callable<Integer>
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--port", paramLabel = "P", description = "RESP port (default 7379; 0 picks a free one).")
+    @Option(names = "--port", paramLabel = "P", description = "RESP port (default 7379; 0: no plain port, as in " +
+        "Redis, e.g. with --tls-port).")
     private int port = ServerConfig.DEFAULT_PORT;
+
+    @Mixin
+    private SecurityOptions security = new SecurityOptions();
 
     @Option(names = "--bind", paramLabel = "ADDR", description = "Address to listen on (default 127.0.0.1).")
     private String bind = "127.0.0.1";
@@ -157,7 +162,8 @@ public final class ServeCommand implements Callable<Integer>
     ServerConfig config()
     {
         final ServerConfig config = new ServerConfig();
-        config.port = port;
+        config.port = port == 0 ? -1 : port;
+        security.applyTo(config);
         config.bind = bind;
         config.dataDir = dataDir;
         config.requirePass = PasswordSource.resolve(requirePass, requirePassFile, System.getenv(), System.err::println);

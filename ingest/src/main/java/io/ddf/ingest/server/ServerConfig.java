@@ -11,8 +11,20 @@ public final class ServerConfig
 
     /** Address to listen on. */
     public String bind = "127.0.0.1";
-    /** RESP port; 0 picks a free one. */
+    /** Plain RESP port; 0 picks a free one; -1 none (the command line's {@code --port 0}, as in Redis). */
     public int port = DEFAULT_PORT;
+    /** TLS RESP port, or -1 for none (the default); 0 picks a free one. Needs {@link #tls}. */
+    public int tlsPort = -1;
+    /** TLS certificate, key, CA and rules ({@code --tls-*}), or null when TLS is off. */
+    public io.ddf.ingest.tls.TlsOptions tls;
+    /** The TLS engine, or null for {@link io.ddf.ingest.tls.TlsContexts#preferredProvider()}. */
+    public io.netty.handler.ssl.SslProvider tlsEngine;
+    /** The raw feed speaks TLS ({@code --tls-feed yes}). */
+    public boolean tlsFeed;
+    /** The metrics endpoint speaks HTTPS ({@code --tls-metrics yes}). */
+    public boolean tlsMetrics;
+    /** Redis's ACL file ({@code --aclfile}), or null: then the one user is {@code default}. */
+    public Path aclFile;
     /** Data directory. */
     public Path dataDir = Path.of("ddf-data");
     /** Password clients must give with AUTH, or null. */
