@@ -107,8 +107,15 @@ final class ServerSecurity
             public void configure(final HttpsParameters params)
             {
                 final javax.net.ssl.SSLParameters p = getSSLContext().getDefaultSSLParameters();
-                p.setNeedClientAuth(TlsContexts.needsClientCertificate(config.tls));
-                p.setWantClientAuth(TlsContexts.wantsClientCertificate(config.tls));
+                // one or the other: each setter clears what the other set
+                if (TlsContexts.needsClientCertificate(config.tls))
+                {
+                    p.setNeedClientAuth(true);
+                }
+                else
+                {
+                    p.setWantClientAuth(TlsContexts.wantsClientCertificate(config.tls));
+                }
                 p.setProtocols(config.tls.protocols().toArray(new String[0]));
                 params.setSSLParameters(p);
             }
