@@ -15,7 +15,7 @@ const MAJOR = Number(require('redis/package.json').version.split('.')[0]);
 const failures = [];
 
 function client(username, password, options = {}) {
-  const cert = options.cert ?? 'client';
+  const cert = 'cert' in options ? options.cert : 'client';
   const socket = {
     host: '127.0.0.1', port: PORT, tls: true, servername: 'localhost',
     ca: fs.readFileSync(path.join(CERTS, options.ca ?? 'ca.crt')),
