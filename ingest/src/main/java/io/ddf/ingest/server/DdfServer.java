@@ -205,7 +205,7 @@ public final class DdfServer implements AutoCloseable
         }
         if (config.tlsPort >= 0)
         {
-            tlsChannel = bindOrFail(resp.clone().childHandler(
+            tlsChannel = bindOrFail(resp.clone().handler(new AcceptGuard(connectionLog)).childHandler(
                 new RespInitializer(this, conductor, inputBudget, channels, true)), config.tlsPort, "RESP over TLS");
         }
         if (config.feedPort >= 0)

@@ -125,6 +125,22 @@ class TlsServerTest
     }
 
     @Test
+    void plainAndTlsPortsTogether() throws Exception
+    {
+        try (TestServer daemon = new TestServer(dir.resolve("data"), c ->
+        {
+            c.tlsPort = 0;
+            c.tls = options(certs.serverKey());
+        });
+            RespClient plain = daemon.client();
+            RespClient tls = tlsClient(daemon.server.tlsPort(), true))
+        {
+            assertEquals(1L, plain.call("BF.ADD", "k", "a"));
+            assertEquals(0L, tls.call("BF.ADD", "k", "a"), "one daemon behind both ports");
+        }
+    }
+
+    @Test
     void feedAndMetricsOverTls() throws Exception
     {
         try (TestServer daemon = new TestServer(dir.resolve("data"), c ->
