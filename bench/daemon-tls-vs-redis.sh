@@ -74,8 +74,8 @@ mkdir -p "$(dirname "$out")"
 {
   echo "# BF.ADD over TLS: ddf against redis-server + RedisBloom, and ddf's plain port ($stamp)"
   echo
-  echo "Command: \`bench/daemon-tls-vs-redis.sh\` (ROUNDS=$rounds N=$n M=$m), loopback, P-256 certificates,"
-  echo "TLS 1.3, client certificates required; $(nproc) cores. ddf's TLS engine: $(grep -o 'TLS engine [^;,)]*' "$work/ddf.log" | head -1)."
+  echo "Command: \`${DDF_TLS_ENGINE:+DDF_TLS_ENGINE=$DDF_TLS_ENGINE }bench/daemon-tls-vs-redis.sh\` (ROUNDS=$rounds N=$n M=$m), loopback,"
+  echo "P-256 certificates, TLS 1.3, client certificates required; $(nproc) cores; ddf's $(grep -o 'TLS engine [a-z]*' "$work/ddf.log" | head -1)."
   echo
   echo "uptime before: $load_before"
   echo "uptime after:  $load_after"
