@@ -7,7 +7,8 @@
 # 2. Memory: the daemon's heap after a full GC and its RSS, before and with 1000 connections that sent a ClientHello
 #    and went silent on the TLS port, against 1000 connections that connected and sent nothing on the plain port
 #    (unauthenticated strangers: a password is set), each set closed before the next.
-# Writes bench/results/tls/DATE-flood.md with `uptime`. Ports: DDF_PORT (7711), DDF_TLS_PORT (7712).
+# Writes bench/results/tls/DATE-flood.md with `uptime`. Ports: DDF_PORT (7711), DDF_TLS_PORT (7712). HANDSHAKES sets
+# serve's --tls-handshakes-per-second (default: serve's own; 0 is no limit, for the before/after comparison).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-20}"
@@ -25,11 +26,12 @@ printf 'flood-bench-password\n' > "$work/pass"
 tls=(--tls --cacert "$certs/ca.crt" --cert "$certs/client.crt" --key "$certs/client.key")
 java -Xmx1g -jar "$root/ingest/target/ddf.jar" serve --port "$port" --tls-port "$tls_port" --data-dir "$work/data" \
   --requirepass-file "$work/pass" --tls-cert-file "$certs/server.crt" --tls-key-file "$certs/server.key" \
-  --tls-ca-cert-file "$certs/ca.crt" --max-clients 10000 > "$work/ddf.log" 2>&1 &
+  --tls-ca-cert-file "$certs/ca.crt" --max-clients 10000 ${HANDSHAKES:+--tls-handshakes-per-second "$HANDSHAKES"} \
+  > "$work/ddf.log" 2>&1 &
 ddf=$!
 pids+=("$ddf")
 for _ in $(seq 1 150); do redis-cli -p "$port" PING 2>/dev/null | grep -q NOAUTH && break; sleep 0.2; done
-auth=(-a flood-bench-password --no-auth-warning)
+auth=(-a flood-bench-password)
 clients() { # label round
   redis-benchmark -p "$tls_port" "${tls[@]}" "${auth[@]}" -c 10 -n 60000 -r 100000000 --csv BF.ADD k __rand_int__ \
     2>/dev/null | tail -1 | awk -F, -v l="$1" -v r="$2" '{ gsub(/"/, ""); print l, r, $2, $5, $7 }' >> "$work/rows"
@@ -70,6 +72,7 @@ print("holding", len(socks), flush=True)
 time.sleep(8)
 PY
 }
+sleep 12 # the flood's last connections close at --auth-timeout (10 s)
 base_heap="$(heap)"; base_rss="$(rss)"
 hold "$tls_port" tls 1000 > "$work/hold-tls.txt"; sleep 5; tls_heap="$(heap)"; tls_rss="$(rss)"; wait $!
 sleep 2
@@ -81,7 +84,7 @@ out="$root/bench/results/tls/$(date -u +%F-%H%M)-flood.md"
 {
   echo "# Connected clients during a flood of unfinished TLS handshakes; what a stalled handshake holds"
   echo
-  echo "Command: \`bench/tls-flood.sh $seconds\` (ROUNDS=$rounds), $(nproc) cores, ddf with two event loops,"
+  echo "Command: \`${HANDSHAKES:+HANDSHAKES=$HANDSHAKES }bench/tls-flood.sh $seconds\` (ROUNDS=$rounds), $(nproc) cores, ddf with two event loops,"
   echo "\`--requirepass-file\`, TLS (BoringSSL), client certificates required. Flood: bench/scripts/handshake_flood.py"
   echo "(200 open, 20 replaced every 10 ms, each a real ClientHello then silence)."
   echo

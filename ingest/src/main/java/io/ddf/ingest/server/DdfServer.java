@@ -244,7 +244,7 @@ public final class DdfServer implements AutoCloseable
                         final ChannelPipeline p = ch.pipeline();
                         if (config.tlsFeed)
                         {
-                            p.addLast(security.sslHandler(ch));
+                            p.addLast(security.tlsFront(ch));
                         }
                         if (config.feedFormat == ServerConfig.FeedFormat.FRAMES)
                         {

@@ -45,7 +45,7 @@ final class RespInitializer extends ChannelInitializer<SocketChannel>
         final ServerConfig config = server.config();
         if (tls)
         {
-            p.addLast(server.security().sslHandler(ch));
+            p.addLast(server.security().tlsFront(ch));
         }
         if (config.idleTimeoutSeconds > 0)
         {

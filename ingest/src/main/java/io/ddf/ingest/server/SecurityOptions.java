@@ -66,6 +66,11 @@ final class SecurityOptions
         "BoringSSL, measured faster; jdk where it cannot load).")
     private String engine;
 
+    @Option(names = "--tls-handshakes-per-second", paramLabel = "N", description = "New TLS handshakes started " +
+        "per second; more wait their turn, so a flood of handshakes cannot starve connected clients (default 500; " +
+        "0: no limit).")
+    private int handshakesPerSecond = 500;
+
     @Option(names = "--aclfile", paramLabel = "FILE", description = "Users and their rights, in Redis's ACL file " +
         "format; a malformed file refuses to start, naming each line and reason.")
     private Path aclFile;
@@ -77,6 +82,12 @@ final class SecurityOptions
     void applyTo(final ServerConfig config)
     {
         config.aclFile = aclFile;
+        if (handshakesPerSecond < 0)
+        {
+            throw new IllegalArgumentException("--tls-handshakes-per-second must be 0 or more, got " +
+                handshakesPerSecond);
+        }
+        config.tlsHandshakesPerSecond = handshakesPerSecond;
         if (tlsPort < 0 || tlsPort > 65535)
         {
             throw new IllegalArgumentException("--tls-port must be 0 to 65535, got " + tlsPort);

@@ -19,6 +19,11 @@ public final class ServerConfig
     public io.ddf.ingest.tls.TlsOptions tls;
     /** The TLS engine, or null for {@link io.ddf.ingest.tls.TlsContexts#preferredProvider()}. */
     public io.netty.handler.ssl.SslProvider tlsEngine;
+    /**
+     * New TLS handshakes admitted per second across the event loops ({@link io.ddf.ingest.tls.HandshakeGate}); 0
+     * admits them all at once. Default: a flood of handshakes may take a small share of the event loops, not all.
+     */
+    public int tlsHandshakesPerSecond = 500;
     /** The raw feed speaks TLS ({@code --tls-feed yes}). */
     public boolean tlsFeed;
     /** The metrics endpoint speaks HTTPS ({@code --tls-metrics yes}). */

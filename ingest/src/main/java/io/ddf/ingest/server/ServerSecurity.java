@@ -98,6 +98,23 @@ final class ServerSecurity
         return handler;
     }
 
+    /**
+     * The first handler of a TLS connection: its TLS handler, admitted at {@code --tls-handshakes-per-second}
+     * (shared out among the event loops) when there is a limit.
+     *
+     * @param channel the connection.
+     * @return the handler to add first.
+     */
+    io.netty.channel.ChannelHandler tlsFront(final Channel channel)
+    {
+        if (config.tlsHandshakesPerSecond <= 0)
+        {
+            return sslHandler(channel);
+        }
+        return new io.ddf.ingest.tls.HandshakeGate(() -> sslHandler(channel),
+            (double)config.tlsHandshakesPerSecond / Math.max(1, config.ioThreads));
+    }
+
     /** @return HTTPS for the metrics endpoint (the JDK's engine: its HTTP server is the JDK's). */
     HttpsConfigurator httpsConfigurator()
     {
