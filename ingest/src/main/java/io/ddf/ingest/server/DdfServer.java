@@ -283,8 +283,8 @@ public final class DdfServer implements AutoCloseable
 
     private String startLine()
     {
-        final StringBuilder line = new StringBuilder("ddf: serving RESP on ").append(config.bind).append(':')
-            .append(respChannel == null ? "(no plain port)" : Integer.toString(port()));
+        final StringBuilder line = new StringBuilder("ddf: serving RESP on ").append(config.bind)
+            .append(respChannel == null ? " (plain port off)" : ":" + port());
         if (tlsChannel != null)
         {
             line.append(", RESP over TLS on port ").append(tlsPort());
