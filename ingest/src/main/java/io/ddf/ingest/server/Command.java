@@ -44,6 +44,7 @@ final class Command
     private final Handler handler;
     private final boolean noAuth;
     private final boolean queuedInTransaction;
+    private final long largeArguments;
     private final CommandStats stats = new CommandStats();
 
     /** Runs a command on the event loop of the connection that sent it. */
@@ -71,11 +72,13 @@ final class Command
      * @param group    the COMMAND DOCS group: {@code bf}, {@code cf}, {@code connection}, {@code server}, ...
      * @param summary  one line for COMMAND DOCS.
      * @param handler  runs it.
+     * @param largeArguments the longest argument it takes past {@code --max-bulk-bytes}, or 0.
      */
     private Command(final String name, final int arity, final List<String> flags, final List<String> extra,
         final int firstKey, final int lastKey, final int step, final String group, final String summary,
-        final Handler handler)
+        final Handler handler, final long largeArguments)
     {
+        this.largeArguments = largeArguments;
         this.name = name;
         this.arity = arity;
         this.flags = List.copyOf(flags);
@@ -142,7 +145,7 @@ final class Command
     static Command keyless(final String name, final int arity, final List<String> flags, final String group,
         final String summary, final Handler handler)
     {
-        return new Command(name, arity, flags, List.of(), 0, 0, 0, group, summary, handler);
+        return new Command(name, arity, flags, List.of(), 0, 0, 0, group, summary, handler, 0);
     }
 
     /**
@@ -153,7 +156,7 @@ final class Command
     static Command oneKey(final String name, final int arity, final List<String> flags, final String group,
         final String summary, final Handler handler)
     {
-        return new Command(name, arity, flags, List.of(), 1, 1, 1, group, summary, handler);
+        return new Command(name, arity, flags, List.of(), 1, 1, 1, group, summary, handler, 0);
     }
 
     /**
@@ -164,7 +167,7 @@ final class Command
     static Command allKeys(final String name, final int arity, final List<String> flags, final String group,
         final String summary, final Handler handler)
     {
-        return new Command(name, arity, flags, List.of(), 1, -1, 1, group, summary, handler);
+        return new Command(name, arity, flags, List.of(), 1, -1, 1, group, summary, handler, 0);
     }
 
     /**
@@ -176,7 +179,25 @@ final class Command
     {
         final List<String> extra = new ArrayList<>(categories);
         extra.addAll(List.of(more));
-        return new Command(name, arity, flags, extra, firstKey, lastKey, step, group, summary, handler);
+        return new Command(name, arity, flags, extra, firstKey, lastKey, step, group, summary, handler,
+            largeArguments);
+    }
+
+    /**
+     * @param bytes the longest argument the command takes, past {@code --max-bulk-bytes} (RedisBloom's SCANDUMP
+     *              chunks run to megabytes); still at most {@code --max-request-bytes} in all
+     *              ({@link RespDecoder.LargeArguments}).
+     * @return the same command, taking them.
+     */
+    Command largeArguments(final long bytes)
+    {
+        return new Command(name, arity, flags, categories, firstKey, lastKey, step, group, summary, handler, bytes);
+    }
+
+    /** @return the longest argument it takes past {@code --max-bulk-bytes}, or 0 for none. */
+    long largeArguments()
+    {
+        return largeArguments;
     }
 
     /** @return lower case, as looked up. */

@@ -43,8 +43,18 @@ final class CommandIndex
      */
     Command find(final ByteBuf name)
     {
-        final int from = name.readerIndex();
-        final int length = name.readableBytes();
+        return find(name, name.readerIndex(), name.readableBytes());
+    }
+
+    /**
+     * @param input  holds the name.
+     * @param from   index of its first byte.
+     * @param length its length.
+     * @return its command, or null.
+     */
+    Command find(final ByteBuf input, final int from, final int length)
+    {
+        final ByteBuf name = input;
         int h = 0;
         for (int k = 0; k < length; k++)
         {

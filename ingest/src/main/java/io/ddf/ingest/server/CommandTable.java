@@ -81,6 +81,17 @@ final class CommandTable
         return index.find(name);
     }
 
+    /**
+     * The decoder's seam for arguments longer than {@code --max-bulk-bytes}: what the named command allows.
+     *
+     * @return the limit of the command named at {@code offset} of {@code input}, or 0.
+     */
+    long largeArguments(final ByteBuf input, final int offset, final int length)
+    {
+        final Command command = index.find(input, offset, length);
+        return command == null ? 0 : command.largeArguments();
+    }
+
     /** Starts every command's counters again (CONFIG RESETSTAT). */
     void resetStats()
     {

@@ -3,6 +3,7 @@ package io.ddf.ingest.server;
 import io.ddf.engine.Operation;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.util.ReferenceCountUtil;
 
@@ -17,13 +18,15 @@ import java.util.ArrayDeque;
  * <p>Backpressure instead of buffering: reading pauses while this connection (verdicts) or the forward target
  * (records) cannot take more output, and resumes once it can.
  */
-final class FeedHandler extends Connection
+final class FeedHandler extends ChannelInboundHandlerAdapter implements VerdictRing.Owner
 {
     private static final byte UNSEEN = 'U';
     private static final byte DUPLICATE = 'D';
 
     private final DdfServer server;
     private final Forwarder forwarder;
+    private final VerdictRing verdicts;
+    private ChannelHandlerContext ctx;
     private final ArrayDeque<ByteBuf> records = new ArrayDeque<>();
     /** Records read while the feed's filter is being created, judged once it is. */
     private final ArrayDeque<ByteBuf> waiting = new ArrayDeque<>();
@@ -37,9 +40,9 @@ final class FeedHandler extends Connection
      */
     FeedHandler(final DdfServer server, final Forwarder forwarder)
     {
-        // the raw feed keeps the pipeline in every mode: its records are judged in arrival order off the event loop
-        super(server.pipeline(), server.config().maxItemBytes, ServerConfig.Execution.PIPELINE);
         this.server = server;
+        // the raw feed keeps the pipeline in every mode: its records are judged in arrival order off the event loop
+        this.verdicts = new VerdictRing(server.pipeline(), server.config().maxItemBytes, false, this);
         this.forwarder = forwarder;
     }
 
@@ -47,19 +50,20 @@ final class FeedHandler extends Connection
     public void handlerAdded(final ChannelHandlerContext ctx)
     {
         this.ctx = ctx;
+        verdicts.attach(ctx.executor());
     }
 
     @Override
     public void channelActive(final ChannelHandlerContext ctx)
     {
-        final long tag = forwarder == null || forwarder.isActive() ? server.router().register(this) : -1;
-        if (tag < 0)
+        final long tag = forwarder == null || forwarder.isActive() ? server.router().register(verdicts) : 0;
+        if (tag == 0)
         {
             closing = true;
             ctx.close();
             return;
         }
-        tag(tag);
+        verdicts.tag(tag);
         registered = true;
         if (forwarder != null)
         {
@@ -74,7 +78,7 @@ final class FeedHandler extends Connection
         closing = true;
         if (registered)
         {
-            server.router().unregister(tag());
+            server.router().unregister(verdicts.tag());
             registered = false;
         }
         drop();
@@ -110,13 +114,13 @@ final class FeedHandler extends Connection
                 kept = true;
                 return;
             }
-            reserve(1);
+            verdicts.reserve(1);
             if (forwarder != null)
             {
                 records.add(record);
                 kept = true;
             }
-            publishItem(lease.filter(), Operation.STREAM, record);
+            verdicts.publishItem(lease.filter(), Operation.STREAM, record);
         }
         catch (final RespError | FilterStoreException e)
         {
@@ -218,21 +222,18 @@ final class FeedHandler extends Connection
         {
             record.release();
         }
-        while (available() > 0)
-        {
-            next();
-        }
+        verdicts.dropAvailable();
     }
 
     @Override
-    void onVerdicts()
+    public void onVerdicts()
     {
         if (closing)
         {
             drop();
             return;
         }
-        final int available = available();
+        final int available = verdicts.available();
         if (available == 0)
         {
             return;
@@ -242,8 +243,9 @@ final class FeedHandler extends Connection
             final ByteBuf out = ctx.alloc().buffer(available);
             for (int i = 0; i < available; i++)
             {
-                out.writeByte(next() ? DUPLICATE : UNSEEN);
+                out.writeByte(verdicts.next() ? DUPLICATE : UNSEEN);
             }
+            server.durability().beforeFlush();
             ctx.writeAndFlush(out);
             if (!ctx.channel().isWritable())
             {
@@ -257,7 +259,7 @@ final class FeedHandler extends Connection
             final ByteBuf record = records.poll();
             try
             {
-                if (!next())
+                if (!verdicts.next())
                 {
                     if (out == null)
                     {
@@ -273,6 +275,7 @@ final class FeedHandler extends Connection
         }
         if (out != null)
         {
+            server.durability().beforeFlush();
             forwarder.write(out, ctx.channel());
         }
     }

@@ -1,5 +1,6 @@
 package io.ddf.ingest.server;
 
+import com.sun.net.httpserver.HttpsConfigurator;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.model.LoadPrediction;
 import io.ddf.engine.tune.Predictions;
@@ -39,12 +40,13 @@ final class MetricsEndpoint implements AutoCloseable
     /**
      * Registers the metrics and starts serving them.
      *
-     * @param server the daemon.
+     * @param server   the daemon.
      * @param commands what it serves (each command's counters get a timer feeding the histogram).
+     * @param https    the HTTPS configuration ({@link TransportSecurity#metrics()}), or null for plain HTTP.
      * @return the running endpoint.
      * @throws UncheckedIOException when the port cannot be bound.
      */
-    static MetricsEndpoint start(final DdfServer server, final CommandTable commands)
+    static MetricsEndpoint start(final DdfServer server, final CommandTable commands, final HttpsConfigurator https)
     {
         final PrometheusRegistry registry = new PrometheusRegistry();
         final FilterStore store = server.store();
@@ -99,7 +101,7 @@ final class MetricsEndpoint implements AutoCloseable
             }))
             .register(registry);
         GaugeWithCallback.builder().name("ddf_connected_clients").help("RESP connections open.")
-            .callback(cb -> cb.call(server.clients.get()))
+            .callback(cb -> cb.call(server.clients().connected()))
             .register(registry);
         final Histogram latency = Histogram.builder().name("ddf_command_duration_seconds")
             .help("Time the event loop spent in a command (excludes waiting for verdicts or file creation).")
@@ -118,9 +120,9 @@ final class MetricsEndpoint implements AutoCloseable
             final ServerConfig config = server.config();
             final HTTPServer.Builder http = HTTPServer.builder().hostname(config.metricsBind)
                 .port(config.metricsPort).registry(registry);
-            if (config.tlsMetrics)
+            if (https != null)
             {
-                http.httpsConfigurator(server.security().httpsConfigurator());
+                http.httpsConfigurator(https);
             }
             return new MetricsEndpoint(http.buildAndStart());
         }

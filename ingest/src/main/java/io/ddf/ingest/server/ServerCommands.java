@@ -202,7 +202,7 @@ final class ServerCommands
         {
             sections.add(Replies.word(args[i]));
         }
-        session.replies().ready(Replies.verbatim(InfoSections.select(server.info(), sections)));
+        session.replies().ready(Replies.verbatim(InfoSections.select(server.info().info(), sections)));
     }
 
     private void select(final Session session, final ByteBuf[] args)
@@ -262,10 +262,9 @@ final class ServerCommands
 
     /**
      * CLIENT REPLY ON answers OK; OFF and SKIP are refused rather than accepted and ignored, which would leave a
-     * client waiting for replies it had asked not to get (or reading them as answers to later commands). They are
-     * not implemented because a reply is queued when its command completes, which for a command that waits (a
-     * filter being created, an EXEC) is after later commands have started, so "the next command's reply" is not
-     * a position in the {@link ReplyQueue}; it would take the decoder's command boundaries.
+     * client waiting for replies it had asked not to get (or reading them as answers to later commands). Not
+     * implemented yet: every command takes its place in the {@link ReplyWriter}'s order as it runs, so OFF and SKIP
+     * would be a flag there that drops the replies of the places it covers.
      */
     private static void reply(final Session session, final ByteBuf[] args)
     {
@@ -285,7 +284,7 @@ final class ServerCommands
     {
         if (args.length == 2)
         {
-            return server.clientList.list(-1);
+            return server.clients().list(-1);
         }
         final String option = Replies.word(args[2]);
         if (option.equals("type") && args.length == 4)
@@ -293,7 +292,7 @@ final class ServerCommands
             final String type = Replies.word(args[3]);
             return switch (type)
             {
-                case "normal" -> server.clientList.list(-1);
+                case "normal" -> server.clients().list(-1);
                 case "master", "replica", "slave", "pubsub" -> "";
                 default -> throw new RespError("ERR Unknown client type '" + type + "'");
             };
@@ -308,7 +307,7 @@ final class ServerCommands
                 {
                     throw new RespError("ERR Invalid client ID");
                 }
-                text.append(server.clientList.list(id));
+                text.append(server.clients().list(id));
             }
             return text.toString();
         }
@@ -335,7 +334,7 @@ final class ServerCommands
                     throw Command.wrongArity("config|get");
                 }
                 final List<RedisMessage> pairs = new ArrayList<>();
-                for (final Map.Entry<String, String> e : server.configValues().entrySet())
+                for (final Map.Entry<String, String> e : server.info().configValues().entrySet())
                 {
                     for (int i = 2; i < args.length; i++)
                     {

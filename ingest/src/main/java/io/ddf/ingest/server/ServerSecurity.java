@@ -18,7 +18,7 @@ import java.util.function.Consumer;
  * the ACL command, AUTH's per-user throttle, and the TLS context that SIGHUP reloads. Start-up fails, naming the
  * file, line and reason, when the ACL file or a certificate or key is bad.
  */
-final class ServerSecurity
+final class ServerSecurity implements TransportSecurity
 {
     /** Longest a TLS handshake may take when --auth-timeout is 0 (never): a handshake is never left open. */
     private static final long DEFAULT_HANDSHAKE_MILLIS = 10_000;
@@ -115,8 +115,23 @@ final class ServerSecurity
             (double)config.tlsHandshakesPerSecond / Math.max(1, config.ioThreads));
     }
 
+    @Override
+    public void secure(final Endpoint endpoint, final Channel channel)
+    {
+        if (endpoint == Endpoint.RESP_TLS || endpoint == Endpoint.FEED && config.tlsFeed)
+        {
+            channel.pipeline().addLast(tlsFront(channel));
+        }
+    }
+
+    @Override
+    public HttpsConfigurator metrics()
+    {
+        return config.tlsMetrics ? httpsConfigurator() : null;
+    }
+
     /** @return HTTPS for the metrics endpoint (the JDK's engine: its HTTP server is the JDK's). */
-    HttpsConfigurator httpsConfigurator()
+    private HttpsConfigurator httpsConfigurator()
     {
         return new HttpsConfigurator(TlsContexts.jdkContext(config.tls))
         {

@@ -599,6 +599,26 @@ class ServerTest extends SharedServerTestBase
         }
     }
 
+    /** As in Redis, QUIT ends the connection where it stands: a command pipelined after it does not run. */
+    @Test
+    void nothingPipelinedAfterQuitRuns() throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            assertEquals(1L, c.call("BF.ADD", "after-quit", "a"));
+            final java.io.ByteArrayOutputStream both = new java.io.ByteArrayOutputStream();
+            both.writeBytes(RespClient.encode("QUIT"));
+            both.writeBytes(RespClient.encode("BF.ADD", "after-quit", "x"));
+            c.sendRaw(both.toByteArray());
+            assertEquals("OK", c.read());
+            assertTrue(c.closedByServer());
+        }
+        try (RespClient c = server.client())
+        {
+            assertEquals(0L, c.call("BF.EXISTS", "after-quit", "x"), "the BF.ADD after QUIT ran");
+        }
+    }
+
     @Test
     void nullBulkIsAProtocolError() throws IOException
     {
