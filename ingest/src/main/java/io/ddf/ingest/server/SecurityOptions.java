@@ -20,7 +20,7 @@ import java.util.Locale;
 final class SecurityOptions
 {
     @Option(names = "--tls-port", paramLabel = "P", description = "Serve RESP over TLS on this port (default 0: " +
-        "none). --port 0 turns the plain port off.")
+        "none). With it, --port 0 turns the plain port off.")
     private int tlsPort;
 
     @Option(names = "--tls-cert-file", paramLabel = "FILE", description = "The server's certificate chain (PEM).")

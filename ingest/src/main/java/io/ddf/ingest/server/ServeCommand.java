@@ -49,8 +49,8 @@ public final class ServeCommand implements Callable<Integer>
     @Mixin
     private SecurityOptions security = new SecurityOptions();
 
-    @Option(names = "--port", paramLabel = "P", description = "RESP port (default ${DEFAULT-VALUE}; 0: no plain " +
-        "port, as in Redis, e.g. with --tls-port).")
+    @Option(names = "--port", paramLabel = "P", description = "RESP port (default ${DEFAULT-VALUE}; 0 with " +
+        "--tls-port: no plain port, as in Redis; 0 alone picks a free one).")
     private int port = DEFAULTS.port;
 
     @Option(names = "--bind", paramLabel = "ADDR", description = "Address to listen on (default ${DEFAULT-VALUE}).")
@@ -161,8 +161,10 @@ public final class ServeCommand implements Callable<Integer>
     ServerConfig config()
     {
         final ServerConfig config = new ServerConfig();
-        config.port = port == 0 ? -1 : port;
         security.applyTo(config);
+        // Redis's --port 0 beside --tls-port: no plain port; alone it still picks a free one (a daemon listening
+        // nowhere would be no use, and the tests and scripts start daemons so)
+        config.port = port == 0 && config.tlsPort >= 0 ? -1 : port;
         config.bind = bind;
         config.dataDir = dataDir;
         config.requirePass = PasswordSource.resolve(requirePass, requirePassFile, System.getenv(), System.err::println);

@@ -15,7 +15,7 @@ public final class ServerConfig
 
     /** Address to listen on. */
     public String bind = "127.0.0.1";
-    /** Plain RESP port; 0 picks a free one; -1 none (the command line's {@code --port 0}, as in Redis). */
+    /** Plain RESP port; 0 picks a free one; -1 none (the command line's {@code --port 0} beside {@code --tls-port}). */
     public int port = DEFAULT_PORT;
     /** TLS RESP port, or -1 for none (the default); 0 picks a free one. Needs {@link #tls}. */
     public int tlsPort = -1;

@@ -78,28 +78,41 @@ class RealClientsIT
     {
         try (TestServer daemon = new TestServer(dataDir.resolve("data"), c -> { }))
         {
-            final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-            builder.command().add(Integer.toString(daemon.port()));
-            builder.environment().put("DDF_EXPECT_BFCF", expectBfcf());
-            if (nodePath != null)
-            {
-                builder.environment().put("NODE_PATH", nodePath);
-            }
-            // output to a file, not a pipe: a hung client must not block the read past the timeout
-            final Path output = dataDir.resolve("client.log");
-            builder.redirectOutput(output.toFile());
-            final Process process = builder.start();
-            final boolean exited = process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            final String text = Files.readString(output, StandardCharsets.UTF_8);
-            System.out.println(text);
-            if (!exited)
-            {
-                process.destroyForcibly();
-                fail("client did not finish in " + TIMEOUT_SECONDS + " s:\n" + text);
-            }
-            assertEquals(0, process.exitValue(), "client run failed:\n" + text + "\ndaemon log:\n" + daemon.log());
+            final List<String> full = new ArrayList<>(command);
+            full.add(Integer.toString(daemon.port()));
+            final String text = runScript(full, nodePath, daemon, "client.log");
             assertTrue(text.contains("PASS resp2 bf core"), "the core case did not run:\n" + text);
         }
+    }
+
+    /**
+     * Runs a client script to its end and checks it exited 0.
+     *
+     * @return its output.
+     */
+    private String runScript(final List<String> command, final String nodePath, final TestServer daemon,
+        final String log) throws Exception
+    {
+        final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().put("DDF_EXPECT_BFCF", expectBfcf());
+        if (nodePath != null)
+        {
+            builder.environment().put("NODE_PATH", nodePath);
+        }
+        // output to a file, not a pipe: a hung client must not block the read past the timeout
+        final Path output = dataDir.resolve(log);
+        builder.redirectOutput(output.toFile());
+        final Process process = builder.start();
+        final boolean exited = process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        final String text = Files.readString(output, StandardCharsets.UTF_8);
+        System.out.println(text);
+        if (!exited)
+        {
+            process.destroyForcibly();
+            fail("client did not finish in " + TIMEOUT_SECONDS + " s:\n" + text);
+        }
+        assertEquals(0, process.exitValue(), "client run failed:\n" + text + "\ndaemon log:\n" + daemon.log());
+        return text;
     }
 
     @Test
@@ -143,23 +156,7 @@ class RealClientsIT
             final List<String> full = new ArrayList<>(command);
             full.add(Integer.toString(daemon.server.tlsPort()));
             full.add(certs.dir().toString());
-            final ProcessBuilder builder = new ProcessBuilder(full).redirectErrorStream(true);
-            if (nodePath != null)
-            {
-                builder.environment().put("NODE_PATH", nodePath);
-            }
-            final Path output = dataDir.resolve("tls-client.log");
-            builder.redirectOutput(output.toFile());
-            final Process process = builder.start();
-            final boolean exited = process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            final String text = Files.readString(output, StandardCharsets.UTF_8);
-            System.out.println(text);
-            if (!exited)
-            {
-                process.destroyForcibly();
-                fail("client did not finish in " + TIMEOUT_SECONDS + " s:\n" + text);
-            }
-            assertEquals(0, process.exitValue(), "client run failed:\n" + text + "\ndaemon log:\n" + daemon.log());
+            final String text = runScript(full, nodePath, daemon, "tls-client.log");
             for (final String ran : List.of("PASS tls acl writer resp2", "PASS tls acl reader",
                 "PASS tls acl wrongpass", "PASS tls no client certificate", "PASS tls foreign client certificate"))
             {
