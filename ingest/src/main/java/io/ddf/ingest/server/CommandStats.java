@@ -1,6 +1,5 @@
 package io.ddf.ingest.server;
 
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongConsumer;
 
 /**
@@ -11,15 +10,18 @@ import java.util.function.LongConsumer;
  * excludes waiting: a BF.ADD's time is its dispatch into the pipeline, not the wait for its verdict; a
  * BF.RESERVE's is not the file's creation.
  *
- * <p>Held by its {@link Command}, so the {@link Conductor} records a run without a lookup; safe from every event
- * loop. The metrics endpoint adds a timer per command ({@link #timer}), told of every run's time.
+ * <p>Held by its {@link Command}, so the {@link Conductor} records a run without a lookup, and counted per thread
+ * ({@link ThreadCounters}), so without a locked instruction; safe from every event loop. The metrics endpoint adds a timer per command ({@link #timer}), told of every run's time.
  */
 final class CommandStats
 {
-    final LongAdder calls = new LongAdder();
-    final LongAdder nanos = new LongAdder();
-    final LongAdder rejected = new LongAdder();
-    final LongAdder failed = new LongAdder();
+    private static final int CALLS = 0;
+    private static final int NANOS = 1;
+    private static final int REJECTED = 2;
+    private static final int FAILED = 3;
+
+    /** Added to by every event loop without a locked instruction. */
+    private final ThreadCounters counters = new ThreadCounters(4);
     /** Told of every run's time in nanoseconds (the metrics endpoint's histogram), or null. */
     private volatile LongConsumer timer;
 
@@ -35,11 +37,12 @@ final class CommandStats
      */
     void ran(final long nanos, final boolean failed)
     {
-        calls.increment();
-        this.nanos.add(nanos);
+        final long[] cells = counters.cells();
+        ThreadCounters.add(cells, CALLS, 1);
+        ThreadCounters.add(cells, NANOS, nanos);
         if (failed)
         {
-            this.failed.increment();
+            ThreadCounters.add(cells, FAILED, 1);
         }
         final LongConsumer t = timer;
         if (t != null)
@@ -51,15 +54,36 @@ final class CommandStats
     /** The command was refused before it ran. */
     void rejected()
     {
-        rejected.increment();
+        ThreadCounters.add(counters.cells(), REJECTED, 1);
+    }
+
+    /** @return commands run. */
+    long calls()
+    {
+        return counters.sum(CALLS);
+    }
+
+    /** @return nanoseconds the event loops spent in them. */
+    long nanos()
+    {
+        return counters.sum(NANOS);
+    }
+
+    /** @return commands refused before they ran. */
+    long rejectedCalls()
+    {
+        return counters.sum(REJECTED);
+    }
+
+    /** @return commands that answered an error. */
+    long failedCalls()
+    {
+        return counters.sum(FAILED);
     }
 
     /** Starts every counter again (CONFIG RESETSTAT); the histogram, cumulative by Prometheus's rules, is kept. */
     void reset()
     {
-        calls.reset();
-        nanos.reset();
-        rejected.reset();
-        failed.reset();
+        counters.reset();
     }
 }

@@ -54,12 +54,12 @@ final class FilterCommands
     /** BF.ADD and BF.MADD: make the filter on first use, then judge each item. */
     private void streamItems(final Session session, final ByteBuf[] args, final boolean array)
     {
-        session.checkItems(args, 2);
         final String key = session.key(args[1]);
         try (FilterStore.Lease lease = FilterTypes.bloom(store, key))
         {
             if (lease == null)
             {
+                session.checkItems(args, 2); // nothing is made for a command that will be refused
                 session.retryAfter(store.create(key, server::defaultFilter, false), args);
                 return;
             }
@@ -80,11 +80,11 @@ final class FilterCommands
     /** BF.EXISTS and BF.MEXISTS: a missing filter holds nothing. */
     private void containsItems(final Session session, final ByteBuf[] args, final boolean array)
     {
-        session.checkItems(args, 2);
         try (FilterStore.Lease lease = FilterTypes.bloom(store, session.key(args[1])))
         {
             if (lease == null)
             {
+                session.checkItems(args, 2);
                 session.replies().ready(absent(args, 2, array));
                 return;
             }

@@ -154,16 +154,16 @@ final class InfoExtras
         for (final Command command : commands.all())
         {
             final CommandStats stat = command.stats();
-            final long calls = stat.calls.sum();
-            final long rejected = stat.rejected.sum();
+            final long calls = stat.calls();
+            final long rejected = stat.rejectedCalls();
             if (calls == 0 && rejected == 0)
             {
                 continue;
             }
-            final long usec = stat.nanos.sum() / 1000;
+            final long usec = stat.nanos() / 1000;
             lines.add(String.format(Locale.ROOT,
                 "cmdstat_%s:calls=%d,usec=%d,usec_per_call=%.2f,rejected_calls=%d,failed_calls=%d",
-                command.name(), calls, usec, calls == 0 ? 0.0 : (double)usec / calls, rejected, stat.failed.sum()));
+                command.name(), calls, usec, calls == 0 ? 0.0 : (double)usec / calls, rejected, stat.failedCalls()));
         }
         return lines;
     }

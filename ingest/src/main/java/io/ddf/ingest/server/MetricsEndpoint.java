@@ -79,9 +79,9 @@ final class MetricsEndpoint implements AutoCloseable
         CounterWithCallback.builder().name("ddf_commands").help("Commands run, by name.").labelNames("command")
             .callback(cb -> commands.all().forEach(c ->
             {
-                if (c.stats().calls.sum() > 0)
+                if (c.stats().calls() > 0)
                 {
-                    cb.call(c.stats().calls.sum(), c.name());
+                    cb.call(c.stats().calls(), c.name());
                 }
             }))
             .register(registry);
@@ -90,13 +90,13 @@ final class MetricsEndpoint implements AutoCloseable
             .labelNames("command", "reason")
             .callback(cb -> commands.all().forEach(c ->
             {
-                if (c.stats().rejected.sum() > 0)
+                if (c.stats().rejectedCalls() > 0)
                 {
-                    cb.call(c.stats().rejected.sum(), c.name(), "rejected");
+                    cb.call(c.stats().rejectedCalls(), c.name(), "rejected");
                 }
-                if (c.stats().failed.sum() > 0)
+                if (c.stats().failedCalls() > 0)
                 {
-                    cb.call(c.stats().failed.sum(), c.name(), "failed");
+                    cb.call(c.stats().failedCalls(), c.name(), "failed");
                 }
             }))
             .register(registry);

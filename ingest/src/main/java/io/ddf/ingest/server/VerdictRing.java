@@ -229,7 +229,7 @@ final class VerdictRing implements ReplyWriter.Verdicts
             publishItem(filter, operation, item);
             return;
         }
-        final long hash = hash(filter, item);
+        final long hash = hash(filter, item, item.readerIndex(), item.readableBytes());
         final boolean yes = operation == Operation.STREAM ? filter.streamHash(hash) == Verdict.DUPLICATE :
             filter.containsHash(hash);
         // the row is in the mapping now; only then is the verdict one that a reply may carry
@@ -241,24 +241,57 @@ final class VerdictRing implements ReplyWriter.Verdicts
     }
 
     /**
-     * @return the filter's hash of the element's readable bytes, read where the decoder left them: the heap array,
-     *     or the direct memory through a view that stores only addresses (storing the array's reference into the
-     *     long-lived view for every element cost the G1 card-marking barrier each time), or a copy for a composite.
+     * @param filter the filter whose hash it is.
+     * @param buffer holds the element (not consumed).
+     * @param index  of its first byte.
+     * @param length its length, at most the longest element.
+     * @return the filter's hash of the element, read where the decoder left it: the heap array, or the direct
+     *     memory through a view that stores only addresses (storing the array's reference into the long-lived view
+     *     for every element cost the G1 card-marking barrier each time), or a copy for a composite buffer.
      */
-    private long hash(final DuplicateFilter filter, final ByteBuf item)
+    long hash(final DuplicateFilter filter, final ByteBuf buffer, final int index, final int length)
     {
-        final int length = item.readableBytes();
-        if (item.hasArray())
+        if (buffer.hasArray())
         {
-            return filter.hash(item.array(), item.arrayOffset() + item.readerIndex(), length);
+            return filter.hash(buffer.array(), buffer.arrayOffset() + index, length);
         }
-        if (item.hasMemoryAddress())
+        if (buffer.hasMemoryAddress())
         {
-            view.wrap(item.memoryAddress() + item.readerIndex(), length);
+            view.wrap(buffer.memoryAddress() + index, length);
             return filter.hash(view, 0, length);
         }
-        item.getBytes(item.readerIndex(), scratch, 0, length);
+        buffer.getBytes(index, scratch, 0, length);
         return filter.hash(scratch, 0, length);
+    }
+
+    /**
+     * Publishes a batch of elements by their hashes into the pipeline, packed as it packs (the raw feed's way): one
+     * claim for the batch, their verdicts to come back to this ring in order. Make room first ({@link #reserve}),
+     * hold the filter's lease meanwhile.
+     *
+     * @param filter    the filter that hashed them.
+     * @param operation stream or contains.
+     * @param hashes    the elements' hashes, from index 0.
+     * @param count     how many, at most {@link VerdictRouter#MAX_BATCH}.
+     */
+    void publishHashes(final DuplicateFilter filter, final Operation operation, final long[] hashes, final int count)
+    {
+        final long before = publishedByLoop();
+        // counted before the pipeline can judge them, so that the delivery of the last sees it is the last
+        PUBLISHED.setRelease(this, before + count);
+        boolean done = false;
+        try
+        {
+            pipeline.publishHashes(filter, operation, hashes, 0, count, tag);
+            done = true;
+        }
+        finally
+        {
+            if (!done)
+            {
+                PUBLISHED.setRelease(this, before); // refused (the pipeline is closing): no verdict will come
+            }
+        }
     }
 
     /**
