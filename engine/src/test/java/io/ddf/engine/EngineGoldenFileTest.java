@@ -257,12 +257,7 @@ class EngineGoldenFileTest extends EngineTestBase
     void aFreshRunLeavesTheGoldenStateAndTable(final String name) throws Exception
     {
         final Path golden = dir.resolve(name + ".ddf");
-        copyOwnerOnly(GOLDEN_DIR.resolve(name + "-1.0.ddf"), golden);
-        final Path fresh = make(name, dir.resolve(name + "-fresh.ddf"));
-        final byte[] goldenBytes = Files.readAllBytes(golden);
-        final byte[] freshBytes = Files.readAllBytes(fresh);
-        assertEquals(goldenBytes.length, freshBytes.length);
-        assertSameStateAndTable(goldenBytes, freshBytes);
+        goldenMatchesAFreshRun(name, "1.0", golden);
         try (DuplicateFilter filter = Filters.open(golden))
         {
             assertEquals(builder(name).seed(0x5EED_0001L).parameters().toMap(), filter.parameters().toMap());
@@ -318,6 +313,23 @@ class EngineGoldenFileTest extends EngineTestBase
     }
 
     /**
+     * Copies golden file NAME-VERSION.ddf to {@code golden} and checks that a fresh run of the fixed sequence leaves
+     * the same length, state and table.
+     *
+     * @return the golden file's bytes.
+     */
+    private byte[] goldenMatchesAFreshRun(final String name, final String version, final Path golden)
+        throws IOException
+    {
+        copyOwnerOnly(GOLDEN_DIR.resolve(name + "-" + version + ".ddf"), golden);
+        final byte[] goldenBytes = Files.readAllBytes(golden);
+        final byte[] freshBytes = Files.readAllBytes(make(name, dir.resolve(name + "-fresh.ddf")));
+        assertEquals(goldenBytes.length, freshBytes.length);
+        assertSameStateAndTable(goldenBytes, freshBytes);
+        return goldenBytes;
+    }
+
+    /**
      * A layout added in format 2.0: a fresh run leaves the golden file's state and table, the golden file verifies,
      * opens unchanged by a clean close, and judges the continuation as recorded.
      */
@@ -326,11 +338,7 @@ class EngineGoldenFileTest extends EngineTestBase
     void aFormat20LayoutMatchesItsGoldenFileAndJudgesAsRecorded(final String name) throws Exception
     {
         final Path golden = dir.resolve(name + ".ddf");
-        copyOwnerOnly(GOLDEN_DIR.resolve(name + "-2.0.ddf"), golden);
-        final Path fresh = make(name, dir.resolve(name + "-fresh.ddf"));
-        final byte[] goldenBytes = Files.readAllBytes(golden);
-        assertEquals(goldenBytes.length, Files.readAllBytes(fresh).length);
-        assertSameStateAndTable(goldenBytes, Files.readAllBytes(fresh));
+        final byte[] goldenBytes = goldenMatchesAFreshRun(name, "2.0", golden);
         assertEquals("ok", FilterInfo.verify(golden).get("table checksum"));
         try (DuplicateFilter filter = Filters.open(golden))
         {

@@ -118,10 +118,16 @@ public final class BlockedBloomModel
         double x = 0;
         for (int i = 0; i < steps; i++)
         {
-            final double half = x + h / 2 / (1 - Math.min(0.99, thrown(x)));
-            x += h / (1 - Math.min(0.99, thrown(half)));
+            x = step(x, h);
         }
         return x;
+    }
+
+    /** One midpoint step of dx/dr = 1 / (1 − p(x)), the slope bounded where the layer is nearly saturated. */
+    private double step(final double x, final double h)
+    {
+        final double half = x + h / 2 / (1 - Math.min(0.99, thrown(x)));
+        return x + h / (1 - Math.min(0.99, thrown(half)));
     }
 
     /**
@@ -139,8 +145,7 @@ public final class BlockedBloomModel
         for (int j = 0; j <= grid; j++)
         {
             table[j] = thrown(x);
-            final double half = x + h / 2 / (1 - Math.min(0.99, table[j]));
-            x += h / (1 - Math.min(0.99, thrown(half)));
+            x = step(x, h);
         }
         return table;
     }
