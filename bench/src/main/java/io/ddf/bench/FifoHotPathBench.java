@@ -145,7 +145,7 @@ public final class FifoHotPathBench
     private static double time(final Contender c, final SplittableRandom random, final long roundNs)
     {
         final long[] keys = new long[CHUNK];
-        final boolean[] verdicts = new boolean[BATCH];
+        final boolean[] verdicts = new boolean[CHUNK]; // the batch API writes verdicts[i] for keys[i]
         long ops = 0;
         long ns = 0;
         long duplicates = 0;
@@ -161,8 +161,7 @@ public final class FifoHotPathBench
             {
                 for (int i = 0; i < CHUNK; i += BATCH)
                 {
-                    duplicates += c.filter.stream(keys, i, BATCH,
-                        verdicts);
+                    duplicates += c.filter.stream(keys, i, BATCH, verdicts);
                 }
             }
             else
