@@ -23,7 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * <p>Statistics: the sizing aims μ + 3σ at 0.95 ε (σ the filter-to-filter spread); with P probes the binomial noise
  * is √(ε/P): at ε = 0.001 and P = 2·10^6, 2.2 % of ε, so a filter measured above ε is more than 2 noise deviations
  * beyond a rate the model already put 5 % below ε. The layer sized by Bloom's standard formula instead (9.59 bits per
- * item at 1 %) measures 1.15 %: the test fails for it.
+ * item at 1 %) has a rate of 1.15 % by the model, which theModelPredictsTheMeasuredRate holds to measurement. Seen
+ * failing: with the model's binomial underflowing for small filters (100 items at 0.1 measured 39 %).
  */
 class BlockedBloomSizingTest
 {
