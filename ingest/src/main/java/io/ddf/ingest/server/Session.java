@@ -15,7 +15,7 @@ import java.util.concurrent.CompletionException;
 interface Session
 {
     /** @return the connection's replies, in command order. */
-    ReplyQueue replies();
+    ReplyWriter replies();
 
     /**
      * @param arg a key argument.
@@ -55,14 +55,28 @@ interface Session
     void authFailed(String error);
 
     /**
-     * Judges one element, on this event loop or through the pipeline ({@code serve --execution}); its verdict
-     * completes the {@link Pending} reply queued before. Call holding the filter's {@link FilterStore.Lease}.
+     * The one check of an item's length ({@code --max-item-bytes}) for every command that takes items: a ring slot
+     * holds at most that many bytes, and inline execution keeps the limit so that both modes answer alike.
+     *
+     * @param args  the command.
+     * @param first the index of its first item; every argument from there on is an item.
+     * @throws RespError naming the limit when an item is longer.
+     */
+    void checkItems(ByteBuf[] args, int first);
+
+    /**
+     * Judges {@code args[first..]} against the filter, each an element, on this event loop or through the pipeline
+     * ({@code serve --execution}), and places the reply their verdicts make: 1 (RESP3 true) for an element streamed
+     * UNSEEN or found present, else 0 (false), one value or an array of them. Checks the items' length first
+     * ({@link #checkItems}). Call holding the filter's {@link FilterStore.Lease}.
      *
      * @param filter    the filter.
-     * @param operation stream or contains.
-     * @param item      the element.
+     * @param operation stream (judge and record) or contains (judge only).
+     * @param args      the command.
+     * @param first     the index of its first item; every argument from there on is one.
+     * @param array     whether the reply is an array (BF.MADD, BF.MEXISTS) rather than one value (BF.ADD).
      */
-    void publish(DuplicateFilter filter, Operation operation, ByteBuf item);
+    void judge(DuplicateFilter filter, Operation operation, ByteBuf[] args, int first, boolean array);
 
     /**
      * Waits for work running off the event loop (a filter file being created) without blocking the event loop:
