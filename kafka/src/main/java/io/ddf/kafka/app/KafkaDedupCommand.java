@@ -4,7 +4,6 @@ import io.ddf.ingest.FilterOptions;
 import io.ddf.kafka.Dedup;
 import io.ddf.kafka.FilterSpec;
 import io.ddf.kafka.KeyBytes;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -14,7 +13,6 @@ import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Produced;
-import org.apache.kafka.streams.processor.StateRestoreListener;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,7 +27,6 @@ import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -225,30 +222,11 @@ public final class KafkaDedupCommand implements Callable<Integer>
         // counted down by the state listener alone, when it has seen NOT_RUNNING or ERROR
         final CountDownLatch ended = new CountDownLatch(1);
         final AtomicReference<Throwable> failure = new AtomicReference<>();
-        final AtomicLong restored = new AtomicLong();
-        streams.setGlobalStateRestoreListener(new StateRestoreListener()
-        {
-            @Override
-            public void onRestoreStart(final TopicPartition partition, final String store, final long start, final long end)
-            {
-            }
-
-            @Override
-            public void onBatchRestored(final TopicPartition partition, final String store, final long end, final long count)
-            {
-            }
-
-            @Override
-            public void onRestoreEnd(final TopicPartition partition, final String store, final long total)
-            {
-                restored.addAndGet(total);
-                err.println("ddf kafka-dedup: restored " + total + " changelog records of " + store + " from " + partition);
-            }
-        });
+        final RestoreReport report = new RestoreReport(err, "ddf kafka-dedup:");
+        streams.setGlobalStateRestoreListener(report);
         streams.setStateListener((now, before) ->
         {
-            err.println("ddf kafka-dedup: " + now + (now == KafkaStreams.State.RUNNING ?
-                " (restored " + restored.get() + " changelog records since start)" : ""));
+            report.stateChanged(now, before);
             if (now == KafkaStreams.State.NOT_RUNNING || now == KafkaStreams.State.ERROR)
             {
                 stopped.countDown();
