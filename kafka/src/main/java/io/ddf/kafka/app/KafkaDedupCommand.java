@@ -1,6 +1,7 @@
 package io.ddf.kafka.app;
 
 import io.ddf.ingest.FilterOptions;
+import io.ddf.kafka.ChangelogFormat;
 import io.ddf.kafka.Dedup;
 import io.ddf.kafka.FilterSpec;
 import io.ddf.kafka.KeyBytes;
@@ -84,6 +85,12 @@ public final class KafkaDedupCommand implements Callable<Integer>
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "1", description = "Stream threads (default: 1).")
     private int threads;
+
+    @Option(names = "--changelog-format", paramLabel = "auto|hashes|blocks|words", defaultValue = "auto",
+        description = "What the changelog records: hashes (the new elements' 64-bit hashes, a snapshot now and then; " +
+            "bloom, qht and sqf), blocks (changed 64-byte blocks), words (changed words); auto (default): hashes " +
+            "where the kind allows, else words.")
+    private String changelogFormat;
 
     @Option(names = "--config", paramLabel = "KEY=VALUE", description = "Any other Kafka Streams, consumer or " +
         "producer setting; repeatable.")
@@ -187,10 +194,23 @@ public final class KafkaDedupCommand implements Callable<Integer>
                 keyBytes = new JsonPathKey(key);
                 break;
         }
-        final Dedup<byte[], byte[]> dedup = Dedup.by(keyBytes, spec).repartitionWith(Serdes.ByteArray(), Serdes.ByteArray());
+        final Dedup<byte[], byte[]> dedup = Dedup.by(keyBytes, spec).repartitionWith(Serdes.ByteArray(), Serdes.ByteArray())
+            .changelogFormat(format());
         (mark ? dedup.markVerdicts(in) : dedup.dropDuplicates(in))
             .to(output, Produced.with(Serdes.ByteArray(), Serdes.ByteArray()));
         return builder.build();
+    }
+
+    private ChangelogFormat format()
+    {
+        for (final ChangelogFormat f : ChangelogFormat.values())
+        {
+            if (f.name().equalsIgnoreCase(changelogFormat))
+            {
+                return f;
+            }
+        }
+        throw new IllegalArgumentException("--changelog-format must be auto, hashes, blocks or words, not " + changelogFormat);
     }
 
     /** @return the Kafka Streams configuration. */
@@ -252,7 +272,7 @@ public final class KafkaDedupCommand implements Callable<Integer>
         }, "ddf-kafka-dedup-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         err.println("ddf kafka-dedup: " + input + " -> " + output + ", key " + key + ", filter " + spec + ", " + guarantee +
-            (mark ? ", marking" : ", dropping duplicates"));
+            (mark ? ", marking" : ", dropping duplicates") + ", changelog " + changelogFormat.toLowerCase(java.util.Locale.ROOT));
         streams.start();
         stopped.await();
         if (failure.get() != null)
