@@ -173,14 +173,16 @@ public final class DdfStore implements StateStore, CachedStateStore<byte[], byte
         {
             return new HashChangelog(name, filter, this::logRecord);
         }
-        return new WordChangelog(name, filter, spec.builder(name, null).create(), resolved == ChangelogFormat.BLOCKS);
+        return new WordChangelog(name, filter, spec.builder(name, null).singleWriter().create(),
+            resolved == ChangelogFormat.BLOCKS);
     }
 
     private DuplicateFilter openFilter(final Path path)
     {
         try
         {
-            return spec.builder(name, path).openOrCreate();
+            // Kafka Streams gives a store to one thread at a time: updates need no locked instruction
+            return spec.builder(name, path).singleWriter().openOrCreate();
         }
         catch (final FilterFileException | IllegalArgumentException e)
         {
