@@ -70,6 +70,11 @@ public final class RestoreReport implements StateRestoreListener
     {
         err.println(prefix + " " + now + (now == KafkaStreams.State.RUNNING ? " (restored " + restored +
             " changelog records since start, " + restoringMillis() + " ms restoring)" : ""));
+        if (now == KafkaStreams.State.RUNNING)
+        {
+            firstStartNanos = -1;
+            lastEndNanos = -1;
+        }
     }
 
     private long restoringMillis()
