@@ -9,10 +9,13 @@
 # `uptime` before and after, to bench/results/kafka/DATE-TIME.md. Everything runs in a temporary directory removed
 # at the end.
 # Environment: RECORDS (2000000), IDS (1400000), PARTITIONS (4), ROUNDS (2), PORT (19000; the controller takes
-# PORT+1), GUARANTEES (exactly_once_v2,at_least_once), APPS (ddf,rocksdb), DDF_FILTER (ddf's filter options;
-# default: what `ddf tune --changelog` picks for one partition's share of the input), APP_JAVA_OPTS (both
-# applications' JVM options, default none), ROCKSDB_CACHING (1: the RocksDB store gets Kafka Streams' record cache),
-# SEED (42), TIMEOUT_MINUTES (30, per run), DDF_SKIP_BUILD=1 (reuse the last build).
+# PORT+1), GUARANTEES (exactly_once_v2,at_least_once), APPS (ddf,rocksdb), MEMORY_BITS (per partition; default the
+# power of two at or above 32 bits per distinct id of a partition), DDF_FILTER (ddf's filter options; default what
+# `ddf tune --changelog` picks at MEMORY_BITS for one partition's share of the input), APP_JAVA_OPTS (both
+# applications' JVM options, default -Xmx256m: each needs far less, and without a cap G1 grows the heap with the
+# allocation rate, so that the faster application looks bigger), ROCKSDB_CACHING (1: the RocksDB store gets Kafka
+# Streams' record cache), SEED (42), TIMEOUT_MINUTES (30, per run), DDF_SKIP_BUILD=1 (reuse the last build),
+# JCMD=true (with -XX:NativeMemoryTracking=summary in APP_JAVA_OPTS: each application's native memory summary).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -32,11 +35,14 @@ load_before="$(uptime)"
 props=(-Dbench.records="${RECORDS:-2000000}" -Dbench.ids="${IDS:-1400000}" -Dbench.partitions="${PARTITIONS:-4}"
   -Dbench.rounds="${ROUNDS:-2}" -Dbench.port="${PORT:-19000}"
   -Dbench.guarantees="${GUARANTEES:-exactly_once_v2,at_least_once}" -Dbench.apps="${APPS:-ddf,rocksdb}"
-  -Dbench.ddf.jar="$root/kafka/target/ddf-kafka.jar" -Dbench.app.java.opts="${APP_JAVA_OPTS:-}"
+  -Dbench.ddf.jar="$root/kafka/target/ddf-kafka.jar" -Dbench.app.java.opts="${APP_JAVA_OPTS--Xmx256m}"
   -Dbench.rocksdb.caching="$([[ "${ROCKSDB_CACHING:-0}" == 1 ]] && echo true || echo false)"
-  -Dbench.seed="${SEED:-42}" -Dbench.timeout.minutes="${TIMEOUT_MINUTES:-30}")
+  -Dbench.seed="${SEED:-42}" -Dbench.timeout.minutes="${TIMEOUT_MINUTES:-30}" -Dbench.jcmd="${JCMD:-false}")
 if [[ -n "${DDF_FILTER:-}" ]]; then
   props+=(-Dbench.ddf.args="$DDF_FILTER")
+fi
+if [[ -n "${MEMORY_BITS:-}" ]]; then
+  props+=(-Dbench.memory.bits="$MEMORY_BITS")
 fi
 flags="$("$root/bin/ddf" jvm-flags | tr '\n' ' ')"
 table="$(mktemp)"
@@ -49,7 +55,8 @@ load_after="$(uptime)"
   echo "# ddf kafka-dedup against a RocksDB-store dedup, $stamp UTC"
   echo
   echo "\`bench/kafka-vs-rocksdb.sh\` (RECORDS=${RECORDS:-2000000} IDS=${IDS:-1400000} PARTITIONS=${PARTITIONS:-4}" \
-    "ROUNDS=${ROUNDS:-2}${DDF_FILTER:+ DDF_FILTER='$DDF_FILTER'}${APP_JAVA_OPTS:+ APP_JAVA_OPTS='$APP_JAVA_OPTS'}" \
+    "ROUNDS=${ROUNDS:-2}${MEMORY_BITS:+ MEMORY_BITS=$MEMORY_BITS}${DDF_FILTER:+ DDF_FILTER='$DDF_FILTER'}" \
+    "APP_JAVA_OPTS='${APP_JAVA_OPTS--Xmx256m}'" \
     "${ROCKSDB_CACHING:+ROCKSDB_CACHING=$ROCKSDB_CACHING}), $(nproc) cores, $(java -version 2>&1 | head -1)."
   echo
   echo "- uptime before: \`$load_before\`"

@@ -116,11 +116,20 @@ final class ChildApp implements AutoCloseable
     /** @return the child's peak resident set (VmHWM) in bytes, or -1 where /proc has none. */
     long peakRssBytes()
     {
+        return status("VmHWM:");
+    }
+
+    /**
+     * @param field a field of {@code /proc/PID/status} in kB ({@code VmHWM:}, {@code RssAnon:}, {@code RssFile:}).
+     * @return its value in bytes, or -1.
+     */
+    long status(final String field)
+    {
         try
         {
             for (final String line : Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status")))
             {
-                if (line.startsWith("VmHWM:"))
+                if (line.startsWith(field))
                 {
                     return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
                 }
@@ -131,6 +140,12 @@ final class ChildApp implements AutoCloseable
             return -1;
         }
         return -1;
+    }
+
+    /** @return the child's process id. */
+    long pid()
+    {
+        return process.pid();
     }
 
     /**

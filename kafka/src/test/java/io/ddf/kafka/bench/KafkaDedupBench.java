@@ -1,5 +1,9 @@
 package io.ddf.kafka.bench;
 
+import io.ddf.engine.tune.Candidate;
+import io.ddf.engine.tune.Objective;
+import io.ddf.engine.tune.Tuner;
+import io.ddf.engine.tune.Workload;
 import kafka.testkit.KafkaClusterTestKit;
 import kafka.testkit.TestKitNodes;
 import org.apache.kafka.clients.admin.Admin;
@@ -62,7 +66,7 @@ public final class KafkaDedupBench
      */
     public static void main(final String[] args) throws Exception
     {
-        final Settings settings = Settings.fromSystemProperties();
+        final Settings settings = Settings.fromSystemProperties().withFilterPicked();
         final Path work = Files.createTempDirectory("ddf-kafka-bench");
         final KafkaClusterTestKit cluster = broker(settings.port());
         try
@@ -147,6 +151,15 @@ public final class KafkaDedupBench
             }
             seconds = (tally.lastArrivalNanos() - running.nanos()) / 1e9;
             rss = child.peakRssBytes();
+            System.err.printf("bench: %s: peak RSS %d MB, now %d MB anonymous and %d MB of files%n", id, rss >> 20,
+                child.status("RssAnon:") >> 20, child.status("RssFile:") >> 20);
+            if (Boolean.getBoolean("bench.jcmd"))
+            {
+                // a look inside (with -XX:NativeMemoryTracking=summary in APP_JAVA_OPTS): where the memory went
+                final Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                    Long.toString(child.pid()), "VM.native_memory", "summary").redirectErrorStream(true).start();
+                System.err.println(new String(jcmd.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+            }
             missing = expected - tally.distinct();
             duplicated = tally.duplicated();
             child.stop();
@@ -312,16 +325,17 @@ public final class KafkaDedupBench
      * @param port           the broker's port; the controller takes the next ({@code bench.port}).
      * @param guarantees     the guarantees, in order ({@code bench.guarantees}).
      * @param apps           the applications, in the first round's order ({@code bench.apps}).
-     * @param ddfArgs        ddf's filter options ({@code bench.ddf.args}).
+     * @param ddfArgs        ddf's filter options ({@code bench.ddf.args}; default {@link #withFilterPicked}).
      * @param ddfJar         ddf's application jar ({@code bench.ddf.jar}).
      * @param appJavaOptions JVM options of both applications ({@code bench.app.java.opts}).
      * @param rocksDbCaching whether the RocksDB store has Kafka Streams' record cache ({@code bench.rocksdb.caching}).
      * @param seed           the input's seed ({@code bench.seed}).
      * @param timeout        longest wait for one run's output ({@code bench.timeout.minutes}).
+     * @param ddfArgsSource  where ddf's filter options come from.
      */
     record Settings(long records, long ids, int partitions, int rounds, int port, List<String> guarantees,
         List<String> apps, List<String> ddfArgs, String ddfJar, List<String> appJavaOptions, boolean rocksDbCaching,
-        long seed, Duration timeout)
+        long seed, Duration timeout, String ddfArgsSource)
     {
         static Settings fromSystemProperties()
         {
@@ -330,11 +344,36 @@ public final class KafkaDedupBench
                 Integer.getInteger("bench.port", 19000),
                 words(System.getProperty("bench.guarantees", "exactly_once_v2,at_least_once").replace(',', ' ')),
                 words(System.getProperty("bench.apps", "ddf,rocksdb").replace(',', ' ')),
-                words(System.getProperty("bench.ddf.args", "--filter bloom --hash-functions 16 --memory-bits 67108864")),
+                words(System.getProperty("bench.ddf.args", "")),
                 System.getProperty("bench.ddf.jar", "kafka/target/ddf-kafka.jar"),
                 words(System.getProperty("bench.app.java.opts", "")),
                 Boolean.getBoolean("bench.rocksdb.caching"), Long.getLong("bench.seed", 42),
-                Duration.ofMinutes(Long.getLong("bench.timeout.minutes", 30)));
+                Duration.ofMinutes(Long.getLong("bench.timeout.minutes", 30)), "given");
+        }
+
+        /**
+         * @return ddf's filter options: as given, or what {@code ddf tune --changelog} picks for one partition's
+         *         share of the input, in {@code bench.memory.bits} per partition (default: the power of two at or
+         *         above 32 bits per distinct id of a partition), the command that gives it first.
+         */
+        Settings withFilterPicked()
+        {
+            if (!ddfArgs.isEmpty())
+            {
+                return this;
+            }
+            final long perPartition = (ids + partitions - 1) / partitions;
+            final long memory = Long.getLong("bench.memory.bits", Long.highestOneBit(32 * perPartition - 1) << 1);
+            final double alphabet = (double)BenchInput.alphabetFor(records, ids) / partitions;
+            final Candidate pick = Tuner.tune(memory, Workload.uniform(records / partitions, alphabet),
+                Objective.withChangelog(1, 1, Double.NaN, Double.NaN)).pick();
+            final List<String> args = new ArrayList<>(List.of("--filter", pick.kind().cliName()));
+            pick.parameters().forEach((name, value) -> args.addAll(List.of("--" + name, value.toString())));
+            final String source = String.format(java.util.Locale.ROOT, "`bin/ddf tune --memory-bits %d " +
+                "--stream-length %d --alphabet %.0f --changelog`, predicted FPR %.3g, FNR %.3g", memory,
+                records / partitions, alphabet, pick.fpr(), pick.fnr());
+            return new Settings(records, ids, partitions, rounds, port, guarantees, apps, List.copyOf(args), ddfJar,
+                appJavaOptions, rocksDbCaching, seed, timeout, source);
         }
 
         private static List<String> words(final String s)
@@ -345,8 +384,9 @@ public final class KafkaDedupBench
         String describe(final BenchInput input)
         {
             return String.format(java.util.Locale.ROOT, "input: %d records, %d distinct ids (uniform over %d), %d " +
-                "partitions; %d rounds, alternated; ddf: %s; RocksDB store%s; application JVM options: %s%n",
+                "partitions; %d rounds, alternated; ddf: %s (%s); RocksDB store%s; application JVM options: %s%n",
                 input.records(), input.distinct(), input.alphabet(), partitions, rounds, String.join(" ", ddfArgs),
+                ddfArgsSource,
                 rocksDbCaching ? " with Kafka Streams' record cache" : " (no cache)",
                 appJavaOptions.isEmpty() ? "none" : String.join(" ", appJavaOptions));
         }

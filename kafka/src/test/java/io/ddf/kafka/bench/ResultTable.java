@@ -8,7 +8,8 @@ import java.util.stream.Collectors;
 
 /**
  * The bench's table, in the issue's form: one row per figure and guarantee, the two applications' medians over the
- * rounds (each round's value in brackets) and ddf's ratio to the RocksDB store's.
+ * rounds (each round's value in brackets), and ddf's ratio to the RocksDB store's: the median of the rounds' ratios
+ * (each round's in brackets), the two runs of a round having run one after the other, under about the same load.
  */
 final class ResultTable
 {
@@ -63,23 +64,27 @@ final class ResultTable
     private void row(final StringBuilder s, final String label, final String guarantee,
         final ToDoubleFunction<RunResult> figure, final String format)
     {
-        final double ddf = median(guarantee, "ddf", figure);
-        final double rocks = median(guarantee, "rocksdb", figure);
-        s.append("| ").append(label).append(" | ").append(cell(guarantee, "ddf", figure, format)).append(" | ")
-            .append(cell(guarantee, "rocksdb", figure, format)).append(" | ")
-            .append(Double.isNaN(ddf) || Double.isNaN(rocks) || rocks == 0 ? "—" :
-                String.format(Locale.ROOT, "%.2f", ddf / rocks)).append(" |\n");
+        final List<Double> ddf = values(guarantee, "ddf", figure);
+        final List<Double> rocks = values(guarantee, "rocksdb", figure);
+        final List<Double> ratios = new ArrayList<>();
+        for (int i = 0; i < Math.min(ddf.size(), rocks.size()); i++)
+        {
+            if (rocks.get(i) != 0)
+            {
+                ratios.add(ddf.get(i) / rocks.get(i));
+            }
+        }
+        s.append("| ").append(label).append(" | ").append(cell(ddf, format)).append(" | ")
+            .append(cell(rocks, format)).append(" | ").append(cell(ratios, "%.2f")).append(" |\n");
     }
 
-    private String cell(final String guarantee, final String app, final ToDoubleFunction<RunResult> figure,
-        final String format)
+    private static String cell(final List<Double> values, final String format)
     {
-        final List<Double> values = values(guarantee, app, figure);
         if (values.isEmpty())
         {
             return "—";
         }
-        final String median = String.format(Locale.ROOT, format, median(guarantee, app, figure));
+        final String median = String.format(Locale.ROOT, format, median(values));
         return values.size() == 1 ? median : median + " (" + values.stream()
             .map(v -> String.format(Locale.ROOT, format, v)).collect(Collectors.joining(", ")) + ")";
     }
@@ -97,13 +102,9 @@ final class ResultTable
         return values;
     }
 
-    private double median(final String guarantee, final String app, final ToDoubleFunction<RunResult> figure)
+    private static double median(final List<Double> unsorted)
     {
-        final List<Double> values = values(guarantee, app, figure);
-        if (values.isEmpty())
-        {
-            return Double.NaN;
-        }
+        final List<Double> values = new ArrayList<>(unsorted);
         values.sort(Double::compare);
         final int n = values.size();
         return n % 2 == 1 ? values.get(n / 2) : (values.get(n / 2 - 1) + values.get(n / 2)) / 2;
