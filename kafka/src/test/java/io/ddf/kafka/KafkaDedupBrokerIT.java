@@ -4,7 +4,6 @@ import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Verdict;
 import io.ddf.persistence.testing.TestSeed;
 import kafka.testkit.KafkaClusterTestKit;
-import kafka.testkit.TestKitNodes;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -74,18 +73,7 @@ class KafkaDedupBrokerIT
     @BeforeAll
     static void startBroker() throws Exception
     {
-        cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
-            .setCombined(true).setNumBrokerNodes(1).setNumControllerNodes(1).build())
-            .setConfigProp("offsets.topic.replication.factor", "1")
-            .setConfigProp("offsets.topic.num.partitions", "4")
-            .setConfigProp("transaction.state.log.replication.factor", "1")
-            .setConfigProp("transaction.state.log.min.isr", "1")
-            .setConfigProp("transaction.state.log.num.partitions", "4")
-            .setConfigProp("group.initial.rebalance.delay.ms", "0")
-            .build();
-        cluster.format();
-        cluster.startup();
-        cluster.waitForReadyBrokers();
+        cluster = TestBroker.start(0);
         final Properties props = new Properties();
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
         admin = Admin.create(props);

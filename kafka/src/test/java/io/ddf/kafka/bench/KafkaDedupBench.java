@@ -4,8 +4,8 @@ import io.ddf.engine.tune.Candidate;
 import io.ddf.engine.tune.Objective;
 import io.ddf.engine.tune.Tuner;
 import io.ddf.engine.tune.Workload;
+import io.ddf.kafka.TestBroker;
 import kafka.testkit.KafkaClusterTestKit;
-import kafka.testkit.TestKitNodes;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.LogDirDescription;
@@ -68,12 +68,9 @@ public final class KafkaDedupBench
     {
         final Settings settings = Settings.fromSystemProperties().withFilterPicked();
         final Path work = Files.createTempDirectory("ddf-kafka-bench");
-        final KafkaClusterTestKit cluster = broker(settings.port());
+        final KafkaClusterTestKit cluster = TestBroker.start(settings.port());
         try
         {
-            cluster.format();
-            cluster.startup();
-            cluster.waitForReadyBrokers();
             final Properties adminProps = new Properties();
             adminProps.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
             try (Admin admin = Admin.create(adminProps))
@@ -111,22 +108,6 @@ public final class KafkaDedupBench
             cluster.close();
             deleteTree(work);
         }
-    }
-
-    /** A one-node KRaft broker (combined with its controller) on the bench's two ports. */
-    private static KafkaClusterTestKit broker(final int port) throws Exception
-    {
-        final TestKitNodes nodes = new TestKitNodes.Builder().setCombined(true).setNumBrokerNodes(1)
-            .setNumControllerNodes(1).setPerServerProperties(Map.of(0, Map.of("listeners",
-                "EXTERNAL://localhost:" + port + ",CONTROLLER://localhost:" + (port + 1)))).build();
-        return new KafkaClusterTestKit.Builder(nodes)
-            .setConfigProp("offsets.topic.replication.factor", "1")
-            .setConfigProp("offsets.topic.num.partitions", "4")
-            .setConfigProp("transaction.state.log.replication.factor", "1")
-            .setConfigProp("transaction.state.log.min.isr", "1")
-            .setConfigProp("transaction.state.log.num.partitions", "4")
-            .setConfigProp("group.initial.rebalance.delay.ms", "0")
-            .build();
     }
 
     private RunResult run(final String app, final String guarantee, final int round, final Path work) throws Exception
