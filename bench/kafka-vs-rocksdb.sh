@@ -9,7 +9,8 @@
 # `uptime` before and after, to bench/results/kafka/DATE-TIME.md. Everything runs in a temporary directory removed
 # at the end.
 # Environment: RECORDS (2000000), IDS (1400000), PARTITIONS (4), ROUNDS (2), PORT (19000; the controller takes
-# PORT+1), GUARANTEES (exactly_once_v2,at_least_once), APPS (ddf,rocksdb), MEMORY_BITS (per partition; default the
+# PORT+1), GUARANTEES (exactly_once_v2,at_least_once), APPS (ddf,rocksdb; ddf-words, ddf-blocks: ddf with the
+# changelog of changed words or 64-byte blocks instead of hashes), MEMORY_BITS (per partition; default the
 # power of two at or above 32 bits per distinct id of a partition), DDF_FILTER (ddf's filter options; default what
 # `ddf tune --changelog` picks at MEMORY_BITS for one partition's share of the input), APP_JAVA_OPTS (both
 # applications' JVM options, default -Xmx256m: each needs far less, and without a cap G1 grows the heap with the

@@ -100,7 +100,7 @@ public final class KafkaDedupBench
                         }
                     }
                 }
-                System.out.print(settings.describe(input) + "\n" + new ResultTable(results).markdown());
+                System.out.print(settings.describe(input) + "\n" + new ResultTable(results, settings.apps()).markdown());
             }
         }
         finally
@@ -146,7 +146,7 @@ public final class KafkaDedupBench
             child.stop();
         }
         final long stateBytes = treeBytes(state);
-        final String changelog = id + "-" + (app.equals("ddf") ? "ddf-dedup" : RocksDbDedupApp.STORE) + "-changelog";
+        final String changelog = id + "-" + (app.startsWith("ddf") ? "ddf-dedup" : RocksDbDedupApp.STORE) + "-changelog";
         final long logBytes = logBytes(changelog);
         final long[] counted = countRecords(changelog);
         final Path restoreState = work.resolve(id + "-restore");
@@ -178,7 +178,7 @@ public final class KafkaDedupBench
         final List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(settings.appJavaOptions());
-        if (app.equals("ddf"))
+        if (app.startsWith("ddf"))
         {
             command.addAll(List.of("-jar", settings.ddfJar()));
         }
@@ -190,9 +190,14 @@ public final class KafkaDedupBench
             "--application-id", id, "--state-dir", state.toString(), "--guarantee", guarantee,
             // a restarted instance joins at once instead of waiting for the closed one's session to expire
             "--config", "session.timeout.ms=6000", "--config", "heartbeat.interval.ms=1500"));
-        if (app.equals("ddf"))
+        if (app.startsWith("ddf"))
         {
             command.addAll(settings.ddfArgs());
+            if (app.startsWith("ddf-"))
+            {
+                // an alternative changelog: ddf-words, ddf-blocks, ddf-hashes
+                command.addAll(List.of("--changelog-format", app.substring("ddf-".length())));
+            }
         }
         else if (settings.rocksDbCaching())
         {
@@ -305,7 +310,8 @@ public final class KafkaDedupBench
      * @param rounds         rounds ({@code bench.rounds}).
      * @param port           the broker's port; the controller takes the next ({@code bench.port}).
      * @param guarantees     the guarantees, in order ({@code bench.guarantees}).
-     * @param apps           the applications, in the first round's order ({@code bench.apps}).
+     * @param apps           the applications, in the first round's order ({@code bench.apps}): rocksdb, ddf, and
+     *                       ddf-words, ddf-blocks for ddf with another changelog format.
      * @param ddfArgs        ddf's filter options ({@code bench.ddf.args}; default {@link #withFilterPicked}).
      * @param ddfJar         ddf's application jar ({@code bench.ddf.jar}).
      * @param appJavaOptions JVM options of both applications ({@code bench.app.java.opts}).

@@ -7,23 +7,44 @@ import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
 /**
- * The bench's table, in the issue's form: one row per figure and guarantee, the two applications' medians over the
- * rounds (each round's value in brackets), and ddf's ratio to the RocksDB store's: the median of the rounds' ratios
- * (each round's in brackets), the two runs of a round having run one after the other, under about the same load.
+ * The bench's table, in the issue's form: one row per figure and guarantee, each application's median over the
+ * rounds (each round's value in brackets), and each ddf variant's ratio to the RocksDB store's: the median of the
+ * rounds' ratios (each round's in brackets), the runs of a round having run one after the other, under about the
+ * same load.
  */
 final class ResultTable
 {
-    private final List<RunResult> results;
+    private static final String ROCKSDB = "rocksdb";
 
-    ResultTable(final List<RunResult> results)
+    private final List<RunResult> results;
+    private final List<String> apps;
+
+    /**
+     * @param results the runs.
+     * @param apps    the applications, in the columns' order ("rocksdb" the RocksDB store; the others ddf's).
+     */
+    ResultTable(final List<RunResult> results, final List<String> apps)
     {
         this.results = List.copyOf(results);
+        this.apps = List.copyOf(apps);
     }
 
     /** @return the markdown table. */
     String markdown()
     {
-        final StringBuilder s = new StringBuilder("| | ddf | RocksDB store | ddf ÷ RocksDB |\n| --- | --- | --- | --- |\n");
+        final StringBuilder s = new StringBuilder("|");
+        final StringBuilder rule = new StringBuilder("| ---");
+        for (final String app : apps)
+        {
+            s.append(" | ").append(app.equals(ROCKSDB) ? "RocksDB store" : app);
+            rule.append(" | ---");
+        }
+        for (final String app : ddfApps())
+        {
+            s.append(" | ").append(app).append(" ÷ RocksDB");
+            rule.append(" | ---");
+        }
+        s.append(" |\n").append(rule).append(" |\n");
         for (final String g : guarantees())
         {
             row(s, "records/s, " + g, g, RunResult::recordsPerSecond, "%.0f");
@@ -61,21 +82,34 @@ final class ResultTable
         return results.stream().map(RunResult::guarantee).distinct().collect(Collectors.toList());
     }
 
+    private List<String> ddfApps()
+    {
+        return apps.contains(ROCKSDB) ? apps.stream().filter(a -> !a.equals(ROCKSDB)).collect(Collectors.toList()) : List.of();
+    }
+
     private void row(final StringBuilder s, final String label, final String guarantee,
         final ToDoubleFunction<RunResult> figure, final String format)
     {
-        final List<Double> ddf = values(guarantee, "ddf", figure);
-        final List<Double> rocks = values(guarantee, "rocksdb", figure);
-        final List<Double> ratios = new ArrayList<>();
-        for (int i = 0; i < Math.min(ddf.size(), rocks.size()); i++)
+        s.append("| ").append(label);
+        for (final String app : apps)
         {
-            if (rocks.get(i) != 0)
-            {
-                ratios.add(ddf.get(i) / rocks.get(i));
-            }
+            s.append(" | ").append(cell(values(guarantee, app, figure), format));
         }
-        s.append("| ").append(label).append(" | ").append(cell(ddf, format)).append(" | ")
-            .append(cell(rocks, format)).append(" | ").append(cell(ratios, "%.2f")).append(" |\n");
+        final List<Double> rocks = values(guarantee, ROCKSDB, figure);
+        for (final String app : ddfApps())
+        {
+            final List<Double> ddf = values(guarantee, app, figure);
+            final List<Double> ratios = new ArrayList<>();
+            for (int i = 0; i < Math.min(ddf.size(), rocks.size()); i++)
+            {
+                if (rocks.get(i) != 0)
+                {
+                    ratios.add(ddf.get(i) / rocks.get(i));
+                }
+            }
+            s.append(" | ").append(cell(ratios, "%.2f"));
+        }
+        s.append(" |\n");
     }
 
     private static String cell(final List<Double> values, final String format)

@@ -3,7 +3,7 @@ package io.ddf.kafka.bench;
 /**
  * One application's run on the bench's input under one guarantee.
  *
- * @param app               "ddf" or "rocksdb".
+ * @param app               "rocksdb", "ddf", or a ddf variant ("ddf-words", "ddf-blocks").
  * @param guarantee         the processing guarantee.
  * @param round             which round (from 1).
  * @param seconds           from the application's RUNNING line to the arrival of its last output record.
