@@ -497,6 +497,17 @@ class DedupTopologyTest
             () -> new DdfStoreBuilder("s", QHT).withLoggingEnabled(Map.of("cleanup.policy", "delete")));
         assertTrue(policy.getMessage().contains("must be compacted"), policy.getMessage());
         assertThrows(UnsupportedOperationException.class, () -> new DdfStoreBuilder("s", QHT).withCachingEnabled());
+        // a changelog of hashes only for the kinds whose table the new elements' hashes rebuild
+        final Exception cuckoo = assertThrows(IllegalArgumentException.class, () -> new DdfStoreBuilder("s",
+            FilterSpec.of("cuckoo").with("memory-bits", 1L << 14)).withChangelogFormat(ChangelogFormat.HASHES));
+        assertTrue(cuckoo.getMessage().startsWith("ddf store 's' (cuckoo --memory-bits 16384): a changelog of hashes " +
+            "rebuilds only [QHT, SQF, BLOOM], not cuckoo"), cuckoo.getMessage());
+        final Exception queue = assertThrows(IllegalArgumentException.class, () -> new DdfStoreBuilder("s",
+            FilterSpec.of("qht").with(Map.of("memory-bits", 1L << 14, "window", 200L, "subfilters", 4L)))
+            .withChangelogFormat(ChangelogFormat.HASHES));
+        assertTrue(queue.getMessage().contains("not queue"), queue.getMessage());
+        assertEquals(ChangelogFormat.BLOCKS, new DdfStoreBuilder("s", QHT).withChangelogFormat(ChangelogFormat.BLOCKS)
+            .changelogFormat());
     }
 
     @Test
