@@ -15,20 +15,10 @@ n="${N:-1000000}"
 m="${M:-200000}"
 redis_port="${REDIS_PORT:-6390}"
 ddf_port="${DDF_PORT:-7391}"
-jars=("$@")
-if [ ${#jars[@]} -eq 0 ]; then
-  "$root/bin/ddf" --version >/dev/null # builds the jar when stale
-  jars=("$root/ingest/target/ddf.jar")
-fi
-stamp="$(date -u +%F-%H%M)"
+# shellcheck source=bench/scripts/daemon-common.sh
+source "$root/bench/scripts/daemon-common.sh" "$@"
 out="$root/bench/results/daemon/$stamp.md"
-work="$(mktemp -d)"
-pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
 
-wait_port() { for _ in $(seq 1 150); do redis-cli -p "$1" PING >/dev/null 2>&1 && return 0; sleep 0.2; done
-  echo "server on port $1 did not start" >&2; exit 1; }
 
 redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no --daemonize no \
   > "$work/redis.log" 2>&1 &

@@ -1,5 +1,6 @@
 package io.ddf.engine.pipeline;
 
+import io.ddf.engine.Operation;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Verdict;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -37,6 +38,8 @@ final class PipelineEvent
     int count;
     /** The packed elements, or null when the pipeline does not pack. */
     final long[] longs;
+    /** Whether the packed {@link #longs} are the elements' hashes ({@code FilterPipeline.publishHashes}). */
+    boolean hashes;
     /** The packed elements' verdicts, or null when the pipeline does not pack. */
     final boolean[] duplicates;
 

@@ -70,10 +70,10 @@ final class ServerCommands
         table.add(Command.keyless("config", -2, ADMIN, "server", "GET of the daemon's settings; no SET.",
             this::config));
         table.add(Command.keyless("info", -1, List.of("loading", "stale"), "server",
-            "The sections asked (default: all), as Redis names them: server, clients, stats, keyspace.",
-            this::info));
+            "The sections asked (default: all but commandstats), as Redis names them: server, clients, stats, " +
+                "keyspace, memory, persistence, commandstats.", this::info).also("@dangerous"));
         table.add(Command.keyless("dbsize", -1, List.of("readonly", "fast"), "server", "The number of filters.",
-            (s, a) -> s.replies().ready(Replies.integer(server.store().size()))));
+            (s, a) -> s.replies().ready(Replies.integer(server.store().size()))).also("@keyspace"));
         table.add(Command.allKeys("exists", -2, List.of("readonly", "fast"), "generic",
             "How many of the keys name a file (a filter or a foreign one).", this::existsKeys));
         table.add(Command.oneKey("type", 2, List.of("readonly", "fast"), "generic",
@@ -175,6 +175,7 @@ final class ServerCommands
             session.client().name(name);
         }
         session.client().protocol(version);
+        session.replies().protocol(version == 3);
         final List<Map.Entry<String, Object>> fields = List.of(Map.entry("server", "redis"),
             Map.entry("version", DdfServer.REDIS_VERSION), Map.entry("proto", (long)version),
             Map.entry("id", session.id()), Map.entry("mode", "standalone"), Map.entry("role", "master"));
@@ -182,11 +183,11 @@ final class ServerCommands
         for (final Map.Entry<String, Object> field : fields)
         {
             map.add(Replies.bulk(field.getKey()));
-            map.add(Replies.value(session, field.getValue()));
+            map.add(Replies.value(field.getValue()));
         }
         map.add(Replies.bulk("modules"));
         map.add(Replies.empty());
-        session.replies().ready(Replies.map(session, map));
+        session.replies().ready(Replies.map(map));
     }
 
     /** INFO [section ...]: after the connection's own elements are judged, so its counts include them. */
@@ -201,7 +202,7 @@ final class ServerCommands
         {
             sections.add(Replies.word(args[i]));
         }
-        session.replies().ready(Replies.verbatim(session, InfoSections.select(server.info(), sections)));
+        session.replies().ready(Replies.verbatim(InfoSections.select(server.info().info(), sections)));
     }
 
     private void select(final Session session, final ByteBuf[] args)
@@ -242,7 +243,7 @@ final class ServerCommands
             {
                 exactly(args, 2, "client|getname");
                 final String name = session.client().name();
-                session.replies().ready(name.isEmpty() ? Replies.nil(session) : Replies.bulk(name));
+                session.replies().ready(name.isEmpty() ? Replies.nil() : Replies.bulk(name));
             }
             case "id" ->
             {
@@ -252,19 +253,18 @@ final class ServerCommands
             case "info" ->
             {
                 exactly(args, 2, "client|info");
-                session.replies().ready(Replies.verbatim(session, session.client().describe() + "\n"));
+                session.replies().ready(Replies.verbatim(session.client().describe() + "\n"));
             }
-            case "list" -> session.replies().ready(Replies.verbatim(session, clientList(args)));
+            case "list" -> session.replies().ready(Replies.verbatim(clientList(args)));
             default -> throw new RespError("ERR unknown subcommand '" + sub + "'. Try CLIENT HELP.");
         }
     }
 
     /**
      * CLIENT REPLY ON answers OK; OFF and SKIP are refused rather than accepted and ignored, which would leave a
-     * client waiting for replies it had asked not to get (or reading them as answers to later commands). They are
-     * not implemented because a reply is queued when its command completes, which for a command that waits (a
-     * filter being created, an EXEC) is after later commands have started, so "the next command's reply" is not
-     * a position in the {@link ReplyQueue}; it would take the decoder's command boundaries.
+     * client waiting for replies it had asked not to get (or reading them as answers to later commands). Not
+     * implemented yet: every command takes its place in the {@link ReplyWriter}'s order as it runs, so OFF and SKIP
+     * would be a flag there that drops the replies of the places it covers.
      */
     private static void reply(final Session session, final ByteBuf[] args)
     {
@@ -284,7 +284,7 @@ final class ServerCommands
     {
         if (args.length == 2)
         {
-            return server.clientList.list(-1);
+            return server.clients().list(-1);
         }
         final String option = Replies.word(args[2]);
         if (option.equals("type") && args.length == 4)
@@ -292,7 +292,7 @@ final class ServerCommands
             final String type = Replies.word(args[3]);
             return switch (type)
             {
-                case "normal" -> server.clientList.list(-1);
+                case "normal" -> server.clients().list(-1);
                 case "master", "replica", "slave", "pubsub" -> "";
                 default -> throw new RespError("ERR Unknown client type '" + type + "'");
             };
@@ -307,7 +307,7 @@ final class ServerCommands
                 {
                     throw new RespError("ERR Invalid client ID");
                 }
-                text.append(server.clientList.list(id));
+                text.append(server.clients().list(id));
             }
             return text.toString();
         }
@@ -334,7 +334,7 @@ final class ServerCommands
                     throw Command.wrongArity("config|get");
                 }
                 final List<RedisMessage> pairs = new ArrayList<>();
-                for (final Map.Entry<String, String> e : server.configValues().entrySet())
+                for (final Map.Entry<String, String> e : server.info().configValues().entrySet())
                 {
                     for (int i = 2; i < args.length; i++)
                     {
@@ -346,11 +346,11 @@ final class ServerCommands
                         }
                     }
                 }
-                session.replies().ready(Replies.map(session, pairs));
+                session.replies().ready(Replies.map(pairs));
             }
             case "resetstat" ->
             {
-                server.commandStats().reset();
+                server.commands().resetStats();
                 session.replies().ready(Replies.OK);
             }
             case "set" -> throw new RespError("ERR CONFIG SET is not supported by ddf; restart with other options");

@@ -1,7 +1,7 @@
 package io.ddf.ingest.server;
 
 import io.ddf.engine.DuplicateFilter;
-import io.ddf.engine.pipeline.Operation;
+import io.ddf.engine.Operation;
 import io.netty.buffer.ByteBuf;
 
 import java.util.concurrent.CompletableFuture;
@@ -15,7 +15,7 @@ import java.util.concurrent.CompletionException;
 interface Session
 {
     /** @return the connection's replies, in command order. */
-    ReplyQueue replies();
+    ReplyWriter replies();
 
     /**
      * @param arg a key argument.
@@ -55,14 +55,28 @@ interface Session
     void authFailed(String error);
 
     /**
-     * Judges one element, on this event loop or through the pipeline ({@code serve --execution}); its verdict
-     * completes the {@link Pending} reply queued before. Call holding the filter's {@link FilterStore.Lease}.
+     * The one check of an item's length ({@code --max-item-bytes}) for every command that takes items: a ring slot
+     * holds at most that many bytes, and inline execution keeps the limit so that both modes answer alike.
+     *
+     * @param args  the command.
+     * @param first the index of its first item; every argument from there on is an item.
+     * @throws RespError naming the limit when an item is longer.
+     */
+    void checkItems(ByteBuf[] args, int first);
+
+    /**
+     * Judges {@code args[first..]} against the filter, each an element, on this event loop or through the pipeline
+     * ({@code serve --execution}), and places the reply their verdicts make: 1 (RESP3 true) for an element streamed
+     * UNSEEN or found present, else 0 (false), one value or an array of them. Checks the items' length first
+     * ({@link #checkItems}). Call holding the filter's {@link FilterStore.Lease}.
      *
      * @param filter    the filter.
-     * @param operation stream or contains.
-     * @param item      the element.
+     * @param operation stream (judge and record) or contains (judge only).
+     * @param args      the command.
+     * @param first     the index of its first item; every argument from there on is one.
+     * @param array     whether the reply is an array (BF.MADD, BF.MEXISTS) rather than one value (BF.ADD).
      */
-    void publish(DuplicateFilter filter, Operation operation, ByteBuf item);
+    void judge(DuplicateFilter filter, Operation operation, ByteBuf[] args, int first, boolean array);
 
     /**
      * Waits for work running off the event loop (a filter file being created) without blocking the event loop:
@@ -94,13 +108,14 @@ interface Session
     boolean deferUntilJudged(ByteBuf[] args);
 
     /**
-     * @param failure a failure of work done off the event loop.
-     * @return the RESP error it replies with.
+     * @param failure a command's failure, or one of work done off the event loop.
+     * @return the RESP error it replies with: a {@link RespError}'s own, {@code ERR} and the message of any other
+     *         (a {@link FilterStoreException}'s says what the store could not do).
      */
     static String message(final Throwable failure)
     {
         final Throwable cause = failure instanceof CompletionException && failure.getCause() != null ?
             failure.getCause() : failure;
-        return cause instanceof RespError ? cause.getMessage() : "ERR " + FilterStore.oneLine(cause);
+        return cause instanceof RespError ? cause.getMessage() : "ERR " + OneLine.of(cause);
     }
 }
