@@ -49,10 +49,12 @@ public final class DdfServer implements AutoCloseable
     /** What a reply waits for before it is flushed (issue 24's --fsync always plugs in here). */
     private final DurabilityBarrier durability = DurabilityBarrier.NONE;
     /** What secures the endpoints (issue 23's TLS plugs in here). */
-    private final TransportSecurity security = TransportSecurity.PLAIN;
+    /** Users (ACL) and TLS: what secures the endpoints and who may run what. */
+    private final ServerSecurity security;
     private final Transports transports;
     private final CountDownLatch closed = new CountDownLatch(1);
     private Channel respChannel;
+    private Channel tlsChannel;
     private Channel feedChannel;
     private Forwarder forwarder;
     private MetricsEndpoint metrics;
@@ -73,7 +75,8 @@ public final class DdfServer implements AutoCloseable
         this.store = FilterStore.open(config.dataDir, config.filterLimit(), log);
         this.pipeline = pipeline(config, router, store);
         this.commands = CommandTable.of(this);
-        this.conductor = new Conductor(commands, Authorizer.PASSWORD);
+        this.security = security(config, commands, log);
+        this.conductor = new Conductor(commands, new AclAuthorizer(security.acl(), commands));
         this.info = new ServerInfo(this);
         this.transports = new Transports(config, connectionLog, security);
     }
@@ -133,7 +136,16 @@ public final class DdfServer implements AutoCloseable
 
     private void listen()
     {
-        respChannel = transports.listenResp(() -> new RespConnection(this, conductor, durability));
+        if (config.port >= 0)
+        {
+            respChannel = transports.listenResp(TransportSecurity.Endpoint.RESP, config.port,
+                () -> new RespConnection(this, conductor, durability));
+        }
+        if (config.tlsPort >= 0)
+        {
+            tlsChannel = transports.listenResp(TransportSecurity.Endpoint.RESP_TLS, config.tlsPort,
+                () -> new RespConnection(this, conductor, durability));
+        }
         if (config.feedPort >= 0)
         {
             if (config.forward != null)
@@ -150,10 +162,37 @@ public final class DdfServer implements AutoCloseable
         log.println(info.startLine());
     }
 
-    /** @return the RESP port bound. */
+    /** @return the TLS RESP port bound, or -1 when there is none. */
+    public int tlsPort()
+    {
+        return tlsChannel == null ? -1 : ((InetSocketAddress)tlsChannel.localAddress()).getPort();
+    }
+
+    /** @return the users and TLS. */
+    ServerSecurity security()
+    {
+        return security;
+    }
+
+    /** The users and TLS; when the ACL file or a certificate is bad, the pipeline and the store are closed. */
+    private ServerSecurity security(final ServerConfig config, final CommandTable commands, final PrintStream log)
+    {
+        try
+        {
+            return new ServerSecurity(config, commands, log::println);
+        }
+        catch (final RuntimeException e)
+        {
+            pipeline.close();
+            store.close();
+            throw e;
+        }
+    }
+
+    /** @return the plain RESP port bound, or -1 when there is none ({@code --port 0}). */
     public int port()
     {
-        return ((InetSocketAddress)respChannel.localAddress()).getPort();
+        return respChannel == null ? -1 : ((InetSocketAddress)respChannel.localAddress()).getPort();
     }
 
     /** @return the metrics port bound, or -1 when there is no endpoint. */
@@ -285,6 +324,10 @@ public final class DdfServer implements AutoCloseable
         closing = true;
         try
         {
+            if (tlsChannel != null)
+            {
+                tlsChannel.close().awaitUninterruptibly();
+            }
             if (respChannel != null)
             {
                 respChannel.close().awaitUninterruptibly();

@@ -61,8 +61,8 @@ final class RespConnection extends ChannelInboundHandlerAdapter
     private final AuthThrottle throttle = new AuthThrottle();
     private ChannelHandlerContext ctx;
     private State state = State.NEW;
-    /** The user AUTH named, null before AUTH when a password is set (ACL users would each be one). */
-    private String user;
+    /** The user AUTH named (or the default user when it needs no password), null before AUTH. */
+    private io.ddf.ingest.acl.Identity user;
     /** Set once admitted. */
     private ClientState client;
     /** An error that ends the connection, arrived while a command waited: written after that command's reply. */
@@ -91,7 +91,8 @@ final class RespConnection extends ChannelInboundHandlerAdapter
         this.server = server;
         this.conductor = conductor;
         this.registry = server.clients();
-        this.user = config.requirePass == null ? "default" : null;
+        final io.ddf.ingest.acl.Acl acl = server.security().acl();
+        this.user = acl.defaultAuthenticates() ? acl.defaultIdentity() : null;
         this.decoder = new RespDecoder(config.maxInlineBytes, config.maxArgs, config.maxBulkBytes,
             config.maxRequestBytes, conductor.table()::largeArguments, server.inputBudget(), this::evicted);
         this.verdicts = new VerdictRing(server.pipeline(), config.maxItemBytes,
@@ -445,16 +446,26 @@ final class RespConnection extends ChannelInboundHandlerAdapter
     }
 
     @Override
-    public void authenticate()
+    public io.ddf.ingest.acl.Identity identity()
     {
-        user = "default";
-        registry.known(this);
+        return user != null ? user : server.security().acl().defaultIdentity();
     }
 
     @Override
-    public void authFailed(final String error)
+    public void authenticate(final io.ddf.ingest.acl.Identity identity)
     {
-        final long delay = throttle.failed();
+        final boolean known = user != null;
+        user = identity;
+        if (!known)
+        {
+            registry.known(this);
+        }
+    }
+
+    @Override
+    public void authFailed(final String error, final long atLeastMillis)
+    {
+        final long delay = Math.max(atLeastMillis, throttle.failed());
         final boolean close = throttle.exhausted();
         server.authLog.log("ddf: failed AUTH from " + ctx.channel().remoteAddress() + " (" + throttle.failures() +
             (close ? " on this connection; closing it)" : " on this connection)"));

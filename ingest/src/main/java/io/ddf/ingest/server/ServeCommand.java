@@ -2,6 +2,7 @@ package io.ddf.ingest.server;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -45,7 +46,11 @@ public final class ServeCommand implements Callable<Integer>
     /** Every default an option shows and starts from: the configuration's own. */
     private static final ServerConfig DEFAULTS = new ServerConfig();
 
-    @Option(names = "--port", paramLabel = "P", description = "RESP port (default ${DEFAULT-VALUE}; 0 picks a free one).")
+    @Mixin
+    private SecurityOptions security = new SecurityOptions();
+
+    @Option(names = "--port", paramLabel = "P", description = "RESP port (default ${DEFAULT-VALUE}; 0 with " +
+        "--tls-port: no plain port, as in Redis; 0 alone picks a free one).")
     private int port = DEFAULTS.port;
 
     @Option(names = "--bind", paramLabel = "ADDR", description = "Address to listen on (default ${DEFAULT-VALUE}).")
@@ -156,7 +161,10 @@ public final class ServeCommand implements Callable<Integer>
     ServerConfig config()
     {
         final ServerConfig config = new ServerConfig();
-        config.port = port;
+        security.applyTo(config);
+        // Redis's --port 0 beside --tls-port: no plain port; alone it still picks a free one (a daemon listening
+        // nowhere would be no use, and the tests and scripts start daemons so)
+        config.port = port == 0 && config.tlsPort >= 0 ? -1 : port;
         config.bind = bind;
         config.dataDir = dataDir;
         config.requirePass = PasswordSource.resolve(requirePass, requirePassFile, System.getenv(), System.err::println);
