@@ -62,7 +62,7 @@ final class Preallocator
      */
     static void allocate(final java.io.RandomAccessFile raf, final long length, final Path path, final Path directory)
     {
-        final int fd = descriptorOf(raf);
+        final int fd = Descriptors.of(raf);
         if (fd >= 0)
         {
             final net.openhft.posix.PosixAPI posix = net.openhft.posix.PosixAPI.posix();
@@ -80,25 +80,6 @@ final class Preallocator
     }
 
     private static final int ENOSPC = 28;
-
-    /** @return the descriptor number (java.io is opened to this code by the JVM flags Chronicle needs), or -1. */
-    private static int descriptorOf(final java.io.RandomAccessFile raf)
-    {
-        if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux"))
-        {
-            return -1;
-        }
-        try
-        {
-            final java.lang.reflect.Field fd = java.io.FileDescriptor.class.getDeclaredField("fd");
-            fd.setAccessible(true);
-            return fd.getInt(raf.getFD());
-        }
-        catch (final ReflectiveOperationException | RuntimeException | IOException unavailable)
-        {
-            return -1;
-        }
-    }
 
     private static long usableOrUnknown(final Path directory)
     {
