@@ -1,5 +1,6 @@
 package io.ddf.engine.pipeline;
 
+import io.ddf.engine.Operation;
 import com.lmax.disruptor.EventHandler;
 import com.lmax.disruptor.RingBuffer;
 import io.ddf.engine.DuplicateFilter;

@@ -4,7 +4,7 @@ import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.pipeline.FilterPipeline;
 import io.ddf.engine.pipeline.FilterPipelineBuilder;
-import io.ddf.engine.pipeline.Operation;
+import io.ddf.engine.Operation;
 import io.ddf.ingest.VersionProvider;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
@@ -213,7 +213,7 @@ public final class DdfServer implements AutoCloseable
                 if (!connect.isSuccess())
                 {
                     throw new UncheckedIOException(new IOException("cannot connect to the forward target " +
-                        config.forward + ": " + FilterStore.oneLine(connect.cause())));
+                        config.forward + ": " + OneLine.of(connect.cause())));
                 }
                 forwarder.connected(connect.channel());
                 channels.add(connect.channel());
@@ -261,7 +261,7 @@ public final class DdfServer implements AutoCloseable
         if (!bound.isSuccess())
         {
             throw new UncheckedIOException(new IOException("cannot listen for " + what + " on " + config.bind + ":" +
-                port + ": " + FilterStore.oneLine(bound.cause())));
+                port + ": " + OneLine.of(bound.cause())));
         }
         return bound.channel();
     }

@@ -5,7 +5,7 @@ import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.FilterParameters;
 import io.ddf.engine.Filters;
-import io.ddf.engine.pipeline.Operation;
+import io.ddf.engine.Operation;
 import io.ddf.engine.spi.ParamDef;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.redis.ArrayRedisMessage;
