@@ -68,6 +68,7 @@ public final class FilterFile implements AutoCloseable
     private final long stateLength;
     private final boolean readOnly;
     private TableCheck tableCheck = TableCheck.NEW;
+    private Reservation reservation = Reservation.UNKNOWN;
     /** The checksum the file was sealed with when opened, valid when {@link #tableCheck} is CHECKSUM_VERIFIED. */
     private long checksumAtOpen;
     private boolean closed;
@@ -557,6 +558,17 @@ public final class FilterFile implements AutoCloseable
     public long createdMillis()
     {
         return header.createdMillis();
+    }
+
+    /** @return how creation reserved the file's blocks ({@link Reservation#UNKNOWN} for a file opened). */
+    public Reservation reservation()
+    {
+        return reservation;
+    }
+
+    void reservation(final Reservation how)
+    {
+        this.reservation = how;
     }
 
     /** @return whether this is an anonymous temporary file, gone once closed. */
