@@ -207,6 +207,7 @@ final class FileCreation
             region.prefaultForWrite();
             final FilterFile filterFile = new FilterFile(path, header, region, lock, registryKey);
             filterFile.reservation(reservation);
+            filterFile.created();
             if (registryKey != null)
             {
                 OpenFileRegistry.publish(registryKey, filterFile);
