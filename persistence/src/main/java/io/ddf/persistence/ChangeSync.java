@@ -3,6 +3,7 @@ package io.ddf.persistence;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.nio.file.Path;
+import java.util.function.BooleanSupplier;
 import java.util.concurrent.locks.ReentrantLock;
 
 import static io.ddf.persistence.FilterFileDescriptor.HEADER_LENGTH;
@@ -67,13 +68,14 @@ final class ChangeSync
      * Forces what changed since the last sync.
      *
      * @param stateChanged whether the state region changed, which no mark tracks (the counters: marking them would
-     *                     make every thread store into one shared mark).
+     *                     make every thread store into one shared mark); asked under the lock, once the file is
+     *                     known to be mapped still.
      * @param now          the time now, epoch milliseconds.
      * @return the pages forced that were marked; 0 when only the header page was forced (the state region, or
      *         bringing the header's time up to date); -1 when nothing needed forcing (no system call made).
      * @throws FilterFileException {@code IO} when msync fails; the marks are kept for the next sync.
      */
-    long sync(final boolean stateChanged, final long now)
+    long sync(final BooleanSupplier stateChanged, final long now)
     {
         lock.lock();
         try
@@ -98,14 +100,14 @@ final class ChangeSync
      *
      * @return what to force, or null when nothing needs it.
      */
-    Pending prepare(final boolean stateChanged, final long now)
+    Pending prepare(final BooleanSupplier stateChanged, final long now)
     {
         if (closed)
         {
             return null;
         }
         final DirtyPages.Span span = dirty.take();
-        final boolean changed = !span.empty() || stateChanged;
+        final boolean changed = stateChanged.getAsBoolean() || !span.empty();
         if (!changed && recorded >= completed)
         {
             return null;

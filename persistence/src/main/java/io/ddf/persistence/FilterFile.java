@@ -660,13 +660,14 @@ public final class FilterFile implements AutoCloseable
      * thread, concurrently with writers; returns once every change marked before the call is on the device, even
      * when another thread's sync forced it.
      *
-     * @param stateChanged whether the state region changed since the last sync (no mark tracks it).
+     * @param stateChanged whether the state region changed since the last sync (no mark tracks it); asked while the
+     *                     file is held mapped, so it may read the mapping.
      * @return the marked pages forced (0: only the header page), or -1 when nothing needed forcing, the file is not
      *         tracked ({@link #trackChanges()}) or it is closed.
      * @throws FilterFileException {@code IO} when msync fails (the pages stay marked for the next sync), {@code
      *                             TRUNCATED} when the file was truncated from outside.
      */
-    public long syncChanges(final boolean stateChanged)
+    public long syncChanges(final java.util.function.BooleanSupplier stateChanged)
     {
         final ChangeSync sync = changeSync;
         if (sync == null)

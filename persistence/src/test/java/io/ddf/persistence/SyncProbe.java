@@ -31,9 +31,9 @@ public final class SyncProbe
         final UnsafeBuffer table = new UnsafeBuffer(file.tableAddress(), (int)file.tableLength());
         table.putLongVolatile(SYNCED_OFFSET, 4711);
         dirty.mark(file.tableAddress() + SYNCED_OFFSET);
-        final long pages = file.syncChanges(false);
-        final long headerOnly = file.syncChanges(false);
-        final long nothing = file.syncChanges(false);
+        final long pages = file.syncChanges(() -> false);
+        final long headerOnly = file.syncChanges(() -> false);
+        final long nothing = file.syncChanges(() -> false);
         table.putLongVolatile(LOST_OFFSET, 815);
         dirty.mark(file.tableAddress() + LOST_OFFSET);
         System.out.println("SYNCED " + file.durableSince() + " " + pages + " " + headerOnly + " " + nothing);
