@@ -38,7 +38,7 @@ class CloseAllTest extends MappedMemoryTestBase
             }
             files.add(file);
         }
-        FilterFile.closeAll(files);
+        FilterFiles.closeAll(files);
         for (int i = 0; i < 6; i++)
         {
             assertFalse(files.get(i).locked());
@@ -64,7 +64,7 @@ class CloseAllTest extends MappedMemoryTestBase
             TestFiles.createClosed(path, TestFiles.smallSpec());
             final FilterFile file = FilterFile.open(path);
             new UnsafeBuffer(file.tableAddress(), 64).putLong(0, 4711);
-            FilterFile.closeAll(List.of(file));
+            FilterFiles.closeAll(List.of(file));
             fs.cut();
             try (FilterFile reopened = FilterFile.open(path))
             {
@@ -83,7 +83,7 @@ class CloseAllTest extends MappedMemoryTestBase
             raf.setLength(8192);
         }
         final FilterFileException ex = assertThrows(FilterFileException.class,
-            () -> FilterFile.closeAll(List.of(cut, good)));
+            () -> FilterFiles.closeAll(List.of(cut, good)));
         assertEquals(TRUNCATED, ex.reason(), ex.getMessage());
         assertTrue(ex.getMessage().contains("cut.ddf"), ex.getMessage());
         try (FilterFile file = FilterFile.open(dir.resolve("good.ddf")))

@@ -8,6 +8,7 @@ import io.ddf.persistence.DirtyPages;
 import io.ddf.persistence.FilterFile;
 import io.ddf.persistence.FilterFileException;
 import io.ddf.persistence.FilterFileSpec;
+import io.ddf.persistence.FilterFiles;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -97,7 +98,7 @@ public final class FilterFactory
     }
 
     /**
-     * Opens many filter files, forcing what opening changes in them together (see {@link FilterFile#openAll}).
+     * Opens many filter files, forcing what opening changes in them together (see {@link FilterFiles#openAll}).
      *
      * @param paths the files.
      * @param onOpened receives each path and its filter, or its failure, in order.
@@ -109,7 +110,7 @@ public final class FilterFactory
     }
 
     /**
-     * Opens many filter files, forcing what opening changes in them together (see {@link FilterFile#openAll}).
+     * Opens many filter files, forcing what opening changes in them together (see {@link FilterFiles#openAll}).
      *
      * @param paths    the files.
      * @param sync     how their changes reach the device.
@@ -118,7 +119,7 @@ public final class FilterFactory
     public static void openAll(final java.util.List<Path> paths, final SyncMode sync,
         final java.util.function.BiConsumer<Path, Object> onOpened)
     {
-        for (final FilterFile.Opened opened : FilterFile.openAll(paths, FilterFactory::checkStructure))
+        for (final FilterFiles.Opened opened : FilterFiles.openAll(paths, FilterFactory::checkStructure))
         {
             if (opened.file() == null)
             {

@@ -14,9 +14,12 @@ import java.util.Map;
 
 /**
  * The quotient filters' parameters: N rows of k cells, each cell a QHT fingerprint of s bits or an SQF signature
- * of r' + ⌈log2(r + 1)⌉ bits. Size either by rows, or by memory M with N = ⌊M / (k · bits per cell)⌋ (seed 000
+ * of r' + ⌈log2(r + 1)⌉ bits. Size either by rows, or by memory M with N = ⌊M / (k · bits per cell)⌋ (QHT paper
  * Alg. 1). Refuses k ≥ S, the number of distinct non-empty cell values: a full row would then hold them all
  * and answer DUPLICATE to everything.
+ *
+ * <p>The QHT paper: R. Géraud, M. Lombard-Platet and D. Naccache, "Quotient Hash Tables: Efficiently Detecting
+ * Duplicates in Streaming Data", ACM SAC 2019.
  */
 public final class QuotientDefinition extends KindDefinition
 {
@@ -39,10 +42,8 @@ public final class QuotientDefinition extends KindDefinition
     static final int BUCKETS = 1;
     /** QHT kinds: fingerprint bits s. SQF: remainder bits r. */
     static final int CELL_PARAM = 2;
-    /** QHT kinds: requested memory bits. SQF: reduced bits r'. */
-    private static final int QHT_MEMORY = 3;
+    /** SQF: reduced bits r'. (Slot 3 of the QHT kinds, and slot 4 of SQF, hold the memory bits asked for.) */
     private static final int SQF_REDUCED = 3;
-    private static final int SQF_MEMORY = 4;
 
     private static final ParamDef P_ROWS = ParamDef.longOption("rows", "Rows N, instead of --memory-bits.");
     private static final ParamDef P_BUCKETS = CommonParams.BUCKETS;
@@ -119,7 +120,7 @@ public final class QuotientDefinition extends KindDefinition
             m = given.getLong(P_MEMORY.name(), DEFAULT_MEMORY_BITS);
             require(m <= MAX_MEMORY_BITS, "memory-bits must be at most 2^43 (1 TiB), got " + m);
             require(m >= rowBits, "memory-bits " + m + " is less than one row of " + k + " x " + cellBits + " = " +
-                rowBits + " bits (seed 000 Alg. 1 needs M > k·s)");
+                rowBits + " bits (Geraud et al. 2019 Alg. 1 needs M > k·s)");
             n = m / rowBits;
         }
         final long[] slots = sqf ? new long[] {n, k, cellParam, reduced, m} : new long[] {n, k, cellParam, m};
@@ -193,7 +194,7 @@ public final class QuotientDefinition extends KindDefinition
 
     /**
      * S, the number of distinct non-empty cell values an element can produce. 0 marks an empty cell, so a QHT
-     * has 2^s − 1 and an SQF 2^r' · (r − r' + 1) − 1 (seed 000 §3.2 option 3 and §4.4.1).
+     * has 2^s − 1 and an SQF 2^r' · (r − r' + 1) − 1 (QHT paper §3.2 option 3 and §4.4.1).
      *
      * @param slots resolved parameters.
      * @return S.
@@ -205,15 +206,6 @@ public final class QuotientDefinition extends KindDefinition
             return CellFunction.sqfDistinctSignatures(slots[CELL_PARAM], slots[SQF_REDUCED]);
         }
         return (1L << slots[CELL_PARAM]) - 1;
-    }
-
-    /**
-     * @param slots resolved parameters.
-     * @return the memory requested in bits, 0 when sized by rows.
-     */
-    long requestedMemoryBits(final long[] slots)
-    {
-        return slots[sqf ? SQF_MEMORY : QHT_MEMORY];
     }
 
     private int cellBits(final long[] slots)

@@ -1,8 +1,6 @@
 package io.ddf.engine.tune;
 
 import io.ddf.engine.FilterBuilder;
-import io.ddf.engine.FilterKind;
-import io.ddf.engine.Filters;
 
 /**
  * Sizes the quotient hash tables that insert duplicates too (qhtd, qqhtd) for a capacity and an error rate, as
@@ -37,24 +35,14 @@ public final class QuotientSizing
     }
 
     /**
-     * @param capacity  expected number of distinct elements held at once, at least 1.
-     * @param errorRate wanted false positive rate, in (0, 1).
-     * @return a QHT builder with rows, buckets and fingerprint bits set by the rule above.
-     * @throws IllegalArgumentException for a capacity below 1, an error rate outside (0, 1), or one so small that
-     *                                  it needs fingerprints of more than 32 bits.
-     */
-    public static FilterBuilder qhtFor(final long capacity, final double errorRate)
-    {
-        return apply(Filters.builder(FilterKind.QHT), capacity, errorRate);
-    }
-
-    /**
      * Sets rows, buckets and fingerprint bits on a builder of any QHT kind (qht, qhtd, qqhtd).
      *
      * @param builder   the builder.
      * @param capacity  expected number of distinct elements, at least 1.
      * @param errorRate wanted false positive rate, in (0, 1).
      * @return the builder.
+     * @throws IllegalArgumentException for a capacity below 1, an error rate outside (0, 1), or one so small that
+     *                                  it needs fingerprints of more than 32 bits.
      */
     public static FilterBuilder apply(final FilterBuilder builder, final long capacity, final double errorRate)
     {

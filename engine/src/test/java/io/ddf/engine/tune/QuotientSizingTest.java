@@ -1,7 +1,9 @@
 package io.ddf.engine.tune;
 
 import io.ddf.engine.DuplicateFilter;
+import io.ddf.engine.FilterKind;
 import io.ddf.engine.FilterParameters;
+import io.ddf.engine.Filters;
 import io.ddf.engine.Verdict;
 import org.junit.jupiter.api.Test;
 
@@ -44,11 +46,11 @@ class QuotientSizingTest
     void rowsHoldTheCapacityWithLittleEviction()
     {
         final long capacity = 20_000;
-        final FilterParameters p = QuotientSizing.qhtFor(capacity, 0.001).parameters();
+        final FilterParameters p = QuotientSizing.apply(Filters.builder(FilterKind.QHT), capacity, 0.001).parameters();
         assertEquals("qht", p.toMap().get("kind"));
         assertTrue(p.get("rows") * p.get("buckets") >= 2 * capacity);
         assertEquals(capacity, QuotientSizing.capacityOf(p.get("rows"), p.get("buckets")));
-        try (DuplicateFilter filter = QuotientSizing.qhtFor(capacity, 0.001).seed(1).create())
+        try (DuplicateFilter filter = QuotientSizing.apply(Filters.builder(FilterKind.QHT), capacity, 0.001).seed(1).create())
         {
             for (long i = 0; i < capacity; i++)
             {

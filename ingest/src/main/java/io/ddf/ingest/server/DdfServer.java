@@ -5,7 +5,6 @@ import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.pipeline.FilterPipeline;
 import io.ddf.engine.pipeline.FilterPipelineBuilder;
 import io.ddf.engine.Operation;
-import io.ddf.ingest.VersionProvider;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -433,7 +432,7 @@ public final class DdfServer implements AutoCloseable
         String version;
         try
         {
-            version = new VersionProvider().getVersion()[0];
+            version = "ddf " + BuildVersion.version();
         }
         catch (final IOException e)
         {

@@ -338,10 +338,13 @@ class PowerCutFs(fuse.Operations):
 
 def serve_control(fs, path):
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    if os.path.exists(path):
-        os.unlink(path)
-    server.bind(path)
+    # bound under another name and renamed once listening: the name appears only when a connect can succeed
+    for name in (path, path + '.binding'):
+        if os.path.exists(name):
+            os.unlink(name)
+    server.bind(path + '.binding')
     server.listen(4)
+    os.rename(path + '.binding', path)
     while True:
         connection, _ = server.accept()
         with connection, connection.makefile('rw') as stream:
