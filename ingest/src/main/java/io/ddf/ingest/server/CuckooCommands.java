@@ -278,6 +278,7 @@ final class CuckooCommands
             for (int i = first; i < args.length; i++)
             {
                 filter.addHash(hash(filter, args[i]));
+                session.wrote(filter);
                 ones.add(Replies.bool(session, true));
             }
             session.replies().ready(array ? new ArrayRedisMessage(ones) : Replies.bool(session, true));
@@ -336,7 +337,9 @@ final class CuckooCommands
             }
             final DuplicateFilter filter = lease.filter();
             server.drain(filter);
-            session.replies().ready(Replies.bool(session, filter.deleteHash(hash(filter, args[2]))));
+            final boolean deleted = filter.deleteHash(hash(filter, args[2]));
+            session.wrote(filter);
+            session.replies().ready(Replies.bool(session, deleted));
         }
     }
 

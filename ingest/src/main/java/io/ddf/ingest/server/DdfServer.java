@@ -69,6 +69,8 @@ public final class DdfServer implements AutoCloseable
     private final PrintStream log;
     private final long startNanos = System.nanoTime();
     private final FilterStore store;
+    /** serve --fsync: the filters' policy, always's group commit, what start-up found (issue 24). */
+    private final Durability durability;
     private final VerdictRouter router;
     /** Judges every element of every connection: one Disruptor ring for the whole daemon. */
     private final FilterPipeline pipeline;
@@ -107,7 +109,8 @@ public final class DdfServer implements AutoCloseable
         }
         ReserveOptions.defaultFilter(config.defaultCapacity, config.defaultErrorRate).parameters();
         this.router = new VerdictRouter(config.maxClients + 1024);
-        this.store = FilterStore.open(config.dataDir, config.maxFilters, log);
+        this.durability = new Durability(config.fsync, config.fsyncWarnMillis, log);
+        this.store = FilterStore.open(config.dataDir, config.maxFilters, log, durability);
         FilterPipeline p = null;
         try
         {
@@ -335,6 +338,12 @@ public final class DdfServer implements AutoCloseable
     ServerConfig config()
     {
         return config;
+    }
+
+    /** @return serve --fsync's part of the daemon. */
+    Durability durability()
+    {
+        return durability;
     }
 
     FilterStore store()

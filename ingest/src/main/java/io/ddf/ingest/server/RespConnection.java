@@ -303,6 +303,18 @@ final class RespConnection extends Connection implements Session
             drop();
             return;
         }
+        try
+        {
+            // --fsync always: what these replies acknowledge reaches the disk before they leave (a group commit)
+            server.durability().beforeFlush();
+        }
+        catch (final RuntimeException e)
+        {
+            closing = true; // not acknowledged: the client sees the connection close, not a success
+            ctx.close();
+            drop();
+            return;
+        }
         final ReplyQueue.Outcome outcome = replies.write(ctx, this);
         if (outcome == ReplyQueue.Outcome.CLOSE)
         {
@@ -451,7 +463,17 @@ final class RespConnection extends Connection implements Session
     @Override
     public void publish(final DuplicateFilter filter, final Operation operation, final ByteBuf item)
     {
+        if (operation == Operation.STREAM)
+        {
+            server.durability().touch(filter);
+        }
         submit(filter, operation, item);
+    }
+
+    @Override
+    public void wrote(final DuplicateFilter filter)
+    {
+        server.durability().touch(filter);
     }
 
     @Override

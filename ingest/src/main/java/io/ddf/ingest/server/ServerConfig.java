@@ -72,6 +72,13 @@ public final class ServerConfig
 
     /** Where RESP clients' elements are judged. */
     public Execution execution = DEFAULT_EXECUTION;
+    /**
+     * When the filters' changes reach the disk ({@code serve --fsync}): everysec by default, as Redis's
+     * {@code appendfsync} (a power cut loses at most the last two seconds, for a cost the commands do not see).
+     */
+    public io.ddf.engine.SyncPolicy fsync = io.ddf.engine.SyncPolicy.DEFAULT;
+    /** How long a sync may take before the daemon logs it and counts it in INFO's fsync_delayed. */
+    public long fsyncWarnMillis = 1000;
     /** Event loop threads. */
     public int ioThreads = 2;
     /** Raw feed port, or -1 for none; 0 picks a free one. */

@@ -65,6 +65,16 @@ interface Session
     void publish(DuplicateFilter filter, Operation operation, ByteBuf item);
 
     /**
+     * A command changed this filter directly (CF.ADD, CF.DEL): under {@code --fsync always} the replies of this read
+     * wait for its sync ({@link Durability#touch}).
+     *
+     * @param filter the filter changed.
+     */
+    default void wrote(final DuplicateFilter filter)
+    {
+    }
+
+    /**
      * Waits for work running off the event loop (a filter file being created) without blocking the event loop:
      * the connection stops reading, later commands already read wait, and so do their replies. Once the work is
      * done, {@code then} runs on the event loop (or its failure is the reply), and the later commands run.
