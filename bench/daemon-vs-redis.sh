@@ -27,8 +27,8 @@ pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 
-wait_port() { for _ in $(seq 1 150); do redis-cli -p "$1" PING >/dev/null 2>&1 && return 0; sleep 0.2; done
-  echo "server on port $1 did not start" >&2; exit 1; }
+# shellcheck source=scripts/servers.sh
+source "$root/bench/scripts/servers.sh" # wait_port, median
 
 redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no --daemonize no \
   > "$work/redis.log" 2>&1 &
@@ -75,8 +75,6 @@ for r in $(seq 1 "$rounds"); do
 done
 load_after="$(uptime)"
 
-# printf, not print: awk prints a computed 1032170 as 1.03217e+06, which bc cannot read (the ratio came out 0.00)
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) printf "%.10g\n", v[(NR + 1) / 2]; else printf "%.10g\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 mkdir -p "$(dirname "$out")"
 {
   echo "# ddf serve against redis-server, $stamp UTC"

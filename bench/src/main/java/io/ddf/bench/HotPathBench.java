@@ -91,7 +91,7 @@ public final class HotPathBench
         }
     }
 
-    private static final class FilterContender extends Contender
+    private static class FilterContender extends Contender
     {
         final DuplicateFilter filter;
 
@@ -118,14 +118,11 @@ public final class HotPathBench
      * A filter contender whose background syncs (issue 24) are paused while it runs: the page marks' cost alone, without
      * the page faults each sync causes (the kernel write-protects the pages it writes back).
      */
-    private static final class PausedSyncContender extends Contender
+    private static final class PausedSyncContender extends FilterContender
     {
-        final DuplicateFilter filter;
-
         PausedSyncContender(final String name, final long memoryBits, final int threads, final DuplicateFilter filter)
         {
-            super(name, memoryBits, threads);
-            this.filter = filter;
+            super(name, memoryBits, threads, filter);
         }
 
         @Override
@@ -134,18 +131,12 @@ public final class HotPathBench
             pauseSyncs(true);
             try
             {
-                return streamLoop(filter, cursor, deadline);
+                return super.run(cursor, deadline);
             }
             finally
             {
                 pauseSyncs(false);
             }
-        }
-
-        @Override
-        void close()
-        {
-            filter.close();
         }
     }
 

@@ -23,8 +23,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 final class DaemonPowerCutIT
 {
-    private static final int ROUNDS = 3;
-    private static final long LOAD_MS = 3000;
+    /** Cuts per policy: 3 in CI; bench/power-cuts.sh runs more ({@code -Dddf.powercut.rounds}). */
+    private static final int ROUNDS = Integer.getInteger("ddf.powercut.rounds", 3);
+    /** Load before each cut, ms ({@code -Dddf.powercut.loadMs}). */
+    private static final long LOAD_MS = Long.getLong("ddf.powercut.loadMs", 3000);
     private static final int PIPELINE = 16;
 
     @TempDir
