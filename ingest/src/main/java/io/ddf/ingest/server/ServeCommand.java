@@ -149,7 +149,7 @@ public final class ServeCommand implements Callable<Integer>
         description = "Address the metrics endpoint listens on (default 127.0.0.1).")
     private String metricsBind = "127.0.0.1";
 
-    @Option(names = "--fsync", paramLabel = "POLICY", converter = io.ddf.ingest.SyncPolicyConverter.class,
+    @Option(names = "--fsync", paramLabel = "POLICY", converter = SyncPolicyConverter.class,
         description = "When changes reach the disk, as Redis's appendfsync: always (every reply waits for its " +
             "write on the disk: one sync per read of commands), everysec (once a second, off the event loops; a " +
             "power cut loses at most the last two seconds; the default) or no (the kernel's writeback, ~30 s). A " +

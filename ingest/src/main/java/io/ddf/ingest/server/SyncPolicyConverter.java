@@ -1,4 +1,4 @@
-package io.ddf.ingest;
+package io.ddf.ingest.server;
 
 import io.ddf.engine.SyncPolicy;
 import picocli.CommandLine.ITypeConverter;
