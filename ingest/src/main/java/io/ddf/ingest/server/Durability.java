@@ -24,11 +24,13 @@ import java.util.concurrent.atomic.LongAdder;
  * <ul>
  *   <li>{@code everysec} (the default, Redis's): the filters' changed pages are forced once a second by the
  *       engine's background thread, off the event loops.</li>
- *   <li>{@code always}: the write commands of one read name the filters they wrote ({@link #touch}), and
- *       {@link #beforeFlush()} syncs those, once each, before the read's replies leave: a group commit. The request
- *       path being rewritten (issue 20) offers one seam for it; until then RespConnection calls it before writing
- *       replies, inline execution only ({@link ServerConfig#validate} refuses {@code always} with the pipeline,
- *       whose verdicts come back after the read).</li>
+ *   <li>{@code always}: the write commands name the filters they wrote ({@link #touch}); a connection with replies
+ *       to write queues them ({@link #deferUntilSynced}) behind one sync per event loop round: after the loop has
+ *       read every ready connection, the filters written in the round are synced once each, then the replies leave
+ *       (a group commit across connections, as Redis's appendfsync always shares one fsync per iteration). The
+ *       request path being rewritten (issue 20) offers one seam for it; until it lands RespConnection calls this
+ *       class. Inline execution only: serve refuses {@code always} with the pipeline, whose verdicts come back after
+ *       the read, and with the raw feed.</li>
  *   <li>{@code no}: nothing forced while open; the kernel's writeback.</li>
  * </ul>
  * A sync slower than {@code --fsync-warn-ms} is logged (at most once per 10 s) and counted ({@code fsync_delayed}).
@@ -40,6 +42,9 @@ final class Durability
     private final PrintStream log;
     private final RateLimitedLog slowLog;
     private final ThreadLocal<List<DuplicateFilter>> touched = ThreadLocal.withInitial(ArrayList::new);
+    /** Per event loop: the connections whose replies wait for the loop's next group commit. */
+    private final ThreadLocal<List<java.util.function.Consumer<Boolean>>> waiting =
+        ThreadLocal.withInitial(ArrayList::new);
     private final LongAdder commits = new LongAdder();
     private final LongAdder delayed = new LongAdder();
     private final LongAdder errors = new LongAdder();
@@ -101,6 +106,52 @@ final class Durability
             }
         }
         filters.add(filter);
+    }
+
+    /**
+     * Under {@code always}, when this event loop wrote since its last group commit: queues the caller's replies behind
+     * one sync that runs once the loop has processed this round's reads (a task on the loop: Netty runs tasks after
+     * the ready channels), so that every connection served in the round shares it, as Redis's appendfsync always
+     * shares one fsync per event loop iteration. Returns false when there is nothing to wait for: write now.
+     *
+     * @param loop  the caller's event loop.
+     * @param after called on the loop once the sync ran: true when it succeeded.
+     * @return whether the replies wait.
+     */
+    boolean deferUntilSynced(final java.util.concurrent.Executor loop, final java.util.function.Consumer<Boolean> after)
+    {
+        if (policy != SyncPolicy.ALWAYS || touched.get().isEmpty() && waiting.get().isEmpty())
+        {
+            return false;
+        }
+        final List<java.util.function.Consumer<Boolean>> queue = waiting.get();
+        queue.add(after);
+        if (queue.size() == 1)
+        {
+            loop.execute(this::commitRound);
+        }
+        return true;
+    }
+
+    /** On the event loop, after its round of reads: one sync of what it wrote, then the waiting replies. */
+    private void commitRound()
+    {
+        final List<java.util.function.Consumer<Boolean>> queue = waiting.get();
+        final List<java.util.function.Consumer<Boolean>> round = new ArrayList<>(queue);
+        queue.clear();
+        boolean synced = true;
+        try
+        {
+            beforeFlush();
+        }
+        catch (final RuntimeException e)
+        {
+            synced = false;
+        }
+        for (final java.util.function.Consumer<Boolean> after : round)
+        {
+            after.accept(synced);
+        }
     }
 
     /**

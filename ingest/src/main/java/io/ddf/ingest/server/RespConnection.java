@@ -303,18 +303,35 @@ final class RespConnection extends Connection implements Session
             drop();
             return;
         }
-        try
+        // --fsync always: what these replies acknowledge reaches the disk before they leave; every connection of this
+        // event loop that has replies waits for one sync after the loop's reads (a group commit, as Redis's)
+        if (server.durability().deferUntilSynced(ctx.executor(), this::afterSync))
         {
-            // --fsync always: what these replies acknowledge reaches the disk before they leave (a group commit)
-            server.durability().beforeFlush();
+            return;
         }
-        catch (final RuntimeException e)
+        writeReplies();
+    }
+
+    /** Once the group commit ran: the replies leave, or, when the sync failed, the connection closes without them. */
+    private void afterSync(final boolean synced)
+    {
+        if (closing)
+        {
+            drop();
+            return;
+        }
+        if (!synced)
         {
             closing = true; // not acknowledged: the client sees the connection close, not a success
             ctx.close();
             drop();
             return;
         }
+        writeReplies();
+    }
+
+    private void writeReplies()
+    {
         final ReplyQueue.Outcome outcome = replies.write(ctx, this);
         if (outcome == ReplyQueue.Outcome.CLOSE)
         {
