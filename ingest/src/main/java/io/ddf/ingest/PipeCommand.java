@@ -39,9 +39,7 @@ public final class PipeCommand implements Callable<Integer>, UsesFilterOptions
     private boolean unique;
 
     @Option(names = "--fsync", paramLabel = "POLICY", converter = SyncPolicyConverter.class,
-        description = "With --file, when the filter's changes reach the disk: always (before any verdict is " +
-            "written: one sync per batch of input), everysec (once a second; a power cut loses at most the last " +
-            "two seconds; the default, as Redis's appendfsync) or no (the kernel's writeback, ~30 s).")
+        description = "With --file: always, everysec (default) or no (README).")
     private SyncPolicy fsync;
 
     /**
