@@ -15,20 +15,10 @@ n="${N:-1000000}"
 m="${M:-200000}"
 redis_port="${REDIS_PORT:-6390}"
 ddf_port="${DDF_PORT:-7391}"
-jars=("$@")
-if [ ${#jars[@]} -eq 0 ]; then
-  "$root/bin/ddf" --version >/dev/null # builds the jar when stale
-  jars=("$root/ingest/target/ddf.jar")
-fi
-stamp="$(date -u +%F-%H%M)"
+# shellcheck source=bench/scripts/daemon-common.sh
+source "$root/bench/scripts/daemon-common.sh" "$@"
 out="$root/bench/results/daemon/$stamp.md"
-work="$(mktemp -d)"
-pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
 
-# shellcheck source=scripts/servers.sh
-source "$root/bench/scripts/servers.sh" # wait_port, median
 
 redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no --daemonize no \
   > "$work/redis.log" 2>&1 &
@@ -62,18 +52,11 @@ bench() { # mode index round
     awk -F, -v mode="$mode" -v k="$k" -v r="$r" '{ gsub(/"/, ""); print mode, k, r, $2, $5, $7 }' \
     >> "$work/rows"
 }
-# warm-up (JIT, filter creation), not recorded
-for k in "${!ports[@]}"; do
-  # shellcheck disable=SC2086
-  redis-benchmark -p "${ports[$k]}" -n 200000 -P 16 -r 100000000 -q ${cmds[$k]} > /dev/null 2>&1
-done
-load_before="$(uptime)"
-for r in $(seq 1 "$rounds"); do
-  for mode in pipelined unpipelined; do
-    for k in "${!ports[@]}"; do bench "$mode" "$k" "$r"; done
-  done
-done
-load_after="$(uptime)"
+warm() { # shellcheck disable=SC2086
+  redis-benchmark -p "${ports[$1]}" -n 200000 -P 16 -r 100000000 -q ${cmds[$1]} > /dev/null 2>&1; }
+# shellcheck source=scripts/rounds.sh
+source "$root/bench/scripts/rounds.sh"
+run_rounds
 
 mkdir -p "$(dirname "$out")"
 {

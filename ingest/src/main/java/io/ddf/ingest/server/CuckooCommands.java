@@ -205,6 +205,7 @@ final class CuckooCommands
     private void insert(final Session session, final ByteBuf[] args)
     {
         final int first = insertOptions(args, "cf.insert");
+        session.checkItems(args, Math.abs(first));
         if (!ensure(session, args, first))
         {
             return;
@@ -215,6 +216,7 @@ final class CuckooCommands
     private void insertnx(final Session session, final ByteBuf[] args)
     {
         final int first = insertOptions(args, "cf.insertnx");
+        session.checkItems(args, Math.abs(first));
         if (!ensure(session, args, first))
         {
             return;
@@ -260,6 +262,7 @@ final class CuckooCommands
     private void addCopies(final Session session, final ByteBuf[] args, final int first, final boolean array,
         final boolean create)
     {
+        session.checkItems(args, first);
         final String key = Replies.key(args[1]);
         try (FilterStore.Lease lease = cuckoo(key))
         {
@@ -278,16 +281,17 @@ final class CuckooCommands
             for (int i = first; i < args.length; i++)
             {
                 filter.addHash(hash(filter, args[i]));
-                session.wrote(filter);
-                ones.add(Replies.bool(session, true));
+                ones.add(Replies.bool(true));
             }
-            session.replies().ready(array ? new ArrayRedisMessage(ones) : Replies.bool(session, true));
+            session.replies().wrote(filter);
+            session.replies().ready(array ? new ArrayRedisMessage(ones) : Replies.bool(true));
         }
     }
 
     /** CF.ADDNX and CF.INSERTNX: the streaming filter's own insertion, through the pipeline: 1 added, 0 present. */
     private void stream(final Session session, final ByteBuf[] args, final int first, final boolean array)
     {
+        session.checkItems(args, first);
         final String key = session.key(args[1]);
         try (FilterStore.Lease lease = cuckoo(key))
         {
@@ -296,39 +300,28 @@ final class CuckooCommands
                 session.retryAfter(store.create(key, this::defaultBuilder, false), args);
                 return;
             }
-            session.replies().awaitVerdicts(array ? Pending.many(session, true, args.length - first) : Pending.one(session, true));
-            for (int i = first; i < args.length; i++)
-            {
-                session.publish(lease.filter(), Operation.STREAM, args[i]);
-            }
+            session.judge(lease.filter(), Operation.STREAM, args, first, array);
         }
     }
 
     /** CF.EXISTS and CF.MEXISTS: a missing key holds nothing. */
     private void contains(final Session session, final ByteBuf[] args, final boolean array)
     {
+        session.checkItems(args, 2);
         try (FilterStore.Lease lease = cuckoo(session.key(args[1])))
         {
             if (lease == null)
             {
-                final List<RedisMessage> zeros = new ArrayList<>();
-                for (int i = 2; i < args.length; i++)
-                {
-                    zeros.add(Replies.bool(session, false));
-                }
-                session.replies().ready(array ? new ArrayRedisMessage(zeros) : Replies.bool(session, false));
+                session.replies().ready(FilterCommands.absent(args, 2, array));
                 return;
             }
-            session.replies().awaitVerdicts(array ? Pending.many(session, false, args.length - 2) : Pending.one(session, false));
-            for (int i = 2; i < args.length; i++)
-            {
-                session.publish(lease.filter(), Operation.CONTAINS, args[i]);
-            }
+            session.judge(lease.filter(), Operation.CONTAINS, args, 2, array);
         }
     }
 
     private void delete(final Session session, final ByteBuf[] args)
     {
+        session.checkItems(args, 2);
         try (FilterStore.Lease lease = cuckoo(Replies.key(args[1])))
         {
             if (lease == null)
@@ -338,13 +331,14 @@ final class CuckooCommands
             final DuplicateFilter filter = lease.filter();
             server.drain(filter);
             final boolean deleted = filter.deleteHash(hash(filter, args[2]));
-            session.wrote(filter);
-            session.replies().ready(Replies.bool(session, deleted));
+            session.replies().wrote(filter);
+            session.replies().ready(Replies.bool(deleted));
         }
     }
 
     private void count(final Session session, final ByteBuf[] args)
     {
+        session.checkItems(args, 2);
         try (FilterStore.Lease lease = cuckoo(Replies.key(args[1])))
         {
             if (lease == null)
@@ -380,7 +374,7 @@ final class CuckooCommands
             field(info, "Bucket size", bucketSize);
             field(info, "Expansion rate", 0);
             field(info, "Max iterations", p.get("max-kicks"));
-            session.replies().ready(Replies.fields(session, info)); // a map in RESP3, pairs in RESP2
+            session.replies().ready(Replies.fields(info)); // a map in RESP3, pairs in RESP2
         }
     }
 

@@ -13,9 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * RedisBloom's BF.* commands over the named filters. Elements go through the pipeline and their replies wait in
- * the connection's {@link ReplyQueue} for the verdicts; a filter made on first use (BF.ADD, BF.MADD) or by
- * BF.RESERVE is created off the event loop ({@link FilterStore#create}) and the reply waits for it.
+ * RedisBloom's BF.* commands over the named filters. Each element is judged where {@code serve --execution} says
+ * ({@link Session#judge}: on the event loop by default, or through the pipeline) and its reply takes its place in
+ * the connection's {@link ReplyWriter}, written once its verdicts are in; a filter made on first use (BF.ADD, BF.MADD) or by BF.RESERVE
+ * is created off the event loop ({@link FilterStore#create}) and the reply waits for it.
  */
 final class FilterCommands
 {
@@ -50,82 +51,73 @@ final class FilterCommands
         table.add(Command.oneKey("bf.card", 2, READ, GROUP, "Items added that were not seen before.", this::card));
     }
 
-    private void checkItems(final ByteBuf[] args)
-    {
-        final int max = server.config().maxItemBytes;
-        for (int i = 2; i < args.length; i++)
-        {
-            if (args[i].readableBytes() > max)
-            {
-                throw new RespError("ERR item of " + args[i].readableBytes() + " bytes is longer than the " + max +
-                    "-byte limit");
-            }
-        }
-    }
-
     /** BF.ADD and BF.MADD: make the filter on first use, then judge each item. */
-    private void streamItems(final Session session, final ByteBuf[] args, final Pending reply)
+    private void streamItems(final Session session, final ByteBuf[] args, final boolean array)
     {
-        checkItems(args);
         final String key = session.key(args[1]);
         try (FilterStore.Lease lease = FilterTypes.bloom(store, key))
         {
             if (lease == null)
             {
+                session.checkItems(args, 2); // nothing is made for a command that will be refused
                 session.retryAfter(store.create(key, server::defaultFilter, false), args);
                 return;
             }
-            session.replies().awaitVerdicts(reply);
-            for (int i = 2; i < args.length; i++)
-            {
-                session.publish(lease.filter(), Operation.STREAM, args[i]);
-            }
+            session.judge(lease.filter(), Operation.STREAM, args, 2, array);
         }
     }
 
     private void add(final Session session, final ByteBuf[] args)
     {
-        streamItems(session, args, Pending.one(session, true));
+        streamItems(session, args, false);
     }
 
     private void madd(final Session session, final ByteBuf[] args)
     {
-        streamItems(session, args, Pending.many(session, true, args.length - 2));
+        streamItems(session, args, true);
     }
 
     /** BF.EXISTS and BF.MEXISTS: a missing filter holds nothing. */
-    private void containsItems(final Session session, final ByteBuf[] args, final Pending reply,
-        final RedisMessage missing)
+    private void containsItems(final Session session, final ByteBuf[] args, final boolean array)
     {
-        checkItems(args);
         try (FilterStore.Lease lease = FilterTypes.bloom(store, session.key(args[1])))
         {
             if (lease == null)
             {
-                session.replies().ready(missing);
+                session.checkItems(args, 2);
+                session.replies().ready(absent(args, 2, array));
                 return;
             }
-            session.replies().awaitVerdicts(reply);
-            for (int i = 2; i < args.length; i++)
-            {
-                session.publish(lease.filter(), Operation.CONTAINS, args[i]);
-            }
+            session.judge(lease.filter(), Operation.CONTAINS, args, 2, array);
         }
+    }
+
+    /**
+     * @param first the first item.
+     * @return the reply of a lookup on a missing key: 0 for each item (an array of them when {@code array}).
+     */
+    static RedisMessage absent(final ByteBuf[] args, final int first, final boolean array)
+    {
+        if (!array)
+        {
+            return Replies.bool(false);
+        }
+        final List<RedisMessage> zeros = new ArrayList<>(args.length - first);
+        for (int i = first; i < args.length; i++)
+        {
+            zeros.add(Replies.bool(false));
+        }
+        return new ArrayRedisMessage(zeros);
     }
 
     private void exists(final Session session, final ByteBuf[] args)
     {
-        containsItems(session, args, Pending.one(session, false), Replies.bool(session, false));
+        containsItems(session, args, false);
     }
 
     private void mexists(final Session session, final ByteBuf[] args)
     {
-        final List<RedisMessage> zeros = new ArrayList<>();
-        for (int i = 2; i < args.length; i++)
-        {
-            zeros.add(Replies.bool(session, false));
-        }
-        containsItems(session, args, Pending.many(session, false, args.length - 2), new ArrayRedisMessage(zeros));
+        containsItems(session, args, true);
     }
 
     private void reserve(final Session session, final ByteBuf[] args)
@@ -193,9 +185,9 @@ final class FilterCommands
             final DuplicateFilter filter = lease.filter();
             // RedisBloom: one field is an array of its value in both protocols; every field a map in RESP3
             session.replies().ready(args.length == 3 ?
-                new ArrayRedisMessage(List.of(Replies.value(session,
+                new ArrayRedisMessage(List.of(Replies.value(
                     BloomInfo.field(filter, args[2].toString(StandardCharsets.UTF_8))))) :
-                Replies.fields(session, BloomInfo.fields(filter)));
+                Replies.fields(BloomInfo.fields(filter)));
         }
     }
 

@@ -392,6 +392,7 @@ final class FilterStore implements AutoCloseable
             {
                 throw new FilterStoreException("filter closed but its file was not deleted: " + OneLine.of(e));
             }
+            durability.deleted(dir);
             return true;
         }
         finally

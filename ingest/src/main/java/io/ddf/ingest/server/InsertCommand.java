@@ -78,6 +78,8 @@ final class InsertCommand
         {
             throw new RespError("ERR (capacity should be larger than 0)");
         }
+        final int first = i + 1;
+        session.checkItems(args, first);
         final FilterBuilder builder = ReserveOptions.builder(reserveOptions, capacity, errorRate);
         final String key = Replies.key(args[1]);
         try (FilterStore.Lease lease = FilterTypes.bloom(store, key))
@@ -91,13 +93,7 @@ final class InsertCommand
                 session.retryAfter(store.create(key, () -> builder, false), args);
                 return;
             }
-            final int first = i + 1;
-            checkItems(args, first);
-            session.replies().awaitVerdicts(Pending.many(session, true, args.length - first));
-            for (int item = first; item < args.length; item++)
-            {
-                session.publish(lease.filter(), Operation.STREAM, args[item]);
-            }
+            session.judge(lease.filter(), Operation.STREAM, args, first, true);
         }
     }
 
@@ -117,18 +113,5 @@ final class InsertCommand
             throw new RespError("ERR Bad error rate");
         }
         return errorRate;
-    }
-
-    private void checkItems(final ByteBuf[] args, final int first)
-    {
-        final int max = server.config().maxItemBytes;
-        for (int i = first; i < args.length; i++)
-        {
-            if (args[i].readableBytes() > max)
-            {
-                throw new RespError("ERR item of " + args[i].readableBytes() + " bytes is longer than the " + max +
-                    "-byte limit");
-            }
-        }
     }
 }

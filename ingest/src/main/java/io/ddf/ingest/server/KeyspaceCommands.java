@@ -42,16 +42,16 @@ final class KeyspaceCommands
     void register(final CommandTable table)
     {
         table.add(Command.keyless("keys", 2, List.of("readonly"), GENERIC,
-            "Every key matching a glob pattern (*, ?, \\\\x).", this::keys));
+            "Every key matching a glob pattern (*, ?, \\\\x).", this::keys).also("@dangerous"));
         table.add(Command.keyless("scan", -2, List.of("readonly"), GENERIC,
             "Iterates the keys: cursor [MATCH pattern] [COUNT n] [TYPE type].", this::scan));
         table.add(Command.keyless("flushall", -1, List.of("write"), "server",
             "Deletes every filter and its file (off the event loop; ASYNC and SYNC both reply once done).",
-            (s, a) -> flushAll(s, a, "flushall")));
+            (s, a) -> flushAll(s, a, "flushall")).also("@keyspace", "@dangerous"));
         // one database (SELECT 0 only), so emptying it is emptying them all
         table.add(Command.keyless("flushdb", -1, List.of("write"), "server",
             "Deletes every filter and its file, as FLUSHALL (ddf has one database).",
-            (s, a) -> flushAll(s, a, "flushdb")));
+            (s, a) -> flushAll(s, a, "flushdb")).also("@keyspace", "@dangerous"));
         table.add(Command.keyless("memory", -2, List.of("readonly"), "server",
             "USAGE key: the bytes of the filter's file, all of it mapped.", this::memory));
     }
@@ -201,7 +201,7 @@ final class KeyspaceCommands
         {
             if (lease == null)
             {
-                session.replies().ready(Replies.nil(session));
+                session.replies().ready(Replies.nil());
                 return;
             }
             session.replies().ready(new IntegerRedisMessage(Files.size(lease.filter().path())));

@@ -2,6 +2,7 @@ package io.ddf.ingest.server;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -42,14 +43,21 @@ public final class ServeCommand implements Callable<Integer>
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--port", paramLabel = "P", description = "RESP port (default 7379; 0 picks a free one).")
-    private int port = ServerConfig.DEFAULT_PORT;
+    /** Every default an option shows and starts from: the configuration's own. */
+    private static final ServerConfig DEFAULTS = new ServerConfig();
 
-    @Option(names = "--bind", paramLabel = "ADDR", description = "Address to listen on (default 127.0.0.1).")
-    private String bind = "127.0.0.1";
+    @Mixin
+    private SecurityOptions security = new SecurityOptions();
 
-    @Option(names = "--data-dir", paramLabel = "DIR", description = "Where the filters live (default ./ddf-data).")
-    private Path dataDir = Path.of("ddf-data");
+    @Option(names = "--port", paramLabel = "P", description = "RESP port (default ${DEFAULT-VALUE}; 0 with " +
+        "--tls-port: no plain port, as in Redis; 0 alone picks a free one).")
+    private int port = DEFAULTS.port;
+
+    @Option(names = "--bind", paramLabel = "ADDR", description = "Address to listen on (default ${DEFAULT-VALUE}).")
+    private String bind = DEFAULTS.bind;
+
+    @Option(names = "--data-dir", paramLabel = "DIR", description = "Where the filters live (default ./${DEFAULT-VALUE}).")
+    private Path dataDir = DEFAULTS.dataDir;
 
     @Option(names = "--requirepass", paramLabel = "SECRET", description = "Clients must AUTH with this password " +
         "(visible in the process list: prefer --requirepass-file or the DDF_REQUIREPASS environment variable).")
@@ -60,196 +68,141 @@ public final class ServeCommand implements Callable<Integer>
     private Path requirePassFile;
 
     @Option(names = "--auth-timeout", paramLabel = "SECONDS", description = "With a password, close a connection " +
-        "that has not authenticated this long (default 10; 0 never).")
-    private int authTimeout = 10;
+        "that has not authenticated this long (default ${DEFAULT-VALUE}; 0 never).")
+    private int authTimeout = DEFAULTS.authTimeoutSeconds;
 
-    @Option(names = "--max-request-bytes", paramLabel = "N",
-        description = "Most bytes of arguments in one command (default 67108864); more gets an error and a close.")
-    private long maxRequestBytes = 64L * 1024 * 1024;
+    @Option(names = "--max-request-bytes", paramLabel = "N", description = "Most bytes of arguments in one command " +
+        "(default ${DEFAULT-VALUE}); more gets an error and a close.")
+    private long maxRequestBytes = DEFAULTS.maxRequestBytes;
 
     @Option(names = "--max-input-bytes", paramLabel = "N", description = "Most bytes of unfinished commands " +
-        "buffered across all connections (default 134217728); past it the connection holding the most gets an " +
-        "error and is closed.")
-    private long maxInputBytes = 128L * 1024 * 1024;
+        "buffered across all connections (default ${DEFAULT-VALUE}); past it the connection holding the most gets " +
+        "an error and is closed.")
+    private long maxInputBytes = DEFAULTS.maxInputBytes;
 
-    @Option(names = "--max-clients", paramLabel = "N", description = "Most RESP clients at once (default 10000).")
-    private int maxClients = 10_000;
+    @Option(names = "--max-clients", paramLabel = "N",
+        description = "Most RESP clients at once (default ${DEFAULT-VALUE}).")
+    private int maxClients = DEFAULTS.maxClients;
 
     @Option(names = "--max-filters", paramLabel = "N", description = "Most filters at once; each holds a file " +
         "descriptor (default: the descriptor limit, less a quarter of it up to --max-clients for connections, " +
         "less 64).")
-    private Integer maxFilters;
+    private int maxFilters = DEFAULTS.maxFilters;
 
     @Option(names = "--max-bulk-bytes", paramLabel = "N",
-        description = "Longest command argument (default 524288); longer closes the connection.")
-    private int maxBulkBytes = 512 * 1024;
+        description = "Longest command argument (default ${DEFAULT-VALUE}); longer closes the connection.")
+    private int maxBulkBytes = DEFAULTS.maxBulkBytes;
 
-    @Option(names = "--max-item-bytes", paramLabel = "N",
-        description = "Longest item or feed record (default 4096; each ring slot holds this many bytes).")
-    private int maxItemBytes = 4096;
+    @Option(names = "--max-item-bytes", paramLabel = "N", description = "Longest item or feed record " +
+        "(default ${DEFAULT-VALUE}; each ring slot holds this many bytes).")
+    private int maxItemBytes = DEFAULTS.maxItemBytes;
 
     @Option(names = "--client-output-limit", paramLabel = "BYTES",
-        description = "Disconnect a client whose unsent replies exceed this (default 67108864).")
-    private int clientOutputLimit = 64 * 1024 * 1024;
+        description = "Disconnect a client whose unsent replies exceed this (default ${DEFAULT-VALUE}).")
+    private int clientOutputLimit = DEFAULTS.clientOutputLimit;
 
     @Option(names = "--idle-timeout", paramLabel = "SECONDS",
-        description = "Close RESP connections idle this long (default 0: never).")
-    private int idleTimeout;
+        description = "Close RESP connections idle this long (default ${DEFAULT-VALUE}: never).")
+    private int idleTimeout = DEFAULTS.idleTimeoutSeconds;
 
-    @Option(names = "--default-capacity", paramLabel = "N",
-        description = "Capacity of a filter BF.ADD makes for a missing key (default 1000000: 1.4 MB at 0.01).")
-    private long defaultCapacity = ServerConfig.DEFAULT_CAPACITY;
+    @Option(names = "--default-capacity", paramLabel = "N", description = "Capacity of a filter BF.ADD makes for " +
+        "a missing key (default ${DEFAULT-VALUE}: 1.4 MB at 0.01).")
+    private long defaultCapacity = DEFAULTS.defaultCapacity;
 
     @Option(names = "--default-error-rate", paramLabel = "X",
-        description = "Error rate of a filter BF.ADD makes for a missing key (default 0.01).")
-    private double defaultErrorRate = 0.01;
+        description = "Error rate of a filter BF.ADD makes for a missing key (default ${DEFAULT-VALUE}).")
+    private double defaultErrorRate = DEFAULTS.defaultErrorRate;
 
-    @Option(names = "--ring-size", paramLabel = "N", description = "Pipeline ring slots, a power of two (default 4096).")
-    private int ringSize = 4096;
+    @Option(names = "--ring-size", paramLabel = "N",
+        description = "Pipeline ring slots, a power of two (default ${DEFAULT-VALUE}).")
+    private int ringSize = DEFAULTS.ringSize;
 
-    @Option(names = "--wait-strategy", paramLabel = "S",
-        description = "Pipeline handlers' wait: blocking (default), phased, sleeping, yielding, busy-spin.")
-    private String waitStrategy;
-
-    /**
-     * Half the cores, at least one: with inline execution an event loop does all of a command's work, and the
-     * clients, the kernel's network stack and the JIT need the rest. On this 2-core machine one loop beat two with
-     * redis-benchmark on the other core: BF.ADD -P 16 1.64x SADD against 1.57x, p99 1.79 ms against 4.47 ms,
-     * unpipelined the same (`ROUNDS=6 bench/daemon-vs-redis.sh ddf.jar ddf.jar,--io-threads,1`,
-     * bench/results/daemon/2026-11-25-1059.md).
-     */
-    private static final int DEFAULT_IO_THREADS = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+    @Option(names = "--wait-strategy", paramLabel = "S", description = "Pipeline handlers' wait: blocking, phased, " +
+        "sleeping, yielding, busy-spin (default ${DEFAULT-VALUE}).")
+    private String waitStrategy = DEFAULTS.waitStrategy;
 
     @Option(names = "--io-threads", paramLabel = "N",
         description = "Network event loop threads (default: half the cores, at least 1; here ${DEFAULT-VALUE}).")
-    private int ioThreads = DEFAULT_IO_THREADS;
+    private int ioThreads = DEFAULTS.ioThreads;
 
     @Option(names = "--execution", paramLabel = "WHERE", converter = ExecutionConverter.class,
         description = "Where BF.*/CF.* elements are judged: inline (default: by the event loop that read the " +
             "command, as Redis does) or pipeline (copied into the Disruptor ring, judged on its thread, the " +
             "verdicts handed back). The raw feed always uses the pipeline.")
-    private ServerConfig.Execution execution = ServerConfig.DEFAULT_EXECUTION;
+    private ServerConfig.Execution execution = DEFAULTS.execution;
 
     @Option(names = "--feed-port", paramLabel = "P", description = "Raw feed port (default: no raw feed).")
-    private Integer feedPort;
+    private int feedPort = DEFAULTS.feedPort;
 
-    @Option(names = "--feed-format", paramLabel = "F", converter = FormatConverter.class,
-        description = "lines (newline-delimited) or frames (4-byte big-endian length, then the bytes); default lines.")
-    private ServerConfig.FeedFormat feedFormat = ServerConfig.FeedFormat.LINES;
+    @Option(names = "--feed-format", paramLabel = "F", converter = FormatConverter.class, description = "lines " +
+        "(newline-delimited) or frames (4-byte big-endian length, then the bytes); default lines.")
+    private ServerConfig.FeedFormat feedFormat = DEFAULTS.feedFormat;
 
-    @Option(names = "--feed-filter", paramLabel = "NAME",
-        description = "Filter the raw feed judges against, made with the defaults if missing (default feed).")
-    private String feedFilter = "feed";
+    @Option(names = "--feed-filter", paramLabel = "NAME", description = "Filter the raw feed judges against, made " +
+        "with the defaults if missing (default ${DEFAULT-VALUE}).")
+    private String feedFilter = DEFAULTS.feedFilter;
 
     @Option(names = "--metrics-port", paramLabel = "P",
         description = "Serve Prometheus metrics on http://ADDR:P/metrics (default: none; 0 picks a free port).")
-    private Integer metricsPort;
+    private int metricsPort = DEFAULTS.metricsPort;
 
     @Option(names = "--metrics-bind", paramLabel = "ADDR",
-        description = "Address the metrics endpoint listens on (default 127.0.0.1).")
-    private String metricsBind = "127.0.0.1";
+        description = "Address the metrics endpoint listens on (default ${DEFAULT-VALUE}).")
+    private String metricsBind = DEFAULTS.metricsBind;
 
     @Option(names = "--fsync", paramLabel = "POLICY", converter = SyncPolicyConverter.class,
-        description = "When changes reach the disk, as Redis's appendfsync: always (every reply waits for its " +
-            "write on the disk: one sync per read of commands), everysec (once a second, off the event loops; a " +
-            "power cut loses at most the last two seconds; the default) or no (the kernel's writeback, ~30 s). A " +
-            "process crash loses nothing under any of them.")
-    private io.ddf.engine.SyncPolicy fsync = io.ddf.engine.SyncPolicy.DEFAULT;
+        description = "When changes reach the disk, as Redis's appendfsync: always (a reply that acknowledges a " +
+            "write leaves once the write is on the disk; the writes of many replies share one sync), everysec " +
+            "(once a second, off the event loops; a power cut loses at most the last two seconds; the default) or " +
+            "no (the kernel's writeback, ~30 s). A process crash loses nothing under any of them.")
+    private io.ddf.engine.SyncPolicy fsync = DEFAULTS.fsync;
 
     @Option(names = "--fsync-warn-ms", paramLabel = "MS", description = "A sync taking longer is logged and " +
         "counted in INFO persistence's fsync_delayed (default: ${DEFAULT-VALUE}).")
-    private long fsyncWarnMillis = 1000;
+    private long fsyncWarnMillis = DEFAULTS.fsyncWarnMillis;
 
     @Option(names = "--forward", paramLabel = "HOST:PORT", converter = AddressConverter.class,
         description = "Send the feed's unseen records there (same framing) instead of verdicts.")
     private InetSocketAddress forward;
 
-    /** @return the configuration these options give. */
+    /**
+     * @return the configuration these options give, checked ({@link ServerConfig#validate}).
+     * @throws IllegalArgumentException naming the option whose value cannot be served.
+     */
     ServerConfig config()
     {
         final ServerConfig config = new ServerConfig();
-        config.port = port;
+        security.applyTo(config);
+        // Redis's --port 0 beside --tls-port: no plain port; alone it still picks a free one (a daemon listening
+        // nowhere would be no use, and the tests and scripts start daemons so)
+        config.port = port == 0 && config.tlsPort >= 0 ? -1 : port;
         config.bind = bind;
         config.dataDir = dataDir;
         config.requirePass = PasswordSource.resolve(requirePass, requirePassFile, System.getenv(), System.err::println);
-        if (authTimeout < 0)
-        {
-            throw new IllegalArgumentException("--auth-timeout must be 0 or more, got " + authTimeout);
-        }
         config.authTimeoutSeconds = authTimeout;
-        config.maxRequestBytes = positive(maxRequestBytes, "--max-request-bytes");
-        config.maxInputBytes = positive(maxInputBytes, "--max-input-bytes");
-        if (config.maxInputBytes < config.maxRequestBytes)
-        {
-            throw new IllegalArgumentException("--max-input-bytes (" + maxInputBytes + ") must be at least " +
-                "--max-request-bytes (" + maxRequestBytes + "), or no command of that size could ever be read");
-        }
-        config.maxClients = positive(maxClients, "--max-clients");
-        config.maxFilters = maxFilters != null ? positive(maxFilters, "--max-filters") :
-            FilterBudget.defaultMaxFilters(FilterBudget.descriptorLimit(), config.maxClients);
-        config.maxBulkBytes = positive(maxBulkBytes, "--max-bulk-bytes");
-        config.maxItemBytes = positive(maxItemBytes, "--max-item-bytes");
-        config.clientOutputLimit = positive(clientOutputLimit, "--client-output-limit");
-        if (idleTimeout < 0)
-        {
-            throw new IllegalArgumentException("--idle-timeout must be 0 or more, got " + idleTimeout);
-        }
+        config.maxRequestBytes = maxRequestBytes;
+        config.maxInputBytes = maxInputBytes;
+        config.maxClients = maxClients;
+        config.maxFilters = maxFilters;
+        config.maxBulkBytes = maxBulkBytes;
+        config.maxItemBytes = maxItemBytes;
+        config.clientOutputLimit = clientOutputLimit;
         config.idleTimeoutSeconds = idleTimeout;
         config.defaultCapacity = defaultCapacity;
         config.defaultErrorRate = defaultErrorRate;
-        config.ringSize = positive(ringSize, "--ring-size");
-        if (waitStrategy != null)
-        {
-            config.waitStrategy = waitStrategy;
-        }
-        config.ioThreads = positive(ioThreads, "--io-threads");
+        config.ringSize = ringSize;
+        config.waitStrategy = waitStrategy;
+        config.ioThreads = ioThreads;
         config.execution = execution;
         config.fsync = fsync;
-        config.fsyncWarnMillis = positive(fsyncWarnMillis, "--fsync-warn-ms");
-        if (fsync == io.ddf.engine.SyncPolicy.ALWAYS && feedPort != null)
-        {
-            throw new IllegalArgumentException("--fsync always is not wired to the raw feed yet (its verdicts " +
-                "would leave before their sync): use --fsync everysec with --feed-port");
-        }
-        if (fsync == io.ddf.engine.SyncPolicy.ALWAYS && execution == ServerConfig.Execution.PIPELINE)
-        {
-            throw new IllegalArgumentException("--fsync always needs --execution inline: with the pipeline a " +
-                "read's verdicts come back after the read, and its group commit is not wired there yet (issue 20's " +
-                "request path gives it one place)");
-        }
-        config.feedPort = feedPort == null ? -1 : feedPort;
+        config.fsyncWarnMillis = fsyncWarnMillis;
+        config.feedPort = feedPort;
         config.feedFormat = feedFormat;
         config.feedFilter = new String(feedFilter.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
         config.forward = forward;
-        if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535))
-        {
-            throw new IllegalArgumentException("--metrics-port must be 0 to 65535, got " + metricsPort);
-        }
-        config.metricsPort = metricsPort == null ? -1 : metricsPort;
+        config.metricsPort = metricsPort;
         config.metricsBind = metricsBind;
-        if (forward != null && feedPort == null)
-        {
-            throw new IllegalArgumentException("--forward needs --feed-port");
-        }
-        return config;
-    }
-
-    private static long positive(final long value, final String option)
-    {
-        if (value < 1)
-        {
-            throw new IllegalArgumentException(option + " must be at least 1, got " + value);
-        }
-        return value;
-    }
-
-    private static int positive(final int value, final String option)
-    {
-        if (value < 1)
-        {
-            throw new IllegalArgumentException(option + " must be at least 1, got " + value);
-        }
-        return value;
+        return config.validate();
     }
 
     /**
