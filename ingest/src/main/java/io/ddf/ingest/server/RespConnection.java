@@ -83,7 +83,7 @@ final class RespConnection extends ChannelInboundHandlerAdapter
     /**
      * @param server    the daemon.
      * @param conductor runs the commands it reads.
-     * @param barrier   runs before each flush of replies.
+     * @param barrier   what a reply that acknowledges a write waits for (serve --fsync).
      */
     RespConnection(final DdfServer server, final Conductor conductor, final DurabilityBarrier barrier)
     {
@@ -97,7 +97,7 @@ final class RespConnection extends ChannelInboundHandlerAdapter
             config.maxRequestBytes, conductor.table()::largeArguments, server.inputBudget(), this::evicted);
         this.verdicts = new VerdictRing(server.pipeline(), config.maxItemBytes,
             config.execution == ServerConfig.Execution.INLINE, this);
-        this.replies = new ReplyWriter(barrier);
+        this.replies = new ReplyWriter(barrier, () -> verdicts.unjudged() == 0);
     }
 
     /** @return where the connection is in its life (tests). */
@@ -356,7 +356,7 @@ final class RespConnection extends ChannelInboundHandlerAdapter
             drop();
             return;
         }
-        if (replies.flush() && !ctx.channel().isWritable())
+        if (replies.flush() && (!ctx.channel().isWritable() || replies.held() > server.config().clientOutputLimit))
         {
             overLimit();
             return;
@@ -503,6 +503,10 @@ final class RespConnection extends ChannelInboundHandlerAdapter
         final boolean array)
     {
         checkItems(args, first);
+        if (operation == Operation.STREAM)
+        {
+            replies.wrote(filter);
+        }
         replies.verdicts(operation == Operation.STREAM, args.length - first, array);
         for (int i = first; i < args.length; i++)
         {

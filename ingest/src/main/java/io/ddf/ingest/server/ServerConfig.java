@@ -120,6 +120,14 @@ public final class ServerConfig
     public int metricsPort = -1;
     /** Address the Prometheus endpoint listens on: loopback unless asked, as metrics name every key. */
     public String metricsBind = "127.0.0.1";
+    /**
+     * When the filters' changes reach the disk ({@code --fsync}): everysec by default, as Redis's {@code appendfsync}
+     * (a power cut loses at most the last two seconds, for a cost the commands do not see; README, "What survives a
+     * power cut").
+     */
+    public io.ddf.engine.SyncPolicy fsync = io.ddf.engine.SyncPolicy.DEFAULT;
+    /** How long a sync may take before the daemon logs it and counts it in INFO's fsync_delayed. */
+    public long fsyncWarnMillis = 1000;
 
     /** @return {@link #maxFilters}, or the limit derived from the descriptor limit when it is {@link #DERIVED}. */
     public int filterLimit()
@@ -183,6 +191,7 @@ public final class ServerConfig
                 "anyone who can reach it: set a password (--requirepass-file or DDF_REQUIREPASS) or bind to a " +
                 "loopback address");
         }
+        atLeast(fsyncWarnMillis, 1, "--fsync-warn-ms");
         // a bad default capacity or error rate is refused now, not at the first BF.ADD on a missing key
         ReserveOptions.defaultFilter(defaultCapacity, defaultErrorRate).parameters();
         return this;
