@@ -5,8 +5,9 @@
 # EVENT is cpu (default) or alloc. Starts the daemon on a loopback port with a fresh data dir and the agent loaded
 # (not started), reserves k (BF.RESERVE k 0.01 CAPACITY, default 10^7, the filter of daemon-vs-redisbloom.sh's rows),
 # warms it up with 2,000,000 pipelined BF.ADDs, profiles N (1000000) BF.ADDs with -P 16, M (200000) with -c 50 and
-# no pipelining, then NMADD (50000) BF.MADD and BF.MEXISTS of 100 items each with -P 4 on the same filter; writes OUT_PREFIX-pipelined.txt / -unpipelined.txt / -madd.txt / -mexists.txt (flat profile
-# and hottest traces) and the matching .collapsed stacks. MODES (default "pipelined unpipelined madd mexists")
+# no pipelining, then NMADD (50000) BF.MADD and BF.MEXISTS of 100 items each with -P 4 on the same filter; writes
+# OUT_PREFIX-pipelined.txt / -unpipelined.txt / -madd.txt / -mexists.txt (flat profile and hottest traces) and the
+# matching .collapsed stacks. MODES (default "pipelined unpipelined madd mexists")
 # picks which. Prints uptime before and after.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
