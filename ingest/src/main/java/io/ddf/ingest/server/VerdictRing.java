@@ -81,7 +81,8 @@ final class VerdictRing implements ReplyWriter.Verdicts
     private final byte[] scratch;
     /** The hashes of an inline group ({@link #submitAll}). */
     private final long[] group = new long[GROUP];
-    /** What the touches of a group read: kept, so that the reads are not optimised away. */
+    /** What the touches of a group read: stored, so that the reads are not optimised away (never read). */
+    @SuppressWarnings("unused")
     private long touched;
     private final AtomicBoolean wakeScheduled = new AtomicBoolean();
     private final Runnable wake = this::wake;
