@@ -3,9 +3,12 @@
 # from Maven Central), one command:
 #   bench/profile-daemon.sh OUT_PREFIX [JAR[,SERVE-OPTION...]] [EVENT]
 # EVENT is cpu (default) or alloc. Starts the daemon on a loopback port with a fresh data dir and the agent loaded
-# (not started), warms it up with 2,000,000 pipelined BF.ADDs, profiles N (1000000) BF.ADDs with -P 16 and then M
-# (200000) with -c 50 and no pipelining, and writes OUT_PREFIX-pipelined.txt / OUT_PREFIX-unpipelined.txt (flat
-# profile and hottest traces) and the matching .collapsed stacks. Prints uptime before and after.
+# (not started), reserves k (BF.RESERVE k 0.01 CAPACITY, default 10^7, the filter of daemon-vs-redisbloom.sh's rows),
+# warms it up with 2,000,000 pipelined BF.ADDs, profiles N (1000000) BF.ADDs with -P 16, M (200000) with -c 50 and
+# no pipelining, then NMADD (50000) BF.MADD and BF.MEXISTS of 100 items each with -P 4 on the same filter; writes
+# OUT_PREFIX-pipelined.txt / -unpipelined.txt / -madd.txt / -mexists.txt (flat profile and hottest traces) and the
+# matching .collapsed stacks. MODES (default "pipelined unpipelined madd mexists")
+# picks which. Prints uptime before and after.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 prefix="$1"
@@ -13,6 +16,8 @@ spec="${2:-$root/ingest/target/ddf.jar}"
 event="${3:-cpu}"
 n="${N:-1000000}"
 m="${M:-200000}"
+nmadd="${NMADD:-50000}"
+modes="${MODES:-pipelined unpipelined madd mexists}"
 port="${DDF_PORT:-7395}"
 lib="$("$root/bench/scripts/async-profiler-lib.sh")"
 IFS=, read -r -a parts <<< "$spec"
@@ -24,19 +29,24 @@ java -XX:+UnlockDiagnosticVMOptions -XX:+DebugNonSafepoints -agentpath:"$lib" -j
   --port "$port" --data-dir "$work/data" "${parts[@]:1}" > "$work/serve.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 150); do redis-cli -p "$port" PING >/dev/null 2>&1 && break; sleep 0.2; done
+redis-cli -p "$port" BF.RESERVE k 0.01 "${CAPACITY:-10000000}" > /dev/null
 redis-benchmark -p "$port" -n 2000000 -P 16 -r 100000000 -q BF.ADD k __rand_int__ > /dev/null 2>&1 # warm-up: C2 done before profiling
 # The Maven Central jar has no asprof launcher: commands reach the agent loaded at start through jcmd's
 # JVMTI.agent_load of the same library. The options are quoted for jcmd, whose parser would otherwise read
 # "start,event=cpu,..." as an option named "start,event" and pass the agent nothing.
-run() { # mode args...
+items=(); for _ in $(seq 1 100); do items+=(__rand_int__); done
+run() { # mode args... (the redis-benchmark options, then the command)
   local mode="$1"; shift
+  case " $modes " in *" $mode "*) ;; *) return 0 ;; esac
   jcmd "$pid" JVMTI.agent_load "$lib" "\"start,event=$event,interval=1000000,threads\"" > /dev/null
-  echo "$mode: $(redis-benchmark -p "$port" "$@" -r 100000000 -q BF.ADD k __rand_int__ 2>/dev/null | tr '\r' '\n' | tail -1)"
+  echo "$mode: $(redis-benchmark -p "$port" -r 100000000 -q "$@" 2>/dev/null | tr '\r' '\n' | tail -1 | sed 's/.*: //')"
   jcmd "$pid" JVMTI.agent_load "$lib" "\"stop,flat=30,traces=15,file=$prefix-$mode.txt\"" > /dev/null
   jcmd "$pid" JVMTI.agent_load "$lib" "\"dump,collapsed,file=$prefix-$mode.collapsed\"" > /dev/null
 }
 echo "uptime: $(uptime)"
-run pipelined -n "$n" -P 16
-run unpipelined -n "$m" -c 50
+run pipelined -n "$n" -P 16 BF.ADD k __rand_int__
+run unpipelined -n "$m" -c 50 BF.ADD k __rand_int__
+run madd -n "$nmadd" -P 4 BF.MADD k "${items[@]}"
+run mexists -n "$nmadd" -P 4 BF.MEXISTS k "${items[@]}"
 echo "uptime: $(uptime)"
-echo "wrote $prefix-pipelined.txt $prefix-unpipelined.txt"
+echo "wrote $prefix-{$(echo $modes | tr ' ' ,)}.txt"

@@ -176,12 +176,14 @@ final class CommandRules
     }
 
     /**
-     * @param spec      the command (the catalog's).
-     * @param firstArg  the request's first argument after the command name, or null; read only when the
-     *                  command's bit is clear and it has first-argument allowances.
+     * @param spec the command (the catalog's).
+     * @param argc the request's argument count, the command name included.
+     * @param args the request's arguments by position; the first after the name is read only when the command's
+     *             bit is clear and it has first-argument allowances. (Not a supplier of that argument: a lambda
+     *             capturing the request was allocated per command on the event loop.)
      * @return whether the user may run it (keys aside).
      */
-    boolean allows(final CommandSpec spec, final java.util.function.Supplier<String> firstArg)
+    boolean allows(final CommandSpec spec, final int argc, final java.util.function.IntFunction<String> args)
     {
         if (spec.noAuth())
         {
@@ -196,13 +198,13 @@ final class CommandRules
         {
             return true;
         }
-        final List<String> args = firstArgs.get(id);
-        if (args == null)
+        final List<String> allowances = firstArgs.get(id);
+        if (allowances == null)
         {
             return false;
         }
-        final String given = firstArg.get();
-        return given != null && args.stream().anyMatch(given::equalsIgnoreCase);
+        final String given = argc > 1 ? args.apply(1) : null;
+        return given != null && allowances.stream().anyMatch(given::equalsIgnoreCase);
     }
 
     /** @return as ACL LIST and ACL GETUSER show them: {@code +@all} or {@code -@all}, then the other rules. */

@@ -123,7 +123,7 @@ public final class User
      */
     public Denial check(final CommandSpec spec, final int argc, final IntFunction<String> args)
     {
-        if (!commands.allows(spec, () -> argc > 1 ? args.apply(1) : null))
+        if (!commands.allows(spec, argc, args))
         {
             return Denial.command(spec.name());
         }

@@ -3,12 +3,17 @@ package io.ddf.ingest.server;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 
+import java.util.Arrays;
+
 /**
- * Reused argument buffers for small commands (at most {@value #MAX_ARGS} arguments of at most {@value #MAX_BYTES}
- * bytes each: BF.ADD, BF.EXISTS, CF.ADDNX, ...), so that decoding one allocates nothing: the allocation profile of
- * {@code BF.ADD -P 16} had the decoder's slices (one per argument) at 53 % of the bytes allocated per command and
- * its argument array at 11 %. The bytes are copied (a few dozen, cheaper than a slice object), so the input is
- * not shared either.
+ * Reused argument buffers for commands of at most {@value #MAX_ARGS} arguments of at most {@value #MAX_BYTES}
+ * bytes each (BF.ADD, BF.EXISTS, CF.ADDNX, and BF.MADD / BF.MEXISTS of a few hundred items), so that decoding one
+ * allocates nothing: the allocation profile of {@code BF.ADD -P 16} had the decoder's slices (one per argument) at
+ * 53 % of the bytes allocated per command and its argument array at 11 %. The bytes are copied (a few dozen,
+ * cheaper than a slice object), so the input is not shared either. A slice per item also cost BF.MADD of 100 a
+ * pooled slice taken and recycled and two atomic updates of the input's count per item (async-profiler:
+ * {@code PooledSlicedByteBuf.newInstance0}, {@code ReferenceCountUpdater}); the buffers of a large command are
+ * made on first use, so a connection that sends only small commands holds only small ones.
  *
  * <p>Why reuse is safe: the command table's contract is that the arguments are released when the command returns
  * and that whatever must outlive it is copied (parked commands, MULTI's queue, a retry) or retained (ECHO's
@@ -20,13 +25,20 @@ import io.netty.buffer.Unpooled;
  */
 final class ArgumentBuffers
 {
-    /** Most arguments of a command decoded into reused buffers. */
-    static final int MAX_ARGS = 8;
+    /**
+     * Most arguments of a command decoded into reused buffers: a connection then holds at most this many buffers of
+     * {@link #MAX_BYTES} (about 30 KB) for as long as it is open, whatever it sends; a larger command is sliced.
+     */
+    static final int MAX_ARGS = 256;
+    /** Argument counts up to this have a reused array each; a larger command reuses the one array of its size. */
+    private static final int SMALL_ARGS = 8;
     /** Longest argument copied into a reused buffer. */
     static final int MAX_BYTES = 64;
 
-    private final ByteBuf[][] arrays = new ByteBuf[MAX_ARGS + 1][];
-    private final ByteBuf[] buffers = new ByteBuf[MAX_ARGS];
+    private final ByteBuf[][] arrays = new ByteBuf[SMALL_ARGS + 1][];
+    /** The array of the last command of more than {@link #SMALL_ARGS} arguments, or null. */
+    private ByteBuf[] large;
+    private ByteBuf[] buffers = new ByteBuf[SMALL_ARGS];
 
     /**
      * @param in    the input.
@@ -49,11 +61,22 @@ final class ArgumentBuffers
                 return null;
             }
         }
-        ByteBuf[] args = arrays[argc];
-        if (args == null || !released(args))
+        ByteBuf[] args = argc <= SMALL_ARGS ? arrays[argc] : large;
+        if (args == null || args.length != argc || !released(args))
         {
             args = new ByteBuf[argc];
-            arrays[argc] = args;
+            if (argc <= SMALL_ARGS)
+            {
+                arrays[argc] = args;
+            }
+            else
+            {
+                large = args;
+            }
+        }
+        if (argc > buffers.length)
+        {
+            buffers = Arrays.copyOf(buffers, Math.max(argc, 2 * buffers.length));
         }
         for (int i = 0; i < argc; i++)
         {

@@ -508,10 +508,12 @@ final class RespConnection extends ChannelInboundHandlerAdapter
             replies.wrote(filter);
         }
         replies.verdicts(operation == Operation.STREAM, args.length - first, array);
-        for (int i = first; i < args.length; i++)
+        if (args.length - first == 1)
         {
-            verdicts.submit(filter, operation, args[i]);
+            verdicts.submit(filter, operation, args[first]);
+            return;
         }
+        verdicts.submitAll(filter, operation, args, first);
     }
 
     @Override

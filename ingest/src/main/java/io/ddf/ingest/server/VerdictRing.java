@@ -45,6 +45,11 @@ final class VerdictRing implements ReplyWriter.Verdicts
     /** Verdicts a connection may have outstanding. */
     static final int RING = 4096;
     /**
+     * Items of a command judged inline hashed and touched together before the first of them is streamed, so that
+     * their cache misses (one line per generation each) overlap: {@code MappedFilter}'s batch group, measured there.
+     */
+    static final int GROUP = 16;
+    /**
      * Without a wake-up task for every verdict, still one at least every this many, so a feed that never stops
      * publishing gets its verdicts (and the event loop room in the ring) long before the ring is full.
      */
@@ -74,6 +79,11 @@ final class VerdictRing implements ReplyWriter.Verdicts
     private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
     /** Holds an element of a buffer that is neither on the heap nor direct (composite). */
     private final byte[] scratch;
+    /** The hashes of an inline group ({@link #submitAll}). */
+    private final long[] group = new long[GROUP];
+    /** What the touches of a group read: stored, so that the reads are not optimised away (never read). */
+    @SuppressWarnings("unused")
+    private long touched;
     private final AtomicBoolean wakeScheduled = new AtomicBoolean();
     private final Runnable wake = this::wake;
     private EventExecutor executor;
@@ -238,6 +248,57 @@ final class VerdictRing implements ReplyWriter.Verdicts
         deliveredByWriter = d + 1;
         PUBLISHED.setRelease(this, publishedByLoop() + 1);
         DELIVERED.setRelease(this, d + 1);
+    }
+
+    /**
+     * Judges the items {@code args[first..]} in order, as that many {@link #submit} calls would: the same verdicts,
+     * each written into the ring once its element is stored. Inline, in groups of {@link #GROUP}: each item hashed
+     * once where the decoder left it and its state touched ({@link DuplicateFilter#touchHash}) before the first of
+     * the group is streamed, so that the group's cache misses overlap instead of queueing; one release of the
+     * counts per group. Call holding the filter's lease.
+     *
+     * @param filter    the filter.
+     * @param operation stream or contains.
+     * @param args      the command's arguments (not consumed), each at most the longest element long.
+     * @param first     the first item.
+     */
+    void submitAll(final DuplicateFilter filter, final Operation operation, final ByteBuf[] args, final int first)
+    {
+        if (!inline)
+        {
+            for (int i = first; i < args.length; i++)
+            {
+                submit(filter, operation, args[i]);
+            }
+            return;
+        }
+        final boolean stream = operation == Operation.STREAM;
+        final long[] hashes = group;
+        long sink = 0;
+        for (int from = first; from < args.length; from += GROUP)
+        {
+            final int count = Math.min(GROUP, args.length - from);
+            reserve(count);
+            for (int i = 0; i < count; i++)
+            {
+                final ByteBuf item = args[from + i];
+                final long hash = hash(filter, item, item.readerIndex(), item.readableBytes());
+                hashes[i] = hash;
+                sink += filter.touchHash(hash);
+            }
+            long d = deliveredByWriter;
+            for (int i = 0; i < count; i++)
+            {
+                final boolean yes = stream ? filter.streamHash(hashes[i]) == Verdict.DUPLICATE :
+                    filter.containsHash(hashes[i]);
+                // the row is in the mapping now; only then is the verdict one that a reply may carry
+                ring[(int)(d++ & (RING - 1))] = yes ? (byte)1 : (byte)0;
+            }
+            deliveredByWriter = d;
+            PUBLISHED.setRelease(this, publishedByLoop() + count);
+            DELIVERED.setRelease(this, d);
+        }
+        touched += sink;
     }
 
     /**

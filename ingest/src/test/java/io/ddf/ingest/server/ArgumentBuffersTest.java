@@ -63,6 +63,41 @@ class ArgumentBuffersTest
     }
 
     @Test
+    void aLargeCommandIsCopiedToo()
+    {
+        // BF.MADD of 100 items: its buffers and array reused once released, as a small command's
+        final ArgumentBuffers buffers = new ArgumentBuffers();
+        final StringBuilder text = new StringBuilder();
+        final int argc = 102;
+        final int[] spans = new int[2 * ArgumentBuffers.MAX_ARGS + 2];
+        for (int i = 0; i < argc; i++)
+        {
+            spans[2 * i] = text.length();
+            final String arg = i == 0 ? "BF.MADD" : "item" + i;
+            spans[2 * i + 1] = arg.length();
+            text.append(arg);
+        }
+        final ByteBuf in = Unpooled.copiedBuffer(text, StandardCharsets.US_ASCII);
+        final ByteBuf[] first = buffers.copy(in, 0, spans, argc);
+        assertEquals("item101", first[101].toString(StandardCharsets.US_ASCII));
+        assertEquals(1, in.refCnt(), "copied: the input is not retained");
+        for (final ByteBuf arg : first)
+        {
+            arg.release();
+        }
+        final ByteBuf[] second = buffers.copy(in, 0, spans, argc);
+        assertSame(first, second, "released: the array and buffers are reused");
+        assertEquals("item7", second[7].toString(StandardCharsets.US_ASCII));
+        for (final ByteBuf arg : second)
+        {
+            arg.release();
+        }
+        assertNull(buffers.copy(in, 0, spans, ArgumentBuffers.MAX_ARGS + 1), "too many: sliced instead");
+        buffers.release();
+        in.release();
+    }
+
+    @Test
     void echoRepliesWaitingBehindLaterCommandsKeepTheirBytes() throws IOException
     {
         try (TestServer server = new TestServer(dir.resolve("data"), c -> { }); RespClient c = server.client())

@@ -87,28 +87,45 @@ class InlineSubmitTest
         }
     }
 
+    /**
+     * A Bloom filter of 2^24 bits and 8 hash functions: it forgets nothing and answers these few thousand elements
+     * exactly (a false positive among them has odds of ~10^-17), so the expected replies are an exact set's.
+     */
+    private static DuplicateFilter exactBloom(final long seed)
+    {
+        return Filters.builder(FilterKind.BLOOM).memoryBits(1 << 24).param("hash-functions", 8).seed(seed).create();
+    }
+
+    /** Elements in order, and the reply an exact set gives each. */
+    private static final class Expected
+    {
+        final List<String> items = new ArrayList<>();
+        final List<Long> replies = new ArrayList<>();
+        private final java.util.Set<String> seen = new java.util.HashSet<>();
+
+        void add(final String item)
+        {
+            items.add(item);
+            replies.add(seen.add(item) ? 1L : 0L);
+        }
+    }
+
     @Test
     void everyReplyIsWrittenAfterItsRowIsStoredAndInOrder()
     {
         final long seed = TestSeed.seed();
         final Random random = new Random(seed);
-        // a Bloom filter of 2^24 bits and 8 hash functions forgets nothing and answers these few thousand elements
-        // exactly (a false positive among them has odds of ~10^-17), so the expected replies are an exact set's
-        try (DuplicateFilter filter = Filters.builder(FilterKind.BLOOM).memoryBits(1 << 24)
-            .param("hash-functions", 8).seed(seed).create())
+        try (DuplicateFilter filter = exactBloom(seed))
         {
-            final List<String> items = new ArrayList<>();
-            final List<Long> expected = new ArrayList<>();
-            final java.util.Set<String> seen = new java.util.HashSet<>();
+            final Expected expected = new Expected();
+            final List<String> items = expected.items;
             // more elements than the verdict ring holds, so submit must write replies to make room on the way
             final int n = VerdictRing.RING * 3 + random.nextInt(VerdictRing.RING);
             for (int i = 0; i < n; i++)
             {
-                final String item = "e" + random.nextInt(n / 2);
-                items.add(item);
-                expected.add(seen.add(item) ? 1L : 0L);
+                expected.add("e" + random.nextInt(n / 2));
             }
-            final Checker checker = new Checker(filter, items, expected);
+            final Checker checker = new Checker(filter, items, expected.replies);
             final Probe probe = new Probe();
             final EmbeddedChannel channel = new EmbeddedChannel(checker, probe);
             for (final String item : items)
@@ -120,6 +137,61 @@ class InlineSubmitTest
             }
             probe.onVerdicts();
             channel.checkException(); // a failed check inside the write
+            assertEquals(n, checker.written, "every element replied to (seed " + seed + ")");
+            assertEquals(0, probe.verdicts.unjudged(), "nothing left unjudged inline");
+            channel.finishAndReleaseAll();
+        }
+    }
+    /**
+     * BF.MADD's way ({@link VerdictRing#submitAll}: hashed and touched in groups, then streamed): the same replies,
+     * each after its row is stored, in order, for commands of 1 to a few hundred items, and one of more items than
+     * the ring holds.
+     */
+    @Test
+    void aCommandsItemsJudgedInGroupsAnswerAsOneByOne()
+    {
+        final long seed = TestSeed.seed();
+        final Random random = new Random(seed);
+        try (DuplicateFilter filter = exactBloom(seed))
+        {
+            final Expected expected = new Expected();
+            final List<String> items = expected.items;
+            final List<Integer> commands = new ArrayList<>();
+            int n = 0;
+            while (n < VerdictRing.RING * 3)
+            {
+                final int size = commands.size() == 3 ? VerdictRing.RING + 1 + random.nextInt(100) :
+                    1 + random.nextInt(random.nextBoolean() ? VerdictRing.GROUP * 2 : 300);
+                commands.add(size);
+                for (int i = 0; i < size; i++)
+                {
+                    expected.add("e" + random.nextInt(VerdictRing.RING * 2));
+                }
+                n += size;
+            }
+            final Checker checker = new Checker(filter, items, expected.replies);
+            final Probe probe = new Probe();
+            final EmbeddedChannel channel = new EmbeddedChannel(checker, probe);
+            int next = 0;
+            for (final int size : commands)
+            {
+                // BF.MADD key item...: the items from index 2
+                final ByteBuf[] args = new ByteBuf[size + 2];
+                args[0] = Unpooled.copiedBuffer("BF.MADD", StandardCharsets.UTF_8);
+                args[1] = Unpooled.copiedBuffer("k", StandardCharsets.UTF_8);
+                for (int i = 0; i < size; i++)
+                {
+                    probe.replies.verdicts(true, 1, false);
+                    args[i + 2] = Unpooled.copiedBuffer(items.get(next++), StandardCharsets.UTF_8);
+                }
+                probe.verdicts.submitAll(filter, Operation.STREAM, args, 2);
+                for (final ByteBuf arg : args)
+                {
+                    arg.release();
+                }
+            }
+            probe.onVerdicts();
+            channel.checkException();
             assertEquals(n, checker.written, "every element replied to (seed " + seed + ")");
             assertEquals(0, probe.verdicts.unjudged(), "nothing left unjudged inline");
             channel.finishAndReleaseAll();
