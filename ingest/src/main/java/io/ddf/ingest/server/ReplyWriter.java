@@ -1,19 +1,12 @@
 package io.ddf.ingest.server;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.handler.codec.EncoderException;
-import io.netty.handler.codec.redis.ArrayRedisMessage;
 import io.netty.handler.codec.redis.ErrorRedisMessage;
-import io.netty.handler.codec.redis.FullBulkStringRedisMessage;
-import io.netty.handler.codec.redis.IntegerRedisMessage;
 import io.netty.handler.codec.redis.RedisMessage;
-import io.netty.handler.codec.redis.SimpleStringRedisMessage;
 import io.netty.util.ReferenceCountUtil;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 
 /**
@@ -26,15 +19,15 @@ import java.util.ArrayDeque;
  * the write is as durable as {@code serve --fsync} promises.
  *
  * <p>The protocol is chosen here and only here: the reply types whose RESP differs between RESP2 and RESP3
- * ({@link ReplyTypes}: booleans, nulls, doubles, maps, verbatim strings) are written in the protocol in force at
- * the reply's place in the order. HELLO's switch takes its place in the order too ({@link #protocol}), so a reply
+ * ({@link ReplyTypes}: booleans, nulls, doubles, maps, verbatim strings) are written ({@link RespEncoding}) in the
+ * protocol in force at the reply's place in the order. HELLO's switch takes its place in the order too ({@link #protocol}), so a reply
  * waiting for its verdicts is written in the protocol its command ran in. EXEC's array header is written when it
  * reaches the head ({@link #group}); the replies of its commands follow it in order as any others do.
  *
  * <p>A reply is written as one buffer with the others of its read, however many elements it has: the channel
  * counts about a hundred bytes of bookkeeping per buffer against the output limit, and an array written a buffer per
- * element (as Netty's encoder does) got a 700,000-item BF.MEXISTS closed without a reply. RESP2 replies are byte
- * for byte what Netty's {@code RedisEncoder} writes. Owned by the connection's event loop.
+ * element (as Netty's encoder does) got a 700,000-item BF.MEXISTS closed without a reply. Owned by the connection's event
+ * loop.
  */
 final class ReplyWriter
 {
@@ -58,14 +51,6 @@ final class ReplyWriter
     }
 
     private static final int INITIAL = 256;
-    /** {@code :0\r\n} and {@code :1\r\n} as ints, big-endian, so one verdict reply is one store. */
-    private static final int ZERO = ':' << 24 | '0' << 16 | '\r' << 8 | '\n';
-    private static final int ONE = ':' << 24 | '1' << 16 | '\r' << 8 | '\n';
-    /** RESP3's {@code #t\r\n} and {@code #f\r\n}: four bytes too. */
-    private static final int TRUE = '#' << 24 | 't' << 16 | '\r' << 8 | '\n';
-    private static final int FALSE = '#' << 24 | 'f' << 16 | '\r' << 8 | '\n';
-    private static final short CRLF = '\r' << 8 | '\n';
-    private static final byte[] MIN_LONG = Long.toString(Long.MIN_VALUE).getBytes(StandardCharsets.US_ASCII);
     /** BF.ADD's and BF.EXISTS's one-verdict entries: immutable, shared. */
     private static final Entry ADD_ONE = new Entry(Entry.ONE, true, 1);
     private static final Entry PRESENT_ONE = new Entry(Entry.ONE, false, 1);
@@ -171,7 +156,7 @@ final class ReplyWriter
         }
         try
         {
-            write(message, buffer(INITIAL));
+            RespEncoding.write(message, buffer(INITIAL), resp3);
         }
         finally
         {
@@ -221,7 +206,7 @@ final class ReplyWriter
         }
         if (queue.isEmpty())
         {
-            header(buffer(16), '*', count);
+            RespEncoding.header(buffer(16), '*', count);
             return;
         }
         queue.add(new Entry(Entry.GROUP, false, count));
@@ -259,7 +244,7 @@ final class ReplyWriter
                     e.message = null;
                     try
                     {
-                        write(message, buffer(INITIAL));
+                        RespEncoding.write(message, buffer(INITIAL), resp3);
                     }
                     finally
                     {
@@ -270,7 +255,7 @@ final class ReplyWriter
                 case Entry.GROUP ->
                 {
                     queue.poll();
-                    header(buffer(16), '*', e.count);
+                    RespEncoding.header(buffer(16), '*', e.count);
                 }
                 case Entry.PROTOCOL ->
                 {
@@ -284,7 +269,7 @@ final class ReplyWriter
                         return Outcome.OPEN;
                     }
                     queue.poll();
-                    buffer(Integer.BYTES).writeInt(verdict(verdicts.next() != e.add));
+                    buffer(Integer.BYTES).writeInt(RespEncoding.verdict(verdicts.next() != e.add, resp3));
                 }
                 default ->
                 {
@@ -293,12 +278,12 @@ final class ReplyWriter
                     if (!e.started)
                     {
                         // at the head: its header goes out now, its verdicts as they come
-                        header(b, '*', e.count);
+                        RespEncoding.header(b, '*', e.count);
                         e.started = true;
                     }
                     for (int i = 0; i < take; i++)
                     {
-                        b.writeInt(verdict(verdicts.next() != e.add));
+                        b.writeInt(RespEncoding.verdict(verdicts.next() != e.add, resp3));
                     }
                     e.filled += take;
                     if (e.filled < e.count)
@@ -388,11 +373,6 @@ final class ReplyWriter
         }
     }
 
-    private int verdict(final boolean one)
-    {
-        return resp3 ? (one ? TRUE : FALSE) : (one ? ONE : ZERO);
-    }
-
     private ByteBuf buffer(final int bytes)
     {
         if (out == null)
@@ -403,182 +383,6 @@ final class ReplyWriter
         return out;
     }
 
-    /**
-     * Writes one reply in the protocol in force.
-     *
-     * @param msg a reply.
-     * @param b   gets its bytes.
-     */
-    private void write(final RedisMessage msg, final ByteBuf b)
-    {
-        if (msg instanceof SimpleStringRedisMessage simple)
-        {
-            line(b, '+', simple.content());
-        }
-        else if (msg instanceof ErrorRedisMessage error)
-        {
-            line(b, '-', error.content());
-        }
-        else if (msg instanceof IntegerRedisMessage integer)
-        {
-            b.writeByte(':');
-            decimal(b, integer.value());
-            b.writeShort(CRLF);
-        }
-        else if (msg instanceof FullBulkStringRedisMessage bulk)
-        {
-            if (bulk.isNull())
-            {
-                header(b, '$', -1);
-            }
-            else
-            {
-                final ByteBuf content = bulk.content();
-                header(b, '$', content.readableBytes());
-                b.writeBytes(content, content.readerIndex(), content.readableBytes());
-                b.writeShort(CRLF);
-            }
-        }
-        else if (msg instanceof ArrayRedisMessage array)
-        {
-            if (array.isNull())
-            {
-                header(b, '*', -1);
-            }
-            else
-            {
-                header(b, '*', array.children().size());
-                for (final RedisMessage child : array.children())
-                {
-                    write(child, b);
-                }
-            }
-        }
-        else
-        {
-            writeTyped(msg, b);
-        }
-    }
-
-    /** The types whose RESP depends on the protocol: the one place that decides. */
-    private void writeTyped(final RedisMessage msg, final ByteBuf b)
-    {
-        if (msg instanceof ReplyTypes.Bool bool)
-        {
-            b.writeInt(verdict(bool.value()));
-        }
-        else if (msg == ReplyTypes.NIL)
-        {
-            if (resp3)
-            {
-                b.writeByte('_').writeShort(CRLF);
-            }
-            else
-            {
-                header(b, '$', -1);
-            }
-        }
-        else if (msg == ReplyTypes.NIL_ARRAY)
-        {
-            if (resp3)
-            {
-                b.writeByte('_').writeShort(CRLF);
-            }
-            else
-            {
-                header(b, '*', -1);
-            }
-        }
-        else if (msg instanceof ReplyTypes.Double number)
-        {
-            final String text = ReplyTypes.format(number.value());
-            if (resp3)
-            {
-                line(b, ',', text);
-            }
-            else
-            {
-                bulk(b, "", text);
-            }
-        }
-        else if (msg instanceof ReplyTypes.MapMessage map)
-        {
-            header(b, resp3 ? '%' : '*', resp3 ? map.keysAndValues().size() / 2 : map.keysAndValues().size());
-            for (final RedisMessage child : map.keysAndValues())
-            {
-                write(child, b);
-            }
-        }
-        else if (msg instanceof ReplyTypes.Verbatim verbatim)
-        {
-            if (resp3)
-            {
-                b.writeByte('=');
-                decimal(b, ByteBufUtil.utf8Bytes(verbatim.text()) + 4);
-                b.writeShort(CRLF);
-                ByteBufUtil.writeAscii(b, verbatim.format());
-                b.writeByte(':');
-                ByteBufUtil.writeUtf8(b, verbatim.text());
-                b.writeShort(CRLF);
-            }
-            else
-            {
-                bulk(b, "", verbatim.text());
-            }
-        }
-        else
-        {
-            throw new EncoderException("no RESP encoding for " + msg.getClass().getSimpleName());
-        }
-    }
-
-    private static void bulk(final ByteBuf b, final String prefix, final String text)
-    {
-        header(b, '$', ByteBufUtil.utf8Bytes(prefix) + ByteBufUtil.utf8Bytes(text));
-        ByteBufUtil.writeUtf8(b, prefix);
-        ByteBufUtil.writeUtf8(b, text);
-        b.writeShort(CRLF);
-    }
-
-    private static void line(final ByteBuf b, final char type, final String text)
-    {
-        b.writeByte(type);
-        ByteBufUtil.writeUtf8(b, text);
-        b.writeShort(CRLF);
-    }
-
-    /** {@code type}, the length, CRLF: an array, map or bulk string's header. */
-    private static void header(final ByteBuf b, final char type, final long length)
-    {
-        b.writeByte(type);
-        decimal(b, length);
-        b.writeShort(CRLF);
-    }
-
-    /** Writes a long in decimal without making a String. */
-    static void decimal(final ByteBuf b, final long value)
-    {
-        if (value == Long.MIN_VALUE)
-        {
-            b.writeBytes(MIN_LONG);
-            return;
-        }
-        long v = value;
-        if (v < 0)
-        {
-            b.writeByte('-');
-            v = -v;
-        }
-        long scale = 1;
-        while (v / scale >= 10)
-        {
-            scale *= 10;
-        }
-        for (; scale > 0; scale /= 10)
-        {
-            b.writeByte((int)('0' + v / scale % 10));
-        }
-    }
 
     /** A place in the order whose reply cannot be written yet, or that changes how the later ones are. */
     private static final class Entry

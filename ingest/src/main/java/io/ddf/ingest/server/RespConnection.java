@@ -3,7 +3,6 @@ package io.ddf.ingest.server;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Operation;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.redis.ErrorRedisMessage;
@@ -336,7 +335,7 @@ final class RespConnection extends ChannelInboundHandlerAdapter
         ByteBuf[] args;
         while ((args = deferred.poll()) != null)
         {
-            release(args);
+            HeldArguments.release(args);
         }
         verdicts.dropAvailable();
     }
@@ -366,24 +365,6 @@ final class RespConnection extends ChannelInboundHandlerAdapter
             final CompletableFuture<Void> done = judged;
             judged = null;
             done.complete(null);
-        }
-    }
-
-    private static ByteBuf[] copy(final ByteBuf[] args)
-    {
-        final ByteBuf[] copies = new ByteBuf[args.length];
-        for (int i = 0; i < args.length; i++)
-        {
-            copies[i] = Unpooled.copiedBuffer(args[i]);
-        }
-        return copies;
-    }
-
-    private static void release(final ByteBuf[] args)
-    {
-        for (final ByteBuf arg : args)
-        {
-            arg.release();
         }
     }
 
@@ -440,7 +421,7 @@ final class RespConnection extends ChannelInboundHandlerAdapter
             }
             finally
             {
-                release(queued.get(i));
+                HeldArguments.release(queued.get(i));
             }
         }
     }
@@ -527,7 +508,7 @@ final class RespConnection extends ChannelInboundHandlerAdapter
     @Override
     public void retryAfter(final CompletableFuture<?> work, final ByteBuf[] args)
     {
-        final ByteBuf[] copies = copy(args);
+        final ByteBuf[] copies = HeldArguments.copy(args);
         await(work, () ->
         {
             try
@@ -536,7 +517,7 @@ final class RespConnection extends ChannelInboundHandlerAdapter
             }
             finally
             {
-                release(copies);
+                HeldArguments.release(copies);
             }
         });
     }
@@ -597,7 +578,7 @@ final class RespConnection extends ChannelInboundHandlerAdapter
             }
             finally
             {
-                release(args);
+                HeldArguments.release(args);
             }
         }
         decoder.decode(this);
