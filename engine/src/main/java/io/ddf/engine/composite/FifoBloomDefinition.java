@@ -89,8 +89,7 @@ public final class FifoBloomDefinition extends KindDefinition
 
     /** Blocks per item d (0 asks for the 1.0 layout). */
     public static final ParamDef P_BLOCKS_PER_ITEM = ParamDef.longOption("blocks-per-item",
-        "fifo-bloom: blocks of 512 bits per item per generation, 1 or 2 (default: the sizing's choice; 0 is the 1.0 " +
-        "layout of standard Bloom subfilters, for files made before).");
+        "fifo-bloom: 512-bit blocks per item, 1 or 2; 0 = 1.0 layout.");
 
     /** The definition. */
     public FifoBloomDefinition()

@@ -71,6 +71,14 @@ final class RespConnection extends ChannelInboundHandlerAdapter
     private final ArrayDeque<ByteBuf[]> deferred = new ArrayDeque<>();
     /** Completed once every element published so far has its verdict ({@link #deferUntilJudged}). */
     private CompletableFuture<Void> judged;
+    /** Whether {@link #flush} is queued on the event loop. */
+    private boolean flushScheduled;
+    /** Writes the replies of this pass of the event loop ({@link #channelReadComplete}). */
+    private final Runnable flush = () ->
+    {
+        flushScheduled = false;
+        onVerdicts();
+    };
 
     /**
      * @param server    the daemon.
@@ -185,7 +193,17 @@ final class RespConnection extends ChannelInboundHandlerAdapter
     @Override
     public void channelReadComplete(final ChannelHandlerContext ctx)
     {
-        onVerdicts();
+        // the replies leave after every connection this pass of the event loop found readable has been read and
+        // run (a task runs after the pass's I/O), as Redis writes them before it sleeps: one flush per connection
+        // per pass, and the clients woken after the loop's work, not between two connections' commands. Measured
+        // with BF.ADD -P 16 after a 6,000,000-command warm-up, three rounds alternated with the flush at the end
+        // of each read: 699,790 / 781,861 / 781,250 req/s against 579,374 / 673,401 / 707,214, and 1.28-1.58
+        // against 1.41-1.82 CPU microseconds per command (two jars side by side, load 3.3-5.0; bench/README)
+        if (!flushScheduled)
+        {
+            flushScheduled = true;
+            ctx.executor().execute(flush);
+        }
         ctx.fireChannelReadComplete();
     }
 

@@ -26,9 +26,10 @@
  * pipeline, and the {@link io.ddf.ingest.server.VerdictRouter} hands the verdict back.</li>
  * <li>After the command, the writer (the proxy) encodes every reply whose place in the order has come: {@code :1}
  * (RESP3 {@code #t}) when the item was unseen. The writer alone chooses between RESP2 and RESP3.</li>
- * <li>When the read is done ({@link io.ddf.ingest.server.RespConnection#channelReadComplete}), the writer hands the
- * read's replies, in one buffer, to its gate of the {@link io.ddf.ingest.server.DurabilityBarrier}, which writes and
- * flushes them (under {@code --fsync always}, once the writes they acknowledge are on the device).</li>
+ * <li>When the read is done ({@link io.ddf.ingest.server.RespConnection#channelReadComplete}), a flush is queued on the
+ * event loop: once every connection of this pass has been read and run, the writer hands the connection's replies,
+ * in one buffer, to its gate of the {@link io.ddf.ingest.server.DurabilityBarrier}, which writes and flushes them
+ * (under {@code --fsync always}, once the writes they acknowledge are on the device).</li>
  * </ol>
  *
  * <h2>Where the next features plug in</h2>
