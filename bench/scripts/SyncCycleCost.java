@@ -4,6 +4,7 @@
 //   javac -cp ingest/target/ddf.jar -d /tmp/m bench/scripts/SyncCycleCost.java
 //   java $F -cp ingest/target/ddf.jar:/tmp/m -Dddf.sync.batchMin=1000000000 SyncCycleCost DIR 1000 5   (each)
 //   java $F -cp ingest/target/ddf.jar:/tmp/m -Dddf.sync.batchMin=1 SyncCycleCost DIR 1000 5            (together)
+//   java $F -cp ingest/target/ddf.jar:/tmp/m SyncCycleCost DIR 1000 5                                   (the default: the first 63 each, the rest together)
 // DIR on the disk to measure (not tmpfs); prints the median and range of the cycles' times.
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.SyncPolicy;
@@ -43,7 +44,7 @@ public class SyncCycleCost {
             }
             Arrays.sort(ms);
             System.out.printf("filters=%d batchMin=%s median_ms=%.1f min_ms=%.1f max_ms=%.1f%n", count,
-                System.getProperty("ddf.sync.batchMin", "8"), ms[ms.length / 2], ms[0], ms[ms.length - 1]);
+                System.getProperty("ddf.sync.batchMin", "64"), ms[ms.length / 2], ms[0], ms[ms.length - 1]);
         } finally {
             for (DuplicateFilter f : filters) {
                 f.close();
