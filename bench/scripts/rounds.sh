@@ -1,4 +1,4 @@
-# Sourced by the daemon comparison scripts (daemon-vs-redis.sh, daemon-tls-vs-redis.sh): the warm-up, the
+# Sourced by the daemon comparison scripts (daemon-vs-redis.sh, daemon-tls-vs-redis.sh, fsync-vs-redis.sh): the warm-up, the
 # alternated rounds and the median, so that every comparison measures the same way. The caller defines
 #   warm K        one unrecorded run against server K (JIT, filter creation)
 #   bench MODE K R  one recorded run of MODE (pipelined|unpipelined) against server K in round R

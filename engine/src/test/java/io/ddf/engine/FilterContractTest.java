@@ -74,7 +74,9 @@ class FilterContractTest extends EngineTestBase
     void containsChangesNothing(final FilterConfigs.Config config) throws Exception
     {
         final Path file = dir.resolve("f.ddf");
-        try (DuplicateFilter filter = config.build(64, file).create())
+        // policy no: under everysec the ddf-sync thread may store the header's last sync time between the two reads
+        // (a flaky failure at byte 264), which is no change of contains'
+        try (DuplicateFilter filter = config.build(64, file).sync(SyncPolicy.NO).create())
         {
             for (long e = 0; e < 200; e++)
             {

@@ -314,7 +314,7 @@ public final class FilterFile implements AutoCloseable
      * A file truncated by another process raises SIGBUS when a page past its new end is touched, which kills the
      * JVM (see FORMAT.md, "Files changed from outside"): hashing and forcing check the length first.
      */
-    private void checkLength()
+    void checkLength()
     {
         final long now = region.currentFileLength(path);
         if (now < region.length())
@@ -493,6 +493,12 @@ public final class FilterFile implements AutoCloseable
         {
             sync.lock().unlock();
         }
+    }
+
+    /** @return the file's change tracking ({@link FilterFiles#syncChanges}), or null before {@link #trackChanges}. */
+    ChangeSync changes()
+    {
+        return changeSync;
     }
 
     /**

@@ -10,7 +10,13 @@ import io.ddf.persistence.FilterFiles;
 import org.agrona.DirectBuffer;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
 
 /**
  * The machinery of a filter on a mapped file: hashes the element in whichever form it comes, lets the kind's
@@ -50,7 +56,7 @@ public final class MappedFilter
     /** The elements count the last sync saw (-1: sync the state region at the next sync), written under its lock. */
     private volatile long syncedElements = -1;
     /** Whether the state region changed since the last sync: the counters moved (asked under the sync's lock). */
-    private final java.util.function.BooleanSupplier stateChanged = this::countersMoved;
+    private final BooleanSupplier stateChanged = this::countersMoved;
     private boolean closed;
 
     MappedFilter(final FilterFile file, final KindDefinition definition, final long[] slots, final FilterCore core,
@@ -432,6 +438,38 @@ public final class MappedFilter
             syncedElements = -1; // the state region too, next time
             throw e;
         }
+    }
+
+    /**
+     * Forces what changed in many filters since their last syncs, as {@link #sync()} does each, but together: when
+     * enough of them changed, with one write-back of their file system instead of a device flush per filter
+     * ({@link FilterFiles#syncChanges}). Untracked filters (policy no) are skipped.
+     *
+     * @param filters the filters.
+     * @param failed  gets each filter whose sync failed (its pages stay marked for the next sync).
+     * @return what was forced.
+     */
+    static FilterFiles.Synced syncAll(final List<MappedFilter> filters,
+        final BiConsumer<MappedFilter, RuntimeException> failed)
+    {
+        final List<FilterFile> files = new ArrayList<>(filters.size());
+        final List<BooleanSupplier> states = new ArrayList<>(filters.size());
+        final Map<FilterFile, MappedFilter> byFile = new IdentityHashMap<>();
+        for (final MappedFilter filter : filters)
+        {
+            if (filter.syncMode != SyncMode.UNTRACKED)
+            {
+                files.add(filter.file);
+                states.add(filter.stateChanged);
+                byFile.put(filter.file, filter);
+            }
+        }
+        return FilterFiles.syncChanges(files, states, (file, e) ->
+        {
+            final MappedFilter filter = byFile.get(file);
+            filter.syncedElements = -1; // the state region too, next time
+            failed.accept(filter, e);
+        });
     }
 
     /** Under the file's sync lock, the file mapped: whether the counters moved since the last sync. */
