@@ -6,7 +6,7 @@ import java.nio.ByteOrder;
 
 /**
  * Which pages of a mapped filter file were written since they were last synced: one byte per 4 KiB page, set by
- * the write paths, taken (read and cleared) by the sync ({@link FilterFile#syncChanges}), so that a sync forces only
+ * the write paths, taken (read and cleared) by the sync ({@link FileSync#syncChanges}), so that a sync forces only
  * what changed and skips an unchanged file without a system call.
  *
  * <p>Marking is one release store of the constant 1, after the store it marks: no locked instruction, no read, and

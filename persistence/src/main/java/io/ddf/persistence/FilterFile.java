@@ -7,14 +7,10 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 import static io.ddf.persistence.FilterFileDescriptor.HEADER_LENGTH;
-import static io.ddf.persistence.FilterFileDescriptor.LAST_SYNC_OFFSET;
 import static io.ddf.persistence.FilterFileDescriptor.MAJOR_VERSION;
 import static io.ddf.persistence.FilterFileDescriptor.MINOR_VERSION;
-import static io.ddf.persistence.FilterFileDescriptor.SEAL_OFFSET;
-import static io.ddf.persistence.FilterFileDescriptor.SEAL_VALUE;
 import static io.ddf.persistence.FilterFileDescriptor.STATE_LENGTH;
 import static io.ddf.persistence.FilterFileDescriptor.STATE_OFFSET;
-import static io.ddf.persistence.FilterFileDescriptor.TABLE_CHECKSUM_OFFSET;
 import static io.ddf.persistence.FilterFileDescriptor.TABLE_OFFSET;
 import static io.ddf.persistence.FilterFileException.Reason.CORRUPT;
 import static io.ddf.persistence.FilterFileException.Reason.TRUNCATED;
@@ -22,8 +18,9 @@ import static io.ddf.persistence.FilterFileException.Reason.TRUNCATED;
 /**
  * One filter's file, open: a checksummed header, a mutable state region and the table, mapped with Chronicle Bytes
  * (see {@code FORMAT.md} beside this class for the byte layout, and {@link FilterFileDescriptor}). This class is the
- * handle and its seal; making a file is {@link FileCreation}'s, opening one {@link FileOpening}'s, reading one
- * without opening it {@link FileInspection}'s, and opening or closing many at once {@link FilterFiles}'.
+ * handle and its lifecycle; its seal words are {@link FileSeal}'s, what of it is on the device {@link FileSync}'s,
+ * making a file is {@link FileCreation}'s, opening one {@link FileOpening}'s, reading one without opening it
+ * {@link FileInspection}'s, and opening or closing many at once {@link FilterFiles}'.
  *
  * <ul>
  *   <li>{@link #create}: the file is made under a temporary name, whole (a full disk fails here with
@@ -58,16 +55,10 @@ public final class FilterFile implements AutoCloseable
     private final long stateAddress;
     private final long stateLength;
     private final boolean readOnly;
-    private TableCheck tableCheck = TableCheck.NEW;
-    /** The checksum the file was sealed with when opened, valid when {@link #tableCheck} is CHECKSUM_VERIFIED. */
-    private long checksumAtOpen;
+    private final FileSeal seal;
     private Reservation reservation = Reservation.UNKNOWN;
-    /** The header's last sync time as opening found it (0 when none was recorded, or for a new file). */
-    private final long lastSyncAtOpen;
-    /** Every change made before this time was on the device when the file was opened (or created). */
-    private long durableAtOpen;
-    /** Tracks and forces changed pages once {@link #trackChanges()} asked for it; null before. */
-    private volatile ChangeSync changeSync;
+    /** What of the file is on the device. */
+    private final FileSync sync;
     private boolean closed;
 
     /** What opening learned about the integrity of the table and state region. */
@@ -104,8 +95,9 @@ public final class FilterFile implements AutoCloseable
         this.tableLength = header.spec().tableLength();
         this.stateAddress = region.address() + header.stateOffset();
         this.stateLength = header.stateLength();
-        this.lastSyncAtOpen = header.majorVersion() < 2 ? 0 : headerBuffer().getLongVolatile(LAST_SYNC_OFFSET);
-        this.durableAtOpen = lastSyncAtOpen;
+        this.seal = new FileSeal(path, region.address(), header.majorVersion(), stateAddress, stateLength,
+            tableAddress, tableLength);
+        this.sync = new FileSync(this, region, path, path != null && !readOnly, seal.lastSync());
     }
 
     /**
@@ -182,8 +174,7 @@ public final class FilterFile implements AutoCloseable
     static FilterFile readOnly(final Path path, final FilterFileHeader header, final MappedRegion region)
     {
         final FilterFile file = new FilterFile(path, header, region, null, null, true);
-        file.tableCheck = header.majorVersion() < 2 ? TableCheck.NO_CHECKSUM_IN_FORMAT :
-            file.sealWord() == SEAL_VALUE ? TableCheck.CHECKSUM_VERIFIED : TableCheck.NOT_SEALED;
+        file.seal.readOnly();
         return file;
     }
 
@@ -204,7 +195,7 @@ public final class FilterFile implements AutoCloseable
         catch (final IllegalArgumentException | IllegalStateException ex)
         {
             throw new FilterFileException(CORRUPT, file.path, "structure check failed (" +
-                (file.tableCheck == TableCheck.NOT_SEALED ? "the file was not closed cleanly" :
+                (file.seal.check() == TableCheck.NOT_SEALED ? "the file was not closed cleanly" :
                 "format " + file.header.majorVersion() + "." + file.header.minorVersion() + " has no table checksum") +
                 "): " + ex.getMessage() + "; the file is left unchanged", ex);
         }
@@ -227,41 +218,14 @@ public final class FilterFile implements AutoCloseable
      */
     void unseal(final boolean deferSync)
     {
-        if (header.majorVersion() < 2)
+        final long durable = seal.unseal();
+        if (durable >= 0)
         {
-            tableCheck = TableCheck.NO_CHECKSUM_IN_FORMAT;
-            return;
-        }
-        final int seal = sealWord();
-        if (seal == 0)
-        {
-            tableCheck = TableCheck.NOT_SEALED;
-            return;
-        }
-        if (seal != SEAL_VALUE)
-        {
-            throw new FilterFileException(CORRUPT, path, "seal word 0x" + Integer.toHexString(seal) +
-                " is neither 0 (open or crashed) nor 0x" + Integer.toHexString(SEAL_VALUE) + " (closed cleanly); " +
-                "the file is left unchanged");
-        }
-        final long stored = storedChecksum();
-        final long computed = computeChecksum();
-        if (stored != computed)
-        {
-            throw new FilterFileException(CORRUPT, path, "table checksum mismatch: the file was closed cleanly " +
-                "with checksum 0x" + Long.toHexString(stored) + " but its table and state now hash to 0x" +
-                Long.toHexString(computed) + ", so they changed on disk since; the file is left unchanged " +
-                "(ddf verify reports the same without opening it for writing)");
-        }
-        checksumAtOpen = computed;
-        tableCheck = TableCheck.CHECKSUM_VERIFIED;
-        // Sealed: every page was on the device and nothing changed since, so the file is durable as of now.
-        durableAtOpen = System.currentTimeMillis();
-        headerBuffer().putLongVolatile(LAST_SYNC_OFFSET, durableAtOpen);
-        FilterFileDescriptor.clearSealWordVolatile(headerBuffer());
-        if (!deferSync)
-        {
-            forceHeader();
+            sync.durableAt(durable);
+            if (!deferSync)
+            {
+                forceHeader();
+            }
         }
     }
 
@@ -271,7 +235,7 @@ public final class FilterFile implements AutoCloseable
      */
     public TableCheck tableCheck()
     {
-        return tableCheck;
+        return seal.check();
     }
 
     /**
@@ -285,29 +249,13 @@ public final class FilterFile implements AutoCloseable
     {
         checkOpen();
         checkLength();
-        return header.majorVersion() >= 2 && storedChecksum() == computeChecksum();
+        return header.majorVersion() >= 2 && seal.stored() == seal.compute();
     }
 
     /** @return the stored table checksum (0 in a 1.x file or before the first seal or flush). */
     public long storedChecksum()
     {
-        return header.majorVersion() < 2 ? 0 : headerBuffer().getLongVolatile(TABLE_CHECKSUM_OFFSET);
-    }
-
-    private int sealWord()
-    {
-        return headerBuffer().getIntVolatile(SEAL_OFFSET);
-    }
-
-    private UnsafeBuffer headerBuffer()
-    {
-        return new UnsafeBuffer(region.address(), HEADER_LENGTH);
-    }
-
-    private long computeChecksum()
-    {
-        return TableChecksum.compute(stateAddress, stateLength, tableAddress, tableLength,
-            TableChecksum.defaultParallelism());
+        return seal.stored();
     }
 
     /**
@@ -391,7 +339,7 @@ public final class FilterFile implements AutoCloseable
     /** A file just created: its every page was forced at creation. */
     void created()
     {
-        durableAtOpen = header.createdMillis();
+        sync.durableAt(header.createdMillis());
     }
 
     /** @return whether this is an anonymous temporary file, gone once closed. */
@@ -439,87 +387,10 @@ public final class FilterFile implements AutoCloseable
         return path;
     }
 
-    /**
-     * Starts tracking which pages change, so that {@link #syncChanges} forces only those. Idempotent.
-     *
-     * @return the marks the write paths must set after each store into the mapping ({@link DirtyPages#mark}), or
-     *         null for a file that is never synced (anonymous, or open for reading only).
-     */
-    public synchronized DirtyPages trackChanges()
+    /** @return what of the file is on the device: its changed pages, forced by a sync policy. */
+    public FileSync sync()
     {
-        checkOpen();
-        if (path == null || readOnly)
-        {
-            return null;
-        }
-        if (changeSync == null)
-        {
-            changeSync = new ChangeSync(region, path, durableAtOpen);
-        }
-        return changeSync.dirtyPages();
-    }
-
-    /**
-     * Forces what changed since the last sync to the device: one msync over the pages marked since (see
-     * {@link DirtyPages}), with the header's last sync time; nothing at all when nothing changed. Safe from any
-     * thread, concurrently with writers; returns once every change marked before the call is on the device, even
-     * when another thread's sync forced it.
-     *
-     * @param stateChanged whether the state region changed since the last sync (no mark tracks it); asked while the
-     *                     file is held mapped, so it may read the mapping.
-     * @return the marked pages forced (0: only the header page), or -1 when nothing needed forcing, the file is not
-     *         tracked ({@link #trackChanges()}) or it is closed.
-     * @throws FilterFileException {@code IO} when msync fails (the pages stay marked for the next sync), {@code
-     *                             TRUNCATED} when the file was truncated from outside.
-     */
-    public long syncChanges(final java.util.function.BooleanSupplier stateChanged)
-    {
-        final ChangeSync sync = changeSync;
-        if (sync == null)
-        {
-            return -1;
-        }
-        sync.lock().lock();
-        try
-        {
-            if (sync.closedNow())
-            {
-                return -1;
-            }
-            checkLength();
-            return sync.sync(stateChanged, System.currentTimeMillis());
-        }
-        finally
-        {
-            sync.lock().unlock();
-        }
-    }
-
-    /** @return the file's change tracking ({@link FilterFiles#syncChanges}), or null before {@link #trackChanges}. */
-    ChangeSync changes()
-    {
-        return changeSync;
-    }
-
-    /**
-     * @return the time, epoch milliseconds, before which every change acknowledged was on the device as of the last
-     *         completed sync (of {@link #syncChanges}, {@link #flush} or opening a cleanly closed file); the header's
-     *         value at open when none completed since; 0 when unknown.
-     */
-    public long durableSince()
-    {
-        final ChangeSync sync = changeSync;
-        return sync != null ? sync.lastCompleted() : durableAtOpen;
-    }
-
-    /**
-     * @return the last sync time the header held when the file was opened: for a file closed cleanly, when its
-     *         close began; after a crash or power cut, the time before which every change was on the device; 0 when
-     *         no build recorded one (a file older than the field) or for a file created by this handle.
-     */
-    public long lastSyncAtOpen()
-    {
-        return lastSyncAtOpen;
+        return sync;
     }
 
     /**
@@ -536,14 +407,10 @@ public final class FilterFile implements AutoCloseable
         final long start = System.currentTimeMillis();
         if (sealable())
         {
-            headerBuffer().putLongVolatile(TABLE_CHECKSUM_OFFSET, computeChecksum());
+            seal.storeChecksum();
         }
         region.sync(path);
-        final ChangeSync sync = changeSync;
-        if (sync != null)
-        {
-            sync.completed(new ChangeSync.Pending(DirtyPages.Span.NONE, start));
-        }
+        sync.forced(start);
     }
 
     /**
@@ -570,7 +437,7 @@ public final class FilterFile implements AutoCloseable
         {
             if (sealable())
             {
-                seal(System.currentTimeMillis());
+                sealAt(System.currentTimeMillis());
             }
         }
         finally
@@ -579,7 +446,7 @@ public final class FilterFile implements AutoCloseable
         }
     }
 
-    private void seal(final long start)
+    private void sealAt(final long start)
     {
         if (storeChecksumIfChanged())
         {
@@ -588,7 +455,7 @@ public final class FilterFile implements AutoCloseable
         }
         else
         {
-            putSeal(lastSyncAtOpen);
+            putSeal(sync.lastSyncAtOpen());
         }
     }
 
@@ -601,13 +468,7 @@ public final class FilterFile implements AutoCloseable
     boolean storeChecksumIfChanged()
     {
         checkLength();
-        final long checksum = computeChecksum();
-        if (tableCheck == TableCheck.CHECKSUM_VERIFIED && checksum == checksumAtOpen)
-        {
-            return false;
-        }
-        headerBuffer().putLongVolatile(TABLE_CHECKSUM_OFFSET, checksum);
-        return true;
+        return seal.storeChecksumIfChanged();
     }
 
     /** @return whether {@link #close()} would still seal the file: open, writable, named, of format 2 or later. */
@@ -616,25 +477,16 @@ public final class FilterFile implements AutoCloseable
         return !closed && sealable();
     }
 
-    /** Sets the seal word (release store), unforced: lost, the file is merely unsealed. */
-    /**
-     * Sets the seal word, and the last sync time: when the sealing began for a changed file (every change was made
-     * before it), the time found at open for an unchanged one (still true, and the file is then left as it was found,
-     * byte for byte). Neither is forced: if they are lost, the file is merely unsealed, checked by structure at its
-     * next open, with the last sync time of before.
-     *
-     * @param lastSync the time to store.
-     */
+    /** Sets the seal word and the last sync time, unforced ({@link FileSeal#put}). */
     void putSeal(final long lastSync)
     {
-        headerBuffer().putLongVolatile(LAST_SYNC_OFFSET, lastSync);
-        FilterFileDescriptor.putSealWordRelease(headerBuffer());
+        seal.put(lastSync);
     }
 
     /** @return the last sync time opening found (what an unchanged file is sealed with). */
     long lastSyncFound()
     {
-        return lastSyncAtOpen;
+        return sync.lastSyncAtOpen();
     }
 
     /** Forces the whole mapped file to the device. */
@@ -661,7 +513,7 @@ public final class FilterFile implements AutoCloseable
             return false;
         }
         closed = true;
-        stopSync();
+        sync.stop();
         return true;
     }
 
@@ -689,7 +541,7 @@ public final class FilterFile implements AutoCloseable
     {
         try
         {
-            stopSync();
+            sync.stop();
             // Chronicle closes the descriptor when it releases the mapping, which releases the lock with it.
             region.release();
         }
@@ -699,30 +551,12 @@ public final class FilterFile implements AutoCloseable
         }
     }
 
-    /** Ends syncing before the unmapping: waits for a sync in progress, and makes later ones do nothing. */
-    private void stopSync()
-    {
-        final ChangeSync sync = changeSync;
-        if (sync != null)
-        {
-            sync.lock().lock();
-            try
-            {
-                sync.close();
-            }
-            finally
-            {
-                sync.lock().unlock();
-            }
-        }
-    }
-
     private boolean sealable()
     {
         return !readOnly && path != null && header.majorVersion() >= 2;
     }
 
-    private void checkOpen()
+    void checkOpen()
     {
         if (closed)
         {

@@ -165,7 +165,7 @@ public final class FilterFiles
 
     /**
      * Forces what changed in many files since their last syncs (the once-a-second sync of a process's filters): each
-     * as {@link FilterFile#syncChanges} does, one msync (a device flush) each, until {@link #BATCH_MIN} of them have
+     * as {@link FileSync#syncChanges} does, one msync (a device flush) each, until {@link #BATCH_MIN} of them have
      * changed; the changed files after those are written back together, with one {@code syncfs} per file system
      * (the cycle's time then grows with the data changed, not with the number of files). A file's sync lock is held
      * from taking its marks until its pages are on the device, as in a single sync, so a writer's own sync still
@@ -197,7 +197,7 @@ public final class FilterFiles
                 for (int i = 0; i < files.size(); i++)
                 {
                     final FilterFile file = files.get(i);
-                    final ChangeSync sync = file.changes();
+                    final ChangeSync sync = file.sync().changes();
                     if (sync == null)
                     {
                         continue;
@@ -245,7 +245,7 @@ public final class FilterFiles
                 final boolean together = !held.isEmpty() && syncFileSystems(held, new ArrayList<>());
                 for (int i = 0; i < held.size(); i++)
                 {
-                    final ChangeSync sync = held.get(i).changes();
+                    final ChangeSync sync = held.get(i).sync().changes();
                     try
                     {
                         if (together)
@@ -270,7 +270,7 @@ public final class FilterFiles
             {
                 for (final FilterFile file : held)
                 {
-                    file.changes().lock().unlock();
+                    file.sync().changes().lock().unlock();
                 }
             }
         }

@@ -148,8 +148,8 @@ class GoldenFileTest extends MappedMemoryTestBase
         final Path path = copyGolden(GOLDEN);
         try (FilterFile file = FilterFile.open(path))
         {
-            assertEquals(0, file.lastSyncAtOpen(), "a file older than the field records none");
-            assertTrue(file.durableSince() > 0, "a sealed file is durable as of its open");
+            assertEquals(0, file.sync().lastSyncAtOpen(), "a file older than the field records none");
+            assertTrue(file.sync().durableSince() > 0, "a sealed file is durable as of its open");
         }
         assertArrayEquals(readGolden(GOLDEN), Files.readAllBytes(path), "an unchanged file is left as found");
     }

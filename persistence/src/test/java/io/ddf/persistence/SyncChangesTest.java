@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@link FilterFile#syncChanges} across a power cut: the change it forced survives, the change after it does not,
+ * {@link FileSync#syncChanges} across a power cut: the change it forced survives, the change after it does not,
  * and the header tells when the last completed sync began. The writer is a second JVM, killed by the cut.
  */
 final class SyncChangesTest extends MappedMemoryTestBase
@@ -62,9 +62,9 @@ final class SyncChangesTest extends MappedMemoryTestBase
                 assertEquals(4711, table.getLong(SyncProbe.SYNCED_OFFSET), "the synced change survives");
                 assertEquals(0, table.getLong(SyncProbe.LOST_OFFSET), "the change after the last sync is lost");
                 assertEquals(FilterFile.TableCheck.NOT_SEALED, file.tableCheck());
-                assertEquals(Long.parseLong(said[1]), file.lastSyncAtOpen(),
+                assertEquals(Long.parseLong(said[1]), file.sync().lastSyncAtOpen(),
                     "the header holds the start of the last completed sync");
-                assertTrue(file.lastSyncAtOpen() >= file.createdMillis());
+                assertTrue(file.sync().lastSyncAtOpen() >= file.createdMillis());
             }
         }
     }

@@ -36,7 +36,7 @@ final class SyncChangesTogetherTest extends MappedMemoryTestBase
         for (int i = 0; i < count; i++)
         {
             final FilterFile file = FilterFile.create(dir.resolve("f" + i + ".ddf"), TestFiles.smallSpec());
-            file.trackChanges();
+            file.sync().trackChanges();
             files.add(file);
         }
         return files;
@@ -45,7 +45,7 @@ final class SyncChangesTogetherTest extends MappedMemoryTestBase
     private static void change(final FilterFile file, final long value)
     {
         new UnsafeBuffer(file.tableAddress(), (int)file.tableLength()).putLongVolatile(8, value);
-        file.trackChanges().mark(file.tableAddress() + 8);
+        file.sync().trackChanges().mark(file.tableAddress() + 8);
     }
 
     private static List<BooleanSupplier> unchangedStates(final int count)
@@ -81,7 +81,7 @@ final class SyncChangesTogetherTest extends MappedMemoryTestBase
                 "together where syncfs is there");
             for (final FilterFile file : files)
             {
-                assertTrue(file.durableSince() >= before, "each file's changes are durable since the sync began");
+                assertTrue(file.sync().durableSince() >= before, "each file's changes are durable since the sync began");
             }
             final FilterFiles.Synced again = FilterFiles.syncChanges(files, unchangedStates(count),
                 (f, e) -> { throw e; });

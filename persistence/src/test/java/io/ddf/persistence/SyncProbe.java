@@ -27,16 +27,16 @@ public final class SyncProbe
     public static void main(final String[] args) throws Exception
     {
         final FilterFile file = FilterFile.create(Path.of(args[0]), TestFiles.smallSpec());
-        final DirtyPages dirty = file.trackChanges();
+        final DirtyPages dirty = file.sync().trackChanges();
         final UnsafeBuffer table = new UnsafeBuffer(file.tableAddress(), (int)file.tableLength());
         table.putLongVolatile(SYNCED_OFFSET, 4711);
         dirty.mark(file.tableAddress() + SYNCED_OFFSET);
-        final long pages = file.syncChanges(() -> false);
-        final long headerOnly = file.syncChanges(() -> false);
-        final long nothing = file.syncChanges(() -> false);
+        final long pages = file.sync().syncChanges(() -> false);
+        final long headerOnly = file.sync().syncChanges(() -> false);
+        final long nothing = file.sync().syncChanges(() -> false);
         table.putLongVolatile(LOST_OFFSET, 815);
         dirty.mark(file.tableAddress() + LOST_OFFSET);
-        System.out.println("SYNCED " + file.durableSince() + " " + pages + " " + headerOnly + " " + nothing);
+        System.out.println("SYNCED " + file.sync().durableSince() + " " + pages + " " + headerOnly + " " + nothing);
         System.out.flush();
         while (System.in.read() >= 0)
         {

@@ -297,7 +297,7 @@ public final class FilterFactory
             // plain loads and release stores, so every kind gets it without a second implementation.
             // An anonymous file is gone at close: nothing of it is worth a sync.
             final SyncMode sync = file.temporary() ? SyncMode.UNTRACKED : requested;
-            final DirtyPages dirty = sync == SyncMode.UNTRACKED ? null : file.trackChanges();
+            final DirtyPages dirty = sync == SyncMode.UNTRACKED ? null : file.sync().trackChanges();
             final MappedWords table = new MappedWords(file.tableAddress(), file.tableLength() / Long.BYTES,
                 singleWriter, dirty);
             final MappedWords headerState = new MappedWords(file.stateAddress() + FilterCounters.LENGTH,

@@ -73,7 +73,7 @@ public final class MappedFilter
         this.counters = new FilterCounters(file.stateAddress(), file.stateLength());
         this.mutableWords = new MappedWords(file.stateAddress(),
             (file.tableAddress() + file.tableLength() - file.stateAddress()) / Long.BYTES, false,
-            syncMode == SyncMode.UNTRACKED ? null : file.trackChanges());
+            syncMode == SyncMode.UNTRACKED ? null : file.sync().trackChanges());
         this.touchAhead = file.tableLength() > TOUCH_AHEAD_MIN_BYTES;
     }
 
@@ -416,8 +416,8 @@ public final class MappedFilter
 
     /**
      * Forces what changed since the last sync to the device: the pages marked since (see
-     * {@link FilterFile#syncChanges}), or, when nothing is tracked (policy no), the whole file ({@link #flush()}).
-     * Safe from any thread, concurrently with streaming and with a close.
+     * {@link io.ddf.persistence.FileSync#syncChanges}), or, when nothing is tracked (policy no), the whole file
+     * ({@link #flush()}). Safe from any thread, concurrently with streaming and with a close.
      *
      * @return the changed pages forced (0: the header page only), or -1 when nothing needed forcing.
      * @throws io.ddf.persistence.FilterFileException when the sync fails (the pages stay marked for the next one).
@@ -431,7 +431,7 @@ public final class MappedFilter
         }
         try
         {
-            return file.syncChanges(stateChanged);
+            return file.sync().syncChanges(stateChanged);
         }
         catch (final RuntimeException e)
         {
@@ -490,7 +490,7 @@ public final class MappedFilter
      */
     public long durableSince()
     {
-        return file.durableSince();
+        return file.sync().durableSince();
     }
 
     /** @return what opening found of the file's last close: see {@link FilterFile#tableCheck()}. */
@@ -499,10 +499,13 @@ public final class MappedFilter
         return file.tableCheck();
     }
 
-    /** @return the header's last sync time as opening found it (see {@link FilterFile#lastSyncAtOpen()}). */
+    /**
+     * @return the header's last sync time as opening found it (see
+     *         {@link io.ddf.persistence.FileSync#lastSyncAtOpen()}).
+     */
     public long lastSyncAtOpen()
     {
-        return file.lastSyncAtOpen();
+        return file.sync().lastSyncAtOpen();
     }
 
     /** Seals and unmaps the file. Callers must make sure no other thread is still streaming into this filter. */
