@@ -38,6 +38,9 @@ final class ChildApp implements AutoCloseable
     {
         this.log = log;
         this.process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        // a bench stopped by SIGTERM or Ctrl-C takes its applications with it
+        final Process child = process;
+        Runtime.getRuntime().addShutdownHook(new Thread(child::destroyForcibly, "stop-" + process.pid()));
         this.reader = new Thread(this::read, "child-" + process.pid());
         reader.setDaemon(true);
         reader.start();

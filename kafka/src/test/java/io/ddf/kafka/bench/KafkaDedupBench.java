@@ -114,7 +114,7 @@ public final class KafkaDedupBench
     {
         final String id = app + "-" + guarantee.replace('_', '-') + "-" + round;
         final String output = id + "-out";
-        admin.createTopics(List.of(new NewTopic(output, settings.partitions(), (short)1))).all().get();
+        createTopic(output);
         final Path state = work.resolve(id);
         final double seconds;
         final long rss;
@@ -170,6 +170,22 @@ public final class KafkaDedupBench
         deleteTree(restoreState);
         return new RunResult(app, guarantee, round, seconds, input.records() / seconds, logBytes, counted[0],
             counted[1], rss, stateBytes, restoreMillis, restored, restoreRss, missing, duplicated);
+    }
+
+    /** Creates a topic; one that exists already is the admin client's retry of a request that got through. */
+    private void createTopic(final String topic) throws InterruptedException
+    {
+        try
+        {
+            admin.createTopics(List.of(new NewTopic(topic, settings.partitions(), (short)1))).all().get();
+        }
+        catch (final java.util.concurrent.ExecutionException e)
+        {
+            if (!(e.getCause() instanceof org.apache.kafka.common.errors.TopicExistsException))
+            {
+                throw new IllegalStateException("cannot create " + topic, e.getCause());
+            }
+        }
     }
 
     private List<String> command(final String app, final String id, final String output, final String guarantee,
