@@ -44,6 +44,7 @@ final class CommandTable
         new ServerCommands(server).register(table);
         new KeyspaceCommands(server).register(table);
         new TransactionCommands().register(table);
+        new AclCommands(server).register(table);
         table.add(Command.keyless("command", -1, List.of("loading", "stale"), "server",
             "Get details about the commands served (COUNT, INFO, DOCS, LIST).", table::command).also("@connection"));
         return table;

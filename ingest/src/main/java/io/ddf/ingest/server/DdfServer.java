@@ -46,13 +46,15 @@ public final class DdfServer implements AutoCloseable
     private final Conductor conductor;
     private final InputBudget inputBudget;
     private final ServerInfo info;
-    /** What a reply waits for before it is flushed (issue 24's --fsync always plugs in here). */
-    private final DurabilityBarrier durability = DurabilityBarrier.NONE;
+    /** serve --fsync: the filters' policy, what a reply waits for before it leaves, what start-up found. */
+    private final Durability durability;
     /** What secures the endpoints (issue 23's TLS plugs in here). */
-    private final TransportSecurity security = TransportSecurity.PLAIN;
+    /** Users (ACL) and TLS: what secures the endpoints and who may run what. */
+    private final ServerSecurity security;
     private final Transports transports;
     private final CountDownLatch closed = new CountDownLatch(1);
     private Channel respChannel;
+    private Channel tlsChannel;
     private Channel feedChannel;
     private Forwarder forwarder;
     private MetricsEndpoint metrics;
@@ -70,10 +72,12 @@ public final class DdfServer implements AutoCloseable
         this.inputBudget = new InputBudget(config.maxInputBytes);
         this.router = new VerdictRouter(config.maxClients + 1024);
         this.clients = new ClientRegistry(config.maxClients, router);
-        this.store = FilterStore.open(config.dataDir, config.filterLimit(), log);
+        this.durability = new Durability(config.fsync, config.fsyncWarnMillis, log);
+        this.store = FilterStore.open(config.dataDir, config.filterLimit(), log, durability);
         this.pipeline = pipeline(config, router, store);
         this.commands = CommandTable.of(this);
-        this.conductor = new Conductor(commands, Authorizer.PASSWORD);
+        this.security = security(config, commands, log);
+        this.conductor = new Conductor(commands, new AclAuthorizer(security.acl(), commands));
         this.info = new ServerInfo(this);
         this.transports = new Transports(config, connectionLog, security);
     }
@@ -133,7 +137,16 @@ public final class DdfServer implements AutoCloseable
 
     private void listen()
     {
-        respChannel = transports.listenResp(() -> new RespConnection(this, conductor, durability));
+        if (config.port >= 0)
+        {
+            respChannel = transports.listenResp(TransportSecurity.Endpoint.RESP, config.port,
+                () -> new RespConnection(this, conductor, durability.barrier()));
+        }
+        if (config.tlsPort >= 0)
+        {
+            tlsChannel = transports.listenResp(TransportSecurity.Endpoint.RESP_TLS, config.tlsPort,
+                () -> new RespConnection(this, conductor, durability.barrier()));
+        }
         if (config.feedPort >= 0)
         {
             if (config.forward != null)
@@ -150,10 +163,37 @@ public final class DdfServer implements AutoCloseable
         log.println(info.startLine());
     }
 
-    /** @return the RESP port bound. */
+    /** @return the TLS RESP port bound, or -1 when there is none. */
+    public int tlsPort()
+    {
+        return tlsChannel == null ? -1 : ((InetSocketAddress)tlsChannel.localAddress()).getPort();
+    }
+
+    /** @return the users and TLS. */
+    ServerSecurity security()
+    {
+        return security;
+    }
+
+    /** The users and TLS; when the ACL file or a certificate is bad, the pipeline and the store are closed. */
+    private ServerSecurity security(final ServerConfig config, final CommandTable commands, final PrintStream log)
+    {
+        try
+        {
+            return new ServerSecurity(config, commands, log::println);
+        }
+        catch (final RuntimeException e)
+        {
+            pipeline.close();
+            store.close();
+            throw e;
+        }
+    }
+
+    /** @return the plain RESP port bound, or -1 when there is none ({@code --port 0}). */
     public int port()
     {
-        return ((InetSocketAddress)respChannel.localAddress()).getPort();
+        return respChannel == null ? -1 : ((InetSocketAddress)respChannel.localAddress()).getPort();
     }
 
     /** @return the metrics port bound, or -1 when there is no endpoint. */
@@ -217,10 +257,10 @@ public final class DdfServer implements AutoCloseable
         return info;
     }
 
-    /** @return what a reply waits for before it is flushed. */
+    /** @return what a reply waits for before it leaves (serve --fsync). */
     DurabilityBarrier durability()
     {
-        return durability;
+        return durability.barrier();
     }
 
     boolean isClosing()
@@ -285,6 +325,10 @@ public final class DdfServer implements AutoCloseable
         closing = true;
         try
         {
+            if (tlsChannel != null)
+            {
+                tlsChannel.close().awaitUninterruptibly();
+            }
             if (respChannel != null)
             {
                 respChannel.close().awaitUninterruptibly();
@@ -298,6 +342,7 @@ public final class DdfServer implements AutoCloseable
             pipeline.close();
             // let each event loop write what the drained verdicts completed, then close the connections
             transports.writeWhatIsJudged();
+            durability.awaitCommits();
             transports.closeConnections(forwarder != null ? forwarder.channel() : null);
             store.close();
         }
@@ -308,6 +353,7 @@ public final class DdfServer implements AutoCloseable
                 metrics.close();
             }
             transports.shutdown();
+            durability.close();
             closed.countDown();
         }
     }

@@ -2,6 +2,7 @@ package io.ddf.ingest.server;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -45,7 +46,11 @@ public final class ServeCommand implements Callable<Integer>
     /** Every default an option shows and starts from: the configuration's own. */
     private static final ServerConfig DEFAULTS = new ServerConfig();
 
-    @Option(names = "--port", paramLabel = "P", description = "RESP port (default ${DEFAULT-VALUE}; 0 picks a free one).")
+    @Mixin
+    private SecurityOptions security = new SecurityOptions();
+
+    @Option(names = "--port", paramLabel = "P", description = "RESP port (default ${DEFAULT-VALUE}; 0 with " +
+        "--tls-port: no plain port, as in Redis; 0 alone picks a free one).")
     private int port = DEFAULTS.port;
 
     @Option(names = "--bind", paramLabel = "ADDR", description = "Address to listen on (default ${DEFAULT-VALUE}).")
@@ -145,6 +150,17 @@ public final class ServeCommand implements Callable<Integer>
         description = "Address the metrics endpoint listens on (default ${DEFAULT-VALUE}).")
     private String metricsBind = DEFAULTS.metricsBind;
 
+    @Option(names = "--fsync", paramLabel = "POLICY", converter = SyncPolicyConverter.class,
+        description = "When changes reach the disk, as Redis's appendfsync: always (a reply that acknowledges a " +
+            "write leaves once the write is on the disk; the writes of many replies share one sync), everysec " +
+            "(once a second, off the event loops; a power cut loses at most the last two seconds; the default) or " +
+            "no (the kernel's writeback, ~30 s). A process crash loses nothing under any of them.")
+    private io.ddf.engine.SyncPolicy fsync = DEFAULTS.fsync;
+
+    @Option(names = "--fsync-warn-ms", paramLabel = "MS", description = "A sync taking longer is logged and " +
+        "counted in INFO persistence's fsync_delayed (default: ${DEFAULT-VALUE}).")
+    private long fsyncWarnMillis = DEFAULTS.fsyncWarnMillis;
+
     @Option(names = "--forward", paramLabel = "HOST:PORT", converter = AddressConverter.class,
         description = "Send the feed's unseen records there (same framing) instead of verdicts.")
     private InetSocketAddress forward;
@@ -156,7 +172,10 @@ public final class ServeCommand implements Callable<Integer>
     ServerConfig config()
     {
         final ServerConfig config = new ServerConfig();
-        config.port = port;
+        security.applyTo(config);
+        // Redis's --port 0 beside --tls-port: no plain port; alone it still picks a free one (a daemon listening
+        // nowhere would be no use, and the tests and scripts start daemons so)
+        config.port = port == 0 && config.tlsPort >= 0 ? -1 : port;
         config.bind = bind;
         config.dataDir = dataDir;
         config.requirePass = PasswordSource.resolve(requirePass, requirePassFile, System.getenv(), System.err::println);
@@ -175,6 +194,8 @@ public final class ServeCommand implements Callable<Integer>
         config.waitStrategy = waitStrategy;
         config.ioThreads = ioThreads;
         config.execution = execution;
+        config.fsync = fsync;
+        config.fsyncWarnMillis = fsyncWarnMillis;
         config.feedPort = feedPort;
         config.feedFormat = feedFormat;
         config.feedFilter = new String(feedFilter.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);

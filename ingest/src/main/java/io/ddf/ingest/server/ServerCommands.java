@@ -7,7 +7,6 @@ import io.netty.handler.codec.redis.RedisMessage;
 import io.netty.handler.codec.redis.SimpleStringRedisMessage;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -95,35 +94,36 @@ final class ServerCommands
         session.replies().ready(new FullBulkStringRedisMessage(args[1].retainedDuplicate()));
     }
 
-    private boolean passwordMatches(final ByteBuf password)
-    {
-        final String expected = server.config().requirePass;
-        final byte[] given = new byte[password.readableBytes()];
-        password.getBytes(password.readerIndex(), given);
-        return MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8), given);
-    }
-
     /** @return false when the password is wrong: the session then answers, after a delay (AuthThrottle). */
-    private boolean authenticate(final Session session, final ByteBuf user, final ByteBuf password)
+    private boolean authenticate(final Session session, final ByteBuf command, final ByteBuf user,
+        final ByteBuf password)
     {
-        if (server.config().requirePass == null)
+        final io.ddf.ingest.acl.Acl acl = server.security().acl();
+        if (user == null && acl.defaultIdentity().user().noPass())
         {
             throw new RespError("ERR AUTH <password> called without any password configured for the default " +
                 "user. Are you sure your configuration is correct?");
         }
-        if ((user != null && !"default".equals(user.toString(StandardCharsets.UTF_8))) || !passwordMatches(password))
+        final String name = user == null ? io.ddf.ingest.acl.Acl.DEFAULT_USER : Replies.key(user);
+        final byte[] given = new byte[password.readableBytes()];
+        password.getBytes(password.readerIndex(), given);
+        final io.ddf.ingest.acl.Identity identity = acl.authenticate(name, given);
+        if (identity == null)
         {
-            session.authFailed("WRONGPASS invalid username-password pair or user is disabled.");
+            acl.log().record("auth", session.transaction().active() ? "multi" : "toplevel", Replies.key(command),
+                name, session.client().describe(), System.currentTimeMillis());
+            session.authFailed("WRONGPASS invalid username-password pair or user is disabled.",
+                server.security().failures().failed(name, acl.exists(name), System.nanoTime() / 1_000_000));
             return false;
         }
-        session.authenticate();
+        session.authenticate(identity);
         return true;
     }
 
     private void auth(final Session session, final ByteBuf[] args)
     {
         Command.atMost(args, 3, "auth");
-        if (authenticate(session, args.length == 3 ? args[1] : null, args[args.length - 1]))
+        if (authenticate(session, args[0], args.length == 3 ? args[1] : null, args[args.length - 1]))
         {
             session.replies().ready(Replies.OK);
         }
@@ -150,7 +150,7 @@ final class ServerCommands
             final String option = Replies.word(args[i]);
             if (option.equals("auth") && i + 2 < args.length)
             {
-                if (!authenticate(session, args[i + 1], args[i + 2]))
+                if (!authenticate(session, args[0], args[i + 1], args[i + 2]))
                 {
                     return;
                 }

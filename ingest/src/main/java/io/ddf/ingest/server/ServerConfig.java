@@ -15,8 +15,25 @@ public final class ServerConfig
 
     /** Address to listen on. */
     public String bind = "127.0.0.1";
-    /** RESP port; 0 picks a free one. */
+    /** Plain RESP port; 0 picks a free one; -1 none (the command line's {@code --port 0} beside {@code --tls-port}). */
     public int port = DEFAULT_PORT;
+    /** TLS RESP port, or -1 for none (the default); 0 picks a free one. Needs {@link #tls}. */
+    public int tlsPort = -1;
+    /** TLS certificate, key, CA and rules ({@code --tls-*}), or null when TLS is off. */
+    public io.ddf.ingest.tls.TlsOptions tls;
+    /** The TLS engine, or null for {@link io.ddf.ingest.tls.TlsContexts#preferredProvider()}. */
+    public io.netty.handler.ssl.SslProvider tlsEngine;
+    /**
+     * New TLS handshakes admitted per second across the event loops ({@link io.ddf.ingest.tls.HandshakeGate}); 0
+     * admits them all at once. Default: a flood of handshakes may take a small share of the event loops, not all.
+     */
+    public int tlsHandshakesPerSecond = 500;
+    /** The raw feed speaks TLS ({@code --tls-feed yes}). */
+    public boolean tlsFeed;
+    /** The metrics endpoint speaks HTTPS ({@code --tls-metrics yes}). */
+    public boolean tlsMetrics;
+    /** Redis's ACL file ({@code --aclfile}), or null: then the one user is {@code default}. */
+    public Path aclFile;
     /** Data directory. */
     public Path dataDir = Path.of("ddf-data");
     /** Password clients must give with AUTH, or null. */
@@ -103,6 +120,14 @@ public final class ServerConfig
     public int metricsPort = -1;
     /** Address the Prometheus endpoint listens on: loopback unless asked, as metrics name every key. */
     public String metricsBind = "127.0.0.1";
+    /**
+     * When the filters' changes reach the disk ({@code --fsync}): everysec by default, as Redis's {@code appendfsync}
+     * (a power cut loses at most the last two seconds, for a cost the commands do not see; README, "What survives a
+     * power cut").
+     */
+    public io.ddf.engine.SyncPolicy fsync = io.ddf.engine.SyncPolicy.DEFAULT;
+    /** How long a sync may take before the daemon logs it and counts it in INFO's fsync_delayed. */
+    public long fsyncWarnMillis = 1000;
 
     /** @return {@link #maxFilters}, or the limit derived from the descriptor limit when it is {@link #DERIVED}. */
     public int filterLimit()
@@ -120,6 +145,16 @@ public final class ServerConfig
     public ServerConfig validate()
     {
         atLeast(authTimeoutSeconds, 0, "--auth-timeout");
+        if (port < 0 && tlsPort < 0)
+        {
+            throw new IllegalArgumentException("--port 0 turns the plain port off: give --tls-port P too");
+        }
+        if (tls == null && (tlsPort >= 0 || tlsFeed || tlsMetrics))
+        {
+            throw new IllegalArgumentException("--tls-port, --tls-feed and --tls-metrics need --tls-cert-file and " +
+                "--tls-key-file");
+        }
+        atLeast(tlsHandshakesPerSecond, 0, "--tls-handshakes-per-second");
         atLeast(maxRequestBytes, 1, "--max-request-bytes");
         atLeast(maxInputBytes, 1, "--max-input-bytes");
         if (maxInputBytes < maxRequestBytes)
@@ -156,6 +191,7 @@ public final class ServerConfig
                 "anyone who can reach it: set a password (--requirepass-file or DDF_REQUIREPASS) or bind to a " +
                 "loopback address");
         }
+        atLeast(fsyncWarnMillis, 1, "--fsync-warn-ms");
         // a bad default capacity or error rate is refused now, not at the first BF.ADD on a missing key
         ReserveOptions.defaultFilter(defaultCapacity, defaultErrorRate).parameters();
         return this;

@@ -104,8 +104,13 @@ final class ServerInfo
     {
         final ServerConfig config = server.config();
         final FilterStore store = server.store();
-        final StringBuilder line = new StringBuilder("ddf: serving RESP on ").append(config.bind).append(':')
-            .append(server.port()).append(", data dir ").append(store.dir().toAbsolutePath()).append(", ")
+        final StringBuilder line = new StringBuilder("ddf: serving RESP on ").append(config.bind)
+            .append(server.port() < 0 ? " (plain port off)" : ":" + server.port());
+        if (server.tlsPort() >= 0)
+        {
+            line.append(", RESP over TLS on port ").append(server.tlsPort());
+        }
+        line.append(", data dir ").append(store.dir().toAbsolutePath()).append(", ")
             .append(store.size()).append(store.size() == 1 ? " filter" : " filters").append(" loaded");
         if (store.skipped() > 0)
         {
@@ -131,6 +136,6 @@ final class ServerInfo
         {
             line.append(", password required");
         }
-        return line.toString();
+        return line.append(server.security().describe()).toString();
     }
 }

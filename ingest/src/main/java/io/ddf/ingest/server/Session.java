@@ -40,19 +40,27 @@ interface Session
      */
     void runAll(java.util.List<ByteBuf[]> queued);
 
-    /** @return whether the client may run commands (no password, or AUTH given). */
+    /** @return whether the client may run commands (the default user needs no password, or AUTH given). */
     boolean authenticated();
 
-    /** Marks the client authenticated. */
-    void authenticate();
+    /** @return the user the connection is (or would be, before AUTH) authenticated as. */
+    io.ddf.ingest.acl.Identity identity();
 
     /**
-     * A wrong password: the error is the reply, given after a delay that grows with each failure; after a few
-     * failures the connection is closed ({@link AuthThrottle}).
+     * Marks the client authenticated as a user.
      *
-     * @param error the error reply.
+     * @param identity the user.
      */
-    void authFailed(String error);
+    void authenticate(io.ddf.ingest.acl.Identity identity);
+
+    /**
+     * A wrong password: the error is the reply, given after a delay that grows with each failure on the connection
+     * and on the user; after a few failures the connection is closed ({@link AuthThrottle}).
+     *
+     * @param error        the error reply.
+     * @param atLeastMillis the user's delay ({@link io.ddf.ingest.acl.AuthFailures}): the reply waits at least this.
+     */
+    void authFailed(String error, long atLeastMillis);
 
     /**
      * The one check of an item's length ({@code --max-item-bytes}) for every command that takes items: a ring slot

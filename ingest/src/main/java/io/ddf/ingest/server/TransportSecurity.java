@@ -16,6 +16,8 @@ interface TransportSecurity
     {
         /** The RESP port. */
         RESP,
+        /** The RESP port over TLS ({@code --tls-port}). */
+        RESP_TLS,
         /** The raw feed's port. */
         FEED
     }

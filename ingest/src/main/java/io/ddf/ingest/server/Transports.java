@@ -72,11 +72,14 @@ final class Transports
     /**
      * Listens for RESP clients.
      *
+     * @param endpoint   {@link TransportSecurity.Endpoint#RESP} or {@link TransportSecurity.Endpoint#RESP_TLS}.
+     * @param port       the port.
      * @param connection makes each connection's handler.
      * @return the listening channel.
      * @throws UncheckedIOException when the port cannot be bound.
      */
-    Channel listenResp(final Supplier<ChannelHandler> connection)
+    Channel listenResp(final TransportSecurity.Endpoint endpoint, final int port,
+        final Supplier<ChannelHandler> connection)
     {
         final ServerBootstrap resp = new ServerBootstrap()
             .group(boss, workers)
@@ -88,7 +91,7 @@ final class Transports
             .childOption(ChannelOption.ALLOCATOR, new ReadBufferAllocator())
             .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
                 new WriteBufferWaterMark(config.clientOutputLimit / 2, config.clientOutputLimit))
-            .childHandler(initializer(TransportSecurity.Endpoint.RESP, p ->
+            .childHandler(initializer(endpoint, p ->
             {
                 if (config.idleTimeoutSeconds > 0)
                 {
@@ -96,7 +99,7 @@ final class Transports
                 }
                 p.addLast(connection.get());
             }));
-        return bind(resp, config.port, "RESP");
+        return bind(resp, port, endpoint == TransportSecurity.Endpoint.RESP ? "RESP" : "RESP over TLS");
     }
 
     /**

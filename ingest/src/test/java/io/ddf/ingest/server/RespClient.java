@@ -45,12 +45,24 @@ final class RespClient implements AutoCloseable
 
     RespClient(final int port) throws IOException
     {
-        socket = new Socket();
-        socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
+        this(connect(port));
+    }
+
+    /** @param connected a socket already connected (e.g. a TLS socket). */
+    RespClient(final Socket connected) throws IOException
+    {
+        socket = connected;
         socket.setSoTimeout(30_000);
         socket.setTcpNoDelay(true);
         out = socket.getOutputStream();
         in = new BufferedInputStream(socket.getInputStream());
+    }
+
+    private static Socket connect(final int port) throws IOException
+    {
+        final Socket socket = new Socket();
+        socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
+        return socket;
     }
 
     Socket socket()
