@@ -19,6 +19,9 @@ import java.util.function.Predicate;
  */
 final class ChildApp implements AutoCloseable
 {
+    /** A clock tick of /proc/PID/stat: USER_HZ is 100 on Linux whatever the kernel's HZ. */
+    private static final long TICK_NANOS = 10_000_000L;
+
     /** A line of the child's output and when the bench read it. */
     record Line(String text, long nanos)
     {
@@ -28,6 +31,7 @@ final class ChildApp implements AutoCloseable
     private final List<Line> lines = new ArrayList<>();
     private final Path log;
     private final Thread reader;
+    private final List<long[]> cpuSamples = new ArrayList<>();
 
     /**
      * @param command the command line.
@@ -38,6 +42,9 @@ final class ChildApp implements AutoCloseable
     {
         this.log = log;
         this.process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        // a bench stopped by SIGTERM or Ctrl-C takes its applications with it
+        final Process child = process;
+        Runtime.getRuntime().addShutdownHook(new Thread(child::destroyForcibly, "stop-" + process.pid()));
         this.reader = new Thread(this::read, "child-" + process.pid());
         reader.setDaemon(true);
         reader.start();
@@ -110,6 +117,77 @@ final class ChildApp implements AutoCloseable
                 s.append(lines.get(i).text()).append('\n');
             }
             return s.toString();
+        }
+    }
+
+    /**
+     * @return the CPU time the child has used so far, user and system, all its threads (JIT and GC included), in
+     *         nanoseconds, from {@code /proc/PID/stat} (clock ticks of 10 ms); -1 where /proc has none.
+     */
+    long cpuNanos()
+    {
+        try
+        {
+            final String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
+            // the fields after the command name, which is in brackets and may hold spaces: state is field 3,
+            // utime field 14 and stime field 15 (proc(5))
+            final String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * TICK_NANOS;
+        }
+        catch (final IOException | RuntimeException e)
+        {
+            return -1;
+        }
+    }
+
+    /**
+     * Samples {@link #cpuNanos} every {@code period} until the child exits, so that the CPU time at a moment seen
+     * afterwards (the last output record's arrival) can be looked up.
+     *
+     * @param period between samples.
+     */
+    void sampleCpu(final Duration period)
+    {
+        final Thread sampler = new Thread(() ->
+        {
+            while (process.isAlive())
+            {
+                final long cpu = cpuNanos();
+                final long now = System.nanoTime();
+                synchronized (cpuSamples)
+                {
+                    cpuSamples.add(new long[] {now, cpu});
+                }
+                try
+                {
+                    Thread.sleep(period.toMillis());
+                }
+                catch (final InterruptedException e)
+                {
+                    return;
+                }
+            }
+        }, "cpu-" + process.pid());
+        sampler.setDaemon(true);
+        sampler.start();
+    }
+
+    /**
+     * @param nanos a moment ({@link System#nanoTime}).
+     * @return the CPU time of the first sample taken at or after it (the last sample if none), or -1 without samples.
+     */
+    long cpuNanosAt(final long nanos)
+    {
+        synchronized (cpuSamples)
+        {
+            for (final long[] sample : cpuSamples)
+            {
+                if (sample[0] >= nanos)
+                {
+                    return sample[1];
+                }
+            }
+            return cpuSamples.isEmpty() ? -1 : cpuSamples.get(cpuSamples.size() - 1)[1];
         }
     }
 

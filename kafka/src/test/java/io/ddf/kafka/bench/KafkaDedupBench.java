@@ -114,15 +114,17 @@ public final class KafkaDedupBench
     {
         final String id = app + "-" + guarantee.replace('_', '-') + "-" + round;
         final String output = id + "-out";
-        admin.createTopics(List.of(new NewTopic(output, settings.partitions(), (short)1))).all().get();
+        createTopic(output);
         final Path state = work.resolve(id);
         final double seconds;
+        final double cpuMicrosPerRecord;
         final long rss;
         final long missing;
         final long duplicated;
         try (ChildApp child = new ChildApp(command(app, id, output, guarantee, state), work.resolve(id + ".log"));
              OutputTally tally = new OutputTally(bootstrap, output, settings.partitions()))
         {
+            child.sampleCpu(Duration.ofMillis(100));
             final ChildApp.Line running = child.await(l -> l.contains(" RUNNING"), Duration.ofMinutes(2));
             final long expected = input.distinct();
             if (!tally.readUntil(expected, expected - expected / 100, Duration.ofSeconds(3), settings.timeout()))
@@ -131,6 +133,11 @@ public final class KafkaDedupBench
                     tally.distinct() + " of " + expected + " ids; log:\n" + child.tail());
             }
             seconds = (tally.lastArrivalNanos() - running.nanos()) / 1e9;
+            // the application's CPU time (all its threads) over the same span, to within a sample (100 ms): what
+            // the load of other processes moves less than records/s
+            final long cpuStart = child.cpuNanosAt(running.nanos());
+            final long cpuEnd = child.cpuNanosAt(tally.lastArrivalNanos());
+            cpuMicrosPerRecord = cpuStart < 0 || cpuEnd < 0 ? Double.NaN : (cpuEnd - cpuStart) / 1e3 / input.records();
             rss = child.peakRssBytes();
             System.err.printf("bench: %s: peak RSS %d MB, now %d MB anonymous and %d MB of files%n", id, rss >> 20,
                 child.status("RssAnon:") >> 20, child.status("RssFile:") >> 20);
@@ -168,8 +175,24 @@ public final class KafkaDedupBench
         admin.deleteTopics(List.of(output, changelog)).all().get();
         deleteTree(state);
         deleteTree(restoreState);
-        return new RunResult(app, guarantee, round, seconds, input.records() / seconds, logBytes, counted[0],
-            counted[1], rss, stateBytes, restoreMillis, restored, restoreRss, missing, duplicated);
+        return new RunResult(app, guarantee, round, seconds, input.records() / seconds, cpuMicrosPerRecord, logBytes,
+            counted[0], counted[1], rss, stateBytes, restoreMillis, restored, restoreRss, missing, duplicated);
+    }
+
+    /** Creates a topic; one that exists already is the admin client's retry of a request that got through. */
+    private void createTopic(final String topic) throws InterruptedException
+    {
+        try
+        {
+            admin.createTopics(List.of(new NewTopic(topic, settings.partitions(), (short)1))).all().get();
+        }
+        catch (final java.util.concurrent.ExecutionException e)
+        {
+            if (!(e.getCause() instanceof org.apache.kafka.common.errors.TopicExistsException))
+            {
+                throw new IllegalStateException("cannot create " + topic, e.getCause());
+            }
+        }
     }
 
     private List<String> command(final String app, final String id, final String output, final String guarantee,

@@ -51,6 +51,11 @@ final class ResultTable
         }
         for (final String g : guarantees())
         {
+            row(s, "CPU µs per input record (the application process; ratio: lower is ddf's gain), " + g, g,
+                RunResult::cpuMicrosPerRecord, "%.2f");
+        }
+        for (final String g : guarantees())
+        {
             row(s, "changelog bytes on the broker (before compaction), " + g, g, r -> r.changelogLogBytes(), "%.0f");
             row(s, "changelog records, " + g, g, r -> r.changelogRecords(), "%.0f");
             row(s, "changelog key+value bytes, " + g, g, r -> r.changelogKvBytes(), "%.0f");

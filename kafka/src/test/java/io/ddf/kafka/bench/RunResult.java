@@ -8,6 +8,8 @@ package io.ddf.kafka.bench;
  * @param round             which round (from 1).
  * @param seconds           from the application's RUNNING line to the arrival of its last output record.
  * @param recordsPerSecond  input records over those seconds.
+ * @param cpuMicrosPerRecord the application's CPU time (user and system, all threads) over those seconds, per
+ *                          input record, in microseconds.
  * @param changelogLogBytes the changelog partitions' size on the broker (before compaction: segments roll at 1 GB).
  * @param changelogRecords  records in the changelog (read committed).
  * @param changelogKvBytes  their keys' and values' bytes.
@@ -20,7 +22,7 @@ package io.ddf.kafka.bench;
  * @param duplicatedIds     ids output more than once.
  */
 record RunResult(String app, String guarantee, int round, double seconds, double recordsPerSecond,
-    long changelogLogBytes, long changelogRecords, long changelogKvBytes, long peakRssBytes, long stateBytes,
-    long restoreMillis, long restoredRecords, long restoreRssBytes, long missingIds, long duplicatedIds)
+    double cpuMicrosPerRecord, long changelogLogBytes, long changelogRecords, long changelogKvBytes, long peakRssBytes,
+    long stateBytes, long restoreMillis, long restoredRecords, long restoreRssBytes, long missingIds, long duplicatedIds)
 {
 }
