@@ -62,11 +62,27 @@ final class Preallocator
      */
     static void allocate(final java.io.RandomAccessFile raf, final long length, final Path path, final Path directory)
     {
+        allocate(raf, 0, length, path, directory);
+    }
+
+    /**
+     * Allocates the blocks of {@code [from, length)} of a file that holds data before {@code from} (a file that
+     * grows): as {@link #allocate(java.io.RandomAccessFile, long, Path, Path)}, never touching what lies before.
+     *
+     * @param raf       the file.
+     * @param from      the first byte to allocate (the file's old length).
+     * @param length    the file's new length.
+     * @param path      the file, for messages.
+     * @param directory where the file lives, to report free space on failure.
+     */
+    static void allocate(final java.io.RandomAccessFile raf, final long from, final long length, final Path path,
+        final Path directory)
+    {
         final int fd = descriptorOf(raf);
         if (fd >= 0)
         {
             final net.openhft.posix.PosixAPI posix = net.openhft.posix.PosixAPI.posix();
-            if (posix.fallocate(fd, 0, 0, length) == 0)
+            if (posix.fallocate(fd, 0, from, length - from) == 0)
             {
                 return;
             }
@@ -76,13 +92,13 @@ final class Preallocator
             }
             // EOPNOTSUPP and the like: this file system cannot; write zeros instead
         }
-        fillWithZeros(raf.getChannel(), length, path, directory);
+        fillWithZeros(raf.getChannel(), from, length, path, directory);
     }
 
     private static final int ENOSPC = 28;
 
     /** @return the descriptor number (java.io is opened to this code by the JVM flags Chronicle needs), or -1. */
-    private static int descriptorOf(final java.io.RandomAccessFile raf)
+    static int descriptorOf(final java.io.RandomAccessFile raf)
     {
         if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux"))
         {
@@ -122,8 +138,14 @@ final class Preallocator
      */
     static void fillWithZeros(final FileChannel channel, final long length, final Path path, final Path directory)
     {
+        fillWithZeros(channel, 0, length, path, directory);
+    }
+
+    private static void fillWithZeros(final FileChannel channel, final long from, final long length, final Path path,
+        final Path directory)
+    {
         final ByteBuffer zeros = ByteBuffer.allocateDirect(CHUNK);
-        long position = 0;
+        long position = from;
         try
         {
             while (position < length)
