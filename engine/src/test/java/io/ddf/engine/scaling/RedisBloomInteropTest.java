@@ -213,6 +213,38 @@ class RedisBloomInteropTest
         }
     }
 
+    /** Records the golden dumps {@link ScalingGoldenFileTest} reads (run with -Dddf.golden.write=true). */
+    @Test
+    @org.junit.jupiter.api.condition.EnabledIfSystemProperty(named = "ddf.golden.write", matches = "true")
+    void recordGoldenDumps() throws java.io.IOException
+    {
+        redis.call("BF.RESERVE", GoldenDumps.BLOOM, 0.01, 100);
+        redis.call("BF.RESERVE", GoldenDumps.BLOOM_NONSCALING, 0.05, 1000, "NONSCALING");
+        redis.call("CF.RESERVE", GoldenDumps.CUCKOO, 100, "BUCKETSIZE", 4, "EXPANSION", 2);
+        for (int i = 0; i < 700; i++)
+        {
+            redis.call("BF.ADD", GoldenDumps.BLOOM, GoldenDumps.item("g", i));
+            redis.call("BF.ADD", GoldenDumps.BLOOM_NONSCALING, GoldenDumps.item("g", i));
+            redis.call("CF.ADD", GoldenDumps.CUCKOO, GoldenDumps.item("g", i));
+        }
+        for (int i = 0; i < 700; i += 5)
+        {
+            redis.call("CF.DEL", GoldenDumps.CUCKOO, GoldenDumps.item("g", i));
+        }
+        for (final String name : new String[] {GoldenDumps.BLOOM, GoldenDumps.BLOOM_NONSCALING, GoldenDumps.CUCKOO})
+        {
+            final boolean cuckoo = name.equals(GoldenDumps.CUCKOO);
+            GoldenDumps.writeChunks(GoldenDumps.DIR.resolve(name + ".chunks"),
+                redis.scandump(cuckoo ? "CF.SCANDUMP" : "BF.SCANDUMP", name));
+            final StringBuilder answers = new StringBuilder();
+            for (final byte[] probe : GoldenDumps.probes())
+            {
+                answers.append(redis.number(cuckoo ? "CF.EXISTS" : "BF.EXISTS", name, probe));
+            }
+            java.nio.file.Files.writeString(GoldenDumps.DIR.resolve(name + ".answers"), answers + "\n");
+        }
+    }
+
     @Test
     void filtersMoveFromRedisBloomToDdfAndBack()
     {

@@ -1,0 +1,133 @@
+package io.ddf.engine.scaling;
+
+import io.ddf.engine.redisbloom.BloomChainHeader;
+import io.ddf.engine.redisbloom.CuckooHeader;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+/**
+ * Golden files for RedisBloom's dumps and ddf's scaling file format, needing no RedisBloom: the dumps RedisBloom
+ * 2.4.23 gave ({@link GoldenDumps}) load into ddf and answer every probe as RedisBloom did, and dump again to the
+ * same chunks; the ddf files made from them ({@code NAME.ddfs}, format 1) are what a fresh load writes, byte for
+ * byte, and open and answer as recorded.
+ */
+class ScalingGoldenFileTest
+{
+    @TempDir
+    Path dir;
+
+    private static String answers(final String name) throws IOException
+    {
+        return Files.readString(GoldenDumps.DIR.resolve(name + ".answers")).trim();
+    }
+
+    private static String ourAnswers(final java.util.function.Predicate<byte[]> contains)
+    {
+        final StringBuilder answers = new StringBuilder();
+        for (final byte[] probe : GoldenDumps.probes())
+        {
+            answers.append(contains.test(probe) ? '1' : '0');
+        }
+        return answers.toString();
+    }
+
+    static RedisBloomChain loadBloom(final Path file, final List<Object[]> chunks)
+    {
+        final RedisBloomChain chain = RedisBloomChain.fromHeader(file, BloomChainHeader.decode((byte[])chunks.get(0)[1]));
+        for (int i = 1; i < chunks.size(); i++)
+        {
+            final byte[] data = (byte[])chunks.get(i)[1];
+            chain.load((Long)chunks.get(i)[0], new UnsafeBuffer(data), 0, data.length);
+        }
+        return chain;
+    }
+
+    static RedisCuckoo loadCuckoo(final Path file, final List<Object[]> chunks)
+    {
+        final RedisCuckoo cuckoo = RedisCuckoo.fromHeader(file, CuckooHeader.decode((byte[])chunks.get(0)[1]));
+        for (int i = 1; i < chunks.size(); i++)
+        {
+            final byte[] data = (byte[])chunks.get(i)[1];
+            cuckoo.load((Long)chunks.get(i)[0], new UnsafeBuffer(data), 0, data.length);
+        }
+        return cuckoo;
+    }
+
+    private static void assertSameChunks(final List<Object[]> expected, final byte[] header,
+        final java.util.function.LongFunction<DumpChunk> dump)
+    {
+        assertArrayEquals((byte[])expected.get(0)[1], header, "header chunk");
+        for (int i = 1; i < expected.size(); i++)
+        {
+            final DumpChunk chunk = dump.apply((Long)expected.get(i - 1)[0]);
+            assertEquals((Long)expected.get(i)[0], chunk.next(), "iterator of chunk " + i);
+            assertArrayEquals((byte[])expected.get(i)[1], chunk.data(), "bytes of chunk " + i);
+        }
+        assertNull(dump.apply((Long)expected.get(expected.size() - 1)[0]), "no chunk after the last");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {GoldenDumps.BLOOM, GoldenDumps.BLOOM_NONSCALING})
+    void redisBloomDumpsOfBloomFiltersLoadAndAnswerAsRedisBloomDid(final String name) throws IOException
+    {
+        final List<Object[]> chunks = GoldenDumps.readChunks(GoldenDumps.DIR.resolve(name + ".chunks"));
+        try (RedisBloomChain chain = loadBloom(dir.resolve(name), chunks))
+        {
+            assertEquals(answers(name), ourAnswers(chain::contains));
+            assertSameChunks(chunks, chain.header().encode(), chain::dump);
+        }
+        final Path golden = GoldenDumps.DIR.resolve(name + ".ddfs");
+        writeGoldenIfAsked(dir.resolve(name), golden);
+        assertArrayEquals(Files.readAllBytes(golden), Files.readAllBytes(dir.resolve(name)),
+            "a fresh load writes the golden file, byte for byte");
+        final Path copy = Files.copy(golden, dir.resolve(name + "-golden"), StandardCopyOption.REPLACE_EXISTING);
+        try (RedisBloomChain reopened = RedisBloomChain.open(copy))
+        {
+            assertEquals(answers(name), ourAnswers(reopened::contains));
+            assertSameChunks(chunks, reopened.header().encode(), reopened::dump);
+        }
+    }
+
+    @Test
+    void redisBloomDumpOfACuckooFilterLoadsAndAnswersAsRedisBloomDid() throws IOException
+    {
+        final String name = GoldenDumps.CUCKOO;
+        final List<Object[]> chunks = GoldenDumps.readChunks(GoldenDumps.DIR.resolve(name + ".chunks"));
+        try (RedisCuckoo cuckoo = loadCuckoo(dir.resolve(name), chunks))
+        {
+            assertEquals(answers(name), ourAnswers(item -> cuckoo.contains(RedisCuckoo.hash(item))));
+            assertSameChunks(chunks, cuckoo.header().encode(), cuckoo::dump);
+        }
+        final Path golden = GoldenDumps.DIR.resolve(name + ".ddfs");
+        writeGoldenIfAsked(dir.resolve(name), golden);
+        assertArrayEquals(Files.readAllBytes(golden), Files.readAllBytes(dir.resolve(name)),
+            "a fresh load writes the golden file, byte for byte");
+        final Path copy = Files.copy(golden, dir.resolve(name + "-golden"), StandardCopyOption.REPLACE_EXISTING);
+        try (RedisCuckoo reopened = RedisCuckoo.open(copy))
+        {
+            assertEquals(answers(name), ourAnswers(item -> reopened.contains(RedisCuckoo.hash(item))));
+            assertSameChunks(chunks, reopened.header().encode(), reopened::dump);
+        }
+    }
+
+    private static void writeGoldenIfAsked(final Path made, final Path golden) throws IOException
+    {
+        if (Boolean.getBoolean("ddf.golden.write"))
+        {
+            Files.copy(made, golden, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+}
