@@ -4,16 +4,16 @@ import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.redisbloom.BloomLink;
 
 /**
- * One layer of RedisBloom's Bloom filter over its mapped bits: bit {@code x} is bit {@code x mod 8} of byte
+ * A Bloom layer laid out as RedisBloom's, over its mapped bits: bit {@code x} is bit {@code x mod 8} of byte
  * {@code x / 8}, which on a little-endian machine is bit {@code x mod 64} of 64-bit word {@code x / 64}, so the
  * bytes are RedisBloom's dump bytes as they are. An item's bits are {@code (a + i·b) mod m} for
  * {@code i < hashes}, in unsigned 64-bit arithmetic, where {@code m} is {@code 2^n2} for a rounded layer and the bit
  * count otherwise.
  *
- * <p>Stores are plain: the chain lets one thread at a time add ({@link RedisBloomChain}); readers may run at the same
+ * <p>Stores are plain: the chain lets one thread at a time add ({@link BloomChain}); readers may run at the same
  * time and see an item's bits appear one by one, answering "absent" until the add is complete.
  */
-final class BitLayer
+final class BitLayer implements ChainLayer
 {
     private final ChainFile.Segment segment;
     private final MappedWords words;
@@ -22,6 +22,10 @@ final class BitLayer
     private final int hashes;
     private final BloomLink shape;
 
+    /**
+     * @param segment the layer's segment, its data {@code shape.bytes()} long.
+     * @param shape   the bit array's shape.
+     */
     BitLayer(final ChainFile.Segment segment, final BloomLink shape)
     {
         this.segment = segment;
@@ -32,26 +36,14 @@ final class BitLayer
         this.hashes = shape.hashes();
     }
 
-    /** @return the layer's shape, with its current item count. */
-    BloomLink link()
+    @Override
+    public BloomLink link()
     {
         return shape.withSize(segment.size());
     }
 
-    /** @return the items added to this layer. */
-    long size()
-    {
-        return segment.size();
-    }
-
-    /** @return the capacity the layer was made for. */
-    long entries()
-    {
-        return shape.entries();
-    }
-
-    /** @return the layer's mapped segment. */
-    ChainFile.Segment segment()
+    @Override
+    public ChainFile.Segment segment()
     {
         return segment;
     }
@@ -67,7 +59,8 @@ final class BitLayer
      * @param b its second.
      * @return whether every bit of the item is set.
      */
-    boolean contains(final long a, final long b)
+    @Override
+    public boolean contains(final long a, final long b)
     {
         for (int i = 0; i < hashes; i++)
         {
@@ -87,7 +80,8 @@ final class BitLayer
      * @param b its second.
      * @return whether a bit was unset (the item is new to this layer).
      */
-    boolean add(final long a, final long b)
+    @Override
+    public boolean add(final long a, final long b)
     {
         boolean unset = false;
         for (int i = 0; i < hashes; i++)

@@ -20,8 +20,8 @@ import static io.ddf.persistence.FilterFileException.Reason.UNSUPPORTED_VERSION;
  * <pre>
  * offset 0     header page (4096 bytes): magic "DDFSCALE", version, family, published layer count,
  *              the family's parameters and counters
- * offset 4096  segment 0: a 128-byte layer header (magic "DDFLAYER", index, layer kind, data bytes, shape,
- *              item count), then the layer's data, padded to whole pages
+ * offset 4096  segment 0: a 128-byte layer header (magic "DDFLAYER", index, layer kind, data bytes, item
+ *              count, shape), then the layer's data, padded to whole pages
  * ...          segment i starts where segment i-1 ends
  * </pre>
  *
@@ -59,10 +59,12 @@ public final class ChainFile implements AutoCloseable
     static final int L_INDEX = 8;
     static final int L_KIND = 12;
     static final int L_DATA_BYTES = 16;
-    /** The layer's shape: 6 words from here (their meaning is the layer kind's). */
-    static final int L_SHAPE = 24;
     /** The layer's item count. */
-    static final int L_SIZE = 72;
+    static final int L_SIZE = 24;
+    /** The layer's shape: {@link #SHAPE_WORDS} words from here (their meaning is the layer kind's). */
+    static final int L_SHAPE = 32;
+    /** Words of shape. */
+    static final int SHAPE_WORDS = 12;
 
     private final SegmentedFile file;
     private final UnsafeBuffer header;
@@ -92,7 +94,7 @@ public final class ChainFile implements AutoCloseable
         }
 
         /**
-         * @param word a shape word's index, 0 to 5.
+         * @param word a shape word's index, below {@link #SHAPE_WORDS}.
          * @return its value.
          */
         public long shape(final int word)
@@ -280,13 +282,17 @@ public final class ChainFile implements AutoCloseable
      *
      * @param kind      the layer kind.
      * @param dataBytes its data's bytes.
-     * @param shape     up to 6 words of shape, the layer kind's.
+     * @param shape     up to {@link #SHAPE_WORDS} words of shape, the layer kind's.
      * @param size      its initial item count.
      * @return the segment.
      * @throws FilterFileException {@code NO_SPACE} when the disk cannot hold it; the file is unchanged.
      */
     public Segment append(final int kind, final long dataBytes, final long[] shape, final long size)
     {
+        if (shape.length > SHAPE_WORDS)
+        {
+            throw new IllegalArgumentException(shape.length + " words of shape; a layer header holds " + SHAPE_WORDS);
+        }
         if (segments.size() >= MAX_LAYERS)
         {
             throw new IllegalStateException(file.path() + " has " + MAX_LAYERS + " layers, the most a file holds");

@@ -40,7 +40,7 @@ class ChainFileTest
     private Path chainOf(final String name, final int items)
     {
         final Path path = dir.resolve(name);
-        try (RedisBloomChain chain = RedisBloomChain.create(path, 50, 0.01, false, 2))
+        try (BloomChain chain = BloomChain.redisBloom(path, 50, 0.01, false, 2))
         {
             for (int i = 0; i < items; i++)
             {
@@ -55,14 +55,14 @@ class ChainFileTest
     void aReopenedChainAnswersAsBefore()
     {
         final Path path = chainOf("c", 600);
-        try (RedisBloomChain chain = RedisBloomChain.open(path))
+        try (BloomChain chain = BloomChain.open(path))
         {
             assertEquals(4, chain.layerCount());
             for (int i = 0; i < 600; i++)
             {
                 assertTrue(chain.contains(item(i)), "item " + i);
             }
-            assertEquals(RedisBloomChain.AddResult.EXISTS, chain.add(item(7)));
+            assertEquals(AddResult.EXISTS, chain.add(item(7)));
             assertEquals(750, chain.capacity());
         }
     }
@@ -78,7 +78,7 @@ class ChainFileTest
             raf.seek(length);
             raf.write("DDFLAYER".getBytes(StandardCharsets.US_ASCII)); // a layer header written, never published
         }
-        try (RedisBloomChain chain = RedisBloomChain.open(path))
+        try (BloomChain chain = BloomChain.open(path))
         {
             assertEquals(4, chain.layerCount());
             assertTrue(chain.contains(item(599)));
@@ -95,29 +95,29 @@ class ChainFileTest
         final byte[] flipped = bytes.clone();
         flipped[4096 + 4096] ^= 1; // the second layer's magic (the first, 50 items, takes one page)
         Files.write(broken, flipped);
-        final FilterFileException corrupt = assertThrows(FilterFileException.class, () -> RedisBloomChain.open(broken));
+        final FilterFileException corrupt = assertThrows(FilterFileException.class, () -> BloomChain.open(broken));
         assertEquals(FilterFileException.Reason.CORRUPT, corrupt.reason());
 
         final Path foreign = dir.resolve("foreign");
         Files.write(foreign, new byte[8192]);
         assertEquals(FilterFileException.Reason.FOREIGN,
-            assertThrows(FilterFileException.class, () -> RedisBloomChain.open(foreign)).reason());
+            assertThrows(FilterFileException.class, () -> BloomChain.open(foreign)).reason());
         assertEquals(FilterFileException.Reason.FOREIGN,
             assertThrows(FilterFileException.class, () -> RedisCuckoo.open(path)).reason(), "another family");
 
         final Path shorter = dir.resolve("short");
         Files.write(shorter, java.util.Arrays.copyOf(bytes, bytes.length - 4096));
         assertEquals(FilterFileException.Reason.CORRUPT,
-            assertThrows(FilterFileException.class, () -> RedisBloomChain.open(shorter)).reason());
+            assertThrows(FilterFileException.class, () -> BloomChain.open(shorter)).reason());
 
-        try (RedisBloomChain open = RedisBloomChain.open(path))
+        try (BloomChain open = BloomChain.open(path))
         {
             assertTrue(open.contains(item(1)));
             assertEquals(FilterFileException.Reason.LOCKED,
-                assertThrows(FilterFileException.class, () -> RedisBloomChain.open(path)).reason());
+                assertThrows(FilterFileException.class, () -> BloomChain.open(path)).reason());
         }
         assertEquals(FilterFileException.Reason.EXISTS, assertThrows(FilterFileException.class,
-            () -> RedisBloomChain.create(path, 10, 0.01, false, 2)).reason());
+            () -> BloomChain.redisBloom(path, 10, 0.01, false, 2)).reason());
     }
 
     @Test
@@ -151,7 +151,7 @@ class ChainFileTest
             }
             assertTrue(acknowledged >= 0, "round " + round + ": the child acknowledged nothing " +
                 TestSeed.replayHint());
-            try (RedisBloomChain chain = RedisBloomChain.open(path))
+            try (BloomChain chain = BloomChain.open(path))
             {
                 layers = chain.layerCount();
                 for (long n = 0; n <= acknowledged; n++)

@@ -22,8 +22,8 @@ public final class GrowthProbe
     {
         final Path path = Path.of(args[0]);
         try (java.io.FileOutputStream acks = new java.io.FileOutputStream(args[2], true);
-            RedisBloomChain chain = java.nio.file.Files.exists(path) ? RedisBloomChain.open(path) :
-            RedisBloomChain.create(path, 50, 0.01, false, 2))
+            BloomChain chain = java.nio.file.Files.exists(path) ? BloomChain.open(path) :
+            BloomChain.redisBloom(path, 50, 0.01, false, 2))
         {
             for (long n = Long.parseLong(args[1]); ; n++)
             {

@@ -65,7 +65,7 @@ class RedisBloomInteropTest
         return items;
     }
 
-    private static long replyOf(final RedisBloomChain.AddResult result)
+    private static long replyOf(final AddResult result)
     {
         return switch (result)
         {
@@ -128,7 +128,7 @@ class RedisBloomInteropTest
             {
                 redis.call("BF.RESERVE", key, error, capacity, "EXPANSION", expansion);
             }
-            try (RedisBloomChain chain = RedisBloomChain.create(dir.resolve(key), capacity, error, nonScaling,
+            try (BloomChain chain = BloomChain.redisBloom(dir.resolve(key), capacity, error, nonScaling,
                 expansion))
             {
                 for (final byte[] item : randomItems(random, (int)shape[4]))
@@ -265,7 +265,7 @@ class RedisBloomInteropTest
         }
         addAll("BF.MADD", key, "m", 0, members);
         final List<Object[]> chunks = redis.scandump("BF.SCANDUMP", key);
-        try (RedisBloomChain moved = RedisBloomChain.fromHeader(dir.resolve(key),
+        try (BloomChain moved = BloomChain.fromRedisBloomHeader(dir.resolve(key),
             BloomChainHeader.decode((byte[])chunks.get(0)[1])))
         {
             for (int i = 1; i < chunks.size(); i++)

@@ -44,9 +44,9 @@ class ScalingGoldenFileTest
         return answers.toString();
     }
 
-    static RedisBloomChain loadBloom(final Path file, final List<Object[]> chunks)
+    static BloomChain loadBloom(final Path file, final List<Object[]> chunks)
     {
-        final RedisBloomChain chain = RedisBloomChain.fromHeader(file, BloomChainHeader.decode((byte[])chunks.get(0)[1]));
+        final BloomChain chain = BloomChain.fromRedisBloomHeader(file, BloomChainHeader.decode((byte[])chunks.get(0)[1]));
         for (int i = 1; i < chunks.size(); i++)
         {
             final byte[] data = (byte[])chunks.get(i)[1];
@@ -84,7 +84,7 @@ class ScalingGoldenFileTest
     void redisBloomDumpsOfBloomFiltersLoadAndAnswerAsRedisBloomDid(final String name) throws IOException
     {
         final List<Object[]> chunks = GoldenDumps.readChunks(GoldenDumps.DIR.resolve(name + ".chunks"));
-        try (RedisBloomChain chain = loadBloom(dir.resolve(name), chunks))
+        try (BloomChain chain = loadBloom(dir.resolve(name), chunks))
         {
             assertEquals(answers(name), ourAnswers(chain::contains));
             assertSameChunks(chunks, chain.header().encode(), chain::dump);
@@ -94,7 +94,7 @@ class ScalingGoldenFileTest
         assertArrayEquals(Files.readAllBytes(golden), Files.readAllBytes(dir.resolve(name)),
             "a fresh load writes the golden file, byte for byte");
         final Path copy = Files.copy(golden, dir.resolve(name + "-golden"), StandardCopyOption.REPLACE_EXISTING);
-        try (RedisBloomChain reopened = RedisBloomChain.open(copy))
+        try (BloomChain reopened = BloomChain.open(copy))
         {
             assertEquals(answers(name), ourAnswers(reopened::contains));
             assertSameChunks(chunks, reopened.header().encode(), reopened::dump);
