@@ -123,6 +123,42 @@ class ScalingGoldenFileTest
         }
     }
 
+    /** ddf's own chain (family 3): 700 items into a chain of 100 at 1 %, seed 42, growing to three layers. */
+    @Test
+    void ddfChainFilesKeepTheirBytesAndAnswers() throws IOException
+    {
+        final String name = "ddf-bloom-1";
+        final Path made = dir.resolve(name);
+        try (BloomChain chain = BloomChain.create(made, 100, 0.01, false, 2, 42))
+        {
+            for (int i = 0; i < 700; i++)
+            {
+                chain.add(GoldenDumps.item("g", i));
+            }
+            assertEquals(3, chain.layerCount());
+            assertEquals(694, chain.size());
+            if (Boolean.getBoolean("ddf.golden.write"))
+            {
+                Files.writeString(GoldenDumps.DIR.resolve(name + ".answers"), ourAnswers(chain::contains) + "\n");
+            }
+            assertEquals(answers(name), ourAnswers(chain::contains));
+        }
+        final Path golden = GoldenDumps.DIR.resolve(name + ".ddfs");
+        writeGoldenIfAsked(made, golden);
+        assertArrayEquals(Files.readAllBytes(golden), Files.readAllBytes(made), "the same adds write the golden file");
+        final Path copy = Files.copy(golden, dir.resolve(name + "-golden"), StandardCopyOption.REPLACE_EXISTING);
+        try (BloomChain reopened = BloomChain.open(copy))
+        {
+            assertEquals(answers(name), ourAnswers(reopened::contains));
+            // the shapes RedisBloom makes for 100, 200, 400 items at 0.005, 0.0025, 0.00125 (RedisBloomInteropTest);
+            // 6 of the 700 were false positives, not added
+            assertEquals(List.of("size:694",
+                "bytes:144 bits:1152 hashes:8 hashwidth:64 capacity:100 size:100 ratio:0.005",
+                "bytes:312 bits:2496 hashes:9 hashwidth:64 capacity:200 size:200 ratio:0.0025",
+                "bytes:696 bits:5568 hashes:10 hashwidth:64 capacity:400 size:394 ratio:0.00125"), reopened.debug());
+        }
+    }
+
     private static void writeGoldenIfAsked(final Path made, final Path golden) throws IOException
     {
         if (Boolean.getBoolean("ddf.golden.write"))
