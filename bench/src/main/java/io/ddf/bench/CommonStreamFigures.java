@@ -56,12 +56,11 @@ public final class CommonStreamFigures
     private static FilterBuilder builder(final FilterKind kind, final long memoryBits, final long window)
     {
         final FilterBuilder builder = Filters.builder(kind);
-        final var definition = kind.definition();
-        if (definition.slotOf("memory-bits") >= 0)
+        if (kind.takes("memory-bits"))
         {
             builder.memoryBits(memoryBits);
         }
-        if (definition.slotOf("window") >= 0)
+        if (kind.takes("window"))
         {
             builder.window(window);
         }

@@ -76,11 +76,6 @@ final class HotPathReport
         return null;
     }
 
-    private static Row findOrNull(final List<Row> rows, final long bits, final String prefix)
-    {
-        return findOrNull(rows, bits, prefix, "");
-    }
-
     /**
      * @param output          the markdown file to write.
      * @param rows            every contender's results, in table order.

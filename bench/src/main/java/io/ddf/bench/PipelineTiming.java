@@ -7,7 +7,7 @@ import io.ddf.engine.Filters;
 import io.ddf.engine.Verdict;
 import io.ddf.engine.pipeline.FilterPipeline;
 import io.ddf.engine.pipeline.FilterPipelineBuilder;
-import io.ddf.engine.pipeline.Operation;
+import io.ddf.engine.Operation;
 import io.ddf.engine.pipeline.VerdictListener;
 
 import org.agrona.concurrent.UnsafeBuffer;

@@ -90,36 +90,63 @@ public enum FilterKind
         return KindCodes.name(code);
     }
 
-    /**
-     * @return the kind's definition: its parameters (what a command line offers), how they resolve and what they
-     *         size.
-     */
-    public KindDefinition definition()
+    /** @return the kind's definition (the SPI behind the API): its parameters, how they resolve and what they size. */
+    KindDefinition definition()
     {
         return FilterKinds.definition(code);
+    }
+
+    /** @return the parameters a user may give this kind, in the order its file header stores them. */
+    public List<KindParameter> parameters()
+    {
+        final List<KindParameter> parameters = new ArrayList<>();
+        for (final ParamDef param : definition().params())
+        {
+            if (param.option())
+            {
+                parameters.add(parameter(param));
+            }
+        }
+        return Collections.unmodifiableList(parameters);
+    }
+
+    /**
+     * @param name a parameter name, without dashes.
+     * @return whether a user may give this kind that parameter.
+     */
+    public boolean takes(final String name)
+    {
+        final KindDefinition definition = definition();
+        final int slot = definition.slotOf(name);
+        return slot >= 0 && definition.params().get(slot).option();
+    }
+
+    private static KindParameter parameter(final ParamDef param)
+    {
+        return new KindParameter(param.name(), param.type() == ParamDef.Type.DOUBLE, param.description());
     }
 
     /**
      * Every user-settable parameter of every kind, by name, with the kinds that take it: what a command line
      * offers as options.
      *
-     * @return name → (a definition of the parameter, the kinds that take it), in a stable order.
+     * @return name → (the parameter, the kinds that take it), in a stable order.
      */
-    public static Map<String, Map.Entry<ParamDef, List<FilterKind>>> options()
+    public static Map<String, Map.Entry<KindParameter, List<FilterKind>>> options()
     {
-        final Map<String, Map.Entry<ParamDef, List<FilterKind>>> options = new LinkedHashMap<>();
+        final Map<String, Map.Entry<KindParameter, List<FilterKind>>> options = new LinkedHashMap<>();
         for (final KindDefinition definition : FilterKinds.all())
         {
             for (final ParamDef param : definition.params())
             {
                 if (param.option())
                 {
-                    options.computeIfAbsent(param.name(), n -> Map.entry(param, new ArrayList<>()))
+                    options.computeIfAbsent(param.name(), n -> Map.entry(parameter(param), new ArrayList<>()))
                         .getValue().add(fromCode(definition.code()));
                 }
             }
         }
-        final Map<String, Map.Entry<ParamDef, List<FilterKind>>> frozen = new LinkedHashMap<>();
+        final Map<String, Map.Entry<KindParameter, List<FilterKind>>> frozen = new LinkedHashMap<>();
         options.forEach((name, entry) ->
             frozen.put(name, Map.entry(entry.getKey(), Collections.unmodifiableList(entry.getValue()))));
         return Collections.unmodifiableMap(frozen);

@@ -7,13 +7,15 @@ import io.ddf.engine.spi.ParamDef;
 import io.ddf.persistence.FilterFileSpec;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A filter's resolved parameters: its kind, hash, and one value per parameter of its {@link KindDefinition},
- * as its file header holds them.
+ * A filter's resolved parameters: its kind, hash, and one value per parameter of its kind (those a user gave,
+ * {@link FilterKind#parameters()}, and those derived from them), as its file header holds them. Two are equal when
+ * they make the same filter: same kind, values, hash and seed.
  */
 public final class FilterParameters
 {
@@ -63,14 +65,14 @@ public final class FilterParameters
         return FilterKind.fromCode(definition.code());
     }
 
-    /** @return the kind's definition. */
-    public KindDefinition definition()
+    /** @return the kind's definition (the SPI behind the API). */
+    KindDefinition definition()
     {
         return definition;
     }
 
     /** @return the header slot values, one per parameter of the definition. */
-    public long[] slots()
+    long[] slots()
     {
         return slots.clone();
     }
@@ -149,6 +151,19 @@ public final class FilterParameters
         map.put("hash", hashAlgorithm.displayName());
         map.put("seed", keyed() ? "(keyed)" : Long.toString(seed));
         return map;
+    }
+
+    @Override
+    public boolean equals(final Object other)
+    {
+        return other instanceof FilterParameters p && p.definition.code() == definition.code() &&
+            Arrays.equals(p.slots, slots) && p.hashAlgorithm == hashAlgorithm && p.seed == seed;
+    }
+
+    @Override
+    public int hashCode()
+    {
+        return (31 * definition.code() + Arrays.hashCode(slots)) * 31 + Long.hashCode(seed);
     }
 
     @Override

@@ -5,6 +5,8 @@ import io.ddf.engine.quotient.TableLayout;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -76,5 +78,33 @@ class FilterParametersTest
         assertEquals(10, layout.slotsPerWord());
         assertEquals(2, layout.wordsPerRow());
         assertEquals(1600, layout.tableBytes());
+    }
+
+    @Test
+    void equalWhenTheyMakeTheSameFilter()
+    {
+        final FilterParameters p = Filters.builder(FilterKind.QHT).memoryBits(65_536).seed(7).parameters();
+        assertEquals(p, Filters.builder(FilterKind.QHT).memoryBits(65_536).seed(7).parameters());
+        assertEquals(p.hashCode(), Filters.builder(FilterKind.QHT).memoryBits(65_536).seed(7).parameters().hashCode());
+        assertNotEquals(p, Filters.builder(FilterKind.QHT).memoryBits(65_536).seed(8).parameters());
+        assertNotEquals(p, Filters.builder(FilterKind.QHT).memoryBits(131_072).seed(7).parameters());
+        assertNotEquals(p, Filters.builder(FilterKind.QHTD).memoryBits(65_536).seed(7).parameters());
+    }
+
+    @Test
+    void kindParametersAreTheOptionsInSlotOrder()
+    {
+        assertTrue(FilterKind.QHT.takes("fingerprint-bits"));
+        assertFalse(FilterKind.DSQF.takes("pool"), "derived from the others, not given");
+        assertTrue(SpiAccess.definition(FilterKind.DSQF).slotOf("pool") >= 0);
+        assertFalse(FilterKind.BLOOM.takes("fingerprint-bits"));
+        for (final FilterKind kind : FilterKind.values())
+        {
+            for (final KindParameter parameter : kind.parameters())
+            {
+                assertTrue(kind.takes(parameter.name()), kind + " " + parameter);
+                assertTrue(FilterKind.options().get(parameter.name()).getValue().contains(kind), parameter.name());
+            }
+        }
     }
 }

@@ -2,8 +2,8 @@ package io.ddf.ingest;
 
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
+import io.ddf.engine.KindParameter;
 import io.ddf.engine.Filters;
-import io.ddf.engine.spi.ParamDef;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.ISetter;
@@ -48,9 +48,10 @@ public final class FilterOptions
      */
     public static void addKindOptions(final CommandSpec command, final FilterOptions options)
     {
-        for (final Map.Entry<String, Map.Entry<ParamDef, List<FilterKind>>> e : FilterKind.options().entrySet())
+        for (final Map.Entry<String, Map.Entry<KindParameter, List<FilterKind>>> e :
+            FilterKind.options().entrySet())
         {
-            final ParamDef param = e.getValue().getKey();
+            final KindParameter param = e.getValue().getKey();
             final ISetter setter = new ISetter()
             {
                 @Override
@@ -65,8 +66,8 @@ public final class FilterOptions
                 }
             };
             command.addOption(OptionSpec.builder("--" + param.name())
-                .paramLabel(param.type() == ParamDef.Type.DOUBLE ? "X" : "N")
-                .type(param.type() == ParamDef.Type.DOUBLE ? Double.class : Long.class)
+                .paramLabel(param.real() ? "X" : "N")
+                .type(param.real() ? Double.class : Long.class)
                 .description(param.description())
                 .setter(setter)
                 .build());
@@ -87,12 +88,9 @@ public final class FilterOptions
                 continue;
             }
             final StringBuilder line = new StringBuilder("  ").append(kind.cliName()).append(':');
-            for (final ParamDef param : kind.definition().params())
+            for (final KindParameter param : kind.parameters())
             {
-                if (param.option())
-                {
-                    line.append(" --").append(param.name());
-                }
+                line.append(" --").append(param.name());
             }
             lines.add(line.toString());
         }

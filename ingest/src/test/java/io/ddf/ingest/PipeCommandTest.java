@@ -123,9 +123,7 @@ class PipeCommandTest
 
     private static boolean takes(final FilterKind kind, final String parameter)
     {
-        final io.ddf.engine.spi.KindDefinition definition = kind.definition();
-        final int slot = definition.slotOf(parameter);
-        return slot >= 0 && definition.params().get(slot).option();
+        return kind.takes(parameter);
     }
 
     @ParameterizedTest

@@ -233,13 +233,4 @@ public final class FilterFileDescriptor
     {
         header.putIntVolatile(SEAL_OFFSET, 0);
     }
-
-    /**
-     * @param header buffer over the mapped header page.
-     * @return the ready word, read with acquire semantics.
-     */
-    public static int getReadyWordVolatile(final UnsafeBuffer header)
-    {
-        return header.getIntVolatile(READY_OFFSET);
-    }
 }

@@ -86,13 +86,13 @@ public record FilterSpec(String label, FilterKind kind, Map<String, String> para
     /** @return whether the filter takes a window (a windowed kind or a queued filter). */
     public boolean takesWindow()
     {
-        return queued() || kind.definition().slotOf("window") >= 0;
+        return queued() || kind.takes("window");
     }
 
     /** @return whether the filter takes a memory size. */
     public boolean takesMemory()
     {
-        return queued() || kind.definition().slotOf("memory-bits") >= 0;
+        return queued() || kind.takes("memory-bits");
     }
 
     /**

@@ -4,7 +4,6 @@ import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.Filters;
-import io.ddf.engine.spi.KindDefinition;
 
 import java.nio.file.Path;
 
@@ -34,13 +33,12 @@ public final class BenchFilters
     public static FilterBuilder builder(final FilterKind kind, final long memoryBits, final String window,
         final long seed)
     {
-        final KindDefinition definition = kind.definition();
         final FilterBuilder builder = Filters.builder(kind).seed(seed);
-        if (definition.slotOf("memory-bits") >= 0)
+        if (kind.takes("memory-bits"))
         {
             builder.memoryBits(memoryBits);
         }
-        if (definition.slotOf("window") >= 0)
+        if (kind.takes("window"))
         {
             if (!"auto".equals(window))
             {

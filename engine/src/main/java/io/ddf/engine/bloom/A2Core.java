@@ -122,12 +122,6 @@ final class A2Core implements FilterCore
         }
     }
 
-    /** @return the active buffer's index, 0 or 1. */
-    int activeBuffer()
-    {
-        return (region.getLongVolatile(STATE_WORD) & ACTIVE_BIT) != 0 ? 1 : 0;
-    }
-
     /** @return insertions the active buffer has taken. */
     long activeCount()
     {

@@ -1,6 +1,5 @@
 package io.ddf.engine.bloom;
 
-import io.ddf.engine.FilterKind;
 import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.memory.PackedCells;
 import io.ddf.engine.spi.CommonParams;

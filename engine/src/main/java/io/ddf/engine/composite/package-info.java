@@ -4,5 +4,8 @@
  *
  * <p>Between {@code internal} (which registers it) and the families (whose cores it composes): it may use the
  * families, {@code spi}, {@code memory}, {@code hash} and {@code model}; the families stay independent of each other.
+ *
+ * <p>What {@code fifo-bloom} stores in a filter file (header fields, table, state words) is specified in
+ * {@code FORMAT-FIFO-BLOOM.md} here, as the quotient family's is in its {@code FORMAT-QUOTIENT.md}.
  */
 package io.ddf.engine.composite;

@@ -1,5 +1,6 @@
 package io.ddf.engine.pipeline;
 
+import io.ddf.engine.Operation;
 import com.lmax.disruptor.EventHandler;
 import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
@@ -447,17 +448,6 @@ public final class FilterPipeline implements AutoCloseable
     public Throwable lastFailure()
     {
         return failures.last();
-    }
-
-    /** @return a value depending on every prefetch touch (so none is optimised away); for benchmarks. */
-    long prefetchSink()
-    {
-        long sink = lastStage instanceof FusedHandler fused ? fused.sink() : 0;
-        for (final InsertHandler inserter : inserters)
-        {
-            sink += inserter.sink();
-        }
-        return sink;
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.ddf.engine.pipeline;
 
+import io.ddf.engine.Operation;
 import com.lmax.disruptor.EventHandler;
 import com.lmax.disruptor.RingBuffer;
 import io.ddf.engine.DuplicateFilter;
@@ -14,7 +15,7 @@ import io.ddf.engine.Verdict;
  * every element.
  *
  * <p>With {@code prefetch = G > 0} it works on the Disruptor's batches in groups of G: it hashes the next G events
- * of the batch and touches their rows (a plain read each, {@link OwnedRows#touch}) before updating the first, so
+ * of the batch and touches their rows (a plain read each, {@link io.ddf.engine.DuplicateFilter#touchHash}) before updating the first, so
  * that for a table larger than the caches the G cache misses overlap instead of queueing one behind the other.
  *
  * <p>A slot of packed elements ({@code FilterPipelineBuilder.longsPerSlot}) is judged with the filter's batch
@@ -39,6 +40,11 @@ final class FusedHandler implements EventHandler<PipelineEvent>
     private long batchEnd = -1;
     /** Events below this sequence (and at or after the current one) are hashed and their rows touched. */
     private long touchedUpTo;
+    /**
+     * Every touch's word, added up and never read: the store keeps the touch's load, which the JIT would remove as
+     * dead code if its value went nowhere (a store to a field of an object that escapes is not removed).
+     */
+    @SuppressWarnings("PMD.UnusedPrivateField")
     private long sink;
 
     FusedHandler(final VerdictHandler delivery, final FailureRecorder failures, final int prefetch,
@@ -83,7 +89,7 @@ final class FusedHandler implements EventHandler<PipelineEvent>
                 final DuplicateFilter filter = event.filter;
                 final long hash = hashed ? event.hash : filter.hash(event.buffer, 0, event.length);
                 event.verdict = event.operation == Operation.STREAM ?
-                    OwnedRows.stream(filter, hash) :
+                    filter.streamHash(hash) :
                     filter.containsHash(hash) ? Verdict.DUPLICATE : Verdict.UNSEEN;
             }
             catch (final RuntimeException | Error e)
@@ -136,7 +142,7 @@ final class FusedHandler implements EventHandler<PipelineEvent>
                     final DuplicateFilter filter = event.filter;
                     final long hash = event.hashed ? event.hash : filter.hash(event.buffer, 0, event.length);
                     event.hash = hash;
-                    sink += OwnedRows.touch(filter, hash);
+                    sink += filter.touchHash(hash);
                 }
                 catch (final RuntimeException | Error e)
                 {
@@ -145,11 +151,5 @@ final class FusedHandler implements EventHandler<PipelineEvent>
             }
         }
         touchedUpTo = end + 1;
-    }
-
-    /** @return a value depending on every touch, so none is optimised away. */
-    long sink()
-    {
-        return sink;
     }
 }

@@ -1,5 +1,6 @@
 package io.ddf.engine.pipeline;
 
+import io.ddf.engine.Operation;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Verdict;
 import org.agrona.concurrent.UnsafeBuffer;

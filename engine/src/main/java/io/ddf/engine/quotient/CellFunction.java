@@ -1,7 +1,5 @@
 package io.ddf.engine.quotient;
 
-import io.ddf.engine.hash.Mix;
-
 import io.ddf.engine.hash.Fingerprint;
 
 /**

@@ -39,10 +39,8 @@ public final class QuotientDefinition extends KindDefinition
     static final int BUCKETS = 1;
     /** QHT kinds: fingerprint bits s. SQF: remainder bits r. */
     static final int CELL_PARAM = 2;
-    /** QHT kinds: requested memory bits. SQF: reduced bits r'. */
-    private static final int QHT_MEMORY = 3;
+    /** SQF: reduced bits r'. (Slot 3 of the QHT kinds, and slot 4 of SQF, hold the memory bits asked for.) */
     private static final int SQF_REDUCED = 3;
-    private static final int SQF_MEMORY = 4;
 
     private static final ParamDef P_ROWS = ParamDef.longOption("rows", "Rows N, instead of --memory-bits.");
     private static final ParamDef P_BUCKETS = CommonParams.BUCKETS;
@@ -205,15 +203,6 @@ public final class QuotientDefinition extends KindDefinition
             return CellFunction.sqfDistinctSignatures(slots[CELL_PARAM], slots[SQF_REDUCED]);
         }
         return (1L << slots[CELL_PARAM]) - 1;
-    }
-
-    /**
-     * @param slots resolved parameters.
-     * @return the memory requested in bits, 0 when sized by rows.
-     */
-    long requestedMemoryBits(final long[] slots)
-    {
-        return slots[sqf ? SQF_MEMORY : QHT_MEMORY];
     }
 
     private int cellBits(final long[] slots)

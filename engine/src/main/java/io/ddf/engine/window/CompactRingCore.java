@@ -22,7 +22,6 @@ final class CompactRingCore implements FilterCore
     private final SeqLock lock;
     private final FingerprintRing ring;
     private final long window;
-    private final int fingerprintBits;
     private final long fingerprintMask;
 
     /**
@@ -34,7 +33,6 @@ final class CompactRingCore implements FilterCore
     {
         this.region = region;
         this.window = window;
-        this.fingerprintBits = fingerprintBits;
         this.fingerprintMask = PackedCells.mask(fingerprintBits);
         this.lock = new SeqLock(region, WindowRegion.LOCK);
         this.ring = new FingerprintRing(

@@ -1,5 +1,6 @@
 package io.ddf.engine.bloom;
 
+import io.ddf.engine.SpiAccess;
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterParameters;
 import io.ddf.engine.memory.MappedWords;
@@ -25,8 +26,8 @@ final class CoreHarness
     private CoreHarness(final FilterBuilder builder)
     {
         final FilterParameters parameters = builder.parameters();
-        this.slots = parameters.slots();
-        this.definition = parameters.definition();
+        this.slots = SpiAccess.slots(parameters);
+        this.definition = SpiAccess.definition(parameters);
         final long bytes = definition.tableBytes(slots);
         this.memory = ByteBuffer.allocateDirect(Math.toIntExact(bytes + 64));
         final long address = (BufferUtil.address(memory) + 63) & ~63L;

@@ -1,5 +1,6 @@
 package io.ddf.engine.composite;
 
+import io.ddf.engine.SpiAccess;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.Filters;
@@ -137,7 +138,7 @@ class FifoBloomCapacityTest extends MappedMemoryTestBase
         final int added, final long insertions, final boolean past, final Tally tally, final SplittableRandom random,
         final long probes)
     {
-        final long held = FifoBloomDefinition.model(filter.parameters().slots()).held(insertions);
+        final long held = FifoBloomDefinition.model(SpiAccess.slots(filter.parameters())).held(insertions);
         long newer = 0;
         for (int i = added - 1; i >= 0; i--)
         {

@@ -1,5 +1,6 @@
 package io.ddf.engine.composite;
 
+import io.ddf.engine.SpiAccess;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.FilterParameters;
 import io.ddf.engine.Filters;
@@ -30,7 +31,7 @@ class FifoBloomHashFunctionsTest
                 final FilterParameters p = Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", 1_000L)
                     .param("generations", l).param("target-fpr", error).parameters();
                 assertTrue(p.get("hash-functions") >= 2, p.toString());
-                assertTrue(FifoBloomDefinition.model(p.slots()).worstFalsePositiveRate() <= error, p.toString());
+                assertTrue(FifoBloomDefinition.model(SpiAccess.slots(p)).worstFalsePositiveRate() <= error, p.toString());
             }
         }
     }

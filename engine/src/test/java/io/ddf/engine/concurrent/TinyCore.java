@@ -3,6 +3,7 @@ package io.ddf.engine.concurrent;
 import io.ddf.engine.DirectRegion;
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterParameters;
+import io.ddf.engine.SpiAccess;
 import io.ddf.engine.spi.CountingCore;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.KindDefinition;
@@ -27,7 +28,8 @@ final class TinyCore
         final FilterParameters parameters = builder.seed(0x11C4EC4L).parameters();
         table = new DirectRegion(Math.max(64, (parameters.tableBytes() + 63) / 64 * 64));
         headerState = new DirectRegion(KindDefinition.HEADER_STATE_WORDS * Long.BYTES);
-        core = parameters.definition().core(parameters.slots(), table.words(), headerState.words());
+        core = SpiAccess.definition(parameters).core(SpiAccess.slots(parameters), table.words(),
+            headerState.words());
     }
 
     /**

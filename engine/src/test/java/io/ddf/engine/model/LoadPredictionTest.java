@@ -56,7 +56,7 @@ class LoadPredictionTest extends MappedMemoryTestBase
     void qhtSizedByTheOldRuleForgetsWhatTheModelSays()
     {
         // the sizing BF.RESERVE used before fifo-bloom: issue 12 measured 3.8 % forgotten at capacity 10^4
-        // (the daemon's Sizing.qhtFor(10_000, 0.01): 2 cells per element in rows of 4, 16-bit fingerprints)
+        // (QuotientSizing's rule for 10,000 at 0.01: 2 cells per element in rows of 4, 16-bit fingerprints)
         final Measured m = measure(Filters.builder(FilterKind.QHT).rows(5_000).buckets(4).fingerprintBits(16), 10_000);
         final String context = m + " seed " + SEED;
         assertEquals(m.predicted().fnr(), m.fnr(), 0.15 * m.predicted().fnr(), context);

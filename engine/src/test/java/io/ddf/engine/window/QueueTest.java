@@ -1,5 +1,6 @@
 package io.ddf.engine.window;
 
+import io.ddf.engine.SpiAccess;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
@@ -62,7 +63,7 @@ class QueueTest extends MappedMemoryTestBase
     private static FilterBuilder queue(final FilterKind kind)
     {
         final FilterBuilder builder = Filters.builder(kind).window((long)C * L).subfilters(L).seed(kind.code());
-        final KindDefinition definition = kind.definition();
+        final KindDefinition definition = SpiAccess.definition(kind);
         final int slot = definition.slotOf(CommonParams.MEMORY_BITS.name());
         if (slot >= 0 && definition.params().get(slot).option())
         {

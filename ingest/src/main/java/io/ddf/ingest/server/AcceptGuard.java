@@ -38,7 +38,7 @@ final class AcceptGuard extends ChannelInboundHandlerAdapter
     @Override
     public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
     {
-        log.log("ddf: cannot accept a connection (" + FilterStore.oneLine(cause) + "); pausing accepts for " +
+        log.log("ddf: cannot accept a connection (" + OneLine.of(cause) + "); pausing accepts for " +
             pauseMillis + " ms" + (cause instanceof IOException && String.valueOf(cause.getMessage())
             .contains("open files") ? " (raise the descriptor limit, ulimit -n, or lower --max-clients)" : ""));
         ctx.channel().config().setAutoRead(false);

@@ -4,6 +4,7 @@ import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.FilterParameters;
 import io.ddf.engine.tune.CapacitySizing;
+import io.ddf.engine.tune.QuotientSizing;
 import io.ddf.engine.tune.Predictions;
 
 import io.ddf.engine.model.LoadPrediction;
@@ -88,7 +89,7 @@ final class BloomInfo
         }
         if (kind == FilterKind.QHTD || kind == FilterKind.QQHTD)
         {
-            return Sizing.capacityOf(parameters.get("rows"), parameters.get("buckets"));
+            return QuotientSizing.capacityOf(parameters.get("rows"), parameters.get("buckets"));
         }
         return null;
     }

@@ -126,14 +126,14 @@ final class CommandTable
             }
             run(command, session, args, start);
         }
-        catch (final RespError e)
+        catch (final RespError | FilterStoreException e)
         {
             if (session.transaction().active())
             {
                 // Redis's way: a command refused while queuing aborts the whole transaction at EXEC
                 session.transaction().refuse();
             }
-            session.replies().error(e.getMessage());
+            session.replies().error(Session.message(e));
         }
     }
 

@@ -3,7 +3,7 @@ package io.ddf.ingest.server;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Verdict;
 import io.ddf.engine.pipeline.FilterPipeline;
-import io.ddf.engine.pipeline.Operation;
+import io.ddf.engine.Operation;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;

@@ -5,7 +5,7 @@ import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.FilterParameters;
 import io.ddf.engine.Filters;
-import io.ddf.engine.pipeline.Operation;
+import io.ddf.engine.Operation;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.handler.codec.redis.ArrayRedisMessage;
@@ -155,7 +155,7 @@ final class CuckooCommands
         }
         catch (final IllegalArgumentException e)
         {
-            throw new RespError("ERR " + FilterStore.oneLine(e));
+            throw new RespError("ERR " + OneLine.of(e));
         }
     }
 

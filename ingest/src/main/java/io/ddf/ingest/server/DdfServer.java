@@ -4,8 +4,7 @@ import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.pipeline.FilterPipeline;
 import io.ddf.engine.pipeline.FilterPipelineBuilder;
-import io.ddf.engine.pipeline.Operation;
-import io.ddf.ingest.VersionProvider;
+import io.ddf.engine.Operation;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -213,7 +212,7 @@ public final class DdfServer implements AutoCloseable
                 if (!connect.isSuccess())
                 {
                     throw new UncheckedIOException(new IOException("cannot connect to the forward target " +
-                        config.forward + ": " + FilterStore.oneLine(connect.cause())));
+                        config.forward + ": " + OneLine.of(connect.cause())));
                 }
                 forwarder.connected(connect.channel());
                 channels.add(connect.channel());
@@ -261,7 +260,7 @@ public final class DdfServer implements AutoCloseable
         if (!bound.isSuccess())
         {
             throw new UncheckedIOException(new IOException("cannot listen for " + what + " on " + config.bind + ":" +
-                port + ": " + FilterStore.oneLine(bound.cause())));
+                port + ": " + OneLine.of(bound.cause())));
         }
         return bound.channel();
     }
@@ -433,7 +432,7 @@ public final class DdfServer implements AutoCloseable
         String version;
         try
         {
-            version = new VersionProvider().getVersion()[0];
+            version = "ddf " + BuildVersion.version();
         }
         catch (final IOException e)
         {

@@ -1,6 +1,6 @@
 package io.ddf.ingest.server;
 
-import io.ddf.engine.pipeline.Operation;
+import io.ddf.engine.Operation;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.TooLongFrameException;
@@ -118,9 +118,9 @@ final class FeedHandler extends Connection
             }
             publishItem(lease.filter(), Operation.STREAM, record);
         }
-        catch (final RespError e)
+        catch (final RespError | FilterStoreException e)
         {
-            server.log("ddf: feed: " + e.getMessage() + "; closing the connection");
+            server.log("ddf: feed: " + Session.message(e) + "; closing the connection");
             closing = true;
             ctx.close();
         }
@@ -201,7 +201,7 @@ final class FeedHandler extends Connection
         }
         else if (!(cause instanceof IOException))
         {
-            server.log("ddf: feed: " + FilterStore.oneLine(cause) + "; closing the connection");
+            server.log("ddf: feed: " + OneLine.of(cause) + "; closing the connection");
         }
         closing = true;
         ctx.close();

@@ -49,13 +49,13 @@ final class FilterBudget
 
     /**
      * @param maxFilters the cap reached.
-     * @return the error a client gets, naming the limit and how to raise it.
+     * @return why a filter was not made, naming the limit and how to raise it.
      */
-    static RespError limitReached(final int maxFilters)
+    static String limitReached(final int maxFilters)
     {
-        return new RespError("ERR filter limit reached: this daemon holds at most " + maxFilters + " filters " +
+        return "filter limit reached: this daemon holds at most " + maxFilters + " filters " +
             "(--max-filters; each open filter holds a file descriptor, and the descriptor limit is " +
             descriptorLimit() + "); DEL unused filters, or restart with a higher --max-filters and, if need be, " +
-            "a higher descriptor limit (ulimit -n)");
+            "a higher descriptor limit (ulimit -n)";
     }
 }

@@ -2,11 +2,7 @@ package io.ddf.ingest.server;
 
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
-import io.ddf.engine.FilterKind;
-import io.ddf.engine.FilterParameters;
-import io.ddf.engine.Filters;
-import io.ddf.engine.pipeline.Operation;
-import io.ddf.engine.spi.ParamDef;
+import io.ddf.engine.Operation;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.redis.ArrayRedisMessage;
 import io.netty.handler.codec.redis.IntegerRedisMessage;

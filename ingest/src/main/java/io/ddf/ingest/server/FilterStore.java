@@ -4,23 +4,13 @@ import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.Filters;
 import io.ddf.persistence.FilterFileException;
-import io.ddf.persistence.Leftovers;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
@@ -31,10 +21,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 
 /**
- * The named filters: one file per key in the data directory ({@link KeyNames}), all open while the daemon runs.
+ * The named filters while the daemon runs: one file per key in the {@link DataDirectory} ({@link KeyNames}), all
+ * open, each with its {@link Lease}; and the keys whose file could not be opened, with why.
  *
  * <p>Whoever publishes an element for a filter holds a {@link Lease} (the read lock) from looking the filter up
  * until the publication returns; adding a created filter, deleting and closing take the write lock, so a filter
@@ -45,12 +35,9 @@ final class FilterStore implements AutoCloseable
 {
     /** How long closing waits for a filter file being created. */
     private static final int CREATION_WAIT_SECONDS = 60;
-    /** Lock file in the data directory: one daemon per directory. */
-    static final String LOCK_FILE = ".ddf-serve.lock";
 
+    private final DataDirectory directory;
     private final Path dir;
-    private final FileChannel lockChannel;
-    private final FileLock dirLock;
     private final Map<String, DuplicateFilter> filters = new ConcurrentHashMap<>();
     /**
      * A lease per filter, made when the filter is added: a lease holds nothing but its filter (the read lock is the
@@ -77,155 +64,39 @@ final class FilterStore implements AutoCloseable
     private final PrintStream log;
     private boolean closed;
 
-    private FilterStore(final Path dir, final FileChannel lockChannel, final FileLock dirLock, final int maxFilters,
-        final PrintStream log) throws IOException
+    private FilterStore(final DataDirectory directory, final DataDirectory.Contents contents, final int maxFilters,
+        final PrintStream log)
     {
-        this.dir = dir;
-        this.lockChannel = lockChannel;
-        this.dirLock = dirLock;
+        this.directory = directory;
+        this.dir = directory.path();
         this.maxFilters = maxFilters;
         this.log = log;
-        for (final Path leftover : Leftovers.remove(dir))
-        {
-            log.println("ddf: removed " + leftover + ": a filter whose creation never finished (the daemon died " +
-                "while making it)");
-        }
-        int skip = 0;
-        final List<Path> files = new ArrayList<>();
-        final List<String> keys = new ArrayList<>();
-        try (Stream<Path> list = Files.list(dir))
-        {
-            for (final Path file : list.sorted().toList())
-            {
-                final String name = file.getFileName().toString();
-                if (name.startsWith("."))
-                {
-                    continue;
-                }
-                final String key = KeyNames.key(name);
-                if (key == null)
-                {
-                    log.println("ddf: skipping " + file + ": not a filter file name (<key>" + KeyNames.SUFFIX + ")");
-                    skip++;
-                }
-                else if (files.size() >= maxFilters)
-                {
-                    fail(key, file + ": not opened: --max-filters " + maxFilters + " reached", log);
-                    skip++;
-                }
-                else
-                {
-                    files.add(file);
-                    keys.add(key);
-                }
-            }
-        }
-        final List<Filters.Opened> opened = Filters.openAll(files);
-        for (int i = 0; i < opened.size(); i++)
-        {
-            if (opened.get(i).filter() != null)
-            {
-                add(keys.get(i), opened.get(i).filter());
-            }
-            else
-            {
-                fail(keys.get(i), oneLine(opened.get(i).failure()), log);
-                skip++;
-            }
-        }
-        this.skipped = skip;
-    }
-
-    private void fail(final String key, final String reason, final PrintStream log)
-    {
-        failed.put(key, reason);
-        log.println("ddf: cannot open " + reason + "; commands on '" + key + "' answer this error until DEL " +
-            "deletes the file");
+        contents.filters().forEach(this::add);
+        failed.putAll(contents.failed());
+        this.skipped = contents.skipped();
     }
 
     /**
      * Opens every filter of a data directory, creating the directory if need be.
      *
-     * @param dir the data directory.
-     * @param log where to log a line per file skipped.
+     * @param dir        the data directory.
+     * @param maxFilters the most filters open at once (--max-filters).
+     * @param log        where to log a line per file skipped.
      * @return the store.
      * @throws IllegalStateException when another daemon holds the directory.
      * @throws UncheckedIOException  when the directory cannot be made or read.
      */
     static FilterStore open(final Path dir, final int maxFilters, final PrintStream log)
     {
+        final DataDirectory directory = DataDirectory.lock(dir, log);
         try
         {
-            createPrivateDirectory(dir, log);
-            final Path lockFile = dir.resolve(LOCK_FILE);
-            if (Files.exists(lockFile, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(lockFile,
-                LinkOption.NOFOLLOW_LINKS))
-            {
-                // opening a FIFO for writing would block until a reader came
-                throw new IllegalStateException(lockFile + " is not a regular file; remove it");
-            }
-            final FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE);
-            final FileLock lock;
-            try
-            {
-                lock = channel.tryLock();
-            }
-            catch (final IOException | RuntimeException e)
-            {
-                channel.close();
-                throw e;
-            }
-            if (lock == null)
-            {
-                channel.close();
-                throw new IllegalStateException("data directory " + dir + " is in use by another ddf serve");
-            }
-            try
-            {
-                return new FilterStore(dir, channel, lock, maxFilters, log);
-            }
-            catch (final IOException | RuntimeException e)
-            {
-                channel.close();
-                throw e;
-            }
+            return new FilterStore(directory, directory.open(maxFilters, log), maxFilters, log);
         }
-        catch (final IOException e)
+        catch (final RuntimeException e)
         {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /**
-     * Creates the data directory owner-only (rwx------): filter files hold what was seen and may hold keys, and a
-     * file truncated by another user would crash the daemon (FORMAT.md, "Files changed from outside"). An
-     * existing directory open to others is used as it is, with a warning.
-     */
-    private static void createPrivateDirectory(final Path dir, final PrintStream log) throws IOException
-    {
-        final boolean posix = dir.getFileSystem().supportedFileAttributeViews().contains("posix");
-        if (!Files.isDirectory(dir))
-        {
-            if (posix)
-            {
-                Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(
-                    PosixFilePermissions.fromString("rwx------")));
-            }
-            else
-            {
-                Files.createDirectories(dir);
-            }
-            return;
-        }
-        if (posix)
-        {
-            final Set<PosixFilePermission> perms = Files.getPosixFilePermissions(dir);
-            if (perms.stream().anyMatch(p -> !p.name().startsWith("OWNER_")))
-            {
-                log.println("ddf: warning: data directory " + dir + " is " + PosixFilePermissions.toString(perms) +
-                    "; other users can change or truncate its filter files (run: chmod 700 " + dir + ")");
-            }
+            directory.close();
+            throw e;
         }
     }
 
@@ -316,7 +187,8 @@ final class FilterStore implements AutoCloseable
      *
      * @param key a key.
      * @return a lease on its filter (close it), or null when there is none: {@link #create} makes one.
-     * @throws RespError for a key whose file could not be opened (naming it and why) or a store shutting down.
+     * @throws FilterStoreException for a key whose file could not be opened (naming it and why) or a store shutting
+     *                              down.
      */
     Lease acquire(final String key)
     {
@@ -364,7 +236,8 @@ final class FilterStore implements AutoCloseable
      * @param builder   makes the builder of its parameters (on the creation thread).
      * @param exclusive fail with {@code ERR item exists} when the key exists (BF.RESERVE); otherwise an
      *                  existing filter is success (create on first use).
-     * @return completes once the filter is in the store, or exceptionally with a {@link RespError}.
+     * @return completes once the filter is in the store, or exceptionally: with a {@link FilterStoreException},
+     *         or with what {@code builder} threw.
      */
     CompletableFuture<Void> create(final String key, final Supplier<FilterBuilder> builder, final boolean exclusive)
     {
@@ -403,7 +276,7 @@ final class FilterStore implements AutoCloseable
             {
                 if (exclusive)
                 {
-                    throw new RespError("ERR item exists");
+                    throw new FilterStoreException("item exists");
                 }
                 return;
             }
@@ -415,34 +288,32 @@ final class FilterStore implements AutoCloseable
         final String name = KeyNames.fileName(key);
         if (name == null)
         {
-            throw new RespError("ERR key is empty or too long to name a file");
+            throw new FilterStoreException("key is empty or too long to name a file");
         }
         if (filters.size() >= maxFilters)
         {
-            throw FilterBudget.limitReached(maxFilters);
+            throw new FilterStoreException(FilterBudget.limitReached(maxFilters));
         }
+        // what the builder refuses is the caller's to word: only the file's creation is the store's
+        final FilterBuilder made = builder.get();
         final DuplicateFilter filter;
         try
         {
-            filter = builder.get().file(dir.resolve(name)).create();
-        }
-        catch (final RespError e)
-        {
-            throw e;
+            filter = made.file(dir.resolve(name)).create();
         }
         catch (final FilterFileException e)
         {
             // persistence checks the free space for the exact file length before it creates anything
             if (e.reason() == FilterFileException.Reason.NO_SPACE)
             {
-                throw new RespError("ERR not enough disk for this filter: " + oneLine(e) +
+                throw new FilterStoreException("not enough disk for this filter: " + OneLine.of(e) +
                     "; nothing was written (reserve a smaller capacity or free disk)");
             }
-            throw new RespError("ERR " + oneLine(e));
+            throw new FilterStoreException(OneLine.of(e));
         }
         catch (final RuntimeException e)
         {
-            throw new RespError("ERR " + oneLine(e));
+            throw new FilterStoreException(OneLine.of(e));
         }
         lock.writeLock().lock();
         try
@@ -494,7 +365,7 @@ final class FilterStore implements AutoCloseable
             }
             catch (final IOException e)
             {
-                throw new RespError("ERR filter closed but its file was not deleted: " + oneLine(e));
+                throw new FilterStoreException("filter closed but its file was not deleted: " + OneLine.of(e));
             }
             return true;
         }
@@ -514,7 +385,7 @@ final class FilterStore implements AutoCloseable
         }
         catch (final IOException e)
         {
-            throw new RespError("ERR cannot delete " + dir.resolve(name) + ": " + oneLine(e));
+            throw new FilterStoreException("cannot delete " + dir.resolve(name) + ": " + OneLine.of(e));
         }
         failed.remove(key);
         return true;
@@ -556,7 +427,7 @@ final class FilterStore implements AutoCloseable
         try
         {
             closed = true;
-            if (!lockChannel.isOpen())
+            if (!directory.locked())
             {
                 return;
             }
@@ -570,15 +441,7 @@ final class FilterStore implements AutoCloseable
                 filters.clear();
                 leases.clear();
             }
-            try
-            {
-                dirLock.release();
-                lockChannel.close();
-            }
-            catch (final IOException e)
-            {
-                throw new UncheckedIOException(e);
-            }
+            directory.close();
         }
         finally
         {
@@ -586,9 +449,9 @@ final class FilterStore implements AutoCloseable
         }
     }
 
-    static RespError shuttingDown()
+    private static FilterStoreException shuttingDown()
     {
-        return new RespError("ERR server is shutting down");
+        return new FilterStoreException("server is shutting down");
     }
 
     /**
@@ -596,14 +459,8 @@ final class FilterStore implements AutoCloseable
      * @param reason why, naming the file.
      * @return the error its commands answer.
      */
-    static RespError failedError(final String key, final String reason)
+    private static FilterStoreException failedError(final String key, final String reason)
     {
-        return new RespError("ERR " + reason + " (DEL " + key + " deletes the file so the key can be made again)");
-    }
-
-    static String oneLine(final Throwable e)
-    {
-        final String message = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-        return message.strip().replaceAll("\\s*[\\r\\n]+\\s*", "; ");
+        return new FilterStoreException(reason + " (DEL " + key + " deletes the file so the key can be made again)");
     }
 }

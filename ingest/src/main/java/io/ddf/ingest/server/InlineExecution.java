@@ -2,7 +2,7 @@ package io.ddf.ingest.server;
 
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Verdict;
-import io.ddf.engine.pipeline.Operation;
+import io.ddf.engine.Operation;
 import org.agrona.DirectBuffer;
 
 /**

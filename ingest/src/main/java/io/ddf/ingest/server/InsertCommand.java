@@ -1,7 +1,7 @@
 package io.ddf.ingest.server;
 
 import io.ddf.engine.FilterBuilder;
-import io.ddf.engine.pipeline.Operation;
+import io.ddf.engine.Operation;
 import io.netty.buffer.ByteBuf;
 
 import java.nio.charset.StandardCharsets;

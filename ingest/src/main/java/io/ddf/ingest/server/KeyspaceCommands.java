@@ -162,14 +162,14 @@ final class KeyspaceCommands
     /** DEL of each key; one that fails does not keep the others: the first failure is the reply. */
     private void deleteAll(final List<String> keys)
     {
-        RespError first = null;
+        FilterStoreException first = null;
         for (final String key : keys)
         {
             try
             {
                 store.delete(key, server::drain);
             }
-            catch (final RespError e)
+            catch (final FilterStoreException e)
             {
                 first = first == null ? e : first;
             }
@@ -208,7 +208,7 @@ final class KeyspaceCommands
         }
         catch (final IOException e)
         {
-            throw new RespError("ERR cannot read the size of the filter's file: " + FilterStore.oneLine(e));
+            throw new RespError("ERR cannot read the size of the filter's file: " + OneLine.of(e));
         }
     }
 }

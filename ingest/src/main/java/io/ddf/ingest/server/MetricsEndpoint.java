@@ -123,7 +123,7 @@ final class MetricsEndpoint implements AutoCloseable
         {
             stats.listen(null);
             throw new UncheckedIOException(new IOException("cannot listen for metrics on " +
-                server.config().metricsBind + ":" + server.config().metricsPort + ": " + FilterStore.oneLine(e), e));
+                server.config().metricsBind + ":" + server.config().metricsPort + ": " + OneLine.of(e), e));
         }
     }
 

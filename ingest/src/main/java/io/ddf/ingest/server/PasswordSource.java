@@ -81,7 +81,7 @@ final class PasswordSource
         catch (final IOException e)
         {
             throw new IllegalArgumentException("cannot read --requirepass-file " + file + ": " +
-                FilterStore.oneLine(e), e);
+                OneLine.of(e), e);
         }
     }
 }

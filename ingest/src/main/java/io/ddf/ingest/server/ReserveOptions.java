@@ -2,9 +2,10 @@ package io.ddf.ingest.server;
 
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
+import io.ddf.engine.KindParameter;
 import io.ddf.engine.Filters;
-import io.ddf.engine.spi.ParamDef;
 import io.ddf.engine.tune.CapacitySizing;
+import io.ddf.engine.tune.QuotientSizing;
 import io.ddf.engine.tune.Tuner;
 
 import java.util.ArrayList;
@@ -129,13 +130,13 @@ final class ReserveOptions
         }
         final boolean shaped = CapacitySizing.SIZED.contains(kind) && params.stream().anyMatch(p ->
         {
-            final ParamDef def = paramDef(p.getKey());
+            final KindParameter def = paramDef(p.getKey());
             return def != null && SIZE_PARAMS.contains(def.name());
         });
         final FilterBuilder builder = shaped ? Filters.builder(kind) : sized(kind, capacity, errorRate);
         for (final Map.Entry<String, String> param : params)
         {
-            final ParamDef def = paramDef(param.getKey());
+            final KindParameter def = paramDef(param.getKey());
             if (def == null)
             {
                 throw new RespError("ERR unknown parameter '" + param.getKey() + "'");
@@ -147,7 +148,7 @@ final class ReserveOptions
             }
             try
             {
-                if (def.type() == ParamDef.Type.DOUBLE)
+                if (def.real())
                 {
                     builder.param(def.name(), Double.parseDouble(param.getValue()));
                 }
@@ -176,7 +177,7 @@ final class ReserveOptions
         }
         catch (final IllegalArgumentException e)
         {
-            throw new RespError("ERR " + FilterStore.oneLine(e));
+            throw new RespError("ERR " + OneLine.of(e));
         }
         return builder;
     }
@@ -209,12 +210,12 @@ final class ReserveOptions
                 // fifo-bloom sizes itself by the same model (FifoBloomModel), so that a GENERATIONS option resizes it
                 case FIFO_BLOOM -> Filters.builder(kind).param("capacity", capacity).param("target-fpr", errorRate);
                 case BLOOM, QHT -> CapacitySizing.forCapacity(capacity, errorRate, kind).builder();
-                default -> Sizing.apply(Filters.builder(kind), capacity, errorRate);
+                default -> QuotientSizing.apply(Filters.builder(kind), capacity, errorRate);
             };
         }
         catch (final IllegalArgumentException e)
         {
-            throw new RespError("ERR " + FilterStore.oneLine(e));
+            throw new RespError("ERR " + OneLine.of(e));
         }
     }
 
@@ -226,13 +227,13 @@ final class ReserveOptions
         }
         catch (final IllegalArgumentException e)
         {
-            throw new RespError("ERR " + FilterStore.oneLine(e));
+            throw new RespError("ERR " + OneLine.of(e));
         }
     }
 
-    private static ParamDef paramDef(final String name)
+    private static KindParameter paramDef(final String name)
     {
-        final Map.Entry<ParamDef, List<FilterKind>> option = FilterKind.options().get(name);
+        final Map.Entry<KindParameter, List<FilterKind>> option = FilterKind.options().get(name);
         return option == null ? null : option.getKey();
     }
 

@@ -1,7 +1,7 @@
 package io.ddf.ingest.server;
 
 import io.ddf.engine.DuplicateFilter;
-import io.ddf.engine.pipeline.Operation;
+import io.ddf.engine.Operation;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
@@ -243,13 +243,13 @@ final class RespConnection extends Connection implements Session
         if (cause instanceof DecoderException)
         {
             final Throwable root = cause.getCause() != null ? cause.getCause() : cause;
-            protocolError("Protocol error: " + FilterStore.oneLine(root));
+            protocolError("Protocol error: " + OneLine.of(root));
             onVerdicts();
             return;
         }
         if (!(cause instanceof IOException))
         {
-            server.connectionLog.log("ddf: closing a client connection: " + FilterStore.oneLine(cause));
+            server.connectionLog.log("ddf: closing a client connection: " + OneLine.of(cause));
         }
         closing = true;
         ctx.close();
@@ -510,9 +510,9 @@ final class RespConnection extends Connection implements Session
             {
                 then.run();
             }
-            catch (final RespError e)
+            catch (final RespError | FilterStoreException e)
             {
-                replies.error(e.getMessage());
+                replies.error(Session.message(e));
             }
         }
         ByteBuf[] args;

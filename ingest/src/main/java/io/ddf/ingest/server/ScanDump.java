@@ -6,7 +6,7 @@ import io.ddf.engine.FilterKind;
 import io.ddf.engine.FilterParameters;
 import io.ddf.engine.FilterWords;
 import io.ddf.engine.Filters;
-import io.ddf.engine.spi.ParamDef;
+import io.ddf.engine.KindParameter;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
@@ -130,13 +130,9 @@ final class ScanDump
         text.append("hash=").append(p.hashAlgorithm().code()).append('\n');
         text.append("seed=").append(p.seed()).append('\n');
         text.append("words=").append(Filters.mutableWords(filter).words()).append('\n');
-        final List<ParamDef> params = p.definition().params();
-        for (final ParamDef def : params)
+        for (final KindParameter def : p.kind().parameters())
         {
-            if (def.option())
-            {
-                text.append(def.name()).append('=').append(def.format(p.get(def.name()))).append('\n');
-            }
+            text.append(def.name()).append('=').append(def.format(p.get(def.name()))).append('\n');
         }
         final byte[] body = text.toString().getBytes(StandardCharsets.UTF_8);
         final ByteBuffer chunk = ByteBuffer.allocate(HEADER_MAGIC.length + body.length + 4)
@@ -295,12 +291,12 @@ final class ScanDump
             {
                 throw new RespError("ERR the dump's hash algorithm (code " + hash + ") is not this daemon's");
             }
-            for (final ParamDef def : defaults.definition().params())
+            for (final KindParameter def : defaults.kind().parameters())
             {
                 final String value = fields.get(def.name());
                 if (value != null)
                 {
-                    if (def.type() == ParamDef.Type.DOUBLE)
+                    if (def.real())
                     {
                         builder.param(def.name(), Double.parseDouble(value));
                     }
@@ -316,7 +312,7 @@ final class ScanDump
         catch (final RuntimeException e)
         {
             throw e instanceof RespError r ? r : new RespError("ERR the dump's header does not describe a filter " +
-                "this daemon can make: " + FilterStore.oneLine(e));
+                "this daemon can make: " + OneLine.of(e));
         }
     }
 }

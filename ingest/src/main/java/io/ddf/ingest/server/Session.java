@@ -1,7 +1,7 @@
 package io.ddf.ingest.server;
 
 import io.ddf.engine.DuplicateFilter;
-import io.ddf.engine.pipeline.Operation;
+import io.ddf.engine.Operation;
 import io.netty.buffer.ByteBuf;
 
 import java.util.concurrent.CompletableFuture;
@@ -94,13 +94,14 @@ interface Session
     boolean deferUntilJudged(ByteBuf[] args);
 
     /**
-     * @param failure a failure of work done off the event loop.
-     * @return the RESP error it replies with.
+     * @param failure a command's failure, or one of work done off the event loop.
+     * @return the RESP error it replies with: a {@link RespError}'s own, {@code ERR} and the message of any other
+     *         (a {@link FilterStoreException}'s says what the store could not do).
      */
     static String message(final Throwable failure)
     {
         final Throwable cause = failure instanceof CompletionException && failure.getCause() != null ?
             failure.getCause() : failure;
-        return cause instanceof RespError ? cause.getMessage() : "ERR " + FilterStore.oneLine(cause);
+        return cause instanceof RespError ? cause.getMessage() : "ERR " + OneLine.of(cause);
     }
 }

@@ -3,7 +3,7 @@ package io.ddf.ingest.server;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.Filters;
-import io.ddf.engine.pipeline.Operation;
+import io.ddf.engine.Operation;
 import io.ddf.persistence.testing.TestSeed;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;

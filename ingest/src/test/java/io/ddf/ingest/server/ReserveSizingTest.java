@@ -15,7 +15,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -39,7 +38,7 @@ class ReserveSizingTest
                 final FilterParameters daemon = ReserveOptions.defaultFilter(capacity, error).parameters();
                 final FilterParameters tuner = Tuner.forCapacity(capacity, error).builder().parameters();
                 assertEquals(tuner.kind(), daemon.kind(), capacity + " / " + error);
-                assertArrayEquals(tuner.slots(), daemon.slots(), capacity + " / " + error);
+                assertEquals(tuner, daemon, capacity + " / " + error);
             }
         }
     }

@@ -1,15 +1,14 @@
-package io.ddf.ingest.server;
+package io.ddf.engine.tune;
 
 import io.ddf.engine.FilterBuilder;
-import io.ddf.engine.FilterKind;
-import io.ddf.engine.Filters;
 
 /**
- * Sizes a Quotient Hash Table for a capacity and an error rate, as Redis's {@code BF.RESERVE key error_rate
- * capacity} asks.
+ * Sizes the quotient hash tables that insert duplicates too (qhtd, qqhtd) for a capacity and an error rate, as
+ * Redis's {@code BF.RESERVE key error_rate capacity} asks: a rule of thumb, for the kinds {@link CapacitySizing} has
+ * no occupancy model of (it sizes qht itself, and fifo-bloom and bloom).
  *
- * <p>The rule (seed 000 §4.5: a QHT's asymptotic false positive rate is k / S with S = 2^s − 1 distinct
- * fingerprints):
+ * <p>The rule, from the false positive rate k / S with S = 2^s − 1 distinct fingerprints (Géraud, Lombard-Platet and
+ * Naccache, "Quotient Hash Tables: Efficiently Detecting Duplicates in Streaming Data", ACM SAC 2019, §4.5):
  * <ol>
  *   <li>k = 4 buckets per row (the engine's default: a row of four cells).</li>
  *   <li>s = the smallest fingerprint width with k / (2^s − 1) ≤ error_rate, i.e. s = ⌈log2(k / ε + 1)⌉ (at least
@@ -21,7 +20,7 @@ import io.ddf.engine.Filters;
  *       two of its four cells' worth after {@code capacity} distinct elements and few rows overflow (evict).</li>
  * </ol>
  */
-public final class Sizing
+public final class QuotientSizing
 {
     /** Buckets per row the rule uses. */
     public static final int BUCKETS = 4;
@@ -31,20 +30,8 @@ public final class Sizing
     private static final int MAX_FINGERPRINT_BITS = 32;
     private static final int WORD_BITS = 64;
 
-    private Sizing()
+    private QuotientSizing()
     {
-    }
-
-    /**
-     * @param capacity  expected number of distinct elements held at once, at least 1.
-     * @param errorRate wanted false positive rate, in (0, 1).
-     * @return a QHT builder with rows, buckets and fingerprint bits set by the rule above.
-     * @throws IllegalArgumentException for a capacity below 1, an error rate outside (0, 1), or one so small that
-     *                                  it needs fingerprints of more than 32 bits.
-     */
-    public static FilterBuilder qhtFor(final long capacity, final double errorRate)
-    {
-        return apply(Filters.builder(FilterKind.QHT), capacity, errorRate);
     }
 
     /**
@@ -54,6 +41,8 @@ public final class Sizing
      * @param capacity  expected number of distinct elements, at least 1.
      * @param errorRate wanted false positive rate, in (0, 1).
      * @return the builder.
+     * @throws IllegalArgumentException for a capacity below 1, an error rate outside (0, 1), or one so small that
+     *                                  it needs fingerprints of more than 32 bits.
      */
     public static FilterBuilder apply(final FilterBuilder builder, final long capacity, final double errorRate)
     {
