@@ -26,7 +26,7 @@ import java.util.List;
  *
  * <p>Concurrency: adds take the chain's lock; {@code contains} reads without it, from the layers published so far.
  */
-public final class BloomChain implements AutoCloseable
+public final class BloomChain implements ScalingFilter
 {
     /** RedisBloom halves the error rate of each new layer. */
     public static final double TIGHTENING = 0.5;
@@ -138,6 +138,45 @@ public final class BloomChain implements AutoCloseable
         return new BloomChain(file, scheme);
     }
 
+    /** The first 8 bytes of a ddf chain's dump header: ASCII {@code DDFCHAIN}, which no RedisBloom header begins with. */
+    public static final long DDF_DUMP_MAGIC = 0x4E49414843464444L;
+
+    /**
+     * @return the header chunk of this chain's dump: RedisBloom's for a RedisBloom chain; for a ddf chain
+     *         {@link #DDF_DUMP_MAGIC}, the seed, then RedisBloom's header of the same layers (RedisBloom refuses it).
+     */
+    public byte[] dumpHeader()
+    {
+        final byte[] header = header().encode();
+        if (scheme instanceof DdfScheme ddf)
+        {
+            return java.nio.ByteBuffer.allocate(16 + header.length).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .putLong(DDF_DUMP_MAGIC).putLong(ddf.seed()).put(header).array();
+        }
+        return header;
+    }
+
+    /**
+     * Makes a chain from a dump's header chunk, of either scheme ({@link #dumpHeader}), its bits zero until the data
+     * chunks come.
+     *
+     * @param path  the file; must not exist.
+     * @param chunk the header chunk.
+     * @return the chain, open.
+     * @throws io.ddf.engine.redisbloom.RedisBloomFormatException {@code ERR received bad data} for a malformed one.
+     */
+    public static BloomChain fromDumpHeader(final Path path, final byte[] chunk)
+    {
+        final java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(chunk).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        if (chunk.length >= 16 + BloomChainHeader.CHAIN_BYTES && in.getLong(0) == DDF_DUMP_MAGIC)
+        {
+            final BloomChainHeader header = BloomChainHeader.decode(java.util.Arrays.copyOfRange(chunk, 16,
+                chunk.length));
+            return make(path, new DdfScheme(header.options(), in.getLong(8)), header.growth(), header.links());
+        }
+        return fromRedisBloomHeader(path, BloomChainHeader.decode(chunk));
+    }
+
     /**
      * @param path the file of a chain, of either scheme.
      * @return the chain, open.
@@ -218,7 +257,7 @@ public final class BloomChain implements AutoCloseable
         final BloomLink shape;
         try
         {
-            shape = scheme.shape(Math.multiplyExact(newest.link().entries(), (long)growth),
+            shape = scheme.shape(Math.multiplyExact(newest.link().entries(), Integer.toUnsignedLong(growth)),
                 newest.link().error() * TIGHTENING);
         }
         catch (final ArithmeticException | IllegalArgumentException cannot)
@@ -321,10 +360,10 @@ public final class BloomChain implements AutoCloseable
         return (scheme.options() & BloomLink.NO_SCALING) != 0;
     }
 
-    /** @return the expansion factor. */
-    public int expansion()
+    /** @return the expansion factor, as RedisBloom keeps it (32 bits, unsigned). */
+    public long expansion()
     {
-        return growth;
+        return Integer.toUnsignedLong(growth);
     }
 
     /** @return RedisBloom's BF.INFO Size for this chain: its structures and the bits of the layers it would make. */
@@ -395,18 +434,21 @@ public final class BloomChain implements AutoCloseable
     }
 
     /** @return the file's path. */
+    @Override
     public Path path()
     {
         return file.path();
     }
 
     /** @return the file's bytes on disk (what the filter really takes). */
+    @Override
     public long fileBytes()
     {
         return file.fileBytes();
     }
 
     /** Forces the file to the device. */
+    @Override
     public void flush()
     {
         file.flush();

@@ -25,7 +25,7 @@ import java.util.List;
  * <p>Every operation takes the filter's lock: kicks move fingerprints between buckets, and a lookup must not miss
  * the one in hand.
  */
-public final class RedisCuckoo implements AutoCloseable
+public final class RedisCuckoo implements ScalingFilter
 {
     /** The family code of the file's header. */
     public static final int FAMILY = 2;
@@ -523,18 +523,21 @@ public final class RedisCuckoo implements AutoCloseable
     }
 
     /** @return the file's path. */
+    @Override
     public Path path()
     {
         return file.path();
     }
 
     /** @return the file's bytes on disk. */
+    @Override
     public long fileBytes()
     {
         return file.fileBytes();
     }
 
     /** Forces the file to the device. */
+    @Override
     public void flush()
     {
         file.flush();
