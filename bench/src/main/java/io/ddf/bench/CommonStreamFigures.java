@@ -67,7 +67,39 @@ public final class CommonStreamFigures
         return builder;
     }
 
+    /**
+     * A filter's error rates on a stream, against exact ground truth, in percent.
+     *
+     * @param parameters     the filter's parameters.
+     * @param falsePositive  FPR: elements never seen before judged DUPLICATE, of those elements.
+     * @param falseNegative  FNR: elements seen before judged UNSEEN, of those elements.
+     * @param falsePositiveW FPR^w: elements not seen in the last w judged DUPLICATE, of those.
+     * @param falseNegativeW FNR^w: elements seen in the last w judged UNSEEN, of those.
+     */
+    public record Rates(String parameters, double falsePositive, double falseNegative, double falsePositiveW,
+        double falseNegativeW)
+    {
+    }
+
     private static void report(final String name, final FilterBuilder builder, final int[] stream, final int alphabet,
+        final long window)
+    {
+        final Rates rates = measure(builder, stream, alphabet, window);
+        System.out.printf(Locale.ROOT, "| %s | %s | %.3f | %.3f | %.3f | %.3f |%n", name, rates.parameters(),
+            rates.falsePositive(), rates.falseNegative(), rates.falsePositiveW(), rates.falseNegativeW());
+    }
+
+    /**
+     * Streams every element through a new filter (hash seed 7) and compares each verdict with the truth.
+     *
+     * @param builder  the filter, without a file.
+     * @param stream   the elements, each in [0, alphabet).
+     * @param alphabet the number of distinct elements the stream may hold.
+     * @param window   w, for the windowed rates: an element is a duplicate in the window when its last occurrence
+     *                 is at most w positions back.
+     * @return its rates.
+     */
+    public static Rates measure(final FilterBuilder builder, final int[] stream, final int alphabet,
         final long window)
     {
         final int[] lastSeen = new int[alphabet];
@@ -112,8 +144,7 @@ public final class CommonStreamFigures
                 lastSeen[e] = i;
             }
         }
-        System.out.printf(Locale.ROOT, "| %s | %s | %.3f | %.3f | %.3f | %.3f |%n", name, parameters,
-            100.0 * falsePositives / unseen, 100.0 * falseNegatives / duplicates,
+        return new Rates(parameters, 100.0 * falsePositives / unseen, 100.0 * falseNegatives / duplicates,
             100.0 * falsePositivesW / unseenW, 100.0 * falseNegativesW / duplicatesW);
     }
 }

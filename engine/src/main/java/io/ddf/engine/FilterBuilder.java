@@ -18,7 +18,13 @@ import java.util.Map;
  * <p>Parameters are named as on the command line ({@code memory-bits}, {@code buckets}, ...); each kind's
  * {@link KindDefinition} says which it takes, applies defaults and refuses nonsensical combinations with a message
  * that says why. Giving {@link #subfilters} (with {@link #window}) wraps the kind in the queuing construction
- * (seed 001 §5): L subfilters of w / L insertions each, sharing the memory.
+ * (sliding-window paper §5): L subfilters of w / L insertions each, sharing the memory.
+ *
+ * <p>The sliding-window paper: R. Géraud-Stewart, M. Lombard-Platet and D. Naccache, "Approaching Optimal Duplicate
+ * Detection in a Sliding Window", COCOON 2020.
+ *
+ * <p>The QHT paper: R. Géraud, M. Lombard-Platet and D. Naccache, "Quotient Hash Tables: Efficiently Detecting
+ * Duplicates in Streaming Data", ACM SAC 2019.
  */
 public final class FilterBuilder
 {
@@ -145,7 +151,7 @@ public final class FilterBuilder
 
     /**
      * @param keyed hash with SipHash-2-4 under a secret 128-bit key drawn at creation, for adversarial streams
-     *              (seed 000 §7); the file is then created owner-only.
+     *              (QHT paper §7); the file is then created owner-only.
      * @return this.
      */
     public FilterBuilder keyed(final boolean keyed)

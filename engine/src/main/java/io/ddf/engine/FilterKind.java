@@ -11,32 +11,46 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Every filter kind ddf builds, with the code stored in a file's header and the name used on the command line. */
+/**
+ * Every filter kind ddf builds, with the code stored in a file's header and the name used on the command line.
+ *
+ * <p>The QHT paper: R. Géraud, M. Lombard-Platet and D. Naccache, "Quotient Hash Tables: Efficiently Detecting
+ * Duplicates in Streaming Data", ACM SAC 2019.
+ *
+ * <p>The SQF paper: S. Dutta, A. Narang and S. K. Bera, "Streaming Quotient Filter: A Near Optimal Approximate
+ * Duplicate Detection Approach for Data Streams", PVLDB 6(8), 2013.
+ *
+ * <p>The sampling Bloom filters paper: S. K. Bera, S. Dutta, A. Narang and S. Bhattacherjee, "Advanced Bloom Filter
+ * Based Algorithms for Efficient Approximate Data De-Duplication in Streams", 2012 (arXiv:1212.3964).
+ *
+ * <p>The sliding-window paper: R. Géraud-Stewart, M. Lombard-Platet and D. Naccache, "Approaching Optimal Duplicate
+ * Detection in a Sliding Window", COCOON 2020.
+ */
 public enum FilterKind
 {
-    /** Quotient Hash Table (seed 000, Alg. 1). */
+    /** Quotient Hash Table (QHT paper, Alg. 1). */
     QHT(KindCodes.QHT),
-    /** QHT that inserts duplicates too (seed 000, §5.1). */
+    /** QHT that inserts duplicates too (QHT paper, §5.1). */
     QHTD(KindCodes.QHTD),
-    /** Queued QHT with duplicates: FIFO rows (seed 000, Alg. 2). */
+    /** Queued QHT with duplicates: FIFO rows (QHT paper, Alg. 2). */
     QQHTD(KindCodes.QQHTD),
-    /** Streaming Quotient Filter (seed 004, Alg. 1). */
+    /** Streaming Quotient Filter (SQF paper, Alg. 1). */
     SQF(KindCodes.SQF),
-    /** Dynamic SQF: a pool of buckets shared by all rows, LRU eviction (seed 004, §5.1). */
+    /** Dynamic SQF: a pool of buckets shared by all rows, LRU eviction (SQF paper, §5.1). */
     DSQF(KindCodes.DSQF),
-    /** Streaming cuckoo filter: bounded relocations, then the last victim is dropped (seed 000, footnote 4). */
+    /** Streaming cuckoo filter: bounded relocations, then the last victim is dropped (QHT paper, footnote 4). */
     CUCKOO(KindCodes.CUCKOO),
     /** Bloom filter, the saturating reference. */
     BLOOM(KindCodes.BLOOM),
     /** Stable Bloom Filter (Deng and Rafiei). */
     SBF(KindCodes.SBF),
-    /** Reservoir-sampling-based Bloom filter (seed 003, Alg. 1). */
+    /** Reservoir-sampling-based Bloom filter (sampling Bloom filters paper, Alg. 1). */
     RSBF(KindCodes.RSBF),
-    /** Biased-sampling-based Bloom filter (seed 003, Alg. 2). */
+    /** Biased-sampling-based Bloom filter (sampling Bloom filters paper, Alg. 2). */
     BSBF(KindCodes.BSBF),
-    /** BSBF with single deletion (seed 003, Alg. 3). */
+    /** BSBF with single deletion (sampling Bloom filters paper, Alg. 3). */
     BSBFSD(KindCodes.BSBFSD),
-    /** Randomized load-balanced BSBF (seed 003, Alg. 4). */
+    /** Randomized load-balanced BSBF (sampling Bloom filters paper, Alg. 4). */
     RLBSBF(KindCodes.RLBSBF),
     /** Aging Bloom filter with two active buffers (Yoon). */
     A2(KindCodes.A2),
@@ -44,16 +58,18 @@ public enum FilterKind
     BDBF(KindCodes.BDBF),
     /**
      * The capacity filter: Bloom subfilters of capacity / L new items each, the oldest recycled past capacity (the
-     * queuing construction of seed 001 Alg. 2 counting only new items); BF.RESERVE's default.
+     * queuing construction of the sliding-window paper Alg. 2 counting only new items); BF.RESERVE's default.
      */
     FIFO_BLOOM(KindCodes.FIFO_BLOOM),
-    /** Exact windowed filter (seed 001, Theorem 1). */
+    /** Exact windowed filter (sliding-window paper, Theorem 1). */
     EXACT_WINDOW(KindCodes.EXACT_WINDOW),
-    /** Short Hash Filter (seed 001, Alg. 1). */
+    /** Short Hash Filter (sliding-window paper, Alg. 1). */
     SHF(KindCodes.SHF),
-    /** Compact Short Hash Filter (seed 001, §3.2). */
+    /** Compact Short Hash Filter (sliding-window paper, §3.2). */
     CSHF(KindCodes.CSHF),
-    /** The queuing construction over any other kind (seed 001, Alg. 2); chosen by a window and subfilters. */
+    /**
+     * The queuing construction over any other kind (sliding-window paper, Alg. 2); chosen by a window and subfilters.
+     */
     QUEUE(KindCodes.QUEUE);
 
     private final int code;

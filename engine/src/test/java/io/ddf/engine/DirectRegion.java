@@ -6,14 +6,26 @@ import org.agrona.BufferUtil;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 
-/** Zeroed, cache-line-aligned direct memory standing in for a filter's mapped region, for tests that look inside. */
+/**
+ * Zeroed, cache-line-aligned direct memory standing in for a filter's mapped region, for tests that look inside a
+ * core or one of its structures: the one aligned-memory harness of the engine's tests.
+ */
 public final class DirectRegion implements AutoCloseable
 {
     private final ByteBuffer buffer;
     private final MappedWords words;
 
     /**
-     * @param bytes size of the region, a multiple of 64.
+     * @param words size of the region in 64-bit words.
+     * @return the region.
+     */
+    public static DirectRegion ofWords(final long words)
+    {
+        return new DirectRegion(words * Long.BYTES);
+    }
+
+    /**
+     * @param bytes size of the region, a multiple of 8 (of 64 for a whole number of cache lines).
      */
     public DirectRegion(final long bytes)
     {

@@ -28,6 +28,10 @@ import java.util.concurrent.Callable;
 @Command(name = "tune", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Recommend a filter kind and its parameters for a memory budget and a stream, with predicted " +
         "error rates, from the papers' error models.")
+/**
+ * <p>The QHT paper: R. Géraud, M. Lombard-Platet and D. Naccache, "Quotient Hash Tables: Efficiently Detecting
+ * Duplicates in Streaming Data", ACM SAC 2019.
+ */
 public final class TuneCommand implements Callable<Integer>
 {
     /** Rows of the trade-off table in text output (the JSON and the plot have them all). */
@@ -85,7 +89,8 @@ public final class TuneCommand implements Callable<Integer>
         if (!workload.windowed() && !workload.finite() && alphabet == null && targetFpr == null && targetFnr == null)
         {
             throw new IllegalArgumentException("give --stream-length, --alphabet, --window or a target: on an " +
-                "endless stream over an unbounded alphabet every filter tends to FPR + FNR = 1 (seed 000 Claim 4.1)");
+                "endless stream over an unbounded alphabet every filter tends to FPR + FNR = 1 (Geraud et al. 2019 " +
+                "Claim 4.1)");
         }
         final Objective objective = new Objective(fprWeight, fnrWeight, targetFpr == null ? Double.NaN : targetFpr,
             targetFnr == null ? Double.NaN : targetFnr);
@@ -107,7 +112,9 @@ public final class TuneCommand implements Callable<Integer>
         return tuning.admitted() ? 0 : 3;
     }
 
-    /** The BF.RESERVE line that builds the pick (capacity and error rate: what its model says it keeps), or why none. */
+    /**
+     * The BF.RESERVE line that builds the pick (capacity and error rate: what its model says it keeps), or why none.
+     */
     private static String reserve(final Candidate pick)
     {
         return pick.reserveCommand("KEY").orElse("none: " + pick.noReserveReason());

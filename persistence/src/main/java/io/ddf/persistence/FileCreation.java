@@ -22,8 +22,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import static io.ddf.persistence.FilterFileDescriptor.HEADER_LENGTH;
 import static io.ddf.persistence.FilterFileException.Reason.EXISTS;
 import static io.ddf.persistence.FilterFileException.Reason.IO;
-import static io.ddf.persistence.FilterFile.closeQuietly;
-import static io.ddf.persistence.FilterFile.tryLock;
+import static io.ddf.persistence.FileOpening.closeQuietly;
+import static io.ddf.persistence.FileOpening.tryLock;
 
 /**
  * Making a new filter file ({@link FilterFile#create}): under a temporary name, blocks allocated, header written

@@ -2,14 +2,8 @@ package io.ddf.persistence;
 
 import org.agrona.concurrent.UnsafeBuffer;
 
-import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Objects;
 
 import static io.ddf.persistence.FilterFileDescriptor.HEADER_LENGTH;
@@ -22,25 +16,21 @@ import static io.ddf.persistence.FilterFileDescriptor.STATE_OFFSET;
 import static io.ddf.persistence.FilterFileDescriptor.TABLE_CHECKSUM_OFFSET;
 import static io.ddf.persistence.FilterFileDescriptor.TABLE_OFFSET;
 import static io.ddf.persistence.FilterFileException.Reason.CORRUPT;
-import static io.ddf.persistence.FilterFileException.Reason.IO;
-import static io.ddf.persistence.FilterFileException.Reason.LOCKED;
-import static io.ddf.persistence.FilterFileException.Reason.NOT_FOUND;
 import static io.ddf.persistence.FilterFileException.Reason.TRUNCATED;
 
 /**
- * One filter's file: a checksummed header, a mutable state region and the table, mapped with Chronicle Bytes.
- * See {@code FORMAT.md} beside this class for the byte layout, and {@link FilterFileDescriptor}.
+ * One filter's file, open: a checksummed header, a mutable state region and the table, mapped with Chronicle Bytes
+ * (see {@code FORMAT.md} beside this class for the byte layout, and {@link FilterFileDescriptor}). This class is the
+ * handle and its seal; making a file is {@link FileCreation}'s, opening one {@link FileOpening}'s, reading one
+ * without opening it {@link FileInspection}'s, and opening or closing many at once {@link FilterFiles}'.
  *
  * <ul>
- *   <li>{@link #create}: builds the file under a temporary name beside its own ({@link Leftovers}), reserves the
- *       whole file up front (free space checked, every byte allocated) so a full disk fails here with
- *       {@link FilterFileException.Reason#NO_SPACE}, never while streaming; writes the header fields, the
- *       checksum, forces, publishes the ready word with a release store, forces again, and only then renames it
- *       into place and forces the directory: the name never points at a partial file, whenever the process dies.
- *       A null path makes an anonymous temporary file that is unlinked as soon as it is opened.</li>
+ *   <li>{@link #create}: the file is made under a temporary name, whole (a full disk fails here with
+ *       {@link FilterFileException.Reason#NO_SPACE}, never while streaming), and renamed into place once ready:
+ *       the name never points at a partial file. A null path makes an anonymous temporary file.</li>
  *   <li>{@link #open}: validates before changing anything and leaves a bad file byte-for-byte unchanged. A
- *       sealed (cleanly closed) file's table checksum is checked; a file that was not closed cleanly needs the
- *       caller's structural check ({@link #tableCheck()}).</li>
+ *       sealed (cleanly closed) file's table checksum is checked, then its seal cleared and forced; a file that
+ *       was not closed cleanly needs the caller's structural check ({@link #tableCheck()}).</li>
  *   <li>{@link #close}: seals the file: writes the checksum of the state region and table, forces it when the
  *       contents changed since the last seal, then sets the seal word.</li>
  *   <li>One writer: an OS file lock held for the file's lifetime, plus an in-process registry so a second
@@ -132,11 +122,6 @@ public final class FilterFile implements AutoCloseable
         return path == null ? FileCreation.createAnonymous(header) : FileCreation.createNamed(path, header);
     }
 
-
-
-
-
-
     /**
      * Opens and maps an existing filter file for writing, after validating its header.
      *
@@ -163,124 +148,7 @@ public final class FilterFile implements AutoCloseable
      */
     public static FilterFile open(final Path path, final StructureCheck structure)
     {
-        return open(path, structure, false);
-    }
-
-    /**
-     * Opens many files (a daemon's start-up), each as {@link #open(Path, StructureCheck)} does, but forcing their
-     * cleared seals together: one {@code syncfs} per file system instead of a device flush per file. No file may
-     * be written before this returns.
-     *
-     * @param paths     the files.
-     * @param structure the structure check, or null.
-     * @return per path, in order: the open file, or why it was refused.
-     */
-    public static java.util.List<Opened> openAll(final java.util.List<Path> paths, final StructureCheck structure)
-    {
-        final java.util.List<Opened> opened = new java.util.ArrayList<>(paths.size());
-        final java.util.Set<Path> directories = new java.util.LinkedHashSet<>();
-        for (final Path path : paths)
-        {
-            try
-            {
-                final FilterFile file = open(path, structure, true);
-                opened.add(new Opened(path, file, null));
-                if (file.tableCheck == TableCheck.CHECKSUM_VERIFIED)
-                {
-                    directories.add(path.toAbsolutePath().getParent());
-                }
-            }
-            catch (final FilterFileException e)
-            {
-                opened.add(new Opened(path, null, e));
-            }
-        }
-        boolean synced = true;
-        for (final Path directory : directories)
-        {
-            synced &= FileSystemSync.sync(directory);
-        }
-        if (!synced)
-        {
-            for (final Opened one : opened)
-            {
-                if (one.file() != null && one.file().tableCheck == TableCheck.CHECKSUM_VERIFIED)
-                {
-                    one.file().region.syncPrefix(HEADER_LENGTH, one.path());
-                }
-            }
-        }
-        return opened;
-    }
-
-    /**
-     * One file of {@link #openAll}.
-     *
-     * @param path    the file.
-     * @param file    the open file, or null.
-     * @param failure why it was refused, or null.
-     */
-    public record Opened(Path path, FilterFile file, FilterFileException failure)
-    {
-    }
-
-    private static FilterFile open(final Path path, final StructureCheck structure, final boolean deferUnsealSync)
-    {
-        Objects.requireNonNull(path, "path");
-        RegularFiles.require(path);
-        final Object registryKey;
-        try
-        {
-            registryKey = OpenFileRegistry.claim(path);
-        }
-        catch (final NoSuchFileException ex)
-        {
-            throw new FilterFileException(NOT_FOUND, path, "no such file", ex);
-        }
-        catch (final IOException ex)
-        {
-            throw new FilterFileException(IO, path, "cannot open: " + ex, ex);
-        }
-
-        RandomAccessFile raf = null;
-        MappedRegion region = null;
-        boolean done = false;
-        try
-        {
-            // Opening read-write changes no byte; mapping waits until the header is validated.
-            raf = new RandomAccessFile(path.toFile(), "rw");
-            final FileLock lock = tryLock(raf.getChannel(), path);
-            final FilterFileHeader header = HeaderReader.read(raf.getChannel(), path).header();
-            region = new MappedRegion(path.toFile(), raf, header.fileLength(), path);
-            final FilterFile file = new FilterFile(path, header, region, lock, registryKey);
-            file.unseal(deferUnsealSync);
-            if (structure != null && file.tableCheck != TableCheck.CHECKSUM_VERIFIED)
-            {
-                checkStructure(file, structure);
-            }
-            OpenFileRegistry.publish(registryKey, file);
-            done = true;
-            return file;
-        }
-        catch (final IOException ex)
-        {
-            throw new FilterFileException(IO, path, "cannot open for writing: " + ex, ex);
-        }
-        finally
-        {
-            if (!done)
-            {
-                if (region != null)
-                {
-                    region.release();
-                }
-                else
-                {
-                    closeQuietly(raf);
-                }
-                OpenFileRegistry.release(registryKey);
-            }
-        }
+        return FileOpening.open(path, structure, false);
     }
 
     /**
@@ -297,40 +165,16 @@ public final class FilterFile implements AutoCloseable
      */
     public static FilterFile openReadOnly(final Path path)
     {
-        Objects.requireNonNull(path, "path");
-        RegularFiles.require(path);
-        RandomAccessFile raf = null;
-        boolean done = false;
-        try
-        {
-            if (OpenFileRegistry.holder(path) != null)
-            {
-                throw new FilterFileException(LOCKED, path, "is open for writing in this process; close it first");
-            }
-            raf = new RandomAccessFile(path.toFile(), "r");
-            final FilterFileHeader header = HeaderReader.read(raf.getChannel(), path).header();
-            final MappedRegion region = new MappedRegion(path.toFile(), raf, header.fileLength(), path, true);
-            final FilterFile file = new FilterFile(path, header, region, null, null, true);
-            file.tableCheck = file.header.majorVersion() < 2 ? TableCheck.NO_CHECKSUM_IN_FORMAT :
-                file.sealWord() == SEAL_VALUE ? TableCheck.CHECKSUM_VERIFIED : TableCheck.NOT_SEALED;
-            done = true;
-            return file;
-        }
-        catch (final NoSuchFileException ex)
-        {
-            throw new FilterFileException(NOT_FOUND, path, "no such file", ex);
-        }
-        catch (final IOException ex)
-        {
-            throw new FilterFileException(IO, path, "cannot open for reading: " + ex, ex);
-        }
-        finally
-        {
-            if (!done)
-            {
-                closeQuietly(raf);
-            }
-        }
+        return FileOpening.openReadOnly(path);
+    }
+
+    /** The handle of a file mapped for reading: whether it is sealed, read from its seal word. */
+    static FilterFile readOnly(final Path path, final FilterFileHeader header, final MappedRegion region)
+    {
+        final FilterFile file = new FilterFile(path, header, region, null, null, true);
+        file.tableCheck = header.majorVersion() < 2 ? TableCheck.NO_CHECKSUM_IN_FORMAT :
+            file.sealWord() == SEAL_VALUE ? TableCheck.CHECKSUM_VERIFIED : TableCheck.NOT_SEALED;
+        return file;
     }
 
     /**
@@ -371,7 +215,7 @@ public final class FilterFile implements AutoCloseable
      * At open for writing: checks a sealed file's checksum, then clears the seal and forces the header page, so
      * that no change to the table can reach the disk while the disk still says the file is sealed.
      */
-    private void unseal(final boolean deferSync)
+    void unseal(final boolean deferSync)
     {
         if (header.majorVersion() < 2)
         {
@@ -404,7 +248,7 @@ public final class FilterFile implements AutoCloseable
         FilterFileDescriptor.clearSealWordVolatile(headerBuffer());
         if (!deferSync)
         {
-            region.syncPrefix(HEADER_LENGTH, path);
+            forceHeader();
         }
     }
 
@@ -478,46 +322,7 @@ public final class FilterFile implements AutoCloseable
      */
     public static FilterFileSnapshot inspect(final Path path)
     {
-        Objects.requireNonNull(path, "path");
-        RegularFiles.require(path);
-        try
-        {
-            for (int attempt = 0; attempt < 100; attempt++)
-            {
-                final OpenFileRegistry.Entry holder = OpenFileRegistry.holder(path);
-                if (holder == null)
-                {
-                    return inspectUnheld(path);
-                }
-                final FilterFile file = holder.file;
-                final FilterFileSnapshot snapshot = file == null ? null : file.snapshot();
-                if (snapshot != null)
-                {
-                    return snapshot;
-                }
-                Thread.onSpinWait(); // being opened or closed right now
-            }
-            throw new FilterFileException(LOCKED, path, "is being opened or closed in this process; try again");
-        }
-        catch (final NoSuchFileException ex)
-        {
-            throw new FilterFileException(NOT_FOUND, path, "no such file", ex);
-        }
-        catch (final IOException ex)
-        {
-            throw new FilterFileException(IO, path, "cannot read: " + ex, ex);
-        }
-    }
-
-    private static FilterFileSnapshot inspectUnheld(final Path path) throws IOException
-    {
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ))
-        {
-            final HeaderReader.Result result = HeaderReader.read(channel, path);
-            final FilterFileHeader h = result.header();
-            return new FilterFileSnapshot(
-                h.spec(), h.majorVersion(), h.minorVersion(), h.createdMillis(), h.fileLength(), result.stateCopy());
-        }
+        return FileInspection.inspect(path);
     }
 
     /**
@@ -659,10 +464,10 @@ public final class FilterFile implements AutoCloseable
     {
         if (storeChecksumIfChanged())
         {
-            region.sync(path);
+            force();
         }
         // Not forced: if it is lost, the file is merely unsealed, and checked by structure at its next open.
-        FilterFileDescriptor.putSealWordRelease(headerBuffer());
+        putSealWord();
     }
 
     /**
@@ -671,7 +476,7 @@ public final class FilterFile implements AutoCloseable
      *
      * @return whether the file must be forced before its seal word may be set.
      */
-    private boolean storeChecksumIfChanged()
+    boolean storeChecksumIfChanged()
     {
         checkLength();
         final long checksum = computeChecksum();
@@ -683,119 +488,53 @@ public final class FilterFile implements AutoCloseable
         return true;
     }
 
-    /**
-     * Closes many files at once (a daemon's shutdown), each as {@link #close()} does, but forcing the changed ones
-     * together: one {@code syncfs} per file system instead of a device flush per file, so the time grows with the
-     * data changed, not with the number of files. Where syncfs is unavailable, each changed file is forced in turn.
-     * Every file is closed even when some fail; the first failure is thrown after, the others suppressed in it.
-     *
-     * @param files open files; closed ones are skipped.
-     * @throws FilterFileException the first failure (e.g. {@code TRUNCATED}).
-     */
-    public static void closeAll(final java.util.Collection<FilterFile> files)
+    /** @return whether {@link #close()} would still seal the file: open, writable, named, of format 2 or later. */
+    boolean sealPending()
     {
-        final java.util.List<FilterFile> changed = new java.util.ArrayList<>();
-        final java.util.Set<Path> directories = new java.util.LinkedHashSet<>();
-        RuntimeException failure = null;
-        for (final FilterFile file : files)
-        {
-            synchronized (file)
-            {
-                if (file.closed || !file.sealable())
-                {
-                    continue;
-                }
-                try
-                {
-                    if (file.storeChecksumIfChanged())
-                    {
-                        changed.add(file);
-                        directories.add(file.path.toAbsolutePath().getParent());
-                    }
-                    else
-                    {
-                        FilterFileDescriptor.putSealWordRelease(file.headerBuffer());
-                    }
-                }
-                catch (final RuntimeException e)
-                {
-                    failure = addFailure(failure, e);
-                    file.closed = true;
-                    file.release();
-                }
-            }
-        }
-        boolean synced = true;
-        for (final Path directory : directories)
-        {
-            try
-            {
-                synced &= FileSystemSync.sync(directory);
-            }
-            catch (final RuntimeException e)
-            {
-                failure = addFailure(failure, e);
-                synced = false;
-            }
-        }
-        for (final FilterFile file : changed)
-        {
-            synchronized (file)
-            {
-                try
-                {
-                    if (!synced)
-                    {
-                        file.region.sync(file.path);
-                    }
-                    FilterFileDescriptor.putSealWordRelease(file.headerBuffer());
-                }
-                catch (final RuntimeException e)
-                {
-                    failure = addFailure(failure, e);
-                }
-            }
-        }
-        final java.util.List<MappedRegion> regions = new java.util.ArrayList<>();
-        final java.util.List<Object> registryKeys = new java.util.ArrayList<>();
-        for (final FilterFile file : files)
-        {
-            synchronized (file)
-            {
-                if (!file.closed)
-                {
-                    file.closed = true;
-                    regions.add(file.region);
-                    registryKeys.add(file.registryKey);
-                }
-            }
-        }
-        try
-        {
-            MappedRegion.releaseAll(regions);
-        }
-        catch (final RuntimeException e)
-        {
-            failure = addFailure(failure, e);
-        }
-        finally
-        {
-            registryKeys.forEach(OpenFileRegistry::release);
-        }
-        if (failure != null)
-        {
-            throw failure;
-        }
+        return !closed && sealable();
     }
 
-    private static RuntimeException addFailure(final RuntimeException first, final RuntimeException next)
+    /** Sets the seal word (release store), unforced: lost, the file is merely unsealed. */
+    void putSealWord()
     {
-        if (first == null)
+        FilterFileDescriptor.putSealWordRelease(headerBuffer());
+    }
+
+    /** Forces the whole mapped file to the device. */
+    void force()
+    {
+        region.sync(path);
+    }
+
+    /** Forces the header page to the device (after the seal was cleared). */
+    void forceHeader()
+    {
+        region.syncPrefix(HEADER_LENGTH, path);
+    }
+
+    /**
+     * For {@link FilterFiles#closeAll}, which unmaps many files together: marks this one closed.
+     *
+     * @return whether it was open: then the caller releases its {@link #region()} and {@link #registryKey()}.
+     */
+    boolean markClosed()
+    {
+        if (closed)
         {
-            return next;
+            return false;
         }
-        first.addSuppressed(next);
-        return first;
+        closed = true;
+        return true;
+    }
+
+    MappedRegion region()
+    {
+        return region;
+    }
+
+    Object registryKey()
+    {
+        return registryKey;
     }
 
     /** Unmaps and releases without (further) sealing. Idempotent. */
@@ -853,41 +592,4 @@ public final class FilterFile implements AutoCloseable
     {
         return "FilterFile{" + (path == null ? "anonymous" : path) + ", " + header.spec() + '}';
     }
-
-    static FileLock tryLock(final FileChannel channel, final Path path) throws IOException
-    {
-        FileLock lock;
-        try
-        {
-            lock = channel.tryLock();
-        }
-        catch (final OverlappingFileLockException ex)
-        {
-            lock = null; // this JVM holds it under another name the registry did not recognise
-        }
-        if (lock == null)
-        {
-            throw new FilterFileException(LOCKED, path,
-                "is open for writing by another process; one writer at a time");
-        }
-        return lock;
-    }
-
-
-
-    static void closeQuietly(final RandomAccessFile raf)
-    {
-        if (raf != null)
-        {
-            try
-            {
-                raf.close();
-            }
-            catch (final IOException ignore)
-            {
-                // already failing; the original error matters more
-            }
-        }
-    }
-
 }

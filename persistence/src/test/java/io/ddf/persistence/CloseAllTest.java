@@ -37,7 +37,7 @@ class CloseAllTest extends MappedMemoryTestBase
             }
             files.add(file);
         }
-        FilterFile.closeAll(files);
+        FilterFiles.closeAll(files);
         for (int i = 0; i < 6; i++)
         {
             assertFalse(files.get(i).locked());
@@ -59,7 +59,7 @@ class CloseAllTest extends MappedMemoryTestBase
             raf.setLength(8192);
         }
         final FilterFileException ex = assertThrows(FilterFileException.class,
-            () -> FilterFile.closeAll(List.of(cut, good)));
+            () -> FilterFiles.closeAll(List.of(cut, good)));
         assertEquals(TRUNCATED, ex.reason(), ex.getMessage());
         assertTrue(ex.getMessage().contains("cut.ddf"), ex.getMessage());
         try (FilterFile file = FilterFile.open(dir.resolve("good.ddf")))

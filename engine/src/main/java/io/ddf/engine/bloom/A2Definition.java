@@ -14,8 +14,11 @@ import java.util.Map;
 
 /**
  * A2 (Yoon): memory-bits M (default 2^26) split into two buffers of ⌊M / 2⌋ bits; window w (default 2^16), the
- * capacity n, so each buffer takes a quota of ⌊w / 2⌋ insertions (seed 001 swaps every w/2 insertions);
+ * capacity n, so each buffer takes a quota of ⌊w / 2⌋ insertions (sliding-window paper swaps every w/2 insertions);
  * hash-functions K, by default the optimum for a buffer holding its quota, ln 2 · (M/2) / (w/2), within 1..8.
+ *
+ * <p>The sliding-window paper: R. Géraud-Stewart, M. Lombard-Platet and D. Naccache, "Approaching Optimal Duplicate
+ * Detection in a Sliding Window", COCOON 2020.
  */
 public final class A2Definition extends KindDefinition
 {

@@ -5,15 +5,18 @@ import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.FilterCore;
 
 /**
- * Biased Sampling based Bloom Filter (seed 003, Alg. 2) and its single-deletion variant BSBFSD (Alg. 3): k Bloom
- * filters of s bits, one position in each. DUPLICATE iff all k bits are set (the pseudo-code swaps the two
- * verdicts; the prose has it right). An element judged distinct first resets random bits, then sets its k bits:
+ * Biased Sampling based Bloom Filter (sampling Bloom filters paper, Alg. 2) and its single-deletion variant BSBFSD
+ * (Alg. 3): k Bloom filters of s bits, one position in each. DUPLICATE iff all k bits are set (the pseudo-code swaps
+ * the two verdicts; the prose has it right). An element judged distinct first resets random bits, then sets its k bits:
  * BSBF resets one random bit of every sub-filter, BSBFSD one random bit of one random sub-filter. A chosen bit may
  * already be 0 (§4). The random choices are drawn from the element's hash and a salt, so a stream replays
  * identically.
  *
  * <p>Concurrency: every bit is set or cleared with one compare-and-swap; an element's bits are not isolated from
  * other threads' updates.
+ *
+ * <p>The sampling Bloom filters paper: S. K. Bera, S. Dutta, A. Narang and S. Bhattacherjee, "Advanced Bloom Filter
+ * Based Algorithms for Efficient Approximate Data De-Duplication in Streams", 2012 (arXiv:1212.3964).
  */
 final class BsbfCore implements FilterCore
 {

@@ -5,7 +5,11 @@ import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.KindCodes;
 
 /**
- * BSBF with single deletion (seed 003, Alg. 3): memory-bits M (default 2^26) and hash-functions k (default 2), k sub-filters of ⌊M / k⌋ bits.
+ * BSBF with single deletion (sampling Bloom filters paper, Alg. 3): memory-bits M (default 2^26) and hash-functions k
+ * (default 2), k sub-filters of ⌊M / k⌋ bits.
+ *
+ * <p>The sampling Bloom filters paper: S. K. Bera, S. Dutta, A. Narang and S. Bhattacherjee, "Advanced Bloom Filter
+ * Based Algorithms for Efficient Approximate Data De-Duplication in Streams", 2012 (arXiv:1212.3964).
  */
 public final class BsbfsdDefinition extends SampledDefinitions
 {

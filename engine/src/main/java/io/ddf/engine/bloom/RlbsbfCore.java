@@ -5,10 +5,10 @@ import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.FilterCore;
 
 /**
- * Randomized Load Balanced Biased Sampling based Bloom Filter (seed 003, Alg. 4): k Bloom filters of s bits, one
- * position in each, and the load L(i) (number of set bits) of each sub-filter kept in a state word of the region.
- * DUPLICATE iff all k bits are set (the pseudo-code swaps the verdicts). An element judged distinct first visits
- * every sub-filter and resets one random bit of it with probability L(i) / s, then sets its k bits. Every bit
+ * Randomized Load Balanced Biased Sampling based Bloom Filter (sampling Bloom filters paper, Alg. 4): k Bloom filters
+ * of s bits, one position in each, and the load L(i) (number of set bits) of each sub-filter kept in a state word of
+ * the region. DUPLICATE iff all k bits are set (the pseudo-code swaps the verdicts). An element judged distinct first
+ * visits every sub-filter and resets one random bit of it with probability L(i) / s, then sets its k bits. Every bit
  * that actually flips moves its sub-filter's load by one. The random choices are drawn from the element's hash and
  * salts, so a stream replays identically.
  *
@@ -16,6 +16,9 @@ import io.ddf.engine.spi.FilterCore;
  * one getAndAdd, so the loads stay exact once updates settle; an element's bits are not isolated from other
  * threads' updates. A process killed between a flip and its load update leaves a load off by one:
  * {@link #recover()} recounts the loads from the bits.
+ *
+ * <p>The sampling Bloom filters paper: S. K. Bera, S. Dutta, A. Narang and S. Bhattacherjee, "Advanced Bloom Filter
+ * Based Algorithms for Efficient Approximate Data De-Duplication in Streams", 2012 (arXiv:1212.3964).
  */
 final class RlbsbfCore implements FilterCore
 {

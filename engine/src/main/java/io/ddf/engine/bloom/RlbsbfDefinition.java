@@ -5,7 +5,11 @@ import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.KindCodes;
 
 /**
- * Randomized Load Balanced BSBF (seed 003, Alg. 4): memory-bits M (default 2^26) and hash-functions k (default 2), k sub-filters of ⌊M / k⌋ bits.
+ * Randomized Load Balanced BSBF (sampling Bloom filters paper, Alg. 4): memory-bits M (default 2^26) and hash-functions
+ * k (default 2), k sub-filters of ⌊M / k⌋ bits.
+ *
+ * <p>The sampling Bloom filters paper: S. K. Bera, S. Dutta, A. Narang and S. Bhattacherjee, "Advanced Bloom Filter
+ * Based Algorithms for Efficient Approximate Data De-Duplication in Streams", 2012 (arXiv:1212.3964).
  */
 public final class RlbsbfDefinition extends SampledDefinitions
 {

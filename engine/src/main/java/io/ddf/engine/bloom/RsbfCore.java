@@ -5,9 +5,9 @@ import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.FilterCore;
 
 /**
- * Reservoir Sampling based Bloom Filter (seed 003, Alg. 1): k Bloom filters of s bits, one position in each.
- * DUPLICATE iff all k bits are set. With t the stream position (1-based, a counter word of the region advanced by
- * every {@code stream}):
+ * Reservoir Sampling based Bloom Filter (sampling Bloom filters paper, Alg. 1): k Bloom filters of s bits, one position
+ * in each. DUPLICATE iff all k bits are set. With t the stream position (1-based, a counter word of the region advanced
+ * by every {@code stream}):
  * <ul>
  *   <li>t ≤ s: the element is inserted (its k bits set);</li>
  *   <li>s / t ≤ p*: for each of its bits that is 0, a set bit of that sub-filter is cleared (the first set bit
@@ -21,6 +21,9 @@ import io.ddf.engine.spi.FilterCore;
  *
  * <p>Concurrency: the position counter is advanced with one getAndAdd, every bit set or cleared with one
  * compare-and-swap; an element's k bits are not isolated from other threads' updates.
+ *
+ * <p>The sampling Bloom filters paper: S. K. Bera, S. Dutta, A. Narang and S. Bhattacherjee, "Advanced Bloom Filter
+ * Based Algorithms for Efficient Approximate Data De-Duplication in Streams", 2012 (arXiv:1212.3964).
  */
 final class RsbfCore implements FilterCore
 {

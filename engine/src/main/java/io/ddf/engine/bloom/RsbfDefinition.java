@@ -12,10 +12,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reservoir Sampling based Bloom Filter (seed 003, Alg. 1): memory-bits M (default 2^26) as k sub-filters of
- * s = ⌊M / k⌋ bits; target-fpr FPRt (default 0.1, §6.1); hash-functions k, by default derived from FPRt as §6.1
- * does: the arithmetic mean of 1 and eq. 6.1's ln(FPRt) / ln(1 − 1/e), rounded (3 for FPRt = 0.1; §6.3's tables
+ * Reservoir Sampling based Bloom Filter (sampling Bloom filters paper, Alg. 1): memory-bits M (default 2^26) as k
+ * sub-filters of s = ⌊M / k⌋ bits; target-fpr FPRt (default 0.1, §6.1); hash-functions k, by default derived from FPRt
+ * as §6.1 does: the arithmetic mean of 1 and eq. 6.1's ln(FPRt) / ln(1 − 1/e), rounded (3 for FPRt = 0.1; §6.3's tables
  * use k = 2, which can be given); reservoir-threshold p* (default 0.03, §6).
+ *
+ * <p>The sampling Bloom filters paper: S. K. Bera, S. Dutta, A. Narang and S. Bhattacherjee, "Advanced Bloom Filter
+ * Based Algorithms for Efficient Approximate Data De-Duplication in Streams", 2012 (arXiv:1212.3964).
  */
 public final class RsbfDefinition extends KindDefinition
 {

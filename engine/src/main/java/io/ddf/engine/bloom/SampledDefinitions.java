@@ -12,9 +12,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What BSBF, BSBFSD and RLBSBF (seed 003, Alg. 2–4) share: M bits of memory (default 2^26) as k sub-filters of
- * s = ⌊M / k⌋ bits, k = hash-functions (default 2, the value §6.1 settles on from Tables 1–3 and §6.3 uses).
- * Each kind only says which core runs over the sub-filters.
+ * What BSBF, BSBFSD and RLBSBF (sampling Bloom filters paper, Alg. 2–4) share: M bits of memory (default 2^26) as k
+ * sub-filters of s = ⌊M / k⌋ bits, k = hash-functions (default 2, the value §6.1 settles on from Tables 1–3 and §6.3
+ * uses). Each kind only says which core runs over the sub-filters.
+ *
+ * <p>The sampling Bloom filters paper: S. K. Bera, S. Dutta, A. Narang and S. Bhattacherjee, "Advanced Bloom Filter
+ * Based Algorithms for Efficient Approximate Data De-Duplication in Streams", 2012 (arXiv:1212.3964).
  */
 abstract class SampledDefinitions extends KindDefinition
 {

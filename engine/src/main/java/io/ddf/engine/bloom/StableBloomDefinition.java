@@ -15,10 +15,13 @@ import java.util.Map;
 
 /**
  * Stable Bloom Filter (Deng and Rafiei): M bits of memory (default 2^26) as m cells of d bits (default 2, so
- * Max = 3), K hash functions (default 2) and a target FPR (default 0.02), the settings of seed 000 §6.1. P, the
- * cells decremented per arrival, is derived from the target by solving the stable-point bound quoted in seed 000
+ * Max = 3), K hash functions (default 2) and a target FPR (default 0.02), the settings of the QHT paper §6.1. P, the
+ * cells decremented per arrival, is derived from the target by solving the stable-point bound quoted in the QHT paper
  * footnote 12, FPR ≤ (1 − (1 / (1 + 1 / (P (1/K − 1/m))))^Max)^K, for P:
  * P = 1 / ((1 / (1 − FPR^(1/K))^(1/Max) − 1) · (1/K − 1/m)), rounded, at least 1.
+ *
+ * <p>The QHT paper: R. Géraud, M. Lombard-Platet and D. Naccache, "Quotient Hash Tables: Efficiently Detecting
+ * Duplicates in Streaming Data", ACM SAC 2019.
  */
 public final class StableBloomDefinition extends KindDefinition
 {

@@ -3,8 +3,12 @@ package io.ddf.engine.bloom;
 import io.ddf.engine.memory.MappedWords;
 
 /**
- * The layout of seed 003's filters: k Bloom filters of s = ⌊M / k⌋ bits each, every one starting on a word, after
- * a block of state words (a stream counter, then one load per sub-filter) rounded up to whole cache lines.
+ * The layout of the sampling Bloom filters paper's filters: k Bloom filters of s = ⌊M / k⌋ bits each, every one
+ * starting on a word, after a block of state words (a stream counter, then one load per sub-filter) rounded up to whole
+ * cache lines.
+ *
+ * <p>The sampling Bloom filters paper: S. K. Bera, S. Dutta, A. Narang and S. Bhattacherjee, "Advanced Bloom Filter
+ * Based Algorithms for Efficient Approximate Data De-Duplication in Streams", 2012 (arXiv:1212.3964).
  */
 final class SubFilters
 {
@@ -72,8 +76,8 @@ final class SubFilters
     }
 
     /**
-     * The seed 003 lookup: DUPLICATE iff the element's bit is set in every sub-filter (the prose's reading; the
-     * pseudo-code of Alg. 2–4 swaps the verdicts).
+     * The sampling Bloom filters paper lookup: DUPLICATE iff the element's bit is set in every sub-filter (the prose's
+     * reading; the pseudo-code of Alg. 2–4 swaps the verdicts).
      *
      * @param region the region.
      * @param hash   the element's hash.

@@ -7,10 +7,10 @@ import io.ddf.engine.memory.SeqLock;
 import io.ddf.engine.spi.CountingCore;
 
 /**
- * The streaming cuckoo filter (Fan et al. 2014, adapted for unbounded streams as in seed 000 footnote 4): n buckets
- * of b slots holding f-bit fingerprints (0 marks an empty slot, so a zero fingerprint is re-derived). An element
- * has two candidate buckets, i1 = h(x) and i2 = (h(fp) − i1) mod n; this form of the partner is an involution for
- * any n (i1 = (h(fp) − i2) mod n), so the table uses all the memory given instead of a power-of-two bucket count.
+ * The streaming cuckoo filter (Fan et al. 2014, adapted for unbounded streams as in the QHT paper footnote 4): n
+ * buckets of b slots holding f-bit fingerprints (0 marks an empty slot, so a zero fingerprint is re-derived). An
+ * element has two candidate buckets, i1 = h(x) and i2 = (h(fp) − i1) mod n; this form of the partner is an involution
+ * for any n (i1 = (h(fp) − i2) mod n), so the table uses all the memory given instead of a power-of-two bucket count.
  * DUPLICATE when either bucket holds the fingerprint. Otherwise the fingerprint goes into a free slot of i1, else
  * of i2; when both are full, it displaces a victim from one of them, which moves to its own partner bucket,
  * displacing another when that one is full too, up to max-kicks displacements; the last victim is then dropped
@@ -32,6 +32,9 @@ import io.ddf.engine.spi.CountingCore;
  * <p>{@link #add} (a copy even when present) and {@link #delete} run under the table lock, so a deletion, the one
  * write that empties a slot outside relocations, is never interleaved with a relocation and always changes the
  * version; {@link #count} reads both buckets between two equal versions.
+ *
+ * <p>The QHT paper: R. Géraud, M. Lombard-Platet and D. Naccache, "Quotient Hash Tables: Efficiently Detecting
+ * Duplicates in Streaming Data", ACM SAC 2019.
  */
 abstract class CuckooCore implements CountingCore
 {

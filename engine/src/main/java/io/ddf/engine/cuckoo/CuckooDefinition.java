@@ -17,6 +17,9 @@ import java.util.Map;
  * relocation bound. The table has n = ⌊M / (b·f)⌋ buckets (any n: the partner bucket is (h(fp) − i) mod n), packed
  * into whole words as {@link CuckooLayout} says. Refuses 2b ≥ 2^f − 1: an element's two full buckets could then
  * hold every fingerprint and answer DUPLICATE to everything.
+ *
+ * <p>The QHT paper: R. Géraud, M. Lombard-Platet and D. Naccache, "Quotient Hash Tables: Efficiently Detecting
+ * Duplicates in Streaming Data", ACM SAC 2019.
  */
 public final class CuckooDefinition extends KindDefinition
 {
@@ -30,7 +33,7 @@ public final class CuckooDefinition extends KindDefinition
      * Default relocation bound for new files (issue 11): 32. Fan et al.'s reference implementation uses 500, which a
      * saturated streaming filter spends on every insertion (8.7 µs per element at 1 Mbit, b = 4, f = 16, against
      * 0.57 µs at 32: bench/cuckoo-kicks.sh, results in bench/results/cuckoo-kicks/). Once saturated, every
-     * insertion drops one fingerprint whatever the bound; the bound only chooses which, and seed 000 Table 2's
+     * insertion drops one fingerprint whatever the bound; the bound only chooses which, and the QHT paper Table 2's
      * error moves by less than half a point (same results). A file keeps the bound in its header, so files made
      * with 500 keep 500.
      */

@@ -7,6 +7,7 @@ import io.ddf.engine.spi.KindDefinition;
 import io.ddf.persistence.FilterFile;
 import io.ddf.persistence.FilterFileException;
 import io.ddf.persistence.FilterFileSpec;
+import io.ddf.persistence.FilterFiles;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -69,7 +70,7 @@ public final class FilterFactory
     }
 
     /**
-     * Opens many filter files, forcing what opening changes in them together (see {@link FilterFile#openAll}).
+     * Opens many filter files, forcing what opening changes in them together (see {@link FilterFiles#openAll}).
      *
      * @param paths the files.
      * @param onOpened receives each path and its filter, or its failure, in order.
@@ -77,7 +78,7 @@ public final class FilterFactory
     public static void openAll(final java.util.List<Path> paths,
         final java.util.function.BiConsumer<Path, Object> onOpened)
     {
-        for (final FilterFile.Opened opened : FilterFile.openAll(paths, FilterFactory::checkStructure))
+        for (final FilterFiles.Opened opened : FilterFiles.openAll(paths, FilterFactory::checkStructure))
         {
             if (opened.file() == null)
             {

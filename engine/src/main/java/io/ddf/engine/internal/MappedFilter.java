@@ -6,6 +6,7 @@ import io.ddf.engine.spi.CountingCore;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.KindDefinition;
 import io.ddf.persistence.FilterFile;
+import io.ddf.persistence.FilterFiles;
 import org.agrona.DirectBuffer;
 
 import java.nio.file.Path;
@@ -385,7 +386,7 @@ public final class MappedFilter
     }
 
     /**
-     * Closes many filters as one: their files are forced together ({@link FilterFile#closeAll}), so the time grows
+     * Closes many filters as one: their files are forced together ({@link io.ddf.persistence.FilterFiles#closeAll}), so the time grows
      * with the data changed rather than the number of filters. Callers must make sure nothing streams into them.
      *
      * @param filters open filters; closed ones are skipped.
@@ -401,6 +402,6 @@ public final class MappedFilter
                 files.add(filter.file);
             }
         }
-        FilterFile.closeAll(files);
+        FilterFiles.closeAll(files);
     }
 }

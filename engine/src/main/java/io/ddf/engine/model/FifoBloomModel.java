@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * The error model of the capacity filter ({@code fifo-bloom}): L Bloom subfilters of m bits and K hash functions,
  * each taking c = ⌈n / L⌉ new items in turn, the oldest recycled when a new generation starts (the queuing
- * construction of seed 001 Alg. 2, counting only items judged new).
+ * construction of the sliding-window paper Alg. 2, counting only items judged new).
  *
  * <p>With N the items inserted so far (items judged new):
  * <ul>
@@ -27,6 +27,9 @@ import java.util.Arrays;
  * Sizing (given n, L and a target ε): each subfilter needs p(c) ≤ ε_s = 1 − (1 − ε)^{1/L}; m is the least number
  * of bits for which some integer K meets it (the optimum K = m/c · ln 2 rounded either way), within the margin
  * {@link #SIZING_MARGIN}.
+ *
+ * <p>The sliding-window paper: R. Géraud-Stewart, M. Lombard-Platet and D. Naccache, "Approaching Optimal Duplicate
+ * Detection in a Sliding Window", COCOON 2020.
  */
 public final class FifoBloomModel
 {

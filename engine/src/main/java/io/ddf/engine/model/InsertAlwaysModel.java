@@ -1,7 +1,7 @@
 package io.ddf.engine.model;
 
 /**
- * The error model of the quotient tables that store every arrival, duplicate or not (seed 000 §5): QQHTD, whose
+ * The error model of the quotient tables that store every arrival, duplicate or not (QHT paper §5): QQHTD, whose
  * rows are FIFO queues (Alg. 2), and QHTD, which fills the first empty cell and otherwise overwrites a random one.
  * N rows of k cells, S = 2^s − 1 values; an element's row takes j ~ Poisson(t/N) arrivals in t (the paper's
  * mean traffic; {@link #atShare} and {@link RowShares} average over a finite alphabet's rows, as for QHT).
@@ -16,6 +16,9 @@ package io.ddf.engine.model;
  * Simplifications: arrivals bring independent values (an element repeating within a row brings the same one), and
  * QHTD's earlier copies of the element are ignored (they only lower the FN). The paper gives only the
  * asymptotes; these finite-stream forms are checked against measurement in the engine's tests.
+ *
+ * <p>The QHT paper: R. Géraud, M. Lombard-Platet and D. Naccache, "Quotient Hash Tables: Efficiently Detecting
+ * Duplicates in Streaming Data", ACM SAC 2019.
  */
 public final class InsertAlwaysModel
 {

@@ -9,6 +9,9 @@ package io.ddf.engine.model;
  * @param fill     the fraction of the filter's room in use, in [0, 1] (its meaning per kind is on the factory).
  * @param fpr      predicted false positive rate now.
  * @param fnr      predicted fraction of the added items that answer "absent" now.
+ *
+ * <p>The QHT paper: R. Géraud, M. Lombard-Platet and D. Naccache, "Quotient Hash Tables: Efficiently Detecting
+ * Duplicates in Streaming Data", ACM SAC 2019.
  */
 public record LoadPrediction(long inserted, double fill, double fpr, double fnr)
 {
@@ -48,7 +51,7 @@ public record LoadPrediction(long inserted, double fill, double fpr, double fnr)
      * occupancy: a row receives J ~ Poisson(λ = x/N) of them; it keeps min(J, k) and the J − k beyond that were
      * evicted (a full row evicts one of its k for each newcomer, so the survivors are k of the J). FNR =
      * E[(J − k)^+] / λ, fill = E[min(J, k)] / k, FPR = 1 − E[(1 − 1/S)^{min(J, k)}] (a probe matches one of the
-     * row's fingerprints). Seed 000 Th. 4.1/4.2 ({@link QhtModel}) assume every row full, which holds after many
+     * row's fingerprints). QHT paper Th. 4.1/4.2 ({@link QhtModel}) assume every row full, which holds after many
      * times Nk insertions, not at a capacity of Nk/2: at x = 10^4, N = 5,000, k = 4 Th. 4.2 gives 21 % forgotten,
      * this 3.8 %, and a measurement 3.9 % ({@code LoadPredictionTest}). Fingerprint collisions among the row's
      * items (false duplicates, which are not inserted) are neglected: they are rarer than k/S.

@@ -1,9 +1,12 @@
 package io.ddf.engine.model;
 
 /**
- * Seed 001 Theorem 4: on a stream of n elements drawn uniformly from an alphabet of U elements, any duplicate
- * detection filter of M bits has error rate FPR + FNR ≥ 1 − (1 − (1 − 1/U)^M) / (1 − (1 − 1/U)^n) for n &gt; M,
- * and asymptotically ≥ (1 − 1/U)^M ≈ 1 − M/U. The bound is not tight.
+ * Sliding-window paper Theorem 4: on a stream of n elements drawn uniformly from an alphabet of U elements, any
+ * duplicate detection filter of M bits has error rate FPR + FNR ≥ 1 − (1 − (1 − 1/U)^M) / (1 − (1 − 1/U)^n) for n &gt;
+ * M, and asymptotically ≥ (1 − 1/U)^M ≈ 1 − M/U. The bound is not tight.
+ *
+ * <p>The sliding-window paper: R. Géraud-Stewart, M. Lombard-Platet and D. Naccache, "Approaching Optimal Duplicate
+ * Detection in a Sliding Window", COCOON 2020.
  */
 public final class LowerBound
 {

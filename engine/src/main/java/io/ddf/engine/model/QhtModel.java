@@ -1,12 +1,12 @@
 package io.ddf.engine.model;
 
 /**
- * The error model of a Quotient Hash Table (seed 000 §4) of N rows, k cells per row and s-bit fingerprints, on a
+ * The error model of a Quotient Hash Table (QHT paper §4) of N rows, k cells per row and s-bit fingerprints, on a
  * stream drawn uniformly from an alphabet of U elements. S = 2^s − 1 usable fingerprints: 0 marks an empty cell and
- * a zero fingerprint is re-derived (seed 000 §3.2 option 3, footnote 16), as the engine does.
+ * a zero fingerprint is re-derived (QHT paper §3.2 option 3, footnote 16), as the engine does.
  *
  * <p>With a = (S − k) / (k(NS − 1)) (per insertion, the probability that a given stored fingerprint is evicted by
- * something other than a false duplicate), b = k / S and c = 1 − 1/(Nk) (seed 000 Th. 4.2's notation):
+ * something other than a false duplicate), b = k / S and c = 1 − 1/(Nk) (QHT paper Th. 4.2's notation):
  * <ul>
  *   <li>Theorem 4.1: FP_m = b(1 − c^m), the probability that an unseen element arriving after m others is judged
  *       DUPLICATE; FPR_∞ = k / S.</li>
@@ -25,6 +25,9 @@ package io.ddf.engine.model;
  * holds from the start for k = 1 (a row holding the element in question is full); for k &gt; 1 rows fill faster
  * than c^m says in the first Nk insertions, so FP_m is an underestimate there and FN(t) an overestimate while
  * rows are not yet full.
+ *
+ * <p>The QHT paper: R. Géraud, M. Lombard-Platet and D. Naccache, "Quotient Hash Tables: Efficiently Detecting
+ * Duplicates in Streaming Data", ACM SAC 2019.
  */
 public final class QhtModel implements SubfilterModel
 {
@@ -115,7 +118,7 @@ public final class QhtModel implements SubfilterModel
     }
 
     /**
-     * The model of a QHT as the engine builds it from a memory budget: N = ⌊M / (k·s)⌋ (seed 000 Alg. 1).
+     * The model of a QHT as the engine builds it from a memory budget: N = ⌊M / (k·s)⌋ (QHT paper Alg. 1).
      *
      * @param memoryBits      M.
      * @param buckets         k.

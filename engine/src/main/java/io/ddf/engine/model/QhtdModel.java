@@ -1,9 +1,12 @@
 package io.ddf.engine.model;
 
 /**
- * The asymptotic error rates of a QHT with duplicates (QHTD, seed 000 §5.1), whose k cells per row are not
+ * The asymptotic error rates of a QHT with duplicates (QHTD, QHT paper §5.1), whose k cells per row are not
  * necessarily distinct: FPR_∞ = 1 − (1 − 1/S)^k and, by Claim 4.1 (FPR_∞ + FNR_∞ = 1), FNR_∞ = (1 − 1/S)^k, with
  * S = 2^s − 1 usable fingerprints. The paper gives no finite-stream form for QHTD, so this model is asymptotic only.
+ *
+ * <p>The QHT paper: R. Géraud, M. Lombard-Platet and D. Naccache, "Quotient Hash Tables: Efficiently Detecting
+ * Duplicates in Streaming Data", ACM SAC 2019.
  */
 public final class QhtdModel
 {

@@ -1,8 +1,8 @@
 package io.ddf.engine.model;
 
 /**
- * The error model of the queuing construction (seed 001 §5) as the engine rotates it: L subfilters of c insertions,
- * window w = cL, on a stream drawn uniformly from an alphabet of U elements, in the steady state.
+ * The error model of the queuing construction (sliding-window paper §5) as the engine rotates it: L subfilters of c
+ * insertions, window w = cL, on a stream drawn uniformly from an alphabet of U elements, in the steady state.
  *
  * <p>An element arriving when the newest subfilter holds r of its c insertions (r uniform on 1..c: the engine looks
  * up before recycling, so r = c means L full subfilters) is judged against L − 1 full subfilters and one of r.
@@ -20,6 +20,9 @@ package io.ddf.engine.model;
  * The subfilter model is applied to each subfilter as if independent of the others (they are: each sees its own c
  * elements). Averages over r are exact for c ≤ {@value #EXACT_PHASES} (by default), otherwise taken at the
  * midpoints of that many equal strata (the terms are smooth in r).
+ *
+ * <p>The sliding-window paper: R. Géraud-Stewart, M. Lombard-Platet and D. Naccache, "Approaching Optimal Duplicate
+ * Detection in a Sliding Window", COCOON 2020.
  */
 public final class QueuingModel
 {

@@ -1,7 +1,7 @@
 package io.ddf.engine.model;
 
 /**
- * Seed 001 Theorems 5–8 as printed, for L subfilters of c insertions (w = cL), alphabet U:
+ * Sliding-window paper Theorems 5–8 as printed, for L subfilters of c insertions (w = cL), alphabet U:
  * <ul>
  *   <li>Th. 5: FP_{Q,m} = 1 − (1 − FP_{F,c})^{L−1}(1 − FP_{F,m mod c});</li>
  *   <li>Th. 6: FN_{Q,m} = u_c^{L−1} u_{m mod c}, u_η = p_η FN_{F,η} + (1 − p_η)(1 − FP_{F,η}),
@@ -13,6 +13,9 @@ package io.ddf.engine.model;
  * among the η insertions. Theorem 6 treats "the element lies in sub-window i" as independent events of
  * probability p_η each, whereas the last occurrence lies in exactly one: with perfect subfilters it still predicts
  * FN ≈ (1 − 1/L)^L ≈ 1/e. {@link QueuingModel} is the corrected form; this class is kept to print next to it.
+ *
+ * <p>The sliding-window paper: R. Géraud-Stewart, M. Lombard-Platet and D. Naccache, "Approaching Optimal Duplicate
+ * Detection in a Sliding Window", COCOON 2020.
  */
 public final class QueuingPaperModel
 {

@@ -5,7 +5,7 @@ import java.util.function.LongToDoubleFunction;
 /**
  * How a finite alphabet shares out among a table's rows, and the rates averaged over it.
  *
- * <p>Seed 000's proofs let every arrival land in a given row with probability 1/N. That is the rate of a row
+ * <p>QHT paper's proofs let every arrival land in a given row with probability 1/N. That is the rate of a row
  * averaged over rows, but over an alphabet of U elements a row only ever sees the K other elements that hash to
  * it, K ~ Binomial(U − 1, 1/N) ≈ Poisson(λ), λ = (U − 1)/N, and it sees them at K/U per arrival. The rates are
  * convex in that traffic (a row's state decays like e^{−tK/U}), so by Jensen's inequality the paper's model,
@@ -21,6 +21,9 @@ import java.util.function.LongToDoubleFunction;
  * <p>Above {@value #MIXTURE_LIMIT} expected others per row the gap is below 10^−6 and the plain model is used.
  * QHTD and QQHTD take the paper-style per-row model at the share U/K, which for k &gt; 1 and few others per row
  * still counts re-arrivals of stored elements as fresh (the validity note the tuner prints).
+ *
+ * <p>The QHT paper: R. Géraud, M. Lombard-Platet and D. Naccache, "Quotient Hash Tables: Efficiently Detecting
+ * Duplicates in Streaming Data", ACM SAC 2019.
  */
 public final class RowShares
 {

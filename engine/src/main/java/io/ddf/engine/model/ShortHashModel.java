@@ -1,8 +1,8 @@
 package io.ddf.engine.model;
 
 /**
- * The error model of the Short Hash Filter and its compact form (seed 001 §3.2, Theorem 3) over a window of w
- * elements with M bits: no false negative, and an unseen element is a false positive iff its fingerprint equals
+ * The error model of the Short Hash Filter and its compact form (sliding-window paper §3.2, Theorem 3) over a window of
+ * w elements with M bits: no false negative, and an unseen element is a false positive iff its fingerprint equals
  * one of the w held, each drawn from F values.
  * <ul>
  *   <li>Theorem 3 as printed, with real-valued fingerprint widths h = M/2w − ½ log2 w (SHF) and h' = M/w (CSHF),
@@ -14,6 +14,9 @@ package io.ddf.engine.model;
  * These are steady-state values (after w insertions). For a stream of n elements drawn from a large alphabet, the
  * m-th element meets min(m, w) fingerprints, which {@link #falsePositiveRate} averages; the paper gives only the
  * steady state.
+ *
+ * <p>The sliding-window paper: R. Géraud-Stewart, M. Lombard-Platet and D. Naccache, "Approaching Optimal Duplicate
+ * Detection in a Sliding Window", COCOON 2020.
  */
 public final class ShortHashModel
 {

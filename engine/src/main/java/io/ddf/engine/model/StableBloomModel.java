@@ -1,7 +1,7 @@
 package io.ddf.engine.model;
 
 /**
- * The stable-point false positive rate of a Stable Bloom Filter (Deng and Rafiei), as quoted in seed 000
+ * The stable-point false positive rate of a Stable Bloom Filter (Deng and Rafiei), as quoted in the QHT paper
  * footnote 12: FPR = (1 − (1 / (1 + 1 / (P (1/K − 1/m))))^Max)^K, for m cells of maximum value Max, K hash
  * functions and P decrements per arrival. It is the limit after many insertions (asymptotic only); the engine's
  * sbf derives P from a target FPR by inverting it.
@@ -17,6 +17,9 @@ package io.ddf.engine.model;
  * </ul>
  * Both in closed form: ∫_0^x r e^{−rτ} e^{−dτ} (dτ)^j / j! dτ = r d^j / (r + d)^{j+1} · P(Gamma(j + 1) ≤ (r + d)x).
  * The K cells are taken as independent (they are distinct cells of a large table).
+ *
+ * <p>The QHT paper: R. Géraud, M. Lombard-Platet and D. Naccache, "Quotient Hash Tables: Efficiently Detecting
+ * Duplicates in Streaming Data", ACM SAC 2019.
  */
 public final class StableBloomModel
 {

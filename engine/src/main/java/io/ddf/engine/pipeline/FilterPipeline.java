@@ -2,7 +2,6 @@ package io.ddf.engine.pipeline;
 
 import io.ddf.engine.Operation;
 import com.lmax.disruptor.EventHandler;
-import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.TimeoutException;
 import com.lmax.disruptor.WaitStrategy;
@@ -11,7 +10,6 @@ import com.lmax.disruptor.dsl.ProducerType;
 import io.ddf.engine.DuplicateFilter;
 import org.agrona.DirectBuffer;
 
-import java.nio.ByteOrder;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -41,13 +39,13 @@ import java.util.concurrent.locks.LockSupport;
  * need not scan a per-slot availability buffer (the largest cost besides the filter in the handler's profile:
  * {@code MultiProducerSequencer.getHighestPublishedSequence}). {@link FilterPipelineBuilder#hashOnPublish}
  * moves hashing to the publisher. No atomic of the pipeline's own is touched per element: closing relies on the
- * sequencer's cursor (see {@code claim}).
+ * sequencer's cursor (see {@link RingPublisher}, where every publication takes one shape).
  *
  * <p>Routing: hasher {@code i} of {@code H} hashes the slots with {@code sequence % H == i}. For a
  * {@link DuplicateFilter#partitioned() partitioned} filter, inserter {@code j} of {@code I} takes an element iff
  * {@code reduce(mix64(partition + mix(identity of the filter)), I) == j}, so no two inserters touch one row and
  * each row sees its elements in ring order: the verdicts are exactly those of the sequential filter fed in ring
- * order (the ring sequence plays the part of seed 004 §5.2's position field). A filter that is <em>not</em>
+ * order (the ring sequence plays the part of the SQF paper §5.2's position field). A filter that is <em>not</em>
  * partitioned is handled wholly by inserter 0, in ring order, so its verdicts are the sequential ones too, without
  * parallel insertion. {@link Operation#CONTAINS} takes the same route, so it is judged after every earlier element
  * of its partition.
@@ -60,19 +58,12 @@ import java.util.concurrent.locks.LockSupport;
  * pipeline keeps running. {@link #close} stops accepting, drains every published element to the listener, then
  * stops and joins the handler threads (with {@code singleProducer()}, close must not race a publication). Filters
  * must stay open until the pipeline is closed.
+ *
+ * <p>The SQF paper: S. Dutta, A. Narang and S. K. Bera, "Streaming Quotient Filter: A Near Optimal Approximate
+ * Duplicate Detection Approach for Data Streams", PVLDB 6(8), 2013.
  */
 public final class FilterPipeline implements AutoCloseable
 {
-    /** Marks a slot whose element copy failed, until the copy completes (preallocated: no stack trace). */
-    private static final RuntimeException COPY_FAILED = new CopyFailedException();
-    /**
-     * Marks a slot claimed by a publisher that then saw the pipeline closing: the slot is published (the ring's
-     * sequence must advance) but no stage judges it and the listener hears nothing, since its publisher got an
-     * IllegalStateException instead of a sequence.
-     */
-    static final RuntimeException SKIPPED = new ClosedWhilePublishingException();
-
-    private final int maxElementBytes;
     private final long closeTimeoutNanos;
     private final Disruptor<PipelineEvent> disruptor;
     private final RingBuffer<PipelineEvent> ring;
@@ -82,17 +73,9 @@ public final class FilterPipeline implements AutoCloseable
     private final EventHandler<PipelineEvent> lastStage;
     private final FailureRecorder failures = new FailureRecorder();
     private final PipelineThreads threads = new PipelineThreads();
-    /**
-     * Many publishers (the Disruptor's multi-producer sequencer, whose claim is an atomic getAndAdd on its cursor):
-     * a publisher checks {@link #closed} again after its claim, so close needs no count of publishers in flight.
-     */
-    private final boolean multiProducer;
-    /** Publishers hash their elements (the hash stage moves to the producer thread). */
-    private final boolean hashOnPublish;
-    /** Elements of a long batch per slot (1: one per slot). */
-    private final int longsPerSlot;
+    /** Claims, fills and publishes slots for the producers; refuses them once {@link #close} has begun. */
+    private final RingPublisher publisher;
     private final Object closeLock = new Object();
-    private volatile boolean closed;
     private boolean terminated;
 
     FilterPipeline(final int ringSize, final int maxElementBytes, final int hasherCount, final int inserterCount,
@@ -100,11 +83,7 @@ public final class FilterPipeline implements AutoCloseable
         final long closeTimeoutNanos, final boolean singleProducer, final boolean hashOnPublish,
         final int longsPerSlot)
     {
-        this.hashOnPublish = hashOnPublish;
-        this.longsPerSlot = longsPerSlot;
-        this.maxElementBytes = maxElementBytes;
         this.closeTimeoutNanos = closeTimeoutNanos;
-        this.multiProducer = !singleProducer;
         this.disruptor = new Disruptor<>(() -> new PipelineEvent(maxElementBytes, longsPerSlot), ringSize, threads,
             singleProducer ? ProducerType.SINGLE : ProducerType.MULTI, waitStrategy);
         disruptor.setDefaultExceptionHandler(failures);
@@ -133,6 +112,7 @@ public final class FilterPipeline implements AutoCloseable
             disruptor.handleEventsWith(hashers).then(inserters).then(last);
         }
         ring = disruptor.start();
+        publisher = new RingPublisher(ring, maxElementBytes, !singleProducer, hashOnPublish, longsPerSlot);
     }
 
     /** @return a builder with defaults that suit a 2-core machine. */
@@ -153,11 +133,10 @@ public final class FilterPipeline implements AutoCloseable
     public long publish(final DuplicateFilter filter, final Operation operation, final DirectBuffer element,
         final int offset, final int length, final long tag)
     {
-        checkElement(filter, operation, length);
+        publisher.checkElement(filter, operation, length);
         Objects.checkFromIndexSize(offset, length, element.capacity());
-        final long sequence = claim(true);
-        copy(fill(sequence, filter, operation, length, tag), element, offset, length, sequence);
-        return sequence;
+        return publisher.publish(RingPublisher.BUFFER, true, filter, operation, tag, 1, element, 0, null, null, offset,
+            length);
     }
 
     /**
@@ -172,11 +151,10 @@ public final class FilterPipeline implements AutoCloseable
     public long publish(final DuplicateFilter filter, final Operation operation, final byte[] element,
         final int offset, final int length, final long tag)
     {
-        checkElement(filter, operation, length);
+        publisher.checkElement(filter, operation, length);
         Objects.checkFromIndexSize(offset, length, element.length);
-        final long sequence = claim(true);
-        copy(fill(sequence, filter, operation, length, tag), element, offset, length, sequence);
-        return sequence;
+        return publisher.publish(RingPublisher.ARRAY, true, filter, operation, tag, 1, element, 0, null, null, offset,
+            length);
     }
 
     /**
@@ -190,10 +168,9 @@ public final class FilterPipeline implements AutoCloseable
      */
     public long publish(final DuplicateFilter filter, final Operation operation, final long element, final long tag)
     {
-        checkElement(filter, operation, Long.BYTES);
-        final long sequence = claim(true);
-        copy(fill(sequence, filter, operation, Long.BYTES, tag), element, sequence);
-        return sequence;
+        publisher.checkElement(filter, operation, Long.BYTES);
+        return publisher.publish(RingPublisher.LONG, true, filter, operation, tag, 1, null, element, null, null, 0,
+            Long.BYTES);
     }
 
     /**
@@ -210,14 +187,10 @@ public final class FilterPipeline implements AutoCloseable
     public long tryPublish(final DuplicateFilter filter, final Operation operation, final DirectBuffer element,
         final int offset, final int length, final long tag)
     {
-        checkElement(filter, operation, length);
+        publisher.checkElement(filter, operation, length);
         Objects.checkFromIndexSize(offset, length, element.capacity());
-        final long sequence = claim(false);
-        if (sequence >= 0)
-        {
-            copy(fill(sequence, filter, operation, length, tag), element, offset, length, sequence);
-        }
-        return sequence;
+        return publisher.publish(RingPublisher.BUFFER, false, filter, operation, tag, 1, element, 0, null, null, offset,
+            length);
     }
 
     /**
@@ -234,14 +207,10 @@ public final class FilterPipeline implements AutoCloseable
     public long tryPublish(final DuplicateFilter filter, final Operation operation, final byte[] element,
         final int offset, final int length, final long tag)
     {
-        checkElement(filter, operation, length);
+        publisher.checkElement(filter, operation, length);
         Objects.checkFromIndexSize(offset, length, element.length);
-        final long sequence = claim(false);
-        if (sequence >= 0)
-        {
-            copy(fill(sequence, filter, operation, length, tag), element, offset, length, sequence);
-        }
-        return sequence;
+        return publisher.publish(RingPublisher.ARRAY, false, filter, operation, tag, 1, element, 0, null, null, offset,
+            length);
     }
 
     /**
@@ -256,13 +225,9 @@ public final class FilterPipeline implements AutoCloseable
     public long tryPublish(final DuplicateFilter filter, final Operation operation, final long element,
         final long tag)
     {
-        checkElement(filter, operation, Long.BYTES);
-        final long sequence = claim(false);
-        if (sequence >= 0)
-        {
-            copy(fill(sequence, filter, operation, Long.BYTES, tag), element, sequence);
-        }
-        return sequence;
+        publisher.checkElement(filter, operation, Long.BYTES);
+        return publisher.publish(RingPublisher.LONG, false, filter, operation, tag, 1, null, element, null, null, 0,
+            Long.BYTES);
     }
 
     /**
@@ -281,83 +246,10 @@ public final class FilterPipeline implements AutoCloseable
     public long publishBatch(final DuplicateFilter filter, final Operation operation, final long[] elements,
         final int offset, final int count, final long firstTag)
     {
-        checkElement(filter, operation, Long.BYTES);
+        publisher.checkElement(filter, operation, Long.BYTES);
         Objects.checkFromIndexSize(offset, count, elements.length);
-        if (longsPerSlot > 1)
-        {
-            return publishPacked(filter, operation, elements, offset, count, firstTag);
-        }
-        final int chunk = ring.getBufferSize();
-        long last = -1;
-        for (int done = 0; done < count; done += chunk)
-        {
-            final int n = Math.min(chunk, count - done);
-            final long high = claim(n, true);
-            final long low = high - n + 1;
-            int filled = 0;
-            try
-            {
-                for (; filled < n; filled++)
-                {
-                    final PipelineEvent event =
-                        fill(low + filled, filter, operation, Long.BYTES, firstTag + done + filled);
-                    final long element = elements[offset + done + filled];
-                    event.buffer.putLong(0, element, ByteOrder.LITTLE_ENDIAN);
-                    copied(event, element);
-                }
-            }
-            finally
-            {
-                publishRange(low, high, filled, filter, operation, firstTag + done);
-            }
-            last = high;
-        }
-        return last;
-    }
-
-    /**
-     * {@link #publishBatch(DuplicateFilter, Operation, long[], int, int, long)} with {@code longsPerSlot} elements
-     * to a slot: slot j of a claim holds elements [j·k, j·k + k) of it, tags following on, the last slot the rest.
-     */
-    private long publishPacked(final DuplicateFilter filter, final Operation operation, final long[] elements,
-        final int offset, final int count, final long firstTag)
-    {
-        final int k = longsPerSlot;
-        long last = -1;
-        int done = 0;
-        while (done < count)
-        {
-            final int slots = Math.min(ring.getBufferSize(), (count - done + k - 1) / k);
-            final long high = claim(slots, true);
-            final long low = high - slots + 1;
-            final int claimStart = done;
-            int filled = 0;
-            try
-            {
-                for (; filled < slots; filled++)
-                {
-                    final int from = claimStart + filled * k;
-                    final int n = Math.min(k, count - from);
-                    final PipelineEvent event = fill(low + filled, filter, operation, Long.BYTES, firstTag + from);
-                    System.arraycopy(elements, offset + from, event.longs, 0, n);
-                    event.count = n;
-                    event.failure = null;
-                }
-            }
-            finally
-            {
-                // slots a failure did not reach still carry their tags, so the listener hears of each element
-                for (int j = filled; j < slots; j++)
-                {
-                    final int from = claimStart + j * k;
-                    fill(low + j, filter, operation, 0, firstTag + from).count = Math.min(k, count - from);
-                }
-                ring.publish(low, high);
-            }
-            done = Math.min(count, claimStart + slots * k);
-            last = high;
-        }
-        return last;
+        return publisher.publish(publisher.packs() ? RingPublisher.PACKED_LONGS : RingPublisher.LONGS, true, filter,
+            operation, firstTag, count, elements, 0, null, null, offset, Long.BYTES);
     }
 
     /**
@@ -386,41 +278,17 @@ public final class FilterPipeline implements AutoCloseable
         Objects.checkFromIndexSize(from, count, lengths.length);
         for (int i = from; i < from + count; i++)
         {
-            checkElement(filter, operation, lengths[i]);
+            publisher.checkElement(filter, operation, lengths[i]);
             Objects.checkFromIndexSize(offsets[i], lengths[i], buffer.capacity());
         }
-        final int chunk = ring.getBufferSize();
-        long last = -1;
-        for (int done = 0; done < count; done += chunk)
-        {
-            final int n = Math.min(chunk, count - done);
-            final long high = claim(n, true);
-            final long low = high - n + 1;
-            int filled = 0;
-            try
-            {
-                for (; filled < n; filled++)
-                {
-                    final int e = from + done + filled;
-                    final PipelineEvent event =
-                        fill(low + filled, filter, operation, lengths[e], firstTag + done + filled);
-                    buffer.getBytes(offsets[e], event.bytes, 0, lengths[e]);
-                    copied(event);
-                }
-            }
-            finally
-            {
-                publishRange(low, high, filled, filter, operation, firstTag + done);
-            }
-            last = high;
-        }
-        return last;
+        return publisher.publish(RingPublisher.BUFFER_ELEMENTS, true, filter, operation, firstTag, count, buffer, 0,
+            offsets, lengths, from, 0);
     }
 
     /** @return the largest element accepted, in bytes. */
     public int maxElementBytes()
     {
-        return maxElementBytes;
+        return publisher.maxElementBytes();
     }
 
     /** @return slots in the ring. */
@@ -473,7 +341,7 @@ public final class FilterPipeline implements AutoCloseable
             {
                 return;
             }
-            closed = true;
+            publisher.close();
             final long[] lastAndSeen = drain();
             final long last = lastAndSeen[0];
             final long stuckAt = lastAndSeen[1];
@@ -523,8 +391,9 @@ public final class FilterPipeline implements AutoCloseable
 
     /**
      * Waits, parking rather than spinning (the handlers need the cores), until the last stage has passed every
-     * sequence claimed so far, or until it has made no progress for the close timeout. {@link #closed} is set
-     * before this reads the cursor: a publisher claiming later sees it and gives its slot up (see {@link #claim}).
+     * sequence claimed so far, or until it has made no progress for the close timeout. The publisher is closed
+     * before this reads the cursor: a publisher claiming later sees it and gives its slot up
+     * ({@code RingPublisher.claim}).
      * With one producer ({@link FilterPipelineBuilder#singleProducer}) the caller of close has the producer's
      * publications before it by contract.
      *
@@ -552,209 +421,6 @@ public final class FilterPipeline implements AutoCloseable
                 return new long[] {last, now};
             }
             LockSupport.parkNanos(50_000);
-        }
-    }
-
-    private void checkElement(final DuplicateFilter filter, final Operation operation, final int length)
-    {
-        Objects.requireNonNull(filter, "filter");
-        Objects.requireNonNull(operation, "operation");
-        if (length > maxElementBytes)
-        {
-            throw new IllegalArgumentException("element of " + length + " bytes is longer than the pipeline's " +
-                "maximum of " + maxElementBytes + " bytes (FilterPipelineBuilder.maxElementBytes)");
-        }
-        if (length < 0)
-        {
-            throw new IllegalArgumentException("negative element length " + length);
-        }
-    }
-
-    /**
-     * Claims {@code n} consecutive slots. A publisher checks {@link #closed} before claiming (so that it does not
-     * wait on the ring of a closed pipeline) and, with many producers, again after: the claim is an atomic
-     * getAndAdd (or compareAndSet) on the sequencer's cursor and {@link #close} sets {@code closed} before it reads
-     * that cursor, so either close sees the claim and drains it, or the publisher sees {@code closed} and gives its
-     * slots up. No counter of publishers in flight, so no atomic of ours per element.
-     *
-     * @param n    slots, at most the ring's size.
-     * @param wait block while the ring is full.
-     * @return the highest claimed sequence (the caller must publish the range), or -1 when not waiting and the
-     *         ring is full.
-     */
-    private long claim(final int n, final boolean wait)
-    {
-        if (closed)
-        {
-            throw closedException();
-        }
-        final long high;
-        if (wait)
-        {
-            high = ring.next(n);
-        }
-        else
-        {
-            try
-            {
-                high = ring.tryNext(n);
-            }
-            catch (final InsufficientCapacityException e)
-            {
-                return -1;
-            }
-        }
-        if (multiProducer && closed)
-        {
-            final long low = high - n + 1;
-            for (long s = low; s <= high; s++)
-            {
-                final PipelineEvent event = ring.get(s);
-                event.filter = null;
-                event.failure = SKIPPED;
-                event.count = 0;
-            }
-            ring.publish(low, high);
-            throw closedException();
-        }
-        return high;
-    }
-
-    private long claim(final boolean wait)
-    {
-        return claim(1, wait);
-    }
-
-    private static IllegalStateException closedException()
-    {
-        return new IllegalStateException("pipeline is closed");
-    }
-
-    private PipelineEvent fill(final long sequence, final DuplicateFilter filter, final Operation operation,
-        final int length, final long tag)
-    {
-        final PipelineEvent event = ring.get(sequence);
-        event.filter = filter;
-        event.operation = operation;
-        event.length = length;
-        event.tag = tag;
-        event.verdict = null;
-        event.failure = COPY_FAILED; // cleared once the bytes are in
-        event.hashed = false;
-        event.count = 0;
-        return event;
-    }
-
-    /**
-     * The element's bytes are in its slot: with {@link FilterPipelineBuilder#hashOnPublish} the publisher hashes
-     * them here (the same bytes and method a handler would use, so the same hash), then the slot is good.
-     */
-    private void copied(final PipelineEvent event)
-    {
-        if (hashOnPublish)
-        {
-            event.hash = event.filter.hash(event.buffer, 0, event.length);
-            event.hashed = true;
-        }
-        event.failure = null;
-    }
-
-    /**
-     * As {@link #copied(PipelineEvent)} for a long, hashed by {@code hash(long)}: the hash of its 8 little-endian
-     * bytes (the contract {@code stream(long)} rests on) by the filter's faster path for a long.
-     */
-    private void copied(final PipelineEvent event, final long element)
-    {
-        if (hashOnPublish)
-        {
-            event.hash = event.filter.hash(element);
-            event.hashed = true;
-        }
-        event.failure = null;
-    }
-
-    private void copy(final PipelineEvent event, final DirectBuffer element, final int offset, final int length,
-        final long sequence)
-    {
-        try
-        {
-            element.getBytes(offset, event.bytes, 0, length);
-            copied(event);
-        }
-        finally
-        {
-            publish(sequence);
-        }
-    }
-
-    private void copy(final PipelineEvent event, final byte[] element, final int offset, final int length,
-        final long sequence)
-    {
-        try
-        {
-            System.arraycopy(element, offset, event.bytes, 0, length);
-            copied(event);
-        }
-        finally
-        {
-            publish(sequence);
-        }
-    }
-
-    private void copy(final PipelineEvent event, final long element, final long sequence)
-    {
-        try
-        {
-            event.buffer.putLong(0, element, ByteOrder.LITTLE_ENDIAN);
-            copied(event, element);
-        }
-        finally
-        {
-            publish(sequence);
-        }
-    }
-
-    /**
-     * Publishes a claimed range. Slots a failed copy did not reach (from {@code filled} on) carry
-     * {@link #COPY_FAILED}, so the listener hears of each in its place; the range must be published whatever
-     * happened, or the ring would stall behind it.
-     */
-    private void publishRange(final long low, final long high, final int filled, final DuplicateFilter filter,
-        final Operation operation, final long firstTag)
-    {
-        for (long s = low + filled; s <= high; s++)
-        {
-            fill(s, filter, operation, 0, firstTag + (s - low));
-        }
-        ring.publish(low, high);
-    }
-
-    private void publish(final long sequence)
-    {
-        ring.publish(sequence);
-    }
-
-    /** Marks a slot given up by a publisher that saw the pipeline closing; never reaches the listener. */
-    static final class ClosedWhilePublishingException extends RuntimeException
-    {
-        private static final long serialVersionUID = 1L;
-
-        ClosedWhilePublishingException()
-        {
-            super("the pipeline closed while this slot was being claimed (its publisher got the exception)", null,
-                false, false);
-        }
-    }
-
-    /** The failure a listener sees for an element whose publisher's copy threw (the publisher got the cause). */
-    static final class CopyFailedException extends RuntimeException
-    {
-        private static final long serialVersionUID = 1L;
-
-        CopyFailedException()
-        {
-            super("the element could not be copied into the ring (its publisher got the exception)", null, false,
-                false);
         }
     }
 }

@@ -40,7 +40,7 @@ final class VerdictHandler implements EventHandler<PipelineEvent>
         event.filter = null; // do not keep a filter reachable from an idle slot
         event.verdict = null;
         event.failure = null;
-        if (failure == FilterPipeline.SKIPPED)
+        if (failure == RingPublisher.SKIPPED)
         {
             // given up by its publisher, who got an exception instead of a sequence: nobody waits for it
         }
@@ -71,7 +71,7 @@ final class VerdictHandler implements EventHandler<PipelineEvent>
         final Throwable failure = event.failure;
         event.filter = null;
         event.failure = null;
-        if (failure != FilterPipeline.SKIPPED)
+        if (failure != RingPublisher.SKIPPED)
         {
             for (int i = 0; i < count; i++)
             {

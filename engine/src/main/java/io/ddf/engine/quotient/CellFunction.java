@@ -4,7 +4,13 @@ import io.ddf.engine.hash.Fingerprint;
 
 /**
  * Derives the value an element stores in a cell from its 64-bit hash. Never 0: 0 marks an empty cell, so a
- * zero value is re-derived until non-zero ({@link Fingerprint}, seed 000 §3.2, option 3).
+ * zero value is re-derived until non-zero ({@link Fingerprint}, QHT paper §3.2, option 3).
+ *
+ * <p>The QHT paper: R. Géraud, M. Lombard-Platet and D. Naccache, "Quotient Hash Tables: Efficiently Detecting
+ * Duplicates in Streaming Data", ACM SAC 2019.
+ *
+ * <p>The SQF paper: S. Dutta, A. Narang and S. K. Bera, "Streaming Quotient Filter: A Near Optimal Approximate
+ * Duplicate Detection Approach for Data Streams", PVLDB 6(8), 2013.
  */
 public interface CellFunction
 {
@@ -27,7 +33,7 @@ public interface CellFunction
     }
 
     /**
-     * An SQF signature (seed 004 Alg. 1): the r' most significant bits of the r-bit remainder (the reduced
+     * An SQF signature (SQF paper Alg. 1): the r' most significant bits of the r-bit remainder (the reduced
      * remainder), followed by the remainder's Hamming weight in ⌈log2(r + 1)⌉ bits. A zero remainder is re-derived.
      *
      * @param remainderBits r.
@@ -48,7 +54,7 @@ public interface CellFunction
 
     /**
      * Bits of an SQF signature: the reduced remainder and the Hamming weight of the remainder, which takes
-     * values 0..r and so needs ⌈log2(r + 1)⌉ bits (seed 000 §4.4.2).
+     * values 0..r and so needs ⌈log2(r + 1)⌉ bits (QHT paper §4.4.2).
      *
      * @param remainderBits r.
      * @param reducedBits   r'.
@@ -69,7 +75,7 @@ public interface CellFunction
     }
 
     /**
-     * S for SQF: 2^r' · (r − r' + 1) − 1 distinct non-empty signatures (seed 000 §4.4.1; a zero remainder is
+     * S for SQF: 2^r' · (r − r' + 1) − 1 distinct non-empty signatures (QHT paper §4.4.1; a zero remainder is
      * re-derived, so the all-zero signature never occurs).
      *
      * @param remainderBits r.

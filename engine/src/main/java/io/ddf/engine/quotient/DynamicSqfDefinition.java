@@ -13,13 +13,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Dynamic SQF's parameters (seed 004 §5.1): R rows (positions of the vector V), a shared pool of P = k·R buckets,
+ * Dynamic SQF's parameters (SQF paper §5.1): R rows (positions of the vector V), a shared pool of P = k·R buckets,
  * k being the mean number of buckets per row (SQF's k), and SQF's signature of r' reduced-remainder bits and the
  * ⌈log2(r + 1)⌉-bit Hamming weight of the r remainder bits. Size either by rows, or by memory M, with R the largest
  * such that the packed rows and pool fit in M (each row: a chain head and two recency links; each bucket: a
  * signature and a chain link, all as narrow as their ranges allow). Refuses k ≥ S, the number of distinct non-empty
  * signatures: a row holding its mean share of buckets could then hold every signature and answer DUPLICATE to
  * everything.
+ *
+ * <p>The SQF paper: S. Dutta, A. Narang and S. K. Bera, "Streaming Quotient Filter: A Near Optimal Approximate
+ * Duplicate Detection Approach for Data Streams", PVLDB 6(8), 2013.
  */
 public final class DynamicSqfDefinition extends KindDefinition
 {

@@ -6,14 +6,14 @@ import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.KindCodes;
 
 /**
- * The quotient filters of seed 000 and seed 004: a table of N rows of k cells, an element's hash choosing its
+ * The quotient filters of the QHT paper and the SQF paper: a table of N rows of k cells, an element's hash choosing its
  * row (the quotient) and the value it stores there (a QHT fingerprint or an SQF signature).
  *
  * <ul>
- *   <li>QHT and SQF (seed 000 Alg. 1, seed 004 Alg. 1): DUPLICATE if the row holds the value; otherwise store it
+ *   <li>QHT and SQF (QHT paper Alg. 1, SQF paper Alg. 1): DUPLICATE if the row holds the value; otherwise store it
  *       in the first empty cell, or evict a cell chosen at random.</li>
- *   <li>QHTD: the same, but the value is stored even when judged a duplicate (seed 000 §5.1).</li>
- *   <li>QQHTD: a FIFO row; every element pops the oldest cell and appends its value (seed 000 Alg. 2).</li>
+ *   <li>QHTD: the same, but the value is stored even when judged a duplicate (QHT paper §5.1).</li>
+ *   <li>QQHTD: a FIFO row; every element pops the oldest cell and appends its value (QHT paper Alg. 2).</li>
  * </ul>
  * The eviction choice is derived from the element's hash (and so from the seed), not from a thread's random
  * generator: the same file and stream give the same verdicts every time.
@@ -21,6 +21,12 @@ import io.ddf.engine.spi.KindCodes;
  * <p>Subclasses hold the row layout: {@link NarrowQuotientCore} updates a row with one compare-and-swap,
  * {@link WideQuotientCore} under a per-row lock bit. Either way a {@code stream} is atomic: two threads
  * streaming the same new element never both get UNSEEN (unless it is evicted in between).
+ *
+ * <p>The QHT paper: R. Géraud, M. Lombard-Platet and D. Naccache, "Quotient Hash Tables: Efficiently Detecting
+ * Duplicates in Streaming Data", ACM SAC 2019.
+ *
+ * <p>The SQF paper: S. Dutta, A. Narang and S. K. Bera, "Streaming Quotient Filter: A Near Optimal Approximate
+ * Duplicate Detection Approach for Data Streams", PVLDB 6(8), 2013.
  */
 abstract class QuotientCore implements FilterCore
 {

@@ -14,9 +14,12 @@ import java.util.Map;
 
 /**
  * The quotient filters' parameters: N rows of k cells, each cell a QHT fingerprint of s bits or an SQF signature
- * of r' + ⌈log2(r + 1)⌉ bits. Size either by rows, or by memory M with N = ⌊M / (k · bits per cell)⌋ (seed 000
+ * of r' + ⌈log2(r + 1)⌉ bits. Size either by rows, or by memory M with N = ⌊M / (k · bits per cell)⌋ (QHT paper
  * Alg. 1). Refuses k ≥ S, the number of distinct non-empty cell values: a full row would then hold them all
  * and answer DUPLICATE to everything.
+ *
+ * <p>The QHT paper: R. Géraud, M. Lombard-Platet and D. Naccache, "Quotient Hash Tables: Efficiently Detecting
+ * Duplicates in Streaming Data", ACM SAC 2019.
  */
 public final class QuotientDefinition extends KindDefinition
 {
@@ -117,7 +120,7 @@ public final class QuotientDefinition extends KindDefinition
             m = given.getLong(P_MEMORY.name(), DEFAULT_MEMORY_BITS);
             require(m <= MAX_MEMORY_BITS, "memory-bits must be at most 2^43 (1 TiB), got " + m);
             require(m >= rowBits, "memory-bits " + m + " is less than one row of " + k + " x " + cellBits + " = " +
-                rowBits + " bits (seed 000 Alg. 1 needs M > k·s)");
+                rowBits + " bits (Geraud et al. 2019 Alg. 1 needs M > k·s)");
             n = m / rowBits;
         }
         final long[] slots = sqf ? new long[] {n, k, cellParam, reduced, m} : new long[] {n, k, cellParam, m};
@@ -191,7 +194,7 @@ public final class QuotientDefinition extends KindDefinition
 
     /**
      * S, the number of distinct non-empty cell values an element can produce. 0 marks an empty cell, so a QHT
-     * has 2^s − 1 and an SQF 2^r' · (r − r' + 1) − 1 (seed 000 §3.2 option 3 and §4.4.1).
+     * has 2^s − 1 and an SQF 2^r' · (r − r' + 1) − 1 (QHT paper §3.2 option 3 and §4.4.1).
      *
      * @param slots resolved parameters.
      * @return S.

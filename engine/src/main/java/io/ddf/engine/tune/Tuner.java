@@ -20,6 +20,9 @@ import java.util.function.Predicate;
  *
  * <p>Entry points: {@link #tune} (everything: the pick, the best per kind, the trade-off frontier),
  * {@link #pick} (the pick only), {@link #forCapacity} (the daemon's default sizing, {@link CapacitySizing}).
+ *
+ * <p>The sampling Bloom filters paper: S. K. Bera, S. Dutta, A. Narang and S. Bhattacherjee, "Advanced Bloom Filter
+ * Based Algorithms for Efficient Approximate Data De-Duplication in Streams", 2012 (arXiv:1212.3964).
  */
 public final class Tuner
 {
@@ -30,8 +33,10 @@ public final class Tuner
         FilterKind.CUCKOO, "no model: the streaming cuckoo filter's fill by relocation and its drop-the-last-victim " +
             "eviction have no closed form here",
         FilterKind.DSQF, "no model: its shared bucket pool with LRU eviction couples the rows",
-        FilterKind.RSBF, "no model: seed 003's analysis of RSBF does not reproduce (bench/results/README.md)",
-        FilterKind.BSBF, "no model: seed 003 gives a recursion whose limit (FNR -> 0) measurement contradicts",
+        FilterKind.RSBF, "no model: its paper's analysis (Bera et al. 2012) does not reproduce " +
+            "(bench/results/README.md)",
+        FilterKind.BSBF, "no model: its paper (Bera et al. 2012) gives a recursion whose limit (FNR -> 0) " +
+            "measurement contradicts",
         FilterKind.BSBFSD, "no model: as BSBF",
         FilterKind.RLBSBF, "no model: as BSBF",
         FilterKind.A2, "no model: its buffers swap after a quota of insertions, which depends on the verdicts",

@@ -17,8 +17,11 @@ import java.util.function.LongToDoubleFunction;
 /**
  * The shapes tried for each kind with a model on a stream without a window, and their predicted rates: QHT (seed
  * 000 Th. 4.1–4.2, averaged over the rows' share of a finite alphabet), SQF (the same model with S = 1 / the
- * signatures' collision probability, seed 000 §4.4), QHTD and QQHTD ({@link InsertAlwaysModel}), the Bloom filter
+ * signatures' collision probability, QHT paper §4.4), QHTD and QQHTD ({@link InsertAlwaysModel}), the Bloom filter
  * (saturating), SBF ({@link StableBloomModel}) and fifo-bloom ({@link FifoBloomCandidates}, uniform streams).
+ *
+ * <p>The QHT paper: R. Géraud, M. Lombard-Platet and D. Naccache, "Quotient Hash Tables: Efficiently Detecting
+ * Duplicates in Streaming Data", ACM SAC 2019.
  */
 final class UnboundedCandidates
 {
@@ -110,7 +113,7 @@ final class UnboundedCandidates
                     continue;
                 }
                 quotient(FilterKind.QHT, new QhtModel(rows, k, s), params("buckets", k, "fingerprint-bits", s),
-                    "seed 000 Th. 4.1-4.2, rows' share of the alphabet averaged (RowShares)");
+                    "Geraud et al. 2019 Th. 4.1-4.2, rows' share of the alphabet averaged (RowShares)");
             }
         }
     }
@@ -134,7 +137,7 @@ final class UnboundedCandidates
                     }
                     quotient(FilterKind.SQF, QhtModel.withCollision(rows, k, bits, collision),
                         params("buckets", k, "remainder-bits", r, "reduced-bits", reduced),
-                        "seed 000 Th. 4.1-4.2 with S = 1/P(two signatures collide) (seed 000 §4.4)");
+                        "Geraud et al. 2019 Th. 4.1-4.2 with S = 1/P(two signatures collide) (its §4.4)");
                 }
             }
         }
@@ -217,7 +220,8 @@ final class UnboundedCandidates
                     validity = workload.zipf() == 0 ? "" : ZIPF_INSERT_ALWAYS;
                 }
                 add(kind, params("buckets", k, "fingerprint-bits", s), fpr, fnr,
-                    "InsertAlwaysModel (seed 000 §5 asymptotes along the stream, rows' share averaged)", validity);
+                    "InsertAlwaysModel (Geraud et al. 2019 §5 asymptotes along the stream, rows' share averaged)",
+                    validity);
             }
         }
     }

@@ -15,10 +15,14 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The windowed constructions with a model, steady state on a uniform stream: SHF and CSHF (seed 001 Th. 3, no false
- * negative), the exact window (seed 001 Th. 1, when the memory holds it), and the queuing construction over QHT
- * subfilters (seed 001 Th. 5/7 and the corrected Th. 6/8 of {@link QueuingModel}), L among the divisors of w (the
- * engine needs w = cL), each L with the subfilters' s and k; the few best by a coarse pass are evaluated exactly.
+ * The windowed constructions with a model, steady state on a uniform stream: SHF and CSHF (sliding-window paper Th. 3,
+ * no false negative), the exact window (sliding-window paper Th. 1, when the memory holds it), and the queuing
+ * construction over QHT subfilters (sliding-window paper Th. 5/7 and the corrected Th. 6/8 of {@link QueuingModel}), L
+ * among the divisors of w (the engine needs w = cL), each L with the subfilters' s and k; the few best by a coarse pass
+ * are evaluated exactly.
+ *
+ * <p>The sliding-window paper: R. Géraud-Stewart, M. Lombard-Platet and D. Naccache, "Approaching Optimal Duplicate
+ * Detection in a Sliding Window", COCOON 2020.
  */
 final class WindowCandidates
 {
@@ -48,7 +52,7 @@ final class WindowCandidates
             if (model != null)
             {
                 out.add(new Candidate(compact ? FilterKind.CSHF : FilterKind.SHF, params(memory, "window", w),
-                    model.falsePositive(), 0, "seed 001 Th. 3 with " + Math.min(64,
+                    model.falsePositive(), 0, "Geraud-Stewart et al. 2020 Th. 3 with " + Math.min(64,
                     ShortHashModel.fingerprintBits(memory, w, compact)) + "-bit fingerprints", ""));
             }
         }
@@ -57,7 +61,7 @@ final class WindowCandidates
             final Map<String, Number> p = new LinkedHashMap<>();
             p.put("window", w);
             out.add(new Candidate(FilterKind.EXACT_WINDOW, p, w / Math.pow(2, 64), 0,
-                "seed 001 Th. 1: errs only on a 64-bit hash collision within the window", ""));
+                "Geraud-Stewart et al. 2020 Th. 1: errs only on a 64-bit hash collision within the window", ""));
         }
         final List<double[]> queues = new ArrayList<>(); // {L, k, s, coarse cost}
         for (long l = 1; l <= Math.min(w, MAX_SUBFILTERS); l++)
@@ -124,8 +128,9 @@ final class WindowCandidates
         params.put("window", w);
         params.put("subfilters", l);
         return new Candidate(FilterKind.QHT, params, model.falsePositiveRate(), model.falseNegativeRate(),
-            String.format(Locale.ROOT, "seed 001 Th. 5/7 and corrected Th. 6/8, %d subfilters of %d rows (Th. 7-8 as " +
-                "printed: FPR %.4g, FNR %.4g)", l, sub.rows(), paper.falsePositiveRate(), paper.falseNegativeRate()),
+            String.format(Locale.ROOT, "Geraud-Stewart et al. 2020 Th. 5/7 and corrected Th. 6/8, %d subfilters of " +
+                "%d rows (Th. 7-8 as printed: FPR %.4g, FNR %.4g)", l, sub.rows(), paper.falsePositiveRate(),
+                paper.falseNegativeRate()),
             "steady state; subfilters at the mean traffic per row");
     }
 

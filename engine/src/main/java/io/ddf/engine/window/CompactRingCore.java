@@ -7,7 +7,8 @@ import io.ddf.engine.memory.SeqLock;
 import io.ddf.engine.spi.FilterCore;
 
 /**
- * The Compact Short Hash Filter (seed 001 §3.2): only the ring Q of the last w fingerprints of f bits, no dictionary.
+ * The Compact Short Hash Filter (sliding-window paper §3.2): only the ring Q of the last w fingerprints of f bits, no
+ * dictionary.
  * {@code stream} answers DUPLICATE iff Q holds the element's fingerprint, found by a linear scan of Q (O(w), several
  * fingerprints compared per word), then overwrites the oldest slot with it.
  *
@@ -15,6 +16,9 @@ import io.ddf.engine.spi.FilterCore;
  * streams are serialised, each holding the lock for a whole O(w) scan. {@code contains} scans without a lock and
  * writes nothing, retrying if a writer ran meanwhile. A process killed mid-update leaves at most one slot
  * rewritten ahead of n, which is still a window of w recent fingerprints; {@link #recover()} frees the lock.
+ *
+ * <p>The sliding-window paper: R. Géraud-Stewart, M. Lombard-Platet and D. Naccache, "Approaching Optimal Duplicate
+ * Detection in a Sliding Window", COCOON 2020.
  */
 final class CompactRingCore implements FilterCore
 {

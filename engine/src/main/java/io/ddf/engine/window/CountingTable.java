@@ -5,8 +5,8 @@ import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.memory.PackedCells;
 
 /**
- * The dictionary D of the exact filter and of SHF (seed 001 Th. 1 and Alg. 1): key → number of times it is in the
- * window, in an open-addressing table with linear probing. Deletion is by backward shift (no tombstones), so the
+ * The dictionary D of the exact filter and of SHF (sliding-window paper Th. 1 and Alg. 1): key → number of times it is
+ * in the window, in an open-addressing table with linear probing. Deletion is by backward shift (no tombstones), so the
  * table never degrades however long the stream; with T ≥ 2 × (most keys at once) cells the load stays ≤ ½.
  *
  * <p>A cell is one word (key in the low bits, count above it; 0 = empty, as a stored count is ≥ 1) when key and
@@ -15,6 +15,9 @@ import io.ddf.engine.memory.PackedCells;
  *
  * <p>Not thread-safe: callers write under their {@link io.ddf.engine.memory.SeqLock SeqLock} and read inside a
  * validated read.
+ *
+ * <p>The sliding-window paper: R. Géraud-Stewart, M. Lombard-Platet and D. Naccache, "Approaching Optimal Duplicate
+ * Detection in a Sliding Window", COCOON 2020.
  */
 final class CountingTable
 {

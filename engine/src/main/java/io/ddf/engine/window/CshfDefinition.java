@@ -11,11 +11,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The Compact Short Hash Filter (seed 001 §3.2, Th. 3): only a ring of the last w fingerprints of f = ⌊M / w⌋ bits,
- * searched by a linear scan, so each element costs O(w) (see {@link CompactRingCore}). Parameters: memory-bits M
- * (default 2^26) or fingerprint-bits f instead, and window w (default 2^16). No false negative within the window;
+ * The Compact Short Hash Filter (sliding-window paper §3.2, Th. 3): only a ring of the last w fingerprints of f = ⌊M /
+ * w⌋ bits, searched by a linear scan, so each element costs O(w) (see {@link CompactRingCore}). Parameters: memory-bits
+ * M (default 2^26) or fingerprint-bits f instead, and window w (default 2^16). No false negative within the window;
  * false positive probability 1 − (1 − 1/(2^f − 1))^w. Ring slots do not straddle words (⌊64 / f⌋ per word), so the
  * table may exceed M when f does not divide 64.
+ *
+ * <p>The sliding-window paper: R. Géraud-Stewart, M. Lombard-Platet and D. Naccache, "Approaching Optimal Duplicate
+ * Detection in a Sliding Window", COCOON 2020.
  */
 public final class CshfDefinition extends KindDefinition
 {

@@ -13,10 +13,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The exact windowed filter (seed 001 Th. 1): a ring of the last w elements' 64-bit hashes and a counting table
- * keyed by hash (see {@link RingCountCore}). Its only parameter is the window (default 2^16); its memory follows
+ * The exact windowed filter (sliding-window paper Th. 1): a ring of the last w elements' 64-bit hashes and a counting
+ * table keyed by hash (see {@link RingCountCore}). Its only parameter is the window (default 2^16); its memory follows
  * (table-bytes): 64 bits per ring slot plus 128 bits per table cell, T = the power of two ≥ 2w cells (load ≤ ½). It
  * errs only when two distinct elements in one window share a 64-bit hash.
+ *
+ * <p>The sliding-window paper: R. Géraud-Stewart, M. Lombard-Platet and D. Naccache, "Approaching Optimal Duplicate
+ * Detection in a Sliding Window", COCOON 2020.
  */
 public final class ExactWindowDefinition extends KindDefinition
 {

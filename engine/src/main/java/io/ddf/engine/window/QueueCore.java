@@ -4,12 +4,12 @@ import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.FilterCore;
 
 /**
- * The queuing construction (seed 001 §5.1, Alg. 2): L subfilters of any kind, each taking c consecutive insertions,
- * used round-robin. Generation g (insertions g·c … g·c + c − 1) goes into subfilter g mod L; the first insertion of
- * generation g first recycles that subfilter, which held generation g − L, the oldest. The rotation counter and the
- * newest subfilter live in the file header's state words: word {@value #INSERTIONS} counts the insertions claimed
- * (so the newest subfilter is ⌊(n − 1) / c⌋ mod L), word {@value #READY} is the newest generation whose subfilter has
- * been cleared.
+ * The queuing construction (sliding-window paper §5.1, Alg. 2): L subfilters of any kind, each taking c consecutive
+ * insertions, used round-robin. Generation g (insertions g·c … g·c + c − 1) goes into subfilter g mod L; the first
+ * insertion of generation g first recycles that subfilter, which held generation g − L, the oldest. The rotation
+ * counter and the newest subfilter live in the file header's state words: word {@value #INSERTIONS} counts the
+ * insertions claimed (so the newest subfilter is ⌊(n − 1) / c⌋ mod L), word {@value #READY} is the newest generation
+ * whose subfilter has been cleared.
  *
  * <p>{@code stream(e)} answers DUPLICATE iff some subfilter holds e, then inserts e into the newest subfilter, also
  * when e was judged a duplicate, so that a recurring element stays in the window; every element counts as an
@@ -27,6 +27,9 @@ import io.ddf.engine.spi.FilterCore;
  * generations may insert its element into a subfilter that has since been recycled, and a {@code contains} racing
  * a rotation may miss elements of the subfilter being cleared. A process killed mid-rotation leaves the published
  * generation behind the counter; {@link #recover()} finishes the clearing.
+ *
+ * <p>The sliding-window paper: R. Géraud-Stewart, M. Lombard-Platet and D. Naccache, "Approaching Optimal Duplicate
+ * Detection in a Sliding Window", COCOON 2020.
  */
 public final class QueueCore implements FilterCore
 {

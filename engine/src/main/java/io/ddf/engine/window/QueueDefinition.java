@@ -18,9 +18,9 @@ import java.util.Set;
 import java.util.function.IntFunction;
 
 /**
- * The queuing construction (seed 001 §5, Alg. 2) over any other kind: L subfilters of c = w / L insertions each
- * (see {@link QueueCore}). Chosen by giving a kind with {@code subfilters} (and {@code window}, default 2^16, which
- * must be a multiple of L).
+ * The queuing construction (sliding-window paper §5, Alg. 2) over any other kind: L subfilters of c = w / L insertions
+ * each (see {@link QueueCore}). Chosen by giving a kind with {@code subfilters} (and {@code window}, default 2^16,
+ * which must be a multiple of L).
  *
  * <p>Slots: inner-kind (the wrapped kind's code), subfilters L, window w, memory-bits (the TOTAL memory M), then the
  * inner kind's own slots (at most 12). Resolution:
@@ -40,6 +40,9 @@ import java.util.function.IntFunction;
  *
  * <p>The table is L sub-tables, each the inner kind's table (a whole number of cache lines), each subfilter built over
  * its slice with no header state; the rotation state lives in the header's state words.
+ *
+ * <p>The sliding-window paper: R. Géraud-Stewart, M. Lombard-Platet and D. Naccache, "Approaching Optimal Duplicate
+ * Detection in a Sliding Window", COCOON 2020.
  */
 public final class QueueDefinition extends KindDefinition
 {

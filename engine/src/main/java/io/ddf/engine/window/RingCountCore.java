@@ -7,10 +7,10 @@ import io.ddf.engine.memory.SeqLock;
 import io.ddf.engine.spi.FilterCore;
 
 /**
- * The exact windowed filter (seed 001 Th. 1) and the Short Hash Filter (Alg. 1): a ring Q of the last w keys and a
- * counting dictionary D (key → occurrences in Q). {@code stream} answers DUPLICATE iff D holds the element's key,
- * then pushes the key, and once Q holds w keys pops the oldest and decrements (deletes at 0) its count: the verdict
- * compares the element against exactly the w elements before it.
+ * The exact windowed filter (sliding-window paper Th. 1) and the Short Hash Filter (Alg. 1): a ring Q of the last w
+ * keys and a counting dictionary D (key → occurrences in Q). {@code stream} answers DUPLICATE iff D holds the element's
+ * key, then pushes the key, and once Q holds w keys pops the oldest and decrements (deletes at 0) its count: the
+ * verdict compares the element against exactly the w elements before it.
  *
  * <p>Keys: the exact filter stores the element's whole 64-bit hash, so it errs only when two distinct elements in
  * one window share a 64-bit hash (probability about w²/2^65 per window: negligible); SHF stores an f-bit
@@ -20,6 +20,9 @@ import io.ddf.engine.spi.FilterCore;
  * threads streaming the same new element never both get UNSEEN), and streams are serialised. {@code contains} takes
  * no lock and writes nothing: it retries until it read a state no writer touched. A process killed mid-update
  * leaves the lock held; {@link #recover()} rebuilds D from Q (the ring and n define the window) and frees it.
+ *
+ * <p>The sliding-window paper: R. Géraud-Stewart, M. Lombard-Platet and D. Naccache, "Approaching Optimal Duplicate
+ * Detection in a Sliding Window", COCOON 2020.
  */
 final class RingCountCore implements FilterCore
 {

@@ -11,15 +11,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The Short Hash Filter (seed 001 Alg. 1, Th. 3): a ring of the last w fingerprints of f = ⌊M / 2w − ½ log2 w⌋ bits
- * and a counting dictionary fingerprint → occurrences (see {@link RingCountCore}); constant time. Parameters: memory-bits
- * M (default 2^26) or fingerprint-bits f instead, and window w (default 2^16). No false negative within the window;
- * false positive probability 1 − (1 − 1/(2^f − 1))^w.
+ * The Short Hash Filter (sliding-window paper Alg. 1, Th. 3): a ring of the last w fingerprints of f = ⌊M / 2w − ½ log2
+ * w⌋ bits and a counting dictionary fingerprint → occurrences (see {@link RingCountCore}); constant time. Parameters:
+ * memory-bits M (default 2^26) or fingerprint-bits f instead, and window w (default 2^16). No false negative within the
+ * window; false positive probability 1 − (1 − 1/(2^f − 1))^w.
  *
  * <p>Memory: the paper counts w·f bits of ring and w·(f + log2 w) of ideal dictionary. Here the dictionary is a
  * hash table of T = the power of two ≥ 2·min(w, 2^f − 1) cells (load ≤ ½, so deletions stay cheap), each a 64-bit
  * word (two when f + bits of w exceed 64), and ring slots do not straddle words: the table uses more than M
  * ({@code table-bytes}). The fingerprint width, and so the error rate, is the paper's.
+ *
+ * <p>The sliding-window paper: R. Géraud-Stewart, M. Lombard-Platet and D. Naccache, "Approaching Optimal Duplicate
+ * Detection in a Sliding Window", COCOON 2020.
  */
 public final class ShfDefinition extends KindDefinition
 {

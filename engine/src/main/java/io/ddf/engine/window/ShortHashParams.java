@@ -9,14 +9,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Parameters of SHF and CSHF (seed 001 §3.2): memory M and window w, from which the fingerprint width f follows,
- * or f given instead of M (M is then the paper's memory for that f). Slots: memory-bits, window, fingerprint-bits.
+ * Parameters of SHF and CSHF (sliding-window paper §3.2): memory M and window w, from which the fingerprint width f
+ * follows, or f given instead of M (M is then the paper's memory for that f). Slots: memory-bits, window,
+ * fingerprint-bits.
  *
  * <p>window defaults to 2^16; when only memory-bits is given and is too small for that, to the largest window whose
  * fingerprints keep Theorem 2's 2·log2 w bits (see {@link #windowFor}).
  *
  * <p>f is capped at 64: the element hash has 64 bits, so a larger budget cannot buy a longer fingerprint (the rest
  * of M goes unused; {@code table-bytes} shows what is used).
+ *
+ * <p>The sliding-window paper: R. Géraud-Stewart, M. Lombard-Platet and D. Naccache, "Approaching Optimal Duplicate
+ * Detection in a Sliding Window", COCOON 2020.
  */
 final class ShortHashParams
 {

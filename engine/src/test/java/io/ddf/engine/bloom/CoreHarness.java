@@ -1,14 +1,12 @@
 package io.ddf.engine.bloom;
 
+import io.ddf.engine.DirectRegion;
 import io.ddf.engine.SpiAccess;
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterParameters;
 import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.KindDefinition;
-import org.agrona.BufferUtil;
-
-import java.nio.ByteBuffer;
 
 /**
  * A kind's core over plain direct memory instead of a mapped file, for tests that look inside its region through
@@ -21,7 +19,7 @@ final class CoreHarness
     final MappedWords region;
     final FilterCore core;
     @SuppressWarnings("unused")
-    private final ByteBuffer memory; // keeps the region's memory reachable
+    private final DirectRegion memory; // keeps the region's memory reachable
 
     private CoreHarness(final FilterBuilder builder)
     {
@@ -29,9 +27,8 @@ final class CoreHarness
         this.slots = SpiAccess.slots(parameters);
         this.definition = SpiAccess.definition(parameters);
         final long bytes = definition.tableBytes(slots);
-        this.memory = ByteBuffer.allocateDirect(Math.toIntExact(bytes + 64));
-        final long address = (BufferUtil.address(memory) + 63) & ~63L;
-        this.region = new MappedWords(address, bytes / 8);
+        this.memory = new DirectRegion(bytes);
+        this.region = memory.words();
         this.core = definition.core(slots, region, null);
     }
 

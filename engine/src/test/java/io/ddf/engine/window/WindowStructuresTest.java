@@ -1,14 +1,12 @@
 package io.ddf.engine.window;
 
-import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.DirectRegion;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.persistence.testing.TestSeed;
-import org.agrona.BufferUtil;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
@@ -21,27 +19,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class WindowStructuresTest
 {
     /** Words of zeroed, cache-line-aligned memory kept reachable by the returned buffer's holder. */
-    private static final class Memory
-    {
-        final ByteBuffer buffer;
-        final MappedWords words;
-
-        Memory(final long words)
-        {
-            buffer = BufferUtil.allocateDirectAligned((int)(words * 8), 64);
-            this.words = new MappedWords(BufferUtil.address(buffer), words);
-            this.words.clear();
-        }
-    }
-
     @ParameterizedTest(name = "f={0}")
     @ValueSource(ints = {1, 2, 3, 5, 7, 8, 13, 16, 21, 31, 32, 33, 63, 64})
     void ringScanFindsExactlyTheStoredFingerprints(final int bits)
     {
         final Random random = TestSeed.random();
         final long slots = 257;
-        final Memory memory = new Memory(FingerprintRing.words(slots, bits));
-        final FingerprintRing ring = new FingerprintRing(memory.words, slots, bits);
+        final DirectRegion memory = DirectRegion.ofWords(FingerprintRing.words(slots, bits));
+        final FingerprintRing ring = new FingerprintRing(memory.words(), slots, bits);
         final long mask = bits == 64 ? -1L : (1L << bits) - 1;
         final long[] naive = new long[(int)slots];
         for (int round = 0; round < 2000; round++)
@@ -72,8 +57,8 @@ class WindowStructuresTest
         final long maxKeys = 50;
         final long cells = CountingTable.cells(maxKeys);
         final long maxCount = 1000;
-        final Memory memory = new Memory(CountingTable.words(cells, keyBits, maxCount));
-        final CountingTable table = new CountingTable(memory.words, cells, keyBits, maxCount);
+        final DirectRegion memory = DirectRegion.ofWords(CountingTable.words(cells, keyBits, maxCount));
+        final CountingTable table = new CountingTable(memory.words(), cells, keyBits, maxCount);
         final long mask = keyBits == 64 ? -1L : (1L << keyBits) - 1;
         final long[] alphabet = new long[(int)maxKeys];
         for (int i = 0; i < alphabet.length; i++)
@@ -112,9 +97,9 @@ class WindowStructuresTest
                 table.decrement(entry.getKey());
             }
         }
-        for (long w = 0; w < memory.words.words(); w++)
+        for (long w = 0; w < memory.words().words(); w++)
         {
-            assertEquals(0, memory.words.getLongPlain(w), "an emptied table is all zero");
+            assertEquals(0, memory.words().getLongPlain(w), "an emptied table is all zero");
         }
         java.lang.ref.Reference.reachabilityFence(memory);
     }
@@ -125,21 +110,21 @@ class WindowStructuresTest
         final Random random = TestSeed.random();
         final long window = 100;
         final long cells = CountingTable.cells(window);
-        final Memory crashed = new Memory(RingCountCore.words(window, 0, cells));
-        final Memory reference = new Memory(RingCountCore.words(window, 0, cells));
-        final FilterCore a = new RingCountCore(crashed.words, window, 0, cells);
-        final FilterCore b = new RingCountCore(reference.words, window, 0, cells);
+        final DirectRegion crashed = DirectRegion.ofWords(RingCountCore.words(window, 0, cells));
+        final DirectRegion reference = DirectRegion.ofWords(RingCountCore.words(window, 0, cells));
+        final FilterCore a = new RingCountCore(crashed.words(), window, 0, cells);
+        final FilterCore b = new RingCountCore(reference.words(), window, 0, cells);
         for (int i = 0; i < 1000; i++)
         {
             final long e = random.nextInt(300);
             assertEquals(b.stream(e), a.stream(e));
         }
         // A writer killed mid-update: lock word odd, table half written (here: wiped).
-        crashed.words.putLongPlain(WindowRegion.LOCK, crashed.words.getLongPlain(WindowRegion.LOCK) + 1);
+        crashed.words().putLongPlain(WindowRegion.LOCK, crashed.words().getLongPlain(WindowRegion.LOCK) + 1);
         final long tableStart = WindowRegion.STATE_WORDS + WindowRegion.lineWords(window);
-        for (long w = tableStart; w < crashed.words.words(); w++)
+        for (long w = tableStart; w < crashed.words().words(); w++)
         {
-            crashed.words.putLongPlain(w, 0);
+            crashed.words().putLongPlain(w, 0);
         }
         a.recover();
         for (int i = 0; i < 1000; i++)
@@ -160,23 +145,23 @@ class WindowStructuresTest
         final long window = c;
         final long cells = CountingTable.cells(window);
         final long words = RingCountCore.words(window, 0, cells);
-        final Memory table = new Memory(l * words);
-        final Memory header = new Memory(64);
+        final DirectRegion table = DirectRegion.ofWords(l * words);
+        final DirectRegion header = DirectRegion.ofWords(64);
         final FilterCore[] subfilters = new FilterCore[l];
         for (int i = 0; i < l; i++)
         {
-            subfilters[i] = new RingCountCore(table.words.slice(i * words, words), window, 0, cells);
+            subfilters[i] = new RingCountCore(table.words().slice(i * words, words), window, 0, cells);
         }
-        final QueueCore queue = new QueueCore(subfilters, c, header.words);
+        final QueueCore queue = new QueueCore(subfilters, c, header.words());
         for (long e = 0; e < 2 * c; e++)
         {
             assertFalse(queue.stream(e));
         }
         // A thread claimed the first insertion of generation 2 and died before clearing its subfilter.
-        header.words.getAndAddLong(QueueCore.INSERTIONS, 1);
-        assertEquals(1, header.words.getLongPlain(QueueCore.READY));
+        header.words().getAndAddLong(QueueCore.INSERTIONS, 1);
+        assertEquals(1, header.words().getLongPlain(QueueCore.READY));
         queue.recover();
-        assertEquals(2, header.words.getLongPlain(QueueCore.READY));
+        assertEquals(2, header.words().getLongPlain(QueueCore.READY));
         assertTrue(queue.stream(c), "generation 1 is still held");
         assertFalse(queue.stream(1000), "streams go on (no thread waits for the dead one)");
         java.lang.ref.Reference.reachabilityFence(table);
