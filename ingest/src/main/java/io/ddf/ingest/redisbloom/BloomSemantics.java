@@ -15,8 +15,9 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * RedisBloom 2.4.23's BF.* commands over the registry's scaling chains: their arguments, bounds, error texts and
- * replies as RedisBloom's {@code rebloom.c} gives them. A missing key is made as ddf's scaling chain (XXH3, RedisBloom's
- * capacities and error rates); a key loaded from a RedisBloom dump is RedisBloom's own layout and answers bit for bit.
+ * replies as RedisBloom's {@code rebloom.c} gives them. A missing key is made in RedisBloom's layout (so it answers
+ * bit for bit as RedisBloom would, false positives included), or as ddf's own chain ({@code serve --scaling-layout
+ * ddf}); a key loaded from a RedisBloom dump is RedisBloom's layout either way.
  * Arguments come as byte arrays, {@code args[0]} the command's name.
  */
 public final class BloomSemantics
@@ -31,17 +32,22 @@ public final class BloomSemantics
     private final ScalingRegistry registry;
     private final long defaultCapacity;
     private final double defaultError;
+    private final boolean redisBloomLayout;
 
     /**
-     * @param registry        the scaling filters.
-     * @param defaultCapacity the capacity of a filter BF.ADD, BF.MADD and BF.INSERT make (RedisBloom's is 100).
-     * @param defaultError    its error rate (RedisBloom's is 0.01).
+     * @param registry         the scaling filters.
+     * @param defaultCapacity  the capacity of a filter BF.ADD, BF.MADD and BF.INSERT make (RedisBloom's is 100).
+     * @param defaultError     its error rate (RedisBloom's is 0.01).
+     * @param redisBloomLayout whether filters are made in RedisBloom's layout (its hashing and bits, so every answer
+     *                         is RedisBloom's) or ddf's own chain.
      */
-    public BloomSemantics(final ScalingRegistry registry, final long defaultCapacity, final double defaultError)
+    public BloomSemantics(final ScalingRegistry registry, final long defaultCapacity, final double defaultError,
+        final boolean redisBloomLayout)
     {
         this.registry = registry;
         this.defaultCapacity = defaultCapacity;
         this.defaultError = defaultError;
+        this.redisBloomLayout = redisBloomLayout;
     }
 
     static Reply arity(final byte[][] args)
@@ -73,6 +79,11 @@ public final class BloomSemantics
     private BloomChain make(final String key, final long capacity, final double error, final boolean nonScaling,
         final int expansion)
     {
+        if (redisBloomLayout)
+        {
+            return (BloomChain)registry.create(key, file -> BloomChain.redisBloom(file, capacity, error, nonScaling,
+                expansion));
+        }
         final long seed = ThreadLocalRandom.current().nextLong();
         return (BloomChain)registry.create(key, file -> BloomChain.create(file, capacity, error, nonScaling,
             expansion, seed));

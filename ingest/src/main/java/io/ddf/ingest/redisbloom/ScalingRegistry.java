@@ -308,12 +308,30 @@ public final class ScalingRegistry implements AutoCloseable
     /** @return the bytes of every filter's file. */
     public long bytes()
     {
-        long bytes = 0;
-        for (final ScalingFilter filter : filters.values())
+        final long[] bytes = new long[1];
+        forEach((key, filter) -> bytes[0] += filter.fileBytes());
+        return bytes[0];
+    }
+
+    /**
+     * Visits every open filter under the read lock (for INFO and the metrics).
+     *
+     * @param visit told each key and filter.
+     */
+    public void forEach(final java.util.function.BiConsumer<String, ScalingFilter> visit)
+    {
+        lock.readLock().lock();
+        try
         {
-            bytes += filter.fileBytes();
+            if (!closed)
+            {
+                filters.forEach(visit);
+            }
         }
-        return bytes;
+        finally
+        {
+            lock.readLock().unlock();
+        }
     }
 
     private static void closeQuietly(final ScalingFilter filter)

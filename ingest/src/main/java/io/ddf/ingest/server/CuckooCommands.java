@@ -48,29 +48,68 @@ final class CuckooCommands
         this.store = server.store();
     }
 
-    /** @param table gets CF.RESERVE, ADD, ADDNX, INSERT, INSERTNX, EXISTS, MEXISTS, DEL, COUNT and INFO. */
+    /**
+     * @param table gets CF.RESERVE, ADD, ADDNX, INSERT, INSERTNX, EXISTS, MEXISTS, DEL, COUNT, INFO, DEBUG and
+     *              COMPACT: on a key of ddf's streaming cuckoo filter (and on a missing key under
+     *              {@code --past-capacity forget}) the handlers below, on any other key RedisBloom's cuckoo filter
+     *              ({@link io.ddf.ingest.redisbloom.CuckooSemantics}).
+     */
     void register(final CommandTable table)
     {
+        final io.ddf.ingest.redisbloom.CuckooSemantics cf = server.route().cuckoo();
         table.add(Command.oneKey("cf.reserve", -3, WRITE, GROUP,
-            "Creates a cuckoo filter: capacity, then BUCKETSIZE, MAXITERATIONS, EXPANSION 0.", this::reserve));
+            "Creates a cuckoo filter: capacity, then BUCKETSIZE, MAXITERATIONS, EXPANSION.",
+            routed(this::reserve, cf::reserve, false)));
         table.add(Command.oneKey("cf.add", 3, WRITE, GROUP, "Adds a copy of an item (1). Creates the filter.",
-            (s, a) -> addCopies(s, a, 2, false, true)));
+            routed((s, a) -> addCopies(s, a, 2, false, true), cf::add, true)));
         table.add(Command.oneKey("cf.addnx", 3, WRITE, GROUP, "Adds an item unless present: 1 added, 0 present.",
-            (s, a) -> stream(s, a, 2, false)));
+            routed((s, a) -> stream(s, a, 2, false), cf::add, true)));
         table.add(Command.oneKey("cf.insert", -4, WRITE, GROUP,
-            "[CAPACITY c] [NOCREATE] ITEMS item...: adds a copy of each (1 each).", this::insert));
+            "[CAPACITY c] [NOCREATE] ITEMS item...: adds a copy of each (1 each, -1 when full).",
+            routed(this::insert, cf::insert, true)));
         table.add(Command.oneKey("cf.insertnx", -4, WRITE, GROUP,
             "[CAPACITY c] [NOCREATE] ITEMS item...: adds each unless present (1 added, 0 present).",
-            this::insertnx));
+            routed(this::insertnx, cf::insert, true)));
         table.add(Command.oneKey("cf.exists", 3, READ, GROUP, "1 if the item may be present.",
-            (s, a) -> contains(s, a, false)));
+            routed((s, a) -> contains(s, a, false), cf::check, true)));
         table.add(Command.oneKey("cf.mexists", -3, READ, GROUP, "1 for each item that may be present.",
-            (s, a) -> contains(s, a, true)));
+            routed((s, a) -> contains(s, a, true), cf::check, true)));
         table.add(Command.oneKey("cf.del", 3, WRITE, GROUP, "Deletes one copy of an item: 1 deleted, 0 absent.",
-            this::delete));
+            routed(this::delete, cf::delete, true)));
         table.add(Command.oneKey("cf.count", 3, READ, GROUP, "How many copies of an item may be present.",
-            this::count));
-        table.add(Command.oneKey("cf.info", 2, READ, GROUP, "Describes a cuckoo filter.", this::info));
+            routed(this::count, cf::check, false)));
+        table.add(Command.oneKey("cf.info", 2, READ, GROUP, "Describes a cuckoo filter.",
+            routed(this::info, cf::info, false)));
+        table.add(Command.oneKey("cf.debug", 2, READ, GROUP, "A cuckoo filter's shape, as RedisBloom describes it.",
+            routed((s, a) ->
+            {
+                throw new RespError("ERR " + s.key(a[1]) + " is ddf's streaming cuckoo filter: CF.INFO describes it");
+            }, cf::debug, false)));
+        table.add(Command.oneKey("cf.compact", 2, WRITE, GROUP,
+            "Moves fingerprints to older sub-filters and drops emptied ones.", routed((s, a) ->
+            {
+                throw new RespError("ERR " + s.key(a[1]) + " is ddf's streaming cuckoo filter: it has one table");
+            }, cf::compact, false)));
+    }
+
+    /**
+     * @return a handler that runs {@code fixed} on a key of ddf's streaming cuckoo filter and RedisBloom's
+     *         semantics on any other.
+     */
+    private Command.Handler routed(final Command.Handler fixed,
+        final java.util.function.Function<byte[][], io.ddf.ingest.redisbloom.Reply> scaling, final boolean booleans)
+    {
+        return (session, args) ->
+        {
+            if (server.route().cuckooFixed(session, args))
+            {
+                fixed.execute(session, args);
+            }
+            else
+            {
+                RedisBloomRoute.run(session, args, scaling, booleans);
+            }
+        };
     }
 
     /**

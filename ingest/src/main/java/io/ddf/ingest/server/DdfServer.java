@@ -69,6 +69,7 @@ public final class DdfServer implements AutoCloseable
     private final PrintStream log;
     private final long startNanos = System.nanoTime();
     private final FilterStore store;
+    private final RedisBloomRoute route;
     private final VerdictRouter router;
     /** Judges every element of every connection: one Disruptor ring for the whole daemon. */
     private final FilterPipeline pipeline;
@@ -83,6 +84,25 @@ public final class DdfServer implements AutoCloseable
     private Forwarder forwarder;
     private MetricsEndpoint metrics;
     private volatile boolean closing;
+
+    private static io.ddf.ingest.redisbloom.ScalingRegistry openScaling(final ServerConfig config,
+        final PrintStream log, final FilterStore store)
+    {
+        final io.ddf.ingest.redisbloom.ScalingRegistry registry =
+            new io.ddf.ingest.redisbloom.ScalingRegistry(config.dataDir, KeyNames::fileName);
+        try
+        {
+            registry.openAll(KeyNames::key, log);
+            return registry;
+        }
+        catch (final java.io.IOException | RuntimeException ex)
+        {
+            registry.close();
+            store.close();
+            throw new UncheckedIOException(new java.io.IOException("cannot open the scaling filters of " +
+                config.dataDir + ": " + ex.getMessage(), ex));
+        }
+    }
 
     private DdfServer(final ServerConfig config, final PrintStream log)
     {
@@ -108,6 +128,7 @@ public final class DdfServer implements AutoCloseable
         ReserveOptions.defaultFilter(config.defaultCapacity, config.defaultErrorRate).parameters();
         this.router = new VerdictRouter(config.maxClients + 1024);
         this.store = FilterStore.open(config.dataDir, config.maxFilters, log);
+        this.route = new RedisBloomRoute(store, openScaling(config, log, store), config);
         FilterPipeline p = null;
         try
         {
@@ -337,6 +358,11 @@ public final class DdfServer implements AutoCloseable
         return config;
     }
 
+    RedisBloomRoute route()
+    {
+        return route;
+    }
+
     FilterStore store()
     {
         return store;
@@ -457,8 +483,11 @@ public final class DdfServer implements AutoCloseable
             "elements:" + elements + nl +
             "duplicates:" + duplicates + nl +
             "unseen:" + (elements - duplicates) + nl +
+            "scaling_filters:" + route.registry().size() + nl +
+            "scaling_filter_bytes:" + route.registry().bytes() + nl +
             nl + "# Keyspace" + nl +
-            (filters > 0 ? "db0:keys=" + filters + ",expires=0,avg_ttl=0" + nl : "") +
+            (filters + route.registry().size() > 0 ? "db0:keys=" + (filters + route.registry().size()) +
+                ",expires=0,avg_ttl=0" + nl : "") +
             InfoExtras.render(new InfoExtras(commands.stats(), store).sections());
     }
 
@@ -538,6 +567,7 @@ public final class DdfServer implements AutoCloseable
         }
         finally
         {
+            route.registry().close();
             if (metrics != null)
             {
                 metrics.close();

@@ -25,12 +25,14 @@ final class FilterCommands
 
     private final DdfServer server;
     private final FilterStore store;
+    private final RedisBloomRoute route;
 
     /** @param server the daemon. */
     FilterCommands(final DdfServer server)
     {
         this.server = server;
         this.store = server.store();
+        this.route = server.route();
     }
 
     /** @param table gets BF.ADD, BF.MADD, BF.EXISTS, BF.MEXISTS, BF.RESERVE, BF.INFO and BF.CARD. */
@@ -48,6 +50,31 @@ final class FilterCommands
         table.add(Command.oneKey("bf.info", -2, READ, GROUP, "Describes a filter, or one field of it.",
             this::info));
         table.add(Command.oneKey("bf.card", 2, READ, GROUP, "Items added that were not seen before.", this::card));
+        table.add(Command.oneKey("bf.debug", 2, READ, GROUP,
+            "A scaling filter's size and layers, as RedisBloom describes them.", this::debug));
+    }
+
+    /**
+     * @return whether the command went to the scaling filters (RedisBloom's semantics), its reply queued.
+     */
+    private boolean scaling(final Session session, final ByteBuf[] args, final boolean creates,
+        final java.util.function.Function<byte[][], io.ddf.ingest.redisbloom.Reply> command, final boolean booleans)
+    {
+        if (!route.scaling(session, args, creates))
+        {
+            return false;
+        }
+        RedisBloomRoute.run(session, args, command, booleans);
+        return true;
+    }
+
+    private void debug(final Session session, final ByteBuf[] args)
+    {
+        if (!scaling(session, args, false, route.bloom()::debug, false))
+        {
+            throw new RespError(route.fixed(session.key(args[1])) ? "ERR " + session.key(args[1]) + " is a " +
+                "fixed-size ddf filter: BF.INFO describes it" : "ERR not found");
+        }
     }
 
     private void checkItems(final ByteBuf[] args)
@@ -85,11 +112,19 @@ final class FilterCommands
 
     private void add(final Session session, final ByteBuf[] args)
     {
+        if (scaling(session, args, true, route.bloom()::add, true))
+        {
+            return;
+        }
         streamItems(session, args, Pending.one(session, true));
     }
 
     private void madd(final Session session, final ByteBuf[] args)
     {
+        if (scaling(session, args, true, route.bloom()::add, true))
+        {
+            return;
+        }
         streamItems(session, args, Pending.many(session, true, args.length - 2));
     }
 
@@ -115,11 +150,19 @@ final class FilterCommands
 
     private void exists(final Session session, final ByteBuf[] args)
     {
+        if (scaling(session, args, false, route.bloom()::exists, true))
+        {
+            return;
+        }
         containsItems(session, args, Pending.one(session, false), Replies.bool(session, false));
     }
 
     private void mexists(final Session session, final ByteBuf[] args)
     {
+        if (scaling(session, args, false, route.bloom()::exists, true))
+        {
+            return;
+        }
         final List<RedisMessage> zeros = new ArrayList<>();
         for (int i = 2; i < args.length; i++)
         {
@@ -130,6 +173,10 @@ final class FilterCommands
 
     private void reserve(final Session session, final ByteBuf[] args)
     {
+        if (redisBloomOptionsOnly(args) && scaling(session, args, true, route.bloom()::reserve, false))
+        {
+            return;
+        }
         try
         {
             reserveChecked(session, args);
@@ -161,9 +208,31 @@ final class FilterCommands
         {
             throw new RespError("ERR (capacity should be larger than 0)");
         }
+        if (route.registry().has(session.key(args[1])))
+        {
+            throw new RespError("ERR item exists");
+        }
         final FilterBuilder builder = reserveBuilder(args, capacity, errorRate);
         session.await(store.create(Replies.key(args[1]), () -> builder, true),
             () -> session.replies().ready(Replies.OK));
+    }
+
+    /**
+     * @return whether BF.RESERVE names only RedisBloom's options (EXPANSION, NONSCALING, or words RedisBloom ignores
+     *         but none of ddf's: KIND, SEED, KEYED, a kind's parameters), so a scaling filter answers it.
+     */
+    private static boolean redisBloomOptionsOnly(final ByteBuf[] args)
+    {
+        for (int i = 4; i < args.length; i++)
+        {
+            final String word = args[i].toString(StandardCharsets.UTF_8);
+            if (word.equalsIgnoreCase("KIND") || word.equalsIgnoreCase("SEED") || word.equalsIgnoreCase("KEYED") ||
+                ReserveOptions.isParameterName(word))
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** BF.RESERVE's options after the capacity, by {@link ReserveOptions}. */
@@ -180,6 +249,15 @@ final class FilterCommands
     private void info(final Session session, final ByteBuf[] args)
     {
         Command.atMost(args, 3, "bf.info");
+        if (args.length == 3 && args[2].toString(StandardCharsets.UTF_8).equalsIgnoreCase("DDF") &&
+            scaling(session, args, false, route.bloom()::ddfInfo, false))
+        {
+            return;
+        }
+        if (scaling(session, args, false, route.bloom()::info, false))
+        {
+            return;
+        }
         if (session.deferUntilJudged(args))
         {
             return;
@@ -201,6 +279,10 @@ final class FilterCommands
 
     private void card(final Session session, final ByteBuf[] args)
     {
+        if (scaling(session, args, false, route.bloom()::card, false))
+        {
+            return;
+        }
         if (session.deferUntilJudged(args))
         {
             return;

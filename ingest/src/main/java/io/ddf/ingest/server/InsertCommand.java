@@ -37,6 +37,11 @@ final class InsertCommand
 
     private void insert(final Session session, final ByteBuf[] args)
     {
+        if (server.route().scaling(session, args, true))
+        {
+            RedisBloomRoute.run(session, args, server.route().bloom()::insert, true);
+            return;
+        }
         long capacity = server.config().defaultCapacity;
         double errorRate = server.config().defaultErrorRate;
         boolean noCreate = false;

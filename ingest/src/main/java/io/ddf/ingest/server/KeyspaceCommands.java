@@ -1,6 +1,5 @@
 package io.ddf.ingest.server;
 
-import io.ddf.engine.DuplicateFilter;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.redis.ArrayRedisMessage;
 import io.netty.handler.codec.redis.IntegerRedisMessage;
@@ -62,17 +61,16 @@ final class KeyspaceCommands
      * @return TYPE's answer: {@code MBbloomCF} for a cuckoo filter, {@code MBbloom--} for another filter
      *         ({@link FilterTypes}), {@code unknown} for a file that is not one, {@code none}.
      */
-    static String typeOf(final FilterStore store, final String key)
+    static String typeOf(final DdfServer server, final String key)
     {
-        final DuplicateFilter filter = store.get(key);
-        return filter != null ? FilterTypes.name(filter) : store.isForeign(key) ? "unknown" : "none";
+        return server.route().type(key);
     }
 
     private void keys(final Session session, final ByteBuf[] args)
     {
         final String pattern = Replies.key(args[1]);
         final List<RedisMessage> keys = new ArrayList<>();
-        for (final String key : store.keys())
+        for (final String key : server.route().keys())
         {
             if (Glob.matches(pattern, key))
             {
@@ -118,12 +116,12 @@ final class KeyspaceCommands
                 default -> throw new RespError("ERR syntax error");
             }
         }
-        final ScanCursor.Page page = ScanCursor.page(store.keys(), cursor, count);
+        final ScanCursor.Page page = ScanCursor.page(server.route().keys(), cursor, count);
         final List<RedisMessage> keys = new ArrayList<>();
         for (final String key : page.keys())
         {
             if ((pattern == null || Glob.matches(pattern, key)) &&
-                (type == null || typeOf(store, key).equalsIgnoreCase(type)))
+                (type == null || typeOf(server, key).equalsIgnoreCase(type)))
             {
                 keys.add(Replies.keyBulk(key));
             }
@@ -148,7 +146,7 @@ final class KeyspaceCommands
                 throw new RespError("ERR syntax error");
             }
         }
-        final List<String> keys = new ArrayList<>(store.keys());
+        final List<String> keys = new ArrayList<>(server.route().keys());
         // a thread of its own: deletion drains the pipeline, which must not block an event loop
         final CompletableFuture<Void> work = CompletableFuture.runAsync(() -> deleteAll(keys), task ->
         {
@@ -167,7 +165,10 @@ final class KeyspaceCommands
         {
             try
             {
-                store.delete(key, server::drain);
+                if (!server.route().registry().delete(key))
+                {
+                    store.delete(key, server::drain);
+                }
             }
             catch (final FilterStoreException e)
             {
@@ -196,6 +197,12 @@ final class KeyspaceCommands
         if (args.length != 3 && !(args.length == 5 && Replies.word(args[3]).equals("samples")))
         {
             throw Command.wrongArity("memory|usage");
+        }
+        final long scaling = server.route().fileBytes(Replies.key(args[2]));
+        if (scaling >= 0)
+        {
+            session.replies().ready(new IntegerRedisMessage(scaling));
+            return;
         }
         try (FilterStore.Lease lease = store.acquire(Replies.key(args[2])))
         {

@@ -75,6 +75,12 @@ final class ScanDump
     /** @param cuckoo whether this is CF.SCANDUMP. */
     private void scandump(final Session session, final ByteBuf[] args, final boolean cuckoo)
     {
+        final RedisBloomRoute route = server.route();
+        if (route.registry().has(session.key(args[1])))
+        {
+            RedisBloomRoute.run(session, args, cuckoo ? route.cuckoo()::scandump : route.bloom()::scandump, false);
+            return;
+        }
         final long iterator = Replies.integer(args[2], "ERR invalid iterator");
         if (iterator < 0)
         {
@@ -111,6 +117,23 @@ final class ScanDump
             }
             session.replies().ready(reply(iterator + 1, sealed(chunk)));
         }
+    }
+
+    /** @return whether a chunk is the header of a dump of ddf's fixed-size filters. */
+    private static boolean ddfDumpHeader(final ByteBuf chunk)
+    {
+        if (chunk.readableBytes() < HEADER_MAGIC.length)
+        {
+            return false;
+        }
+        for (int i = 0; i < HEADER_MAGIC.length; i++)
+        {
+            if (chunk.getByte(chunk.readerIndex() + i) != HEADER_MAGIC[i])
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The header chunk: magic, then "name=value" lines (kind, seed, words, each parameter), then the CRC. */
@@ -184,6 +207,14 @@ final class ScanDump
     /** @param cuckoo whether this is CF.LOADCHUNK. */
     private void loadchunk(final Session session, final ByteBuf[] args, final boolean cuckoo)
     {
+        final RedisBloomRoute route = server.route();
+        final String target = session.key(args[1]);
+        if (!route.fixed(target) && (route.registry().has(target) || !ddfDumpHeader(args[3])))
+        {
+            // RedisBloom's chunks (and ddf's scaling chains'): RedisBloom's semantics
+            RedisBloomRoute.run(session, args, cuckoo ? route.cuckoo()::loadchunk : route.bloom()::loadchunk, false);
+            return;
+        }
         final long iterator = Replies.integer(args[2], "ERR invalid iterator");
         final byte[] data = ByteBufUtil.getBytes(args[3]);
         final String key = Replies.key(args[1]);

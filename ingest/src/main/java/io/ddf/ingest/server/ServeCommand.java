@@ -20,20 +20,23 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Serve named filters over RESP2 and RESP3 (HELLO 3); redis-cli, redis-benchmark and Redis " +
-        "clients work. RedisBloom's BF.* commands on the streaming filters (RESERVE, ADD, MADD, EXISTS, MEXISTS, " +
-        "INSERT, INFO, CARD, SCANDUMP, LOADCHUNK) and its CF.* commands on the cuckoo kind (RESERVE, ADD, ADDNX, " +
-        "INSERT, INSERTNX, EXISTS, MEXISTS, DEL, COUNT, INFO, SCANDUMP, LOADCHUNK), with Redis's key, connection " +
+        "clients work. RedisBloom's BF.* commands (RESERVE, ADD, MADD, EXISTS, MEXISTS, INSERT, INFO, CARD, DEBUG, " +
+        "SCANDUMP, LOADCHUNK) and CF.* commands (RESERVE, ADD, ADDNX, INSERT, INSERTNX, EXISTS, MEXISTS, DEL, COUNT, " +
+        "INFO, DEBUG, COMPACT, SCANDUMP, LOADCHUNK) with RedisBloom's semantics and dumps, with Redis's key, connection " +
         "and server commands (DEL, KEYS, SCAN, TYPE, FLUSHALL, MULTI/EXEC, PING, INFO, ...): COMMAND DOCS on a " +
-        "running daemon lists every command with its arguments. Each filter is a file <key>.ddf in the data " +
+        "running daemon lists every command with its arguments. Each filter is a file <key>.ddf (<key>.ddfs for a " +
+        "scaling one) in the data " +
         "directory and survives restarts; SIGTERM drains, flushes and exits 0.",
         "Optionally a raw feed on its own port: records judged in order, one verdict byte (U or D) back per " +
         "record, or with --forward only the unseen records sent on."},
     footer = {"Default port 7379 (not Redis's 6379, so both can run on one machine); default address 127.0.0.1.",
-        "A filter made by BF.ADD on a missing key (as by BF.RESERVE without KIND) is a fifo-bloom of " +
-            "--default-capacity and --default-error-rate (RedisBloom's INITIAL_SIZE and ERROR_RATE): it forgets " +
-            "nothing of its first --default-capacity items, keeps its false positive rate at most the error rate, " +
-            "and past the capacity forgets the oldest.",
-        "BF.EXISTS answers 0 for an element the filter has forgotten: streaming filters forget by design."})
+        "A filter made by BF.RESERVE without KIND, or by BF.ADD on a missing key, scales as RedisBloom's (a layer " +
+            "of twice the capacity at half the error rate when full; NONSCALING refuses) in RedisBloom's layout " +
+            "(--scaling-layout); CF.* make RedisBloom's cuckoo filter.",
+        "With --past-capacity forget they are ddf's forgetting filters instead: a fifo-bloom of --default-capacity " +
+            "and --default-error-rate, which forgets the oldest past its capacity in fixed memory, and the " +
+            "streaming cuckoo filter; BF.EXISTS then answers 0 for an element forgotten. KIND fifo-bloom asks for " +
+            "the forgetting filter per key."})
 public final class ServeCommand implements Callable<Integer>
 {
     /** Exit status when the daemon could not start (a failure while running, as ErrorHandling's). */
@@ -81,8 +84,9 @@ public final class ServeCommand implements Callable<Integer>
     private Integer maxFilters;
 
     @Option(names = "--max-bulk-bytes", paramLabel = "N",
-        description = "Longest command argument (default 524288); longer closes the connection.")
-    private int maxBulkBytes = 512 * 1024;
+        description = "Longest command argument (default 33554432: RedisBloom's 16 MiB dump chunks fit); longer " +
+            "closes the connection.")
+    private int maxBulkBytes = 32 * 1024 * 1024;
 
     @Option(names = "--max-item-bytes", paramLabel = "N",
         description = "Longest item or feed record (default 4096; each ring slot holds this many bytes).")
@@ -97,8 +101,19 @@ public final class ServeCommand implements Callable<Integer>
     private int idleTimeout;
 
     @Option(names = "--default-capacity", paramLabel = "N",
-        description = "Capacity of a filter BF.ADD makes for a missing key (default 1000000: 1.4 MB at 0.01).")
-    private long defaultCapacity = ServerConfig.DEFAULT_CAPACITY;
+        description = "Capacity of a filter BF.ADD makes for a missing key (default: RedisBloom's 100, growing; " +
+            "1000000 with --past-capacity forget: 1.4 MB at 0.01).")
+    private Long defaultCapacity;
+
+    @Option(names = "--past-capacity", paramLabel = "scale|forget",
+        description = "What a Bloom filter made without KIND does once full: scale (default: grow a layer, as " +
+            "RedisBloom; NONSCALING refuses) or forget (ddf's fifo-bloom: fixed memory, the oldest items forgotten).")
+    private String pastCapacity = "scale";
+
+    @Option(names = "--scaling-layout", paramLabel = "redisbloom|ddf",
+        description = "How a scaling filter is hashed and laid out: redisbloom (default: RedisBloom's own, so " +
+            "every answer, false positives included, and every dump is RedisBloom's) or ddf (ddf's own chain).")
+    private String scalingLayout = "redisbloom";
 
     @Option(names = "--default-error-rate", paramLabel = "X",
         description = "Error rate of a filter BF.ADD makes for a missing key (default 0.01).")
@@ -184,7 +199,22 @@ public final class ServeCommand implements Callable<Integer>
             throw new IllegalArgumentException("--idle-timeout must be 0 or more, got " + idleTimeout);
         }
         config.idleTimeoutSeconds = idleTimeout;
-        config.defaultCapacity = defaultCapacity;
+        config.defaultCapacityGiven = defaultCapacity != null;
+        config.defaultCapacity = defaultCapacity != null ? defaultCapacity : ServerConfig.DEFAULT_CAPACITY;
+        config.redisBloomLayout = switch (scalingLayout.toLowerCase(java.util.Locale.ROOT))
+        {
+            case "redisbloom" -> true;
+            case "ddf" -> false;
+            default -> throw new IllegalArgumentException("--scaling-layout must be redisbloom or ddf, not '" +
+                scalingLayout + "'");
+        };
+        config.pastCapacity = switch (pastCapacity.toLowerCase(java.util.Locale.ROOT))
+        {
+            case "scale" -> ServerConfig.PastCapacity.SCALE;
+            case "forget" -> ServerConfig.PastCapacity.FORGET;
+            default -> throw new IllegalArgumentException("--past-capacity must be scale or forget, not '" +
+                pastCapacity + "'");
+        };
         config.defaultErrorRate = defaultErrorRate;
         config.ringSize = positive(ringSize, "--ring-size");
         if (waitStrategy != null)

@@ -72,8 +72,11 @@ final class ServerCommands
         table.add(Command.keyless("info", -1, List.of("loading", "stale"), "server",
             "The sections asked (default: all), as Redis names them: server, clients, stats, keyspace.",
             this::info));
+        table.add(Command.keyless("module", -2, List.of("admin", "noscript"), "server",
+            "LIST: the bf module (RedisBloom's commands, served by ddf), as a Redis with RedisBloom names it.",
+            this::module));
         table.add(Command.keyless("dbsize", -1, List.of("readonly", "fast"), "server", "The number of filters.",
-            (s, a) -> s.replies().ready(Replies.integer(server.store().size()))));
+            (s, a) -> s.replies().ready(Replies.integer(server.route().size()))));
         table.add(Command.allKeys("exists", -2, List.of("readonly", "fast"), "generic",
             "How many of the keys name a file (a filter or a foreign one).", this::existsKeys));
         table.add(Command.oneKey("type", 2, List.of("readonly", "fast"), "generic",
@@ -185,7 +188,7 @@ final class ServerCommands
             map.add(Replies.value(session, field.getValue()));
         }
         map.add(Replies.bulk("modules"));
-        map.add(Replies.empty());
+        map.add(new io.netty.handler.codec.redis.ArrayRedisMessage(List.of(RedisBloomRoute.module(session))));
         session.replies().ready(Replies.map(session, map));
     }
 
@@ -364,7 +367,7 @@ final class ServerCommands
         for (int i = 1; i < args.length; i++)
         {
             final String key = Replies.key(args[i]);
-            if (server.store().get(key) != null || server.store().isForeign(key))
+            if (server.route().exists(key))
             {
                 count++;
             }
@@ -372,10 +375,30 @@ final class ServerCommands
         session.replies().ready(new IntegerRedisMessage(count));
     }
 
+    private void module(final Session session, final ByteBuf[] args)
+    {
+        final String sub = Replies.word(args[1]);
+        if (sub.equals("list") && args.length == 2)
+        {
+            session.replies().ready(new io.netty.handler.codec.redis.ArrayRedisMessage(
+                List.of(RedisBloomRoute.module(session))));
+            return;
+        }
+        if (sub.equals("help") && args.length == 2)
+        {
+            session.replies().ready(Replies.statuses(List.of("MODULE <subcommand> [<arg> ...]. Subcommands are:",
+                "LIST", "    The modules loaded: bf, RedisBloom's commands (ddf serves them; nothing can be loaded).",
+                "HELP", "    Prints this help.")));
+            return;
+        }
+        throw new RespError("ERR unknown subcommand or wrong number of arguments for '" + sub + "'. Try MODULE HELP" +
+            " (ddf loads no module: it serves RedisBloom's commands itself).");
+    }
+
     private void type(final Session session, final ByteBuf[] args)
     {
         final String key = Replies.key(args[1]);
-        session.replies().ready(new SimpleStringRedisMessage(KeyspaceCommands.typeOf(server.store(), key)));
+        session.replies().ready(new SimpleStringRedisMessage(KeyspaceCommands.typeOf(server, key)));
     }
 
     private void del(final Session session, final ByteBuf[] args)
@@ -383,7 +406,8 @@ final class ServerCommands
         long count = 0;
         for (int i = 1; i < args.length; i++)
         {
-            if (server.store().delete(Replies.key(args[i]), server::drain))
+            final String key = Replies.key(args[i]);
+            if (server.route().registry().delete(key) || server.store().delete(key, server::drain))
             {
                 count++;
             }

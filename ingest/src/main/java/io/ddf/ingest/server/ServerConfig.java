@@ -21,8 +21,11 @@ public final class ServerConfig
     public int maxClients = 10_000;
     /** Most filters open at once (each holds a file descriptor); see {@link FilterBudget}. */
     public int maxFilters = Integer.MAX_VALUE;
-    /** Longest bulk string (argument) in bytes. */
-    public int maxBulkBytes = 512 * 1024;
+    /**
+     * Longest bulk string (argument) in bytes: 32 MiB, so RedisBloom's dump chunks (16 MiB at most) and ddf's load
+     * (Redis's own limit is 512 MB; the floods this bounds are bounded across connections by maxInputBytes).
+     */
+    public int maxBulkBytes = 32 * 1024 * 1024;
     /** Most arguments in one command. */
     public int maxArgs = 1024 * 1024;
     /** Most bytes of arguments in one command. */
@@ -46,6 +49,27 @@ public final class ServerConfig
     public static final long DEFAULT_CAPACITY = 1_000_000L;
     /** Capacity of a filter made by BF.ADD on a missing key. */
     public long defaultCapacity = DEFAULT_CAPACITY;
+    /** Whether {@link #defaultCapacity} was given; if not, a scaling filter starts at RedisBloom's 100 items. */
+    public boolean defaultCapacityGiven;
+    /** RedisBloom's first capacity of a filter BF.ADD makes: it grows from there. */
+    public static final long SCALING_DEFAULT_CAPACITY = 100;
+
+    /** What a Bloom filter made for a missing key does once it holds its capacity. */
+    public enum PastCapacity
+    {
+        /** Grows a layer, as RedisBloom (BF.RESERVE's NONSCALING refuses instead): ddf's scaling chain. */
+        SCALE,
+        /** Forgets its oldest items in fixed memory: ddf's fifo-bloom. */
+        FORGET
+    }
+
+    /** What BF.RESERVE, BF.ADD and BF.INSERT make for a missing key (a KIND given makes that kind). */
+    public PastCapacity pastCapacity = PastCapacity.SCALE;
+    /**
+     * Whether a scaling filter made here is laid out and hashed as RedisBloom's (true: every answer, false positives
+     * included, is RedisBloom's, and its dumps load into RedisBloom) or as ddf's own chain (false).
+     */
+    public boolean redisBloomLayout = true;
     /** Error rate of a filter made by BF.ADD on a missing key. */
     public double defaultErrorRate = 0.01;
     /** Pipeline ring slots, a power of two. */

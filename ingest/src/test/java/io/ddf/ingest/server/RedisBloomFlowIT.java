@@ -16,8 +16,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * RedisBloom 2.4.23's flow tests, ported ({@code src/test/clients/redisbloom_flow.py}, redis-py with protocol 2):
- * first against RedisBloom itself, where the module is installed, to show the port asks what the originals ask and
- * that RedisBloom 2.4.23 passes it.
+ * the ddf daemon passes every case, and so does RedisBloom 2.4.23 itself where the module is installed (which shows
+ * the port asks what the originals ask).
  */
 class RedisBloomFlowIT
 {
@@ -57,6 +57,16 @@ class RedisBloomFlowIT
         assertEquals(0, process.exitValue(), text);
         assertTrue(text.contains(" passed, 0 failed"), text);
         return text;
+    }
+
+    @Test
+    void ddfPassesThePort() throws Exception
+    {
+        try (TestServer daemon = new TestServer(dir.resolve("data"), c -> c.pastCapacity = ServerConfig.PastCapacity.SCALE))
+        {
+            final String text = run(dir, daemon.port());
+            assertTrue(text.contains("PASS test_debug") && text.contains("PASS test_cf_scandump_invalid"), text);
+        }
     }
 
     @Test

@@ -26,6 +26,10 @@ final class TestServer implements AutoCloseable
         config.port = 0;
         config.dataDir = dataDir;
         config.execution = EXECUTION;
+        // The suites below test ddf's fixed-size filters (fifo-bloom, the streaming cuckoo filter), which the daemon
+        // makes for missing keys under --past-capacity forget; the scaling filters (the daemon's default) have their
+        // own suites, which set SCALE: RedisBloomFlowIT, RedisBloomRoundTripIT, ScalingCommandsTest.
+        config.pastCapacity = ServerConfig.PastCapacity.FORGET;
         configure.accept(config);
         server = DdfServer.start(config, new PrintStream(logBytes, true, StandardCharsets.UTF_8));
     }
