@@ -3,12 +3,17 @@
 # command, and writes bench/results/migrate/<date>.md with the machine's load.
 #   bench/migrate-from-redisbloom.sh [--items-per-key N] [--bloom-keys B] [--cuckoo-keys C]
 # Defaults: 8 Bloom keys and 2 cuckoo keys of 1,000,000 items each (BF.RESERVE 0.01 10^6, CF.RESERVE 10^6).
-# RedisBloom: DDF_REDISBLOOM_SO (default ../shared/redisbloom/redisbloom-2.4.23.so beside the repository);
+# RedisBloom: DDF_REDISBLOOM_SO (default shared/redisbloom/redisbloom-2.4.23.so beside the repository or a parent);
 # ports: REDIS_PORT (6601) and DDF_PORT (7601). Needs redis-server and python3 with redis-py (the venv of
 # ingest/src/test/clients/setup.sh, or DDF_PYTHON).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-so="${DDF_REDISBLOOM_SO:-$root/../shared/redisbloom/redisbloom-2.4.23.so}"
+so="${DDF_REDISBLOOM_SO:-}"
+if [ -z "$so" ]; then  # shared/redisbloom beside the repository or beside one of its parents (a worktree's)
+  dir="$root"
+  while [ "$dir" != / ] && [ ! -f "$dir/../shared/redisbloom/redisbloom-2.4.23.so" ]; do dir="$(dirname "$dir")"; done
+  so="$dir/../shared/redisbloom/redisbloom-2.4.23.so"
+fi
 redis_port="${REDIS_PORT:-6601}"
 ddf_port="${DDF_PORT:-7601}"
 python="${DDF_PYTHON:-$root/ingest/target/clients/venv/bin/python}"
