@@ -1,6 +1,10 @@
 package io.ddf.engine;
 
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.JavaField;
+import com.tngtech.archunit.core.domain.JavaMember;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -8,6 +12,9 @@ import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -145,5 +152,47 @@ class ArchitectureTest
             .should().dependOnClassesThat().resideInAPackage(ROOT)
             .because("the embedder API sits on top: the layers below it must not call it back or name its types")
             .check(ENGINE);
+    }
+
+    /**
+     * The API keeps the SPI behind it: no public method, constructor or field of a public API type names (in its
+     * signature, generic arguments included) a type of the layers below, so an embedder imports only this package.
+     */
+    @Test
+    void theApiHandsOutNoTypeOfTheLayersBelow()
+    {
+        final List<String> leaks = new ArrayList<>();
+        for (final JavaClass javaClass : ENGINE)
+        {
+            if (!javaClass.getPackageName().equals(ROOT) || !javaClass.getModifiers().contains(JavaModifier.PUBLIC))
+            {
+                continue;
+            }
+            for (final JavaMember member : javaClass.getMembers())
+            {
+                if (!member.getModifiers().contains(JavaModifier.PUBLIC))
+                {
+                    continue;
+                }
+                final Set<JavaClass> named = new HashSet<>();
+                if (member instanceof JavaCodeUnit unit)
+                {
+                    named.addAll(unit.getReturnType().getAllInvolvedRawTypes());
+                    unit.getParameterTypes().forEach(t -> named.addAll(t.getAllInvolvedRawTypes()));
+                }
+                else if (member instanceof JavaField field)
+                {
+                    named.addAll(field.getType().getAllInvolvedRawTypes());
+                }
+                for (final JavaClass type : named)
+                {
+                    if (type.getPackageName().startsWith(ROOT + "."))
+                    {
+                        leaks.add(member.getFullName() + " names " + type.getName());
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), leaks);
     }
 }
