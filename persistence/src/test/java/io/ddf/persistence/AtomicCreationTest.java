@@ -4,15 +4,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -99,23 +96,6 @@ class AtomicCreationTest extends MappedMemoryTestBase
 
     private static Process startCreator(final Path path) throws IOException
     {
-        final List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        for (final String arg : ManagementFactory.getRuntimeMXBean().getInputArguments())
-        {
-            if (arg.startsWith("--add-opens") || arg.startsWith("--add-exports"))
-            {
-                command.add(arg);
-            }
-        }
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(CreateProbe.class.getName());
-        command.add(path.toString());
-        command.add(Long.toString(BIG_TABLE));
-        return new ProcessBuilder(command)
-            .redirectError(ProcessBuilder.Redirect.INHERIT)
-            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-            .start();
+        return io.ddf.persistence.testing.ChildJvm.start(CreateProbe.class, path.toString(), Long.toString(BIG_TABLE));
     }
 }

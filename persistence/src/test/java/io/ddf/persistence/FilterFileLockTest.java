@@ -4,14 +4,10 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.File;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static io.ddf.persistence.FilterFileException.Reason.LOCKED;
@@ -87,23 +83,7 @@ class FilterFileLockTest extends MappedMemoryTestBase
      */
     private static String probe(final Path path) throws IOException, InterruptedException
     {
-        final List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        for (final String arg : ManagementFactory.getRuntimeMXBean().getInputArguments())
-        {
-            if (arg.startsWith("--add-opens") || arg.startsWith("--add-exports"))
-            {
-                command.add(arg);
-            }
-        }
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(LockProbe.class.getName());
-        command.add(path.toString());
-        final Process process = new ProcessBuilder(command)
-            .redirectError(ProcessBuilder.Redirect.INHERIT)
-            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-            .start();
+        final Process process = io.ddf.persistence.testing.ChildJvm.start(LockProbe.class, path.toString());
         final String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "probe timed out");
         assertEquals(0, process.exitValue(), out);

@@ -26,7 +26,7 @@ import java.util.List;
  *
  * <p>Concurrency: adds take the chain's lock; {@code contains} reads without it, from the layers published so far.
  */
-public final class BloomChain implements ScalingFilter
+public final class BloomChain extends ScalingFilter
 {
     /** RedisBloom halves the error rate of each new layer. */
     public static final double TIGHTENING = 0.5;
@@ -38,14 +38,13 @@ public final class BloomChain implements ScalingFilter
     private static final int OPTIONS_AND_GROWTH = 0;
     private static final int SEED = 1;
 
-    private final ChainFile file;
     private final LayerScheme scheme;
     private final int growth;
     private volatile ChainLayer[] layers;
 
     private BloomChain(final ChainFile file, final LayerScheme scheme)
     {
-        this.file = file;
+        super(file);
         this.scheme = scheme;
         this.growth = (int)(file.param(OPTIONS_AND_GROWTH) >>> 32);
         final List<ChainFile.Segment> segments = file.segments();
@@ -433,30 +432,7 @@ public final class BloomChain implements ScalingFilter
             .putBytes(0, data, offset, length);
     }
 
-    /** @return the file's path. */
-    @Override
-    public Path path()
-    {
-        return file.path();
-    }
 
-    /** @return the file's bytes on disk (what the filter really takes). */
-    @Override
-    public long fileBytes()
-    {
-        return file.fileBytes();
-    }
 
-    /** Forces the file to the device. */
-    @Override
-    public void flush()
-    {
-        file.flush();
-    }
 
-    @Override
-    public void close()
-    {
-        file.close();
-    }
 }

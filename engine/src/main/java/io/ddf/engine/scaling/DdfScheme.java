@@ -61,18 +61,12 @@ final class DdfScheme implements LayerScheme
     @Override
     public ChainLayer append(final ChainFile file, final BloomLink shape)
     {
-        return new DdfBitLayer(file.append(BIT_LAYER_KIND, shape.bytes(), LayerScheme.shapeWords(shape), shape.size()),
-            shape);
+        return new DdfBitLayer(LayerScheme.appendShape(file, BIT_LAYER_KIND, shape), shape);
     }
 
     @Override
     public ChainLayer layer(final ChainFile.Segment segment)
     {
-        final BloomLink shape = LayerScheme.recordedShape(segment);
-        if (segment.kind() != BIT_LAYER_KIND || segment.dataBytes() != shape.bytes())
-        {
-            throw new IllegalArgumentException("layer " + segment.index() + " is not a ddf Bloom layer");
-        }
-        return new DdfBitLayer(segment, shape);
+        return new DdfBitLayer(segment, LayerScheme.checkedShape(segment, BIT_LAYER_KIND, "ddf Bloom layer"));
     }
 }

@@ -61,6 +61,34 @@ interface LayerScheme
     ChainLayer layer(ChainFile.Segment segment);
 
     /**
+     * @param segment a layer's segment.
+     * @param kind    the segment kind the scheme's layers have.
+     * @param what    the layers' name, for the message.
+     * @return the RedisBloom shape its header records, checked against the segment.
+     * @throws IllegalArgumentException when the segment is not such a layer.
+     */
+    static BloomLink checkedShape(final ChainFile.Segment segment, final int kind, final String what)
+    {
+        final BloomLink shape = recordedShape(segment);
+        if (segment.kind() != kind || segment.dataBytes() != shape.bytes())
+        {
+            throw new IllegalArgumentException("layer " + segment.index() + " is not a " + what);
+        }
+        return shape;
+    }
+
+    /**
+     * @param file  a chain's file.
+     * @param kind  the segment kind.
+     * @param shape a layer's RedisBloom shape.
+     * @return the segment appended for it, its data {@code shape.bytes()} long.
+     */
+    static ChainFile.Segment appendShape(final ChainFile file, final int kind, final BloomLink shape)
+    {
+        return file.append(kind, shape.bytes(), shapeWords(shape), shape.size());
+    }
+
+    /**
      * @param segment a segment.
      * @return the RedisBloom shape its header records.
      */

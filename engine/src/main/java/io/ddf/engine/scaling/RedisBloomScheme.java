@@ -55,18 +55,12 @@ final class RedisBloomScheme implements LayerScheme
     @Override
     public ChainLayer append(final ChainFile file, final BloomLink shape)
     {
-        return new BitLayer(file.append(LAYER_KIND, shape.bytes(), LayerScheme.shapeWords(shape), shape.size()),
-            shape);
+        return new BitLayer(LayerScheme.appendShape(file, LAYER_KIND, shape), shape);
     }
 
     @Override
     public ChainLayer layer(final ChainFile.Segment segment)
     {
-        final BloomLink shape = LayerScheme.recordedShape(segment);
-        if (segment.kind() != LAYER_KIND || segment.dataBytes() != shape.bytes())
-        {
-            throw new IllegalArgumentException("layer " + segment.index() + " is not a RedisBloom Bloom layer");
-        }
-        return new BitLayer(segment, shape);
+        return new BitLayer(segment, LayerScheme.checkedShape(segment, LAYER_KIND, "RedisBloom Bloom layer"));
     }
 }

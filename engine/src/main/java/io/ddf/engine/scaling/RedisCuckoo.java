@@ -25,7 +25,7 @@ import java.util.List;
  * <p>Every operation takes the filter's lock: kicks move fingerprints between buckets, and a lookup must not miss
  * the one in hand.
  */
-public final class RedisCuckoo implements ScalingFilter
+public final class RedisCuckoo extends ScalingFilter
 {
     /** The family code of the file's header. */
     public static final int FAMILY = 2;
@@ -46,7 +46,6 @@ public final class RedisCuckoo implements ScalingFilter
         NO_SPACE
     }
 
-    private final ChainFile file;
     private final long buckets;
     private final int bucketSize;
     private final int maxIterations;
@@ -56,7 +55,7 @@ public final class RedisCuckoo implements ScalingFilter
 
     private RedisCuckoo(final ChainFile file)
     {
-        this.file = file;
+        super(file);
         this.buckets = file.param(0);
         final long packed = file.param(1);
         this.bucketSize = (int)(packed & 0xFFFF);
@@ -522,30 +521,12 @@ public final class RedisCuckoo implements ScalingFilter
         new UnsafeBuffer(data[target.layer()] + target.offset(), length).putBytes(0, chunk, offset, length);
     }
 
-    /** @return the file's path. */
-    @Override
-    public Path path()
-    {
-        return file.path();
-    }
 
-    /** @return the file's bytes on disk. */
-    @Override
-    public long fileBytes()
-    {
-        return file.fileBytes();
-    }
 
-    /** Forces the file to the device. */
-    @Override
-    public void flush()
-    {
-        file.flush();
-    }
 
     @Override
     public synchronized void close()
     {
-        file.close();
+        super.close();
     }
 }

@@ -2,19 +2,39 @@ package io.ddf.engine.scaling;
 
 import java.nio.file.Path;
 
-/** A filter in a growing file: a scaling Bloom chain or a RedisBloom cuckoo filter. */
-public sealed interface ScalingFilter extends AutoCloseable permits BloomChain, RedisCuckoo
+/** A filter in a growing file ({@link ChainFile}): a scaling Bloom chain or a RedisBloom cuckoo filter. */
+public abstract sealed class ScalingFilter implements AutoCloseable permits BloomChain, RedisCuckoo
 {
-    /** @return the file's path. */
-    Path path();
+    /** The filter's file. */
+    final ChainFile file;
 
-    /** @return the file's bytes on disk. */
-    long fileBytes();
+    ScalingFilter(final ChainFile file)
+    {
+        this.file = file;
+    }
+
+    /** @return the file's path. */
+    public final Path path()
+    {
+        return file.path();
+    }
+
+    /** @return the file's bytes on disk (what the filter really takes). */
+    public final long fileBytes()
+    {
+        return file.fileBytes();
+    }
 
     /** Forces the file to the device. */
-    void flush();
+    public final void flush()
+    {
+        file.flush();
+    }
 
     /** Unmaps and releases the file. */
     @Override
-    void close();
+    public void close()
+    {
+        file.close();
+    }
 }

@@ -5,15 +5,11 @@ import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -167,22 +163,7 @@ class ChainFileTest
 
     private static Process start(final Path path, final long from, final Path acks) throws IOException
     {
-        final List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        for (final String arg : ManagementFactory.getRuntimeMXBean().getInputArguments())
-        {
-            if (arg.startsWith("--add-opens") || arg.startsWith("--add-exports"))
-            {
-                command.add(arg);
-            }
-        }
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(GrowthProbe.class.getName());
-        command.add(path.toString());
-        command.add(Long.toString(from));
-        command.add(acks.toString());
-        return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT)
-            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        return io.ddf.persistence.testing.ChildJvm.start(GrowthProbe.class, path.toString(), Long.toString(from),
+            acks.toString());
     }
 }

@@ -1,6 +1,5 @@
 package io.ddf.ingest.redisbloom;
 
-import io.ddf.engine.redisbloom.RedisBloomFormatException;
 import io.ddf.engine.scaling.AddResult;
 import io.ddf.engine.scaling.BloomChain;
 import io.ddf.engine.scaling.DumpChunk;
@@ -479,33 +478,10 @@ public final class BloomSemantics
             {
                 return Reply.error(WRONGTYPE);
             }
-            try
-            {
-                chain.load(iter, new UnsafeBuffer(data), 0, data.length);
-                return Reply.OK;
-            }
-            catch (final RedisBloomFormatException ex)
-            {
-                return Reply.error(ex.reply());
-            }
+            return Outcomes.loaded(() -> chain.load(iter, new UnsafeBuffer(data), 0, data.length));
         });
-        if (loaded != null)
-        {
-            return loaded;
-        }
-        try
-        {
-            registry.create(key, file -> BloomChain.fromDumpHeader(file, data));
-            return Reply.OK;
-        }
-        catch (final RedisBloomFormatException ex)
-        {
-            return Reply.error(ex.reply());
-        }
-        catch (final RuntimeException ex)
-        {
-            return cannotCreate(ex);
-        }
+        return loaded != null ? loaded :
+            Outcomes.created(registry, key, file -> BloomChain.fromDumpHeader(file, data));
     }
 
     /**

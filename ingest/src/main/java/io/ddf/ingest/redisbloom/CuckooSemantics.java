@@ -419,34 +419,10 @@ public final class CuckooSemantics
             {
                 return Reply.error(filter == null ? NOT_FOUND : WRONGTYPE);
             }
-            try
-            {
-                cuckoo.load(pos, new UnsafeBuffer(data), 0, data.length);
-                return Reply.OK;
-            }
-            catch (final RedisBloomFormatException ex)
-            {
-                return Reply.error(ex.reply());
-            }
+            return Outcomes.loaded(() -> cuckoo.load(pos, new UnsafeBuffer(data), 0, data.length));
         });
-        if (loaded != null)
-        {
-            return loaded;
-        }
-        try
-        {
-            final CuckooHeader header = CuckooHeader.decode(data);
-            registry.create(key, file -> RedisCuckoo.fromHeader(file, header));
-            return Reply.OK;
-        }
-        catch (final RedisBloomFormatException ex)
-        {
-            return Reply.error(ex.reply());
-        }
-        catch (final RuntimeException ex)
-        {
-            return BloomSemantics.cannotCreate(ex);
-        }
+        return loaded != null ? loaded :
+            Outcomes.created(registry, key, file -> RedisCuckoo.fromHeader(file, CuckooHeader.decode(data)));
     }
 
     /**
