@@ -34,10 +34,14 @@ final class TestServer implements AutoCloseable
         server = DdfServer.start(config, new PrintStream(logBytes, true, StandardCharsets.UTF_8));
     }
 
-    /** @return {@code --execution MODE} for a daemon process (the ITs), so it runs in the suites' mode. */
+    /**
+     * @return {@code --execution MODE --past-capacity forget} for a daemon process (the ITs), so it runs in the
+     *         suites' mode, on ddf's fixed-size filters as the in-process suites do.
+     */
     static java.util.List<String> executionOptions()
     {
-        return java.util.List.of("--execution", EXECUTION.name().toLowerCase(java.util.Locale.ROOT));
+        return java.util.List.of("--execution", EXECUTION.name().toLowerCase(java.util.Locale.ROOT),
+            "--past-capacity", "forget");
     }
 
     private static ServerConfig.Execution execution(final String property)
