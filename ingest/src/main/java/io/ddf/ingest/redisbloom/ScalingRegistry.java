@@ -346,6 +346,7 @@ public final class ScalingRegistry implements AutoCloseable
         }
     }
 
+    /** Forces every filter to the device, then unmaps it (SIGTERM's "flushed and closed"). */
     @Override
     public void close()
     {
@@ -355,6 +356,14 @@ public final class ScalingRegistry implements AutoCloseable
             closed = true;
             for (final ScalingFilter filter : filters.values())
             {
+                try
+                {
+                    filter.flush();
+                }
+                catch (final RuntimeException ex)
+                {
+                    // closing goes on: every change is in the page cache, which the kernel writes back
+                }
                 closeQuietly(filter);
             }
             filters.clear();

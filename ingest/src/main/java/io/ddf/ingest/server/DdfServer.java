@@ -290,7 +290,7 @@ public final class DdfServer implements AutoCloseable
     {
         final StringBuilder line = new StringBuilder("ddf: serving RESP on ").append(config.bind).append(':')
             .append(port()).append(", data dir ").append(store.dir().toAbsolutePath()).append(", ")
-            .append(store.size()).append(store.size() == 1 ? " filter" : " filters").append(" loaded");
+            .append(route.size()).append(route.size() == 1 ? " filter" : " filters").append(" loaded");
         if (store.skipped() > 0)
         {
             line.append(" (").append(store.skipped()).append(" files skipped)");
