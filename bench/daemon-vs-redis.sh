@@ -15,20 +15,10 @@ n="${N:-1000000}"
 m="${M:-200000}"
 redis_port="${REDIS_PORT:-6390}"
 ddf_port="${DDF_PORT:-7391}"
-jars=("$@")
-if [ ${#jars[@]} -eq 0 ]; then
-  "$root/bin/ddf" --version >/dev/null # builds the jar when stale
-  jars=("$root/ingest/target/ddf.jar")
-fi
-stamp="$(date -u +%F-%H%M)"
+# shellcheck source=bench/scripts/daemon-common.sh
+source "$root/bench/scripts/daemon-common.sh" "$@"
 out="$root/bench/results/daemon/$stamp.md"
-work="$(mktemp -d)"
-pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
 
-wait_port() { for _ in $(seq 1 150); do redis-cli -p "$1" PING >/dev/null 2>&1 && return 0; sleep 0.2; done
-  echo "server on port $1 did not start" >&2; exit 1; }
 
 redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no --daemonize no \
   > "$work/redis.log" 2>&1 &
@@ -62,21 +52,12 @@ bench() { # mode index round
     awk -F, -v mode="$mode" -v k="$k" -v r="$r" '{ gsub(/"/, ""); print mode, k, r, $2, $5, $7 }' \
     >> "$work/rows"
 }
-# warm-up (JIT, filter creation), not recorded
-for k in "${!ports[@]}"; do
-  # shellcheck disable=SC2086
-  redis-benchmark -p "${ports[$k]}" -n 200000 -P 16 -r 100000000 -q ${cmds[$k]} > /dev/null 2>&1
-done
-load_before="$(uptime)"
-for r in $(seq 1 "$rounds"); do
-  for mode in pipelined unpipelined; do
-    for k in "${!ports[@]}"; do bench "$mode" "$k" "$r"; done
-  done
-done
-load_after="$(uptime)"
+warm() { # shellcheck disable=SC2086
+  redis-benchmark -p "${ports[$1]}" -n 200000 -P 16 -r 100000000 -q ${cmds[$1]} > /dev/null 2>&1; }
+# shellcheck source=scripts/rounds.sh
+source "$root/bench/scripts/rounds.sh"
+run_rounds
 
-# printf, not print: awk prints a computed 1032170 as 1.03217e+06, which bc cannot read (the ratio came out 0.00)
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) printf "%.10g\n", v[(NR + 1) / 2]; else printf "%.10g\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 mkdir -p "$(dirname "$out")"
 {
   echo "# ddf serve against redis-server, $stamp UTC"

@@ -3,17 +3,15 @@
 # command, and writes bench/results/migrate/<date>.md with the machine's load.
 #   bench/migrate-from-redisbloom.sh [--items-per-key N] [--bloom-keys B] [--cuckoo-keys C]
 # Defaults: 8 Bloom keys and 2 cuckoo keys of 1,000,000 items each (BF.RESERVE 0.01 10^6, CF.RESERVE 10^6).
-# RedisBloom: DDF_REDISBLOOM_SO (default shared/redisbloom/redisbloom-2.4.23.so beside the repository or a parent);
+# RedisBloom: REDISBLOOM (default /work/shared/redisbloom/redisbloom-2.4.23.so; without it the script says so and
+# exits 0);
 # ports: REDIS_PORT (6601) and DDF_PORT (7601). Needs redis-server and python3 with redis-py (the venv of
 # ingest/src/test/clients/setup.sh, or DDF_PYTHON).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-so="${DDF_REDISBLOOM_SO:-}"
-if [ -z "$so" ]; then  # shared/redisbloom beside the repository or beside one of its parents (a worktree's)
-  dir="$root"
-  while [ "$dir" != / ] && [ ! -f "$dir/../shared/redisbloom/redisbloom-2.4.23.so" ]; do dir="$(dirname "$dir")"; done
-  so="$dir/../shared/redisbloom/redisbloom-2.4.23.so"
-fi
+# shellcheck source=bench/scripts/redisbloom-module.sh
+source "$root/bench/scripts/redisbloom-module.sh"
+so="$module"
 redis_port="${REDIS_PORT:-6601}"
 ddf_port="${DDF_PORT:-7601}"
 python="${DDF_PYTHON:-$root/ingest/target/clients/venv/bin/python}"
@@ -26,7 +24,7 @@ while [ $# -gt 0 ]; do
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
-[ -f "$so" ] || { echo "RedisBloom not found at $so (DDF_REDISBLOOM_SO)" >&2; exit 2; }
+[ -f "$so" ] || { echo "skipped: no RedisBloom module at $so (set REDISBLOOM to the path of redisbloom.so)"; exit 0; }
 work="$(mktemp -d)"
 redis_pid="" ddf_pid=""
 cleanup() {

@@ -7,6 +7,7 @@
 const assert = require('node:assert/strict');
 const net = require('node:net');
 const redis = require('redis');
+const { expectError } = require('./expect.cjs');
 
 // node-redis 4 (the last for Node.js < 20, Debian 12's) speaks RESP2 only and camel-cases INFO fields; 5+ speaks both.
 const MAJOR = Number(require('redis/package.json').version.split('.')[0]);
@@ -26,15 +27,6 @@ function loud(message) {
   console.error('!'.repeat(78));
 }
 
-async function expectError(promise, text) {
-  try {
-    await promise;
-  } catch (e) {
-    assert.ok(String(e.message).includes(text), `expected an error containing '${text}', got '${e.message}'`);
-    return;
-  }
-  assert.fail(`expected an error containing '${text}', got a reply`);
-}
 
 /** A BF.INFO / CF.INFO field: an object in RESP2, maybe a Map in RESP3. */
 function field(info, name) {

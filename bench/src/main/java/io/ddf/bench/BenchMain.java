@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "ddf bench", mixinStandardHelpOptions = true,
     description = "Speed, latency and accuracy measurements of ddf.",
-    subcommands = {JmhCommand.class, LatencyCommand.class, AccuracyCommand.class, CapacityCommand.class})
+    subcommands = {JmhCommand.class, LatencyCommand.class, AccuracyCommand.class, CapacityCommand.class,
+        RotationCommand.class})
 public final class BenchMain
 {
     private BenchMain()

@@ -40,13 +40,23 @@ final class BloomConfigs
                 RANDOM_RESET_TOLERANCE),
             config("a2 window=capacity", c -> bloom(FilterKind.A2, c).window(c), 0.0),
             config("bdbf window=capacity", c -> bloom(FilterKind.BDBF, c).window(c)
-                .memoryBits(Math.max(c * 256, 1 << 14)), 0.0));
+                .memoryBits(Math.max(c * 256, 1 << 14)), 0.0),
+            // fifo-bloom forgets nothing up to its capacity; past it (the equivalence tests go far past) it rotates
+            config("fifo-bloom blocked", c -> fifo(c, 0.001), 0.0),
+            config("fifo-bloom blocked d=2", c -> fifo(c, 1e-5).param("blocks-per-item", 2L), 0.0),
+            config("fifo-bloom 1.0 layout", c -> fifo(c, 0.001).param("blocks-per-item", 0L), 0.0));
     }
 
     private static FilterConfigs.Config config(final String name, final LongFunction<FilterBuilder> builder,
         final double tolerance)
     {
         return new FilterConfigs.Config(name, builder, tolerance, false);
+    }
+
+    private static FilterBuilder fifo(final long capacity, final double errorRate)
+    {
+        return Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", capacity).param("target-fpr", errorRate)
+            .seed(capacity * 131 + FilterKind.FIFO_BLOOM.code());
     }
 
     private static FilterBuilder bloom(final FilterKind kind, final long capacity)

@@ -39,6 +39,15 @@ public final class DirectRegion implements AutoCloseable
         return words;
     }
 
+    /**
+     * @param owned whether the view is owned (single-writer: plain loads and release stores).
+     * @return a view of the region's words in that mode.
+     */
+    public MappedWords words(final boolean owned)
+    {
+        return new MappedWords(BufferUtil.address(buffer), words.words(), owned);
+    }
+
     @Override
     public void close()
     {

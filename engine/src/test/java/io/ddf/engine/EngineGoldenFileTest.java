@@ -54,6 +54,12 @@ class EngineGoldenFileTest extends EngineTestBase
         return List.of("qht-keyed", "cuckoo-keyed", "exact-window-keyed");
     }
 
+    /** Kinds and layouts added in format 2.0 (no 1.0 file of them was ever made): golden files of 2.0 only. */
+    static List<String> namesSince20()
+    {
+        return List.of("fifo-bloom-blocked", "fifo-bloom-blocked-d2");
+    }
+
     static List<String> allNames()
     {
         final List<String> all = new ArrayList<>(names());
@@ -126,7 +132,14 @@ class EngineGoldenFileTest extends EngineTestBase
             case "exact-window-keyed":
                 return builder("exact-window").keyed(true);
             case "fifo-bloom":
+                // the 1.0 layout (standard Bloom generations), which files made before the blocked one hold
+                return Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", 400L).param("target-fpr", 0.01)
+                    .param("blocks-per-item", 0L);
+            case "fifo-bloom-blocked":
                 return Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", 400L).param("target-fpr", 0.01);
+            case "fifo-bloom-blocked-d2":
+                return Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", 400L).param("target-fpr", 1e-5)
+                    .param("blocks-per-item", 2L);
             default:
                 throw new IllegalArgumentException(name);
         }
@@ -184,7 +197,8 @@ class EngineGoldenFileTest extends EngineTestBase
 
     private static Path verdictsFile(final String name)
     {
-        return GOLDEN_DIR.resolve(name + "-1.0.verdicts");
+        final String version = namesSince20().contains(name) ? "-2.0" : "-1.0";
+        return GOLDEN_DIR.resolve(name + version + ".verdicts");
     }
 
     private static Properties recorded(final String name) throws IOException
@@ -243,12 +257,7 @@ class EngineGoldenFileTest extends EngineTestBase
     void aFreshRunLeavesTheGoldenStateAndTable(final String name) throws Exception
     {
         final Path golden = dir.resolve(name + ".ddf");
-        copyOwnerOnly(GOLDEN_DIR.resolve(name + "-1.0.ddf"), golden);
-        final Path fresh = make(name, dir.resolve(name + "-fresh.ddf"));
-        final byte[] goldenBytes = Files.readAllBytes(golden);
-        final byte[] freshBytes = Files.readAllBytes(fresh);
-        assertEquals(goldenBytes.length, freshBytes.length);
-        assertSameStateAndTable(goldenBytes, freshBytes);
+        goldenMatchesAFreshRun(name, "1.0", golden);
         try (DuplicateFilter filter = Filters.open(golden))
         {
             assertEquals(builder(name).seed(0x5EED_0001L).parameters().toMap(), filter.parameters().toMap());
@@ -303,6 +312,46 @@ class EngineGoldenFileTest extends EngineTestBase
             Arrays.copyOfRange(fresh, countersEnd, fresh.length), "state after the counters, and table");
     }
 
+    /**
+     * Copies golden file NAME-VERSION.ddf to {@code golden} and checks that a fresh run of the fixed sequence leaves
+     * the same length, state and table.
+     *
+     * @return the golden file's bytes.
+     */
+    private byte[] goldenMatchesAFreshRun(final String name, final String version, final Path golden)
+        throws IOException
+    {
+        copyOwnerOnly(GOLDEN_DIR.resolve(name + "-" + version + ".ddf"), golden);
+        final byte[] goldenBytes = Files.readAllBytes(golden);
+        final byte[] freshBytes = Files.readAllBytes(make(name, dir.resolve(name + "-fresh.ddf")));
+        assertEquals(goldenBytes.length, freshBytes.length);
+        assertSameStateAndTable(goldenBytes, freshBytes);
+        return goldenBytes;
+    }
+
+    /**
+     * A layout added in format 2.0: a fresh run leaves the golden file's state and table, the golden file verifies,
+     * opens unchanged by a clean close, and judges the continuation as recorded.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("namesSince20")
+    void aFormat20LayoutMatchesItsGoldenFileAndJudgesAsRecorded(final String name) throws Exception
+    {
+        final Path golden = dir.resolve(name + ".ddf");
+        final byte[] goldenBytes = goldenMatchesAFreshRun(name, "2.0", golden);
+        assertEquals("ok", FilterInfo.verify(golden).get("table checksum"));
+        try (DuplicateFilter filter = Filters.open(golden))
+        {
+            assertEquals(builder(name).seed(0x5EED_0001L).parameters().toMap(), filter.parameters().toMap());
+            assertEquals(4000, filter.elements());
+        }
+        assertArrayEquals(goldenBytes, Files.readAllBytes(golden), "opening and closing changed the golden file");
+        try (DuplicateFilter filter = Filters.open(golden))
+        {
+            assertEquals(toMap(recorded(name)), toMap(judgeContinuation(filter)));
+        }
+    }
+
     /** Format 1.0 has no table checksum: its golden files pass the structure check that replaces it. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("allNames")
@@ -324,10 +373,23 @@ class EngineGoldenFileTest extends EngineTestBase
     {
         Assumptions.assumeTrue(Boolean.getBoolean("ddf.golden.regenerate"), "set -Dddf.golden.regenerate=true");
         Files.createDirectories(GOLDEN_DIR);
-        for (final String name : names())
+        final List<String> all = new ArrayList<>(names());
+        all.addAll(namesSince20());
+        for (final String name : all)
         {
             final Path made = make(name, dir.resolve(name + ".ddf"));
             Files.copy(made, GOLDEN_DIR.resolve(name + "-2.0.ddf"), StandardCopyOption.REPLACE_EXISTING);
+            if (namesSince20().contains(name) && !Files.exists(verdictsFile(name)))
+            {
+                // the record of a new layout is written once, by the build that introduced it
+                final Path copy = dir.resolve(name + "-judged.ddf");
+                Files.copy(made, copy);
+                try (DuplicateFilter filter = Filters.open(copy); java.io.Writer out =
+                    Files.newBufferedWriter(verdictsFile(name)))
+                {
+                    judgeContinuation(filter).store(out, name + ": counters, verdicts of the fixed continuation");
+                }
+            }
         }
     }
 }

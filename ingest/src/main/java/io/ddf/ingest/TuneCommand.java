@@ -74,6 +74,12 @@ public final class TuneCommand implements Callable<Integer>
     @Option(names = "--target-fnr", paramLabel = "Y", description = "Largest acceptable false negative rate.")
     private Double targetFnr;
 
+    @Option(names = "--changelog", paramLabel = "BYTES", arity = "0..1", fallbackValue = "16",
+        description = "The filter will be a Kafka Streams store (ddf kafka-dedup): admit only shapes whose changelog " +
+            "costs at most BYTES (default 16, an exact store's record) and one record per new element; among equal " +
+            "costs, prefer the faster restore. Shows each shape's changelog.")
+    private Double changelog;
+
     @Option(names = "--json", description = "Print one JSON object instead of text.")
     private boolean json;
 
@@ -93,7 +99,7 @@ public final class TuneCommand implements Callable<Integer>
                 "Claim 4.1)");
         }
         final Objective objective = new Objective(fprWeight, fnrWeight, targetFpr == null ? Double.NaN : targetFpr,
-            targetFnr == null ? Double.NaN : targetFnr);
+            targetFnr == null ? Double.NaN : targetFnr, changelog == null ? Double.NaN : changelog);
         final Tuning tuning = Tuner.tune(memoryBits, workload, objective);
         if (plot != null)
         {
@@ -133,16 +139,30 @@ public final class TuneCommand implements Callable<Integer>
         line(s, "command", pick.pipeCommand());
         line(s, "builder", pick.builderCall());
         line(s, "reserve", reserve(pick));
+        if (t.objective().changelog())
+        {
+            line(s, "changelog", t.changelog(pick).describe());
+        }
         line(s, "stream", t.workload().describe());
         line(s, "objective", t.objective().describe());
         line(s, "evaluated", t.evaluated() + " shapes");
         s.append("\nBest shape per kind (FPR and FNR in %, cost = the objective):\n\n");
-        s.append("| kind | shape | FPR % | FNR % | cost | meets caps | model validity |\n| --- | --- | --- | --- | --- | --- | --- |\n");
+        final boolean changelogs = t.objective().changelog();
+        s.append("| kind | shape | FPR % | FNR % | cost | meets caps |").append(changelogs ?
+            " changelog bytes per new element | restore reads |" : "").append(" model validity |\n| --- | --- | --- | " +
+            "--- | --- | --- |").append(changelogs ? " --- | --- |" : "").append(" --- |\n");
         for (final Candidate c : t.bestPerKind())
         {
-            s.append(String.format(Locale.ROOT, "| %s | %s | %.4g | %.4g | %.4g | %s | %s |%n", c.family(),
+            s.append(String.format(Locale.ROOT, "| %s | %s | %.4g | %.4g | %.4g | %s |", c.family(),
                 c.label(), 100 * c.fpr(), 100 * c.fnr(), t.objective().cost(c.fpr(), c.fnr()),
-                t.objective().admits(c.fpr(), c.fnr()) ? "yes" : "no", c.validity().isEmpty() ? "-" : c.validity()));
+                t.admits(c) ? "yes" : "no"));
+            if (changelogs)
+            {
+                final var cost = t.changelog(c);
+                s.append(String.format(Locale.ROOT, " %.3g (%s) | %.3g MB |", cost.bytesPerNewElement(),
+                    cost.hashes() ? "hashes" : "words", cost.restoreBytes() / 1e6));
+            }
+            s.append(' ').append(c.validity().isEmpty() ? "-" : c.validity()).append(" |\n");
         }
         s.append("\nTrade-off: shapes no other beats on both rates, by FPR").append(t.frontier().size() >
             FRONTIER_ROWS ? " (" + FRONTIER_ROWS + " of " + t.frontier().size() + ", evenly spaced; --json has all)" :

@@ -28,9 +28,19 @@ final class TuneJson
         field(s, "fpr_weight").append(number(t.objective().fprWeight())).append(',');
         field(s, "fnr_weight").append(number(t.objective().fnrWeight())).append(',');
         field(s, "target_fpr").append(number(t.objective().targetFpr())).append(',');
-        field(s, "target_fnr").append(number(t.objective().targetFnr())).append("},");
+        field(s, "target_fnr").append(number(t.objective().targetFnr())).append(',');
+        field(s, "changelog_bytes").append(number(t.objective().changelogBytes())).append("},");
         field(s, "meets_caps").append(t.admitted()).append(',');
         field(s, "pick").append(candidate(t.pick())).append(',');
+        if (t.objective().changelog())
+        {
+            final var cost = t.changelog(t.pick());
+            field(s, "changelog").append('{');
+            field(s, "format").append(string(cost.hashes() ? "hashes" : "words")).append(',');
+            field(s, "bytes_per_new_element").append(number(cost.bytesPerNewElement())).append(',');
+            field(s, "records_per_new_element").append(number(cost.recordsPerNewElement())).append(',');
+            field(s, "restore_bytes").append(number(cost.restoreBytes())).append("},");
+        }
         field(s, "reserve").append(string(reserve)).append(',');
         field(s, "best_per_kind");
         list(s, t.bestPerKind());

@@ -106,6 +106,33 @@ class TuneCommandTest
         assertTrue(plot.startsWith("<svg") && plot.trim().endsWith("</svg>") && plot.contains("<path d=\"M"), plot);
     }
 
+    /**
+     * --changelog (issue 25): the pick for a Kafka Streams store is one whose changelog costs at most an exact
+     * store's; on this stream with costly false positives that moves it from QQHTD (a word changed on every element)
+     * to QHT (the new elements' hashes), whose command builds and runs; the JSON carries the same.
+     */
+    @Test
+    void changelogObjectivePicksAKindLoggedByItsNewElementsHashes()
+    {
+        final Map<String, String> plain = fields(Cli.run("", with(TABLE2_CELL, "--fpr-weight", "20")));
+        assertEquals("qqhtd", plain.get("filter"));
+        final Cli.Result r = Cli.run("", with(TABLE2_CELL, "--fpr-weight", "20", "--changelog"));
+        assertEquals(0, r.status(), r::toString);
+        final Map<String, String> lines = fields(r);
+        assertEquals("qht", lines.get("filter"), r.out());
+        assertTrue(lines.get("changelog").startsWith("hashes of the new elements"), r.out());
+        assertTrue(lines.get("objective").endsWith("changelog <= 16 bytes and one record per new element"), r.out());
+        assertTrue(r.out().contains("| changelog bytes per new element | restore reads |"), r.out());
+        assertTrue(r.out().contains("(words)") && r.out().contains("(hashes)"), r.out());
+        build(lines.get("command"));
+        runs(lines.get("command"));
+        final String json = Cli.run("", with(TABLE2_CELL, "--fpr-weight", "20", "--changelog", "--json")).out();
+        assertTrue(json.contains("\"changelog_bytes\":16.0000000") && json.contains("\"changelog\":{\"format\":\"hashes\""),
+            json);
+        // a cap below what the hashes cost admits nothing: the best is shown, exit 3
+        assertEquals(3, Cli.run("", with(TABLE2_CELL, "--changelog", "4")).status());
+    }
+
     @Test
     void unreachableCapsExitThreeWithTheBestShown()
     {
@@ -126,7 +153,8 @@ class TuneCommandTest
             new String[] {"tune", "--memory-bits", "1000", "--zipf", "0.8", "--stream-length", "100"},
             new String[] {"tune", "--memory-bits", "1000", "--zipf", "1.2", "--window", "100"},
             new String[] {"tune", "--memory-bits", "many"},
-            new String[] {"tune", "--target-fpr", "0.1"}))
+            new String[] {"tune", "--target-fpr", "0.1"},
+            new String[] {"tune", "--memory-bits", "1000", "--alphabet", "1000", "--changelog", "-2"}))
         {
             final Cli.Result r = Cli.run("", args);
             assertEquals(2, r.status(), () -> Arrays.toString(args) + ": " + r);

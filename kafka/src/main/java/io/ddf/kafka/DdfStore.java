@@ -19,7 +19,6 @@ import org.apache.kafka.streams.state.internals.CachedStateStore;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,27 +30,30 @@ import java.util.Collection;
  * persistent store: after a clean restart Kafka Streams finds its checkpoint and restores nothing.
  *
  * <h2>Changelog</h2>
- * With logging enabled ({@link DdfStoreBuilder}), every word of {@link Filters#mutableWords} (counters, the kind's
- * header state, the table) that changed since the last commit is logged at the commit ({@link #flushCache}) as one
- * record: key the word's index (8 bytes, big-endian), value its new contents (8 bytes, big-endian). One more record,
- * key {@link #PARAMETERS_KEY}, holds the filter's parameters as text; it is logged once per file, and a restore that
- * meets different parameters fails instead of writing words into a table of another layout. The changelog topic is
- * compacted: it keeps each word's latest value, so its size is bounded by the table's. Restoring replays the records
- * in order into the file ({@link BatchingStateRestoreCallback}): a fresh file plus the replayed words is
- * byte-for-byte the original's state, and gives the same verdicts.
+ * With logging enabled ({@link DdfStoreBuilder}), the store logs at each commit ({@link #flushCache}) what the
+ * changelog lacks, in its {@link ChangelogFormat}: by default, for the Bloom filter, QHT and SQF, the hashes of the
+ * elements judged UNSEEN with a snapshot of the table now and then ({@link HashChangelog}); for the other kinds,
+ * every word of {@link Filters#mutableWords} (counters, the kind's header state, the table) that changed since the
+ * last commit ({@link WordChangelog}). One more record, key {@link #PARAMETERS_KEY}, holds the filter's parameters
+ * as text; it is logged once per file, and a restore that meets different parameters fails instead of writing into
+ * a table of another layout. The changelog topic is compacted and stays bounded by a few tables. Restoring replays
+ * the records in order into the file ({@link BatchingStateRestoreCallback}); a fresh file plus the replayed records
+ * is byte-for-byte the original's state, and gives the same verdicts. Standby replicas apply the same records as
+ * they arrive, so a standby's file is the active one's as of its last commit.
  *
  * <h2>Processing guarantees</h2>
  * <ul>
- * <li><b>Exactly-once</b>: the word records of a commit go out in the same transaction as the output records and
+ * <li><b>Exactly-once</b>: the changelog records of a commit go out in the same transaction as the output records and
  * the input offsets. After a crash Kafka Streams finds no checkpoint (EOS deletes it while a task runs), wipes the
  * task directory, this file with it, and restores a fresh file from the committed changelog: the filter is exactly
  * its state after the last committed input, and the uncommitted inputs are processed again against it. Verdicts
  * are those of one sequential pass over the committed input.</li>
  * <li><b>At-least-once</b>: the file may be ahead of the changelog after a crash (it holds the effect of inputs
  * processed since the last commit, which will be processed again). Kafka Streams restores from its last checkpoint
- * over the file; each record sets a word to a value it had, so replaying is harmless to words logged since, and the
- * store marks the file as not fully logged (no clean-close marker) so that its first commit logs every word that
- * differs from a fresh file's, making the changelog whole again. What at-least-once cannot give: an input
+ * over the file (replaying what the file already holds is harmless: a word set to a value it had, a hash already
+ * in the table), and the store takes the file as not fully logged (no clean-close marker), so that its first
+ * commit logs the whole file again (every word that differs from a fresh file's, or a snapshot), making the
+ * changelog whole. What at-least-once cannot give: an input
  * processed again after a crash may be judged DUPLICATE of its own first pass, whose output may not have reached
  * the output topic (at most the inputs of one commit interval per crashed task), or UNSEEN twice when its word was
  * rolled back by the replay (a duplicate output, which at-least-once allows).</li>
@@ -65,33 +67,37 @@ import java.util.Collection;
 public final class DdfStore implements StateStore, CachedStateStore<byte[], byte[]>
 {
     /** Changelog key (as a word index) of the record that holds the filter's parameters. */
-    public static final long PARAMETERS_KEY = -1L;
+    public static final long PARAMETERS_KEY = ChangelogKeys.PARAMETERS;
     /** Suffix of the filter file in the task's state directory. */
     public static final String FILE_SUFFIX = ".ddf";
-    /** Suffix of the marker written after a clean close with every word logged. */
+    /** Suffix of the marker written after a clean close with everything logged. */
     public static final String CLEAN_SUFFIX = ".ddf.clean";
 
     private final String name;
     private final FilterSpec spec;
     private final boolean logging;
+    private final ChangelogFormat format;
     private final Position position = Position.emptyPosition();
     private DuplicateFilter filter;
-    private DuplicateFilter loggedCopy;
-    private LoggedWords words;
+    private StoreChangelog changelog;
+    private ChangelogFormat resolvedFormat;
     private InternalProcessorContext<?, ?> changelogContext;
     private StoreMetrics metrics;
+    private Path dir;
     private Path file;
     private String parametersText;
     private boolean parametersLogged;
     private boolean open;
     private long restoredRecords;
     private long loggedRecords;
+    private long loggedBytes;
 
-    DdfStore(final String name, final FilterSpec spec, final boolean logging)
+    DdfStore(final String name, final FilterSpec spec, final boolean logging, final ChangelogFormat format)
     {
         this.name = name;
         this.spec = spec;
         this.logging = logging;
+        this.format = format;
     }
 
     @Override
@@ -127,21 +133,21 @@ public final class DdfStore implements StateStore, CachedStateStore<byte[], byte
             }
             changelogContext = (InternalProcessorContext<?, ?>)context;
         }
-        final Path dir = context.stateDir().toPath();
+        dir = context.stateDir().toPath();
         file = dir.resolve(name + FILE_SUFFIX);
         final Path clean = dir.resolve(name + CLEAN_SUFFIX);
         try
         {
             final boolean existed = Files.exists(file);
+            final boolean wasClean = existed && Files.exists(clean);
             filter = openFilter(file);
-            loggedCopy = spec.builder(name, null).create();
-            words = new LoggedWords(Filters.mutableWords(filter), Filters.mutableWords(loggedCopy));
             parametersText = filter.parameters().toString();
-            if (existed && Files.exists(clean))
+            if (logging)
             {
-                // Closed cleanly with every word logged: the changelog holds this file.
-                words.markAllLogged();
-                parametersLogged = true;
+                resolvedFormat = format.resolve(filter.kind());
+                changelog = newChangelog(resolvedFormat);
+                changelog.opened(existed, wasClean, dir);
+                parametersLogged = wasClean;
             }
             Files.deleteIfExists(clean);
         }
@@ -158,14 +164,25 @@ public final class DdfStore implements StateStore, CachedStateStore<byte[], byte
         metrics = new StoreMetrics(context.metrics(), context.taskId().toString(), name);
         context.register(root, (BatchingStateRestoreCallback)this::restoreAll);
         open = true;
-        metrics.record(filter, loggedRecords);
+        metrics.record(filter, loggedRecords, loggedBytes);
+    }
+
+    private StoreChangelog newChangelog(final ChangelogFormat resolved)
+    {
+        if (resolved == ChangelogFormat.HASHES)
+        {
+            return new HashChangelog(name, filter, this::logRecord);
+        }
+        return new WordChangelog(name, filter, spec.builder(name, null).singleWriter().create(),
+            resolved == ChangelogFormat.BLOCKS);
     }
 
     private DuplicateFilter openFilter(final Path path)
     {
         try
         {
-            return spec.builder(name, path).openOrCreate();
+            // Kafka Streams gives a store to one thread at a time: updates need no locked instruction
+            return spec.builder(name, path).singleWriter().openOrCreate();
         }
         catch (final FilterFileException | IllegalArgumentException e)
         {
@@ -194,7 +211,13 @@ public final class DdfStore implements StateStore, CachedStateStore<byte[], byte
     public Verdict stream(final byte[] bytes, final int offset, final int length)
     {
         checkOpen();
-        return filter.stream(bytes, offset, length);
+        final long hash = filter.hash(bytes, offset, length);
+        final Verdict verdict = filter.streamHash(hash);
+        if (verdict == Verdict.UNSEEN && changelog != null)
+        {
+            changelog.streamed(hash);
+        }
+        return verdict;
     }
 
     /**
@@ -228,16 +251,29 @@ public final class DdfStore implements StateStore, CachedStateStore<byte[], byte
         return filter.parameters();
     }
 
+    /** @return the changelog format this store writes (null without logging). */
+    public ChangelogFormat changelogFormat()
+    {
+        checkOpen();
+        return resolvedFormat;
+    }
+
     /** @return the filter file. */
     public Path path()
     {
         return file;
     }
 
-    /** @return changelog records this instance has written (word records and the parameters record). */
+    /** @return changelog records this instance has written (including deletes and the parameters record). */
     public long loggedRecords()
     {
         return loggedRecords;
+    }
+
+    /** @return their key and value bytes. */
+    public long loggedBytes()
+    {
+        return loggedBytes;
     }
 
     /** @return changelog records this instance has restored. */
@@ -255,15 +291,17 @@ public final class DdfStore implements StateStore, CachedStateStore<byte[], byte
     private void restoreAll(final Collection<KeyValue<byte[], byte[]>> records)
     {
         checkOpen();
+        if (changelog == null)
+        {
+            throw new IllegalStateException("ddf store '" + name + "' has no changelog to restore from");
+        }
         for (final KeyValue<byte[], byte[]> record : records)
         {
-            if (record.key == null || record.key.length != Long.BYTES)
+            if (record.key == null)
             {
-                throw corrupt("a key of " + (record.key == null ? "null" : record.key.length + " bytes") +
-                    " where a word index of 8 bytes was expected");
+                throw changelog.corrupt("a null key");
             }
-            final long index = ByteBuffer.wrap(record.key).getLong();
-            if (index == PARAMETERS_KEY)
+            if (record.key.length == Long.BYTES && ChangelogKeys.number(record.key) == PARAMETERS_KEY)
             {
                 final String logged = record.value == null ? "null" : new String(record.value, StandardCharsets.UTF_8);
                 if (!logged.equals(parametersText))
@@ -276,37 +314,19 @@ public final class DdfStore implements StateStore, CachedStateStore<byte[], byte
             }
             else
             {
-                if (record.value == null || record.value.length != Long.BYTES)
-                {
-                    throw corrupt("word " + index + " has a value of " +
-                        (record.value == null ? "null" : record.value.length + " bytes") + ", not 8");
-                }
-                try
-                {
-                    words.restore(index, ByteBuffer.wrap(record.value).getLong());
-                }
-                catch (final IndexOutOfBoundsException e)
-                {
-                    throw corrupt(e.getMessage() + " of the filter [" + parametersText + "]");
-                }
+                changelog.restore(record.key, record.value);
             }
             restoredRecords++;
         }
     }
 
-    private ProcessorStateException corrupt(final String why)
-    {
-        return new ProcessorStateException("ddf store '" + name + "': changelog record with " + why +
-            ": not a ddf store's changelog, or written by another layout");
-    }
-
     /**
-     * The commit hook: logs every word changed since the last commit (with logging enabled, in an active task) and
-     * updates the metrics. Kafka Streams 3.8 calls it in {@code StreamTask.prepareCommit}, before it flushes its
-     * producer and commits the input offsets (or the transaction, under exactly-once); it calls
-     * {@link #flush} only later, after the commit, when it writes a checkpoint. Kafka Streams has no public
-     * pre-commit hook for a store until KIP-892's {@code commit}; this internal interface is the one its own
-     * caching stores use to send their changelog records with the commit.
+     * The commit hook: logs what the changelog lacks (with logging enabled, in an active task) and updates the
+     * metrics. Kafka Streams 3.8 calls it in {@code StreamTask.prepareCommit}, before it flushes its producer and
+     * commits the input offsets (or the transaction, under exactly-once); it calls {@link #flush} only later,
+     * after the commit, when it writes a checkpoint. Kafka Streams has no public pre-commit hook for a store until
+     * KIP-892's {@code commit}; this internal interface is the one its own caching stores use to send their
+     * changelog records with the commit.
      */
     @Override
     public void flushCache()
@@ -317,18 +337,17 @@ public final class DdfStore implements StateStore, CachedStateStore<byte[], byte
         }
         if (changelogContext != null && changelogContext.taskType() == Task.TaskType.ACTIVE)
         {
-            final long timestamp = changelogContext.currentSystemTimeMs();
             if (!parametersLogged)
             {
-                log(PARAMETERS_KEY, parametersText.getBytes(StandardCharsets.UTF_8), timestamp);
+                logRecord(ChangelogKeys.word(PARAMETERS_KEY), parametersText.getBytes(StandardCharsets.UTF_8));
                 parametersLogged = true;
             }
-            words.drainChanges((index, value) -> log(index, longBytes(value), timestamp));
+            changelog.commit(this::logRecord);
         }
-        metrics.record(filter, loggedRecords);
+        metrics.record(filter, loggedRecords, loggedBytes);
     }
 
-    /** Nothing to clear: the words not yet logged are found by comparison, whoever wrote them. */
+    /** Nothing to clear: what is not yet logged is found by the changelog, whoever wrote it. */
     @Override
     public void clearCache()
     {
@@ -344,8 +363,9 @@ public final class DdfStore implements StateStore, CachedStateStore<byte[], byte
     }
 
     /**
-     * Forces the file to the device: Kafka Streams calls it just before it writes a checkpoint naming the changelog
-     * offset the file holds, so after a power loss the file is not behind its checkpoint.
+     * Forces the file to the device, and keeps where the changelog goes on: Kafka Streams calls it just before it
+     * writes a checkpoint naming the changelog offset the file holds, so after a power loss the file is not behind
+     * its checkpoint.
      */
     @Override
     public void flush()
@@ -353,18 +373,18 @@ public final class DdfStore implements StateStore, CachedStateStore<byte[], byte
         if (open)
         {
             filter.flush();
+            if (changelog != null)
+            {
+                changelog.persist(dir);
+            }
         }
     }
 
-    private void log(final long index, final byte[] value, final long timestamp)
+    private void logRecord(final byte[] key, final byte[] value)
     {
-        changelogContext.logChange(name, Bytes.wrap(longBytes(index)), value, timestamp, position);
+        changelogContext.logChange(name, Bytes.wrap(key), value, changelogContext.currentSystemTimeMs(), position);
         loggedRecords++;
-    }
-
-    private static byte[] longBytes(final long value)
-    {
-        return ByteBuffer.allocate(Long.BYTES).putLong(value).array();
+        loggedBytes += key.length + (value == null ? 0 : value.length);
     }
 
     @Override
@@ -377,11 +397,15 @@ public final class DdfStore implements StateStore, CachedStateStore<byte[], byte
         open = false;
         try
         {
-            final boolean allLogged = changelogContext == null || (parametersLogged && words.countChanges() == 0);
+            final boolean allLogged = changelog == null || (parametersLogged && changelog.fullyLogged());
             filter.flush();
+            if (changelog != null)
+            {
+                changelog.persist(dir);
+            }
             if (allLogged)
             {
-                Files.write(file.resolveSibling(name + CLEAN_SUFFIX), new byte[0]);
+                Files.write(dir.resolve(name + CLEAN_SUFFIX), new byte[0]);
             }
         }
         catch (final IOException e)
@@ -397,13 +421,13 @@ public final class DdfStore implements StateStore, CachedStateStore<byte[], byte
 
     private void closeFilters()
     {
+        if (changelog != null)
+        {
+            changelog.close();
+        }
         if (filter != null)
         {
             filter.close();
-        }
-        if (loggedCopy != null)
-        {
-            loggedCopy.close();
         }
     }
 

@@ -22,6 +22,7 @@ public final class DdfStoreBuilder implements StoreBuilder<DdfStore>
     private final String name;
     private final FilterSpec spec;
     private boolean logging = true;
+    private ChangelogFormat format = ChangelogFormat.AUTO;
     private Map<String, String> logConfig;
 
     /**
@@ -46,6 +47,33 @@ public final class DdfStoreBuilder implements StoreBuilder<DdfStore>
     public FilterSpec spec()
     {
         return spec;
+    }
+
+    /**
+     * @param changelogFormat what the changelog records ({@link ChangelogFormat#AUTO} by default).
+     * @return this.
+     * @throws IllegalArgumentException for {@link ChangelogFormat#HASHES} with a kind whose table hashes cannot
+     *                                  rebuild.
+     */
+    public DdfStoreBuilder withChangelogFormat(final ChangelogFormat changelogFormat)
+    {
+        final ChangelogFormat checked = Objects.requireNonNull(changelogFormat, "changelogFormat");
+        try
+        {
+            checked.resolve(spec.validate(name).kind());
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new IllegalArgumentException("ddf store '" + name + "' (" + spec + "): " + e.getMessage(), e);
+        }
+        this.format = checked;
+        return this;
+    }
+
+    /** @return the changelog format. */
+    public ChangelogFormat changelogFormat()
+    {
+        return format;
     }
 
     @Override
@@ -80,7 +108,7 @@ public final class DdfStoreBuilder implements StoreBuilder<DdfStore>
     @Override
     public DdfStore build()
     {
-        return new DdfStore(name, spec, logging);
+        return new DdfStore(name, spec, logging, format);
     }
 
     @Override

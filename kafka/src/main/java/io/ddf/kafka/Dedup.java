@@ -47,6 +47,7 @@ public final class Dedup<K, V>
     private Serde<V> valueSerde;
     private Map<String, String> logConfig = Collections.emptyMap();
     private boolean logging = true;
+    private ChangelogFormat changelogFormat = ChangelogFormat.AUTO;
 
     private Dedup(final KeyBytes<K, V> keyBytes, final FilterSpec spec)
     {
@@ -135,6 +136,17 @@ public final class Dedup<K, V>
         return this;
     }
 
+    /**
+     * @param format what the changelog records ({@link ChangelogFormat#AUTO}: the new elements' hashes where the
+     *               kind allows, else the changed words).
+     * @return this.
+     */
+    public Dedup<K, V> changelogFormat(final ChangelogFormat format)
+    {
+        this.changelogFormat = Objects.requireNonNull(format, "format");
+        return this;
+    }
+
     /** @return this, without a changelog: a lost instance's filters are lost, and restart empty elsewhere. */
     public Dedup<K, V> withLoggingDisabled()
     {
@@ -146,7 +158,8 @@ public final class Dedup<K, V>
     public StoreBuilder<DdfStore> storeBuilder()
     {
         final DdfStoreBuilder builder = new DdfStoreBuilder(storeName, spec);
-        return logging ? builder.withLoggingEnabled(logConfig) : builder.withLoggingDisabled();
+        return logging ? builder.withLoggingEnabled(logConfig).withChangelogFormat(changelogFormat) :
+            builder.withLoggingDisabled();
     }
 
     /**

@@ -30,6 +30,17 @@ final class LoggedWords
         void word(long index, long value);
     }
 
+    /** Receives one changed block of words. */
+    @FunctionalInterface
+    interface BlockSink
+    {
+        /**
+         * @param block the block's index (its first word is {@code block * blockWords}).
+         * @param words its words, all of them, as they are now.
+         */
+        void block(long block, long[] words);
+    }
+
     private final FilterWords live;
     private final FilterWords logged;
 
@@ -68,6 +79,34 @@ final class LoggedWords
             sink.word(i, value);
             logged.putPlain(i, value);
             changed++;
+        }
+        return changed;
+    }
+
+    /**
+     * Passes every block of {@code blockWords} words in which some word differs from its logged value to the sink,
+     * whole, then takes it as logged.
+     *
+     * @param blockWords words per block; the number of words must be a multiple of it.
+     * @param sink       receives the changed blocks, in index order (the array is reused).
+     * @return how many blocks changed.
+     */
+    long drainBlocks(final int blockWords, final BlockSink sink)
+    {
+        final long[] block = new long[blockWords];
+        long changed = 0;
+        for (long i = live.mismatch(logged, 0); i >= 0; )
+        {
+            final long b = i / blockWords;
+            final long first = b * blockWords;
+            for (int w = 0; w < blockWords; w++)
+            {
+                block[w] = live.getPlain(first + w);
+                logged.putPlain(first + w, block[w]);
+            }
+            sink.block(b, block);
+            changed++;
+            i = first + blockWords < live.words() ? live.mismatch(logged, first + blockWords) : -1;
         }
         return changed;
     }

@@ -29,6 +29,7 @@ final class StoreMetrics
     private final Sensor duplicates;
     private final Sensor tableBytes;
     private final Sensor changelogRecords;
+    private final Sensor changelogBytes;
 
     StoreMetrics(final StreamsMetrics registry, final String taskId, final String storeName)
     {
@@ -42,6 +43,7 @@ final class StoreMetrics
         duplicates = gauge(prefix, "duplicates", "Elements judged DUPLICATE over the file's lifetime", tags);
         tableBytes = gauge(prefix, "table-bytes", "Bytes of the filter's table (its file is 4 KiB more)", tags);
         changelogRecords = gauge(prefix, "changelog-records", "Changelog records this store instance has written", tags);
+        changelogBytes = gauge(prefix, "changelog-bytes", "Their key and value bytes", tags);
     }
 
     private Sensor gauge(final String prefix, final String name, final String description, final Map<String, String> tags)
@@ -51,8 +53,9 @@ final class StoreMetrics
         return sensor;
     }
 
-    void record(final DuplicateFilter filter, final long loggedRecords)
+    void record(final DuplicateFilter filter, final long loggedRecords, final long loggedBytes)
     {
+        changelogBytes.record(loggedBytes);
         elements.record(filter.elements());
         duplicates.record(filter.duplicates());
         tableBytes.record(filter.parameters().tableBytes());
@@ -65,5 +68,6 @@ final class StoreMetrics
         registry.removeSensor(duplicates);
         registry.removeSensor(tableBytes);
         registry.removeSensor(changelogRecords);
+        registry.removeSensor(changelogBytes);
     }
 }

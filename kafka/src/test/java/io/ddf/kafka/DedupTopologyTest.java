@@ -1,6 +1,7 @@
 package io.ddf.kafka;
 
 import io.ddf.engine.Verdict;
+import io.ddf.persistence.testing.TestSeed;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.Serdes;
@@ -45,7 +46,7 @@ class DedupTopologyTest
 {
     static final String APP = "ddf-test";
     static final String CHANGELOG = APP + "-" + Dedup.DEFAULT_STORE_NAME + "-changelog";
-    static final long SEED = Long.getLong("ddf.test.seed", 20261124L);
+    static final long SEED = TestSeed.seed();
     static final FilterSpec QHT = FilterSpec.of("qht").with("memory-bits", 1L << 14);
 
     @TempDir(factory = ShmTempDir.class)
@@ -64,9 +65,16 @@ class DedupTopologyTest
     /** in (String key, String value) -> dedup by the record key -> out. */
     static Topology byRecordKey(final FilterSpec spec, final boolean mark)
     {
+        return byRecordKey(spec, mark, ChangelogFormat.AUTO);
+    }
+
+    /** The same, with a changelog format. */
+    static Topology byRecordKey(final FilterSpec spec, final boolean mark, final ChangelogFormat format)
+    {
         final StreamsBuilder builder = new StreamsBuilder();
         final KStream<String, String> in = builder.stream("in", Consumed.with(Serdes.String(), Serdes.String()));
-        final Dedup<String, String> dedup = Dedup.by(KeyBytes.recordKey(new StringSerializer(), "in"), spec);
+        final Dedup<String, String> dedup = Dedup.<String, String>by(KeyBytes.recordKey(new StringSerializer(), "in"), spec)
+            .changelogFormat(format);
         (mark ? dedup.markVerdicts(in) : dedup.dropDuplicates(in)).to("out", Produced.with(Serdes.String(), Serdes.String()));
         return builder.build();
     }
@@ -195,9 +203,10 @@ class DedupTopologyTest
 
     @ParameterizedTest
     @ValueSource(strings = {StreamsConfig.AT_LEAST_ONCE, StreamsConfig.EXACTLY_ONCE_V2})
-    void changelogHoldsOneRecordPerChangedWord(final String guarantee)
+    void aWordChangelogHoldsOneRecordPerChangedWord(final String guarantee)
     {
-        try (TopologyTestDriver driver = new TopologyTestDriver(byRecordKey(QHT, false), props(dir, guarantee)))
+        try (TopologyTestDriver driver = new TopologyTestDriver(byRecordKey(QHT, false, ChangelogFormat.WORDS),
+            props(dir, guarantee)))
         {
             final TestInputTopic<String, String> in = input(driver);
             final TestOutputTopic<byte[], byte[]> log = changelog(driver);
@@ -253,10 +262,20 @@ class DedupTopologyTest
         }
     }
 
+    /**
+     * The kind's commits are logged under a format ({@code kind/format}; the default one alone), replayed
+     * into a second driver as compaction may have left them (each key's latest record, in the order they came):
+     * same bytes, then the same verdicts on a continuation. 600 elements from 900 into a 2 KiB table: the hash
+     * changelog logs snapshots in between.
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"qht", "cuckoo", "sbf", "shf", "qht-queue"})
-    void aDriverRestoredFromTheChangelogHasTheSameBytesAndVerdicts(final String kind)
+    @ValueSource(strings = {"qht", "bloom", "sqf", "qht/words", "qht/blocks", "cuckoo", "cuckoo/blocks", "sbf", "shf",
+        "qht-queue"})
+    void aDriverRestoredFromTheChangelogHasTheSameBytesAndVerdicts(final String kindAndFormat)
     {
+        final String kind = kindAndFormat.split("/")[0];
+        final ChangelogFormat format = kindAndFormat.contains("/") ?
+            ChangelogFormat.valueOf(kindAndFormat.split("/")[1].toUpperCase(java.util.Locale.ROOT)) : ChangelogFormat.AUTO;
         // qht-queue: the queuing construction, whose rotation lives in the header's state words, not the table.
         final FilterSpec spec = FilterSpec.of(kind.replace("-queue", "")).with("memory-bits", 1L << 14)
             .with(kind.equals("shf") ? Map.of("window", 200L) : Map.of())
@@ -264,16 +283,16 @@ class DedupTopologyTest
         final Random random = new Random(SEED);
         final List<String> first = new ArrayList<>();
         final List<String> continuation = new ArrayList<>();
-        for (int n = 0; n < 300; n++)
+        for (int n = 0; n < 600; n++)
         {
-            first.add("e" + random.nextInt(400));
-            continuation.add("e" + random.nextInt(400));
+            first.add("e" + random.nextInt(900));
+            continuation.add("e" + random.nextInt(900));
         }
         final List<KeyValue<byte[], byte[]>> records = new ArrayList<>();
         final List<TestRecord<String, String>> originalVerdicts;
         final long[] originalWords;
         final long[] originalAfterContinuation;
-        try (TopologyTestDriver original = new TopologyTestDriver(byRecordKey(spec, true),
+        try (TopologyTestDriver original = new TopologyTestDriver(byRecordKey(spec, true, format),
             props(dir.resolve("a"), StreamsConfig.EXACTLY_ONCE_V2)))
         {
             first.forEach(k -> input(original).pipeInput(k, "v"));
@@ -283,37 +302,98 @@ class DedupTopologyTest
             continuation.forEach(k -> input(original).pipeInput(k, "v"));
             originalVerdicts = output(original).readRecordsToList();
             originalAfterContinuation = FileWords.read(store(original).path());
+            if (kindAndFormat.equals("qht") || kindAndFormat.equals("bloom"))
+            {
+                assertEquals(ChangelogFormat.HASHES, store(original).changelogFormat());
+                assertTrue(records.stream().anyMatch(r -> r.key.length == 9 && r.key[0] == ChangelogKeys.SNAPSHOT_DONE),
+                    "a snapshot was logged");
+            }
         }
-        try (TopologyTestDriver restored = new TopologyTestDriver(byRecordKey(spec, true),
+        try (TopologyTestDriver restored = new TopologyTestDriver(byRecordKey(spec, true, format),
             props(dir.resolve("b"), StreamsConfig.EXACTLY_ONCE_V2)))
         {
             final DdfStore store = store(restored);
-            // Compaction keeps each key's latest record; replay the compacted form, as a restore after it would.
-            final Map<String, KeyValue<byte[], byte[]>> compacted = new HashMap<>();
+            // Compaction keeps each key's latest record where it was; replay that, as a restore after it would.
+            final Map<String, KeyValue<byte[], byte[]>> compacted = new java.util.LinkedHashMap<>();
             for (final KeyValue<byte[], byte[]> r : records)
             {
                 compacted.remove(Arrays.toString(r.key));
                 compacted.put(Arrays.toString(r.key), r);
             }
             store.restoreCallback().restoreAll(new ArrayList<>(compacted.values()));
-            assertArrayEquals(originalWords, FileWords.read(store.path()), "restored bytes, " + kind);
-            assertEquals(300, store.elements());
+            assertArrayEquals(originalWords, FileWords.read(store.path()), "restored bytes, " + kindAndFormat);
+            assertEquals(600, store.elements());
             continuation.forEach(k -> input(restored).pipeInput(k, "v"));
             final List<TestRecord<String, String>> verdicts = output(restored).readRecordsToList();
             assertEquals(originalVerdicts.size(), verdicts.size());
             for (int i = 0; i < verdicts.size(); i++)
             {
                 assertEquals(VerdictHeader.of(originalVerdicts.get(i).headers()), VerdictHeader.of(verdicts.get(i).headers()),
-                    kind + " continuation record " + i + " (seed " + SEED + ")");
+                    kindAndFormat + " continuation record " + i + " (seed " + SEED + ")");
             }
             assertArrayEquals(originalAfterContinuation, FileWords.read(store.path()));
         }
     }
 
     /**
-     * At-least-once after a crash: the instance restarts on its own directory, whose file may be ahead of the
-     * changelog. Without the clean-close marker the store cannot know which words were logged, so its first commit
-     * logs every word that differs from a fresh file; with the marker it logs only new changes.
+     * The changelog of hashes (the default for qht), through the driver's per-record commits: an UNSEEN element
+     * logs one record, its hash; a DUPLICATE none; the rest of each commit is the counters' words.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {StreamsConfig.AT_LEAST_ONCE, StreamsConfig.EXACTLY_ONCE_V2})
+    void aHashChangelogLogsOneRecordPerNewElement(final String guarantee)
+    {
+        final FilterSpec spec = FilterSpec.of("qht").with("memory-bits", 1L << 20);
+        try (TopologyTestDriver driver = new TopologyTestDriver(byRecordKey(spec, false), props(dir, guarantee)))
+        {
+            final TestOutputTopic<byte[], byte[]> log = changelog(driver);
+            log.readKeyValuesToList();
+            final Random random = new Random(SEED);
+            int unseen = 0;
+            int hashRecords = 0;
+            for (int n = 0; n < 400; n++)
+            {
+                final String key = "e" + random.nextInt(250);
+                final long duplicatesBefore = store(driver).duplicates();
+                input(driver).pipeInput(key, "v");
+                final boolean duplicate = store(driver).duplicates() > duplicatesBefore;
+                final List<Long> hashes = new ArrayList<>();
+                for (final KeyValue<byte[], byte[]> kv : log.readKeyValuesToList())
+                {
+                    if (kv.key.length == ChangelogKeys.TYPED_LENGTH)
+                    {
+                        assertEquals(ChangelogKeys.HASHES, kv.key[0], "only hashes, no snapshot at this load");
+                        hashRecords++;
+                        for (final long h : ChangelogKeys.longs(kv.value))
+                        {
+                            hashes.add(h);
+                        }
+                    }
+                    else
+                    {
+                        final long index = ByteBuffer.wrap(kv.key).getLong();
+                        assertTrue(index == DdfStore.PARAMETERS_KEY || index < FileWords.firstTableWord(),
+                            "a table word " + index + " logged (seed " + SEED + ")");
+                    }
+                }
+                final byte[] keyBytes = key.getBytes(StandardCharsets.UTF_8);
+                try (io.ddf.engine.DuplicateFilter reference = spec.builder(Dedup.DEFAULT_STORE_NAME, null).create())
+                {
+                    assertEquals(duplicate ? List.of() : List.of(reference.hash(keyBytes, 0, keyBytes.length)), hashes,
+                        "record " + n + " (" + key + ", " + (duplicate ? "DUPLICATE" : "UNSEEN") + ", seed " + SEED + ")");
+                }
+                unseen += duplicate ? 0 : 1;
+            }
+            assertTrue(unseen > 100 && unseen < 300, "the stream repeats elements: " + unseen + " new");
+            assertEquals(unseen, hashRecords, "a record per new element");
+        }
+    }
+
+    /**
+     * At-least-once after a crash, with the changelog of words: the instance restarts on its own directory, whose
+     * file may be ahead of the changelog. Without the clean-close marker the store cannot know which words were
+     * logged, so its first commit logs every word that differs from a fresh file; with the marker it logs only new
+     * changes. (The changelog of hashes logs a snapshot instead: {@link HashChangelogTest}.)
      */
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
@@ -322,7 +402,7 @@ class DedupTopologyTest
         final Path crashed = dir.resolve("crashed");
         final Path taskDir = crashed.resolve(APP).resolve("0_0");
         final long[] left;
-        try (TopologyTestDriver first = new TopologyTestDriver(byRecordKey(QHT, false), props(dir.resolve("first"), StreamsConfig.AT_LEAST_ONCE)))
+        try (TopologyTestDriver first = new TopologyTestDriver(byRecordKey(QHT, false, ChangelogFormat.WORDS), props(dir.resolve("first"), StreamsConfig.AT_LEAST_ONCE)))
         {
             for (int i = 0; i < 200; i++)
             {
@@ -345,7 +425,7 @@ class DedupTopologyTest
         }
         final List<KeyValue<byte[], byte[]>> logged;
         final long[] after;
-        try (TopologyTestDriver restarted = new TopologyTestDriver(byRecordKey(QHT, false), props(crashed, StreamsConfig.AT_LEAST_ONCE)))
+        try (TopologyTestDriver restarted = new TopologyTestDriver(byRecordKey(QHT, false, ChangelogFormat.WORDS), props(crashed, StreamsConfig.AT_LEAST_ONCE)))
         {
             assertArrayEquals(left, FileWords.read(store(restarted).path()), "the file is reopened as it was left");
             input(restarted).pipeInput("e0", "v");
@@ -367,7 +447,7 @@ class DedupTopologyTest
         {
             assertEquals(differFromFresh, words, "after a crash every word that differs from a fresh file is logged");
             // ... so this changelog alone rebuilds the file.
-            try (TopologyTestDriver rebuilt = new TopologyTestDriver(byRecordKey(QHT, false), props(dir.resolve("rebuilt"), StreamsConfig.AT_LEAST_ONCE)))
+            try (TopologyTestDriver rebuilt = new TopologyTestDriver(byRecordKey(QHT, false, ChangelogFormat.WORDS), props(dir.resolve("rebuilt"), StreamsConfig.AT_LEAST_ONCE)))
             {
                 store(rebuilt).restoreCallback().restoreAll(logged);
                 assertArrayEquals(after, FileWords.read(store(rebuilt).path()));
@@ -417,6 +497,17 @@ class DedupTopologyTest
             () -> new DdfStoreBuilder("s", QHT).withLoggingEnabled(Map.of("cleanup.policy", "delete")));
         assertTrue(policy.getMessage().contains("must be compacted"), policy.getMessage());
         assertThrows(UnsupportedOperationException.class, () -> new DdfStoreBuilder("s", QHT).withCachingEnabled());
+        // a changelog of hashes only for the kinds whose table the new elements' hashes rebuild
+        final Exception cuckoo = assertThrows(IllegalArgumentException.class, () -> new DdfStoreBuilder("s",
+            FilterSpec.of("cuckoo").with("memory-bits", 1L << 14)).withChangelogFormat(ChangelogFormat.HASHES));
+        assertTrue(cuckoo.getMessage().startsWith("ddf store 's' (cuckoo --memory-bits 16384): a changelog of hashes " +
+            "rebuilds only [QHT, SQF, BLOOM], not cuckoo"), cuckoo.getMessage());
+        final Exception queue = assertThrows(IllegalArgumentException.class, () -> new DdfStoreBuilder("s",
+            FilterSpec.of("qht").with(Map.of("memory-bits", 1L << 14, "window", 200L, "subfilters", 4L)))
+            .withChangelogFormat(ChangelogFormat.HASHES));
+        assertTrue(queue.getMessage().contains("not queue"), queue.getMessage());
+        assertEquals(ChangelogFormat.BLOCKS, new DdfStoreBuilder("s", QHT).withChangelogFormat(ChangelogFormat.BLOCKS)
+            .changelogFormat());
     }
 
     @Test

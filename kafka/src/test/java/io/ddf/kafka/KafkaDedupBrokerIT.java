@@ -2,8 +2,8 @@ package io.ddf.kafka;
 
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Verdict;
+import io.ddf.persistence.testing.TestSeed;
 import kafka.testkit.KafkaClusterTestKit;
-import kafka.testkit.TestKitNodes;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -55,7 +55,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class KafkaDedupBrokerIT
 {
-    static final long SEED = Long.getLong("ddf.test.seed", 20261124L);
+    static final long SEED = TestSeed.seed();
     static final int PARTITIONS = 4;
     static final int RECORDS = 12_000;
     static final int DISTINCT = 5_000;
@@ -73,18 +73,7 @@ class KafkaDedupBrokerIT
     @BeforeAll
     static void startBroker() throws Exception
     {
-        cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
-            .setCombined(true).setNumBrokerNodes(1).setNumControllerNodes(1).build())
-            .setConfigProp("offsets.topic.replication.factor", "1")
-            .setConfigProp("offsets.topic.num.partitions", "4")
-            .setConfigProp("transaction.state.log.replication.factor", "1")
-            .setConfigProp("transaction.state.log.min.isr", "1")
-            .setConfigProp("transaction.state.log.num.partitions", "4")
-            .setConfigProp("group.initial.rebalance.delay.ms", "0")
-            .build();
-        cluster.format();
-        cluster.startup();
-        cluster.waitForReadyBrokers();
+        cluster = TestBroker.start(0);
         final Properties props = new Properties();
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
         admin = Admin.create(props);
@@ -196,20 +185,97 @@ class KafkaDedupBrokerIT
             RECORDS, repeated, run.survivorRestores());
     }
 
+    /**
+     * Standby replicas (num.standby.replicas=1): each instance holds every task, two as active and two as standby,
+     * and a standby's filter, fed from the changelog of hashes, is word for word its active's once it has read the
+     * last commit. Then the active instance dies (SIGKILL), the standbys take over with what they hold, and the
+     * verdicts are still exactly those of a sequential pass.
+     */
+    @Test
+    void standbyReplicasKeepEachFilterWarmAndTakeOverFromIt() throws Exception
+    {
+        final Run run = new Run("standby", "exactly_once_v2", "--config", "num.standby.replicas=1");
+        final Path dirA = dir.resolve("a");
+        final Path dirB = dir.resolve("b");
+        final Path logA = dir.resolve("a.log");
+        final Path logB = dir.resolve("b.log");
+        run.start(dirA, logA);
+        waitFor(() -> read(logA).contains("RUNNING"), "instance A runs", logA);
+        final Process b = run.start(dirB, logB);
+        waitFor(() -> read(logB).contains("RUNNING"), "instance B runs", logB);
+        try (KafkaProducer<String, String> producer = producer())
+        {
+            for (int i = 0; i < RECORDS / 2; i++)
+            {
+                producer.send(new ProducerRecord<>("standby-in", run.keys.get(i), "seq-" + i));
+            }
+        }
+        run.awaitOutput(RECORDS / 2, logB);
+        final Path tasksA = dirA.resolve("standby-app");
+        final Path tasksB = dirB.resolve("standby-app");
+        waitFor(() -> storeFiles(dirA) == PARTITIONS && storeFiles(dirB) == PARTITIONS && sameFilters(tasksA, tasksB),
+            "every task's filter on both instances, the same words", logA);
+        final String beforeKill = read(logA);
+        b.destroyForcibly();
+        b.waitFor();
+        try (KafkaProducer<String, String> producer = producer())
+        {
+            for (int i = RECORDS / 2; i < RECORDS; i++)
+            {
+                producer.send(new ProducerRecord<>("standby-in", run.keys.get(i), "seq-" + i));
+            }
+        }
+        run.survivor = null;
+        run.survivorLog = logA;
+        final Map<Integer, List<Judged>> out = run.output(RECORDS);
+        final Map<Integer, Verdict> reference = run.reference();
+        for (final Map.Entry<Integer, List<Judged>> e : out.entrySet())
+        {
+            assertEquals(1, e.getValue().size(), "exactly once: record " + e.getKey());
+            assertEquals(reference.get(e.getKey()), e.getValue().get(0).verdict, "record " + e.getKey() + " (seed " + SEED + ")");
+        }
+        System.out.printf("standby: A's restores after B was killed: %s%n",
+            read(logA).substring(beforeKill.length()).lines().filter(l -> l.contains("restored")).collect(Collectors.joining("; ")));
+    }
+
+    /** @return whether each task's filter file is in both task directories with the same mutable words. */
+    static boolean sameFilters(final Path tasksA, final Path tasksB)
+    {
+        try (var tasks = Files.list(tasksA))
+        {
+            for (final Path task : tasks.toList())
+            {
+                final Path a = task.resolve(Dedup.DEFAULT_STORE_NAME + DdfStore.FILE_SUFFIX);
+                final Path b = tasksB.resolve(task.getFileName()).resolve(Dedup.DEFAULT_STORE_NAME + DdfStore.FILE_SUFFIX);
+                if (Files.exists(a) && (!Files.exists(b) || !java.util.Arrays.equals(FileWords.read(a), FileWords.read(b))))
+                {
+                    return false;
+                }
+            }
+            return true;
+        }
+        catch (final IOException | java.io.UncheckedIOException e)
+        {
+            return false;
+        }
+    }
+
     /** One application: topics, two instances, the input produced while they run. */
     final class Run
     {
         final String name;
         final String guarantee;
+        final List<String> extra;
         final List<String> keys = new ArrayList<>();
         Process survivor;
         Path survivorDir;
         Path survivorLog;
 
-        Run(final String name, final String guarantee) throws Exception
+        Run(final String name, final String guarantee, final String... extra) throws Exception
         {
             this.name = name;
             this.guarantee = guarantee;
+            this.extra = List.of(extra);
             admin.createTopics(List.of(new NewTopic(name + "-in", PARTITIONS, (short)1),
                 new NewTopic(name + "-out", PARTITIONS, (short)1))).all().get();
             final Random random = new Random(SEED);
@@ -230,6 +296,7 @@ class KafkaDedupBrokerIT
                 "--config", "commit.interval.ms=200", "--config", "session.timeout.ms=6000",
                 "--config", "heartbeat.interval.ms=1000", "--config", "transaction.timeout.ms=10000",
                 "--config", "max.poll.records=200"));
+            command.addAll(extra);
             final Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             processes.add(p);
             return p;

@@ -55,6 +55,48 @@ public final class FifoBloomModel
     private final int hashFunctions;
     private final long perSubfilter;
     private final int generations;
+    /** Each generation's blocked layer (format 2.0 of the kind), or null for standard Bloom subfilters (1.0). */
+    private final BlockedBloomModel layer;
+
+    /**
+     * @param memoryBits    the filter's total bits, L · m.
+     * @param hashFunctions K.
+     * @param capacity      n.
+     * @param generations   L.
+     * @param blocksPerItem d of the blocked 2.0 layout, or 0 for the 1.0 layout's standard Bloom generations.
+     * @return the model of a fifo-bloom of either layout.
+     */
+    public static FifoBloomModel of(final long memoryBits, final int hashFunctions, final long capacity,
+        final int generations, final int blocksPerItem)
+    {
+        if (blocksPerItem == 0)
+        {
+            return of(memoryBits, hashFunctions, capacity, generations);
+        }
+        return blocked(new BlockedBloomModel(memoryBits / generations / BlockedBloomModel.BLOCK_BITS, hashFunctions,
+            blocksPerItem), capacity, generations);
+    }
+
+    /**
+     * @param layer       each generation's blocked layer.
+     * @param capacity    n.
+     * @param generations L.
+     * @return the model of a blocked fifo-bloom (the same held and forgotten items; each generation's rate by
+     *     {@link BlockedBloomModel}, in the items inserted).
+     */
+    public static FifoBloomModel blocked(final BlockedBloomModel layer, final long capacity, final int generations)
+    {
+        return new FifoBloomModel(layer, (capacity + generations - 1) / generations, generations);
+    }
+
+    private FifoBloomModel(final BlockedBloomModel layer, final long perSubfilter, final int generations)
+    {
+        this.bitsPerSubfilter = layer.bits();
+        this.hashFunctions = layer.hashFunctions();
+        this.perSubfilter = perSubfilter;
+        this.generations = generations;
+        this.layer = layer;
+    }
 
     /**
      * @param memoryBits    the filter's total bits, L · m.
@@ -83,6 +125,13 @@ public final class FifoBloomModel
         this.hashFunctions = hashFunctions;
         this.perSubfilter = perSubfilter;
         this.generations = generations;
+        this.layer = null;
+    }
+
+    /** One generation's expected FPR holding {@code load} inserted items. */
+    private double generationFpr(final long load)
+    {
+        return layer != null ? layer.fpr(load) : InsertedLoad.fpr(bitsPerSubfilter, hashFunctions, load);
     }
 
     /**
@@ -162,14 +211,13 @@ public final class FifoBloomModel
     public double falsePositiveRate(final long inserted)
     {
         long remaining = held(inserted);
-        final double full = remaining >= perSubfilter ? InsertedLoad.fpr(bitsPerSubfilter, hashFunctions, perSubfilter)
-            : 0;
+        final double full = remaining >= perSubfilter ? generationFpr(perSubfilter) : 0;
         double none = 1;
         for (int i = 0; i < generations && remaining > 0; i++)
         {
             // the newest generation holds the remainder, the others are full: the product does not depend on order
             final long load = i == 0 && remaining % perSubfilter != 0 ? remaining % perSubfilter : perSubfilter;
-            none *= 1 - (load == perSubfilter ? full : InsertedLoad.fpr(bitsPerSubfilter, hashFunctions, load));
+            none *= 1 - (load == perSubfilter ? full : generationFpr(load));
             remaining -= load;
         }
         return 1 - none;
@@ -192,7 +240,9 @@ public final class FifoBloomModel
      */
     public double worstFalsePositiveRate()
     {
-        return 1 - Math.pow(1 - bloomFpr(bitsPerSubfilter, hashFunctions, perSubfilter), generations);
+        final double full = layer != null ? layer.fpr(perSubfilter) :
+            bloomFpr(bitsPerSubfilter, hashFunctions, perSubfilter);
+        return 1 - Math.pow(1 - full, generations);
     }
 
     /**

@@ -253,6 +253,31 @@ public final class FilterPipeline implements AutoCloseable
     }
 
     /**
+     * Publishes {@code count} elements given by their hashes ({@code filter.hash(e)}, computed by the publisher),
+     * each judged as {@code stream(e)} / {@code contains(e)} would judge it ({@code streamHash} /
+     * {@code containsHash} of the hash): the verdicts are the elements' own, whatever their length. Packed
+     * {@code longsPerSlot} to a slot when the pipeline packs (the fused handler touches a slot's rows before it
+     * judges them), else one to a slot. Element {@code i} gets tag {@code firstTag + i}. Blocks while the ring is
+     * full. Allocates nothing.
+     *
+     * @param filter    the filter to judge the elements against (the one that hashed them).
+     * @param operation stream or contains.
+     * @param hashes    the elements' hashes.
+     * @param offset    index of the first.
+     * @param count     number of elements (0 publishes nothing).
+     * @param firstTag  tag of the first element; the others follow it.
+     * @return the sequence of the last slot, or -1 when {@code count} is 0.
+     */
+    public long publishHashes(final DuplicateFilter filter, final Operation operation, final long[] hashes,
+        final int offset, final int count, final long firstTag)
+    {
+        publisher.checkElement(filter, operation, 0);
+        Objects.checkFromIndexSize(offset, count, hashes.length);
+        return publisher.publish(publisher.packs() ? RingPublisher.PACKED_HASHES : RingPublisher.HASHES, true,
+            filter, operation, firstTag, count, hashes, 0, null, null, offset, 0);
+    }
+
+    /**
      * Publishes {@code count} elements held in one buffer, element {@code i} at {@code offsets[from + i]} of
      * {@code lengths[from + i]} bytes with tag {@code firstTag + i}, in as few claims as the ring allows (claim,
      * copy, publish the range). Every element is checked before any is published: a bad one throws

@@ -108,7 +108,11 @@ final class FusedHandler implements EventHandler<PipelineEvent>
             try
             {
                 final DuplicateFilter filter = event.filter;
-                if (event.operation == Operation.STREAM)
+                if (event.hashes)
+                {
+                    judgeHashes(event);
+                }
+                else if (event.operation == Operation.STREAM)
                 {
                     filter.stream(event.longs, 0, event.count, event.duplicates);
                 }
@@ -126,6 +130,30 @@ final class FusedHandler implements EventHandler<PipelineEvent>
             }
         }
         delivery.onPacked(event, endOfBatch);
+    }
+
+    /**
+     * A slot of packed hashes: their rows touched first, so that the cache misses of the slot overlap, then each
+     * judged as {@code stream(e)} or {@code contains(e)} judges it: {@code streamHash} / {@code containsHash} of
+     * {@code hash(e)}.
+     */
+    private void judgeHashes(final PipelineEvent event)
+    {
+        final DuplicateFilter filter = event.filter;
+        final long[] hashes = event.longs;
+        final int count = event.count;
+        long touched = 0;
+        for (int i = 0; i < count; i++)
+        {
+            touched += filter.touchHash(hashes[i]);
+        }
+        sink += touched;
+        final boolean stream = event.operation == Operation.STREAM;
+        for (int i = 0; i < count; i++)
+        {
+            event.duplicates[i] = stream ? filter.streamHash(hashes[i]) == Verdict.DUPLICATE :
+                filter.containsHash(hashes[i]);
+        }
     }
 
     /** Hashes the next {@code prefetch} events of the batch from {@code from} on and touches their rows. */

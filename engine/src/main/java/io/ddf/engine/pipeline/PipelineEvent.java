@@ -38,6 +38,8 @@ final class PipelineEvent
     int count;
     /** The packed elements, or null when the pipeline does not pack. */
     final long[] longs;
+    /** Whether the packed {@link #longs} are the elements' hashes ({@code FilterPipeline.publishHashes}). */
+    boolean hashes;
     /** The packed elements' verdicts, or null when the pipeline does not pack. */
     final boolean[] duplicates;
 

@@ -31,6 +31,10 @@ final class RingPublisher
     static final int PACKED_LONGS = 4;
     /** {@code count} elements of a DirectBuffer: element i at {@code offsets[offset + i]}, {@code lengths[...]}. */
     static final int BUFFER_ELEMENTS = 5;
+    /** {@code count} elements given by their hashes: {@code elements} is a long[] of {@code hash(e)} from offset. */
+    static final int HASHES = 6;
+    /** As {@link #HASHES}, {@code longsPerSlot} to a slot. */
+    static final int PACKED_HASHES = 7;
 
     /** Marks a slot whose element copy failed, until the copy completes (preallocated: no stack trace). */
     private static final RuntimeException COPY_FAILED = new CopyFailedException();
@@ -111,7 +115,7 @@ final class RingPublisher
      * The one shape of a publication (the caller has checked the arguments).
      *
      * @param source    where the elements are: {@link #BUFFER}, {@link #ARRAY}, {@link #LONG}, {@link #LONGS},
-     *                  {@link #PACKED_LONGS} or {@link #BUFFER_ELEMENTS}.
+     *                  {@link #PACKED_LONGS}, {@link #BUFFER_ELEMENTS}, {@link #HASHES} or {@link #PACKED_HASHES}.
      * @param wait      block while the ring is full; otherwise give up (return -1) when it cannot take them all.
      * @param filter    the filter to judge the elements against.
      * @param operation stream or contains.
@@ -129,7 +133,7 @@ final class RingPublisher
         final long firstTag, final int count, final Object elements, final long value, final int[] offsets,
         final int[] lengths, final int offset, final int length)
     {
-        final int perSlot = source == PACKED_LONGS ? longsPerSlot : 1;
+        final int perSlot = source == PACKED_LONGS || source == PACKED_HASHES ? longsPerSlot : 1;
         long last = -1;
         int done = 0;
         while (done < count)
@@ -187,11 +191,19 @@ final class RingPublisher
             }
             case LONG -> copied(fill(slot, filter, operation, Long.BYTES, tag), value);
             case LONGS -> copied(fill(slot, filter, operation, Long.BYTES, tag), ((long[])elements)[offset + from]);
-            case PACKED_LONGS ->
+            case PACKED_LONGS, PACKED_HASHES ->
             {
                 System.arraycopy(elements, offset + from, fill(slot, filter, operation, Long.BYTES, tag).longs, 0, n);
                 slot.count = n;
+                slot.hashes = source == PACKED_HASHES;
                 slot.failure = null;
+            }
+            case HASHES ->
+            {
+                final PipelineEvent event = fill(slot, filter, operation, 0, tag);
+                event.hash = ((long[])elements)[offset + from];
+                event.hashed = true;
+                event.failure = null;
             }
             case BUFFER_ELEMENTS ->
             {
@@ -270,6 +282,7 @@ final class RingPublisher
         event.verdict = null;
         event.failure = COPY_FAILED; // cleared once the bytes are in
         event.hashed = false;
+        event.hashes = false;
         event.count = 0;
         return event;
     }

@@ -336,6 +336,12 @@ public final class BloomChain extends ScalingFilter
         return capacity;
     }
 
+    @Override
+    public long items()
+    {
+        return size();
+    }
+
     /** @return items added. */
     public long size()
     {

@@ -447,6 +447,12 @@ public final class RedisCuckoo extends ScalingFilter
         return false;
     }
 
+    @Override
+    public long items()
+    {
+        return header().items();
+    }
+
     /** @return the filter as a dump's header chunk describes it. */
     public synchronized CuckooHeader header()
     {

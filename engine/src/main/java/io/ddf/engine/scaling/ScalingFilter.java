@@ -25,6 +25,9 @@ public abstract sealed class ScalingFilter implements AutoCloseable permits Bloo
         return file.fileBytes();
     }
 
+    /** @return the items it holds: a chain's items inserted, a cuckoo filter's items (what INFO reports). */
+    public abstract long items();
+
     /** Forces the file to the device. */
     public final void flush()
     {

@@ -2,6 +2,7 @@ package io.ddf.engine.tune;
 
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.FilterParameters;
+import io.ddf.engine.model.BlockedBloomModel;
 import io.ddf.engine.model.FifoBloomModel;
 import io.ddf.engine.model.LoadPrediction;
 
@@ -49,8 +50,8 @@ public final class CapacitySizing
      */
     private static final double QHT_MARGIN = 0.8;
     private static final int MAX_FINGERPRINT_BITS = 32;
-    private static final String FIFO_MODEL = "FifoBloomModel: nothing forgotten up to the capacity, worst FPR with " +
-        "every subfilter full";
+    private static final String FIFO_MODEL = "FifoBloomModel over BlockedBloomModel: nothing forgotten up to the " +
+        "capacity, worst FPR with every generation full";
     private static final String QHT_MODEL = "LoadPrediction.qht: rows' Poisson occupancy after the capacity's " +
         "insertions; FPR bound with every cell full";
     private static final String BLOOM_MODEL = "Bloom filter at the capacity (FPR grows past it)";
@@ -174,8 +175,7 @@ public final class CapacitySizing
         {
             case FIFO_BLOOM ->
             {
-                final FifoBloomModel model = FifoBloomModel.of(p.get("memory-bits"), (int)p.get("hash-functions"),
-                    p.get("capacity"), (int)p.get("generations"));
+                final FifoBloomModel model = Predictions.fifoBloom(p);
                 yield new Promise(model.falseNegativeRate(capacity), model.worstFalsePositiveRate());
             }
             case QHT -> new Promise(LoadPrediction.qht(p.get("rows"), (int)p.get("buckets"),
@@ -189,16 +189,16 @@ public final class CapacitySizing
 
     private static Candidate fifoBloom(final long capacity, final double errorRate, final int generations)
     {
-        final long perSubfilter = (capacity + generations - 1) / generations;
-        final long[] size = FifoBloomModel.bloomSize(perSubfilter, FifoBloomModel.subfilterTarget(errorRate,
-            generations), FifoBloomModel.MIN_HASH_FUNCTIONS);
+        final long perGeneration = (capacity + generations - 1) / generations;
+        final BlockedBloomModel layer = BlockedBloomModel.generationLayer(perGeneration, errorRate, generations, -1);
         final Map<String, Number> params = new LinkedHashMap<>();
-        params.put("memory-bits", size[0] * generations);
+        params.put("memory-bits", layer.bits() * generations);
         params.put("capacity", capacity);
         params.put("generations", (long)generations);
-        params.put("hash-functions", size[1]);
+        params.put("hash-functions", (long)layer.hashFunctions());
+        params.put("blocks-per-item", (long)layer.blocksPerItem());
         params.put("target-fpr", errorRate);
-        final FifoBloomModel model = FifoBloomModel.of(size[0] * generations, (int)size[1], capacity, generations);
+        final FifoBloomModel model = FifoBloomModel.blocked(layer, capacity, generations);
         return new Candidate(FilterKind.FIFO_BLOOM, params, model.worstFalsePositiveRate(),
             model.falseNegativeRate(capacity), FIFO_MODEL, "");
     }

@@ -45,13 +45,21 @@ public final class Predictions
         }
     }
 
+    /**
+     * @param parameters a fifo-bloom's parameters, either layout.
+     * @return its error model.
+     */
+    static FifoBloomModel fifoBloom(final FilterParameters parameters)
+    {
+        return FifoBloomModel.of(parameters.get("memory-bits"), (int)parameters.get("hash-functions"),
+            parameters.get("capacity"), (int)parameters.get("generations"), (int)parameters.get("blocks-per-item"));
+    }
+
     private static Optional<LoadPrediction> predict(final FilterParameters parameters, final long inserted)
     {
         return switch (parameters.kind())
         {
-            case FIFO_BLOOM -> Optional.of(LoadPrediction.fifoBloom(FifoBloomModel.of(parameters.get("memory-bits"),
-                (int)parameters.get("hash-functions"), parameters.get("capacity"), (int)parameters.get("generations")),
-                inserted));
+            case FIFO_BLOOM -> Optional.of(LoadPrediction.fifoBloom(fifoBloom(parameters), inserted));
             case BLOOM -> Optional.of(LoadPrediction.bloom(parameters.get("memory-bits"),
                 (int)parameters.get("hash-functions"), inserted));
             case QHT -> Optional.of(LoadPrediction.qht(parameters.get("rows"), (int)parameters.get("buckets"),

@@ -92,7 +92,21 @@ public final class Tuner
                 all.add(c);
             }
         }
-        all.sort(objective::compare);
+        if (objective.changelog())
+        {
+            // each candidate's changelog cost, worked out once for the sort
+            final double newFraction = ChangelogCost.newFraction(workload);
+            final Map<Candidate, ChangelogCost> costs = new java.util.IdentityHashMap<>();
+            for (final Candidate c : all)
+            {
+                costs.put(c, ChangelogCost.estimate(c, workload, newFraction));
+            }
+            all.sort((a, b) -> objective.compare(a, b, costs::get));
+        }
+        else
+        {
+            all.sort(objective::compare);
+        }
         Candidate pick = null;
         final Map<String, Candidate> perKind = new LinkedHashMap<>();
         for (final Candidate c : all)

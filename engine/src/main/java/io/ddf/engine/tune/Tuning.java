@@ -21,9 +21,29 @@ import java.util.Map;
 public record Tuning(long memoryBits, Workload workload, Objective objective, Candidate pick,
     List<Candidate> bestPerKind, List<Candidate> frontier, int evaluated, Map<FilterKind, String> notModelled)
 {
-    /** @return true when the pick meets the objective's caps. */
+    /** @return true when the pick meets the objective's caps (its changelog's too, when the objective has one). */
     public boolean admitted()
     {
-        return objective.admits(pick.fpr(), pick.fnr());
+        return objective.admits(pick.fpr(), pick.fnr()) && (!objective.changelog() ||
+            changelog(pick).within(objective.changelogBytes()));
+    }
+
+    /**
+     * @param candidate one of the candidates.
+     * @return what its changelog costs on this stream ({@link ChangelogCost}).
+     */
+    public ChangelogCost changelog(final Candidate candidate)
+    {
+        return ChangelogCost.estimate(candidate, workload);
+    }
+
+    /**
+     * @param candidate one of the candidates.
+     * @return whether it meets the objective's caps, its changelog's included.
+     */
+    public boolean admits(final Candidate candidate)
+    {
+        return objective.admits(candidate.fpr(), candidate.fnr()) && (!objective.changelog() ||
+            changelog(candidate).within(objective.changelogBytes()));
     }
 }

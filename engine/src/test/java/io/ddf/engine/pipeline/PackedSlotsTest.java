@@ -117,6 +117,62 @@ class PackedSlotsTest extends MappedMemoryTestBase
         }
     }
 
+    /**
+     * {@link FilterPipeline#publishHashes}: elements of any length published by their hashes (the raw feed's way),
+     * packed or one to a slot, get exactly the verdicts, order and tags the sequential filter gives their bytes.
+     */
+    @ParameterizedTest(name = "{0} hashes per slot")
+    @ValueSource(ints = {1, 5, 64})
+    void hashesGetTheVerdictsOfTheirElements(final int perSlot)
+    {
+        final long seed = TestSeed.seed();
+        final SplittableRandom random = new SplittableRandom(seed);
+        final byte[][] elements = new byte[ELEMENTS][];
+        for (int i = 0; i < ELEMENTS; i++)
+        {
+            final long n = random.nextInt(3) == 0 ? random.nextLong(5_000) : random.nextLong(1_000_000);
+            elements[i] = ("record-" + n + "-" + "x".repeat((int)(n % 40))).getBytes(
+                java.nio.charset.StandardCharsets.US_ASCII);
+        }
+        final byte[] expected = new byte[ELEMENTS];
+        final boolean[] contains = new boolean[ELEMENTS];
+        final ByTag listener = new ByTag();
+        try (DuplicateFilter sequential = qht(); DuplicateFilter piped = qht())
+        {
+            final FilterPipelineBuilder builder = FilterPipeline.builder().ringSize(64).singleProducer()
+                .listener(listener);
+            final FilterPipeline pipeline = (perSlot > 1 ? builder.longsPerSlot(perSlot) : builder).build();
+            final long[] hashes = new long[3_000];
+            for (int from = 0; from < ELEMENTS;)
+            {
+                final int length = Math.min(ELEMENTS - from, random.nextInt(random.nextInt(5) == 0 ? 3_000 : 100));
+                final Operation operation = random.nextInt(8) == 0 ? Operation.CONTAINS : Operation.STREAM;
+                for (int i = 0; i < length; i++)
+                {
+                    contains[from + i] = operation == Operation.CONTAINS;
+                    hashes[i] = piped.hash(elements[from + i], 0, elements[from + i].length);
+                }
+                pipeline.publishHashes(piped, operation, hashes, 0, length, from);
+                from += length;
+            }
+            pipeline.close();
+            int duplicates = 0;
+            for (int i = 0; i < ELEMENTS; i++)
+            {
+                final boolean duplicate = contains[i] ? sequential.contains(elements[i], 0, elements[i].length) :
+                    sequential.stream(elements[i], 0, elements[i].length) == Verdict.DUPLICATE;
+                expected[i] = (byte)(duplicate ? 2 : 1);
+                duplicates += duplicate ? 1 : 0;
+            }
+            assertEquals(List.of(), listener.problems, TestSeed.replayHint());
+            assertEquals(ELEMENTS, listener.next, "every tag delivered; " + TestSeed.replayHint());
+            assertArrayEquals(expected, listener.verdicts, TestSeed.replayHint());
+            assertTrue(duplicates > ELEMENTS / 50, "the stream has duplicates: " + duplicates);
+            assertEquals(sequential.elements(), piped.elements());
+            assertEquals(sequential.duplicates(), piped.duplicates());
+        }
+    }
+
     @Test
     void aFailingFilterReportsEveryPackedElementInItsPlace()
     {

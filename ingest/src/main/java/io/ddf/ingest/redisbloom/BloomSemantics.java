@@ -14,10 +14,12 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * RedisBloom 2.4.23's BF.* commands over the registry's scaling chains: their arguments, bounds, error texts and
- * replies as RedisBloom's {@code rebloom.c} gives them. A missing key is made in RedisBloom's layout (so it answers
- * bit for bit as RedisBloom would, false positives included), or as ddf's own chain ({@code serve --scaling-layout
- * ddf}); a key loaded from a RedisBloom dump is RedisBloom's layout either way.
- * Arguments come as byte arrays, {@code args[0]} the command's name.
+ * replies as RedisBloom's {@code rebloom.c} gives them. A missing key is made in RedisBloom's layout
+ * ({@link Layout#REDISBLOOM}, the default, or {@code KIND redisbloom}: it answers bit for bit as RedisBloom would,
+ * false positives included, and dumps chunks RedisBloom loads), or as ddf's own chain ({@link Layout#DDF},
+ * {@code serve --scaling-layout ddf} or {@code KIND scaling}); a key loaded from a RedisBloom dump is RedisBloom's
+ * layout either way. Arguments come as byte arrays, {@code args[0]} the command's name; a command that needs a
+ * filter made answers {@link Reply.Create}, and the caller makes it where that blocks nobody.
  */
 public final class BloomSemantics
 {
@@ -28,25 +30,67 @@ public final class BloomSemantics
     /** RedisBloom's default expansion. */
     static final int DEFAULT_EXPANSION = 2;
 
+    /** BF.RESERVE's {@code KIND} of ddf's chain. */
+    public static final String KIND_DDF = "scaling";
+    /** BF.RESERVE's {@code KIND} of RedisBloom's layout. */
+    public static final String KIND_REDISBLOOM = "redisbloom";
+
+    /** How a scaling Bloom filter made here is hashed and laid out. */
+    public enum Layout
+    {
+        /** ddf's chain: XXH3, RedisBloom's capacities and error rates per layer. */
+        DDF,
+        /** RedisBloom's own: MurmurHash, its bit arrays, bit for bit. */
+        REDISBLOOM
+    }
+
     private final ScalingRegistry registry;
     private final long defaultCapacity;
     private final double defaultError;
-    private final boolean redisBloomLayout;
+    private final Layout layout;
 
     /**
-     * @param registry         the scaling filters.
-     * @param defaultCapacity  the capacity of a filter BF.ADD, BF.MADD and BF.INSERT make (RedisBloom's is 100).
-     * @param defaultError     its error rate (RedisBloom's is 0.01).
-     * @param redisBloomLayout whether filters are made in RedisBloom's layout (its hashing and bits, so every answer
-     *                         is RedisBloom's) or ddf's own chain.
+     * @param registry        the scaling filters.
+     * @param defaultCapacity the capacity of a filter BF.ADD, BF.MADD and BF.INSERT make (RedisBloom's is 100).
+     * @param defaultError    its error rate (RedisBloom's is 0.01).
+     * @param layout          how filters are made here (a {@code KIND} given to BF.RESERVE chooses per key).
      */
     public BloomSemantics(final ScalingRegistry registry, final long defaultCapacity, final double defaultError,
-        final boolean redisBloomLayout)
+        final Layout layout)
     {
         this.registry = registry;
         this.defaultCapacity = defaultCapacity;
         this.defaultError = defaultError;
-        this.redisBloomLayout = redisBloomLayout;
+        this.layout = layout;
+    }
+
+    /**
+     * @param args a BF.RESERVE.
+     * @return the index of its {@code KIND} word naming a scaling layout, or -1.
+     */
+    static int kindAt(final byte[][] args)
+    {
+        final int at = Arguments.indexOf(args, "KIND");
+        return at > 3 && at + 1 < args.length && layoutOf(args[at + 1]) != null ? at : -1;
+    }
+
+    /**
+     * @param name a {@code KIND} value.
+     * @return the scaling layout it names, or null.
+     */
+    static Layout layoutOf(final byte[] name)
+    {
+        return Arguments.is(name, KIND_DDF) ? Layout.DDF : Arguments.is(name, KIND_REDISBLOOM) ? Layout.REDISBLOOM :
+            null;
+    }
+
+    /**
+     * @param name a {@code KIND} value of BF.RESERVE.
+     * @return whether it names a scaling layout ({@value #KIND_DDF}, {@value #KIND_REDISBLOOM}).
+     */
+    public static boolean isScalingKind(final String name)
+    {
+        return layoutOf(name.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)) != null;
     }
 
     static Reply arity(final byte[][] args)
@@ -60,39 +104,62 @@ public final class BloomSemantics
         return new String(args[1], java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 
-    /** @return the reply to a failure to make a filter. */
+    /**
+     * @param ex why a filter could not be made.
+     * @return the reply: RedisBloom's {@code Insufficient memory to create filter} for a full disk (RedisBloom's
+     *         failed allocation), a refused dump header's own reply, {@code ERR item exists}, or RedisBloom's
+     *         {@code ERR could not create filter} with the reason (a descriptor limit, an I/O error).
+     */
     static Reply cannotCreate(final RuntimeException ex)
     {
         if (ex instanceof FilterFileException file && file.reason() == FilterFileException.Reason.NO_SPACE)
         {
             return Reply.error(NO_MEMORY);
         }
-        if (ex instanceof IllegalStateException state && state.getMessage() != null &&
-            state.getMessage().startsWith("ERR"))
+        if (ex instanceof io.ddf.engine.redisbloom.RedisBloomFormatException format)
         {
-            return Reply.error(state.getMessage());
+            return Reply.error(format.reply());
         }
-        return Reply.error("ERR could not create filter");
+        if (ex.getMessage() != null && ex.getMessage().startsWith("ERR"))
+        {
+            return Reply.error(ex.getMessage());
+        }
+        final String reason = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
+        return Reply.error("ERR could not create filter: " + reason.replace('\r', ' ').replace('\n', ' '));
     }
 
-    private BloomChain make(final String key, final long capacity, final double error, final boolean nonScaling,
-        final int expansion)
+    /** @return what makes a chain of these parameters in {@code chosen} layout, on the daemon's creation thread. */
+    private static ScalingRegistry.Maker maker(final Layout chosen, final long capacity, final double error,
+        final boolean nonScaling, final int expansion)
     {
-        if (redisBloomLayout)
+        if (chosen == Layout.REDISBLOOM)
         {
-            return (BloomChain)registry.create(key, file -> BloomChain.redisBloom(file, capacity, error, nonScaling,
-                expansion));
+            return file -> BloomChain.redisBloom(file, capacity, error, nonScaling, expansion);
         }
         final long seed = ThreadLocalRandom.current().nextLong();
-        return (BloomChain)registry.create(key, file -> BloomChain.create(file, capacity, error, nonScaling,
-            expansion, seed));
+        return file -> BloomChain.create(file, capacity, error, nonScaling, expansion, seed);
     }
 
     /**
-     * @param args BF.RESERVE key error_rate capacity [EXPANSION n] [NONSCALING].
+     * @param args BF.RESERVE key error_rate capacity [EXPANSION n] [NONSCALING] [KIND scaling|redisbloom] (the KIND,
+     *             ddf's, chooses the layout; RedisBloom's own arguments are read as RedisBloom reads them).
      * @return the reply.
      */
     public Reply reserve(final byte[][] args)
+    {
+        final int kind = kindAt(args);
+        if (kind >= 0)
+        {
+            final Layout chosen = layoutOf(args[kind + 1]);
+            final byte[][] rest = new byte[args.length - 2][];
+            System.arraycopy(args, 0, rest, 0, kind);
+            System.arraycopy(args, kind + 2, rest, kind, args.length - kind - 2);
+            return reserve(rest, chosen);
+        }
+        return reserve(args, layout);
+    }
+
+    private Reply reserve(final byte[][] args, final Layout chosen)
     {
         if (args.length < 4 || args.length > 7)
         {
@@ -143,15 +210,9 @@ public final class BloomSemantics
         {
             return taken;
         }
-        try
-        {
-            make(key, capacity, error, nonScaling, (int)expansion); // as RedisBloom: the low 32 bits, unsigned
-            return Reply.OK;
-        }
-        catch (final RuntimeException ex)
-        {
-            return cannotCreate(ex);
-        }
+        // as RedisBloom: the expansion's low 32 bits, unsigned
+        return new Reply.Create(key, maker(chosen, capacity, error, nonScaling, (int)expansion), true, Reply.OK,
+            BloomSemantics::cannotCreate);
     }
 
     /**
@@ -171,23 +232,13 @@ public final class BloomSemantics
     private Reply insert(final String key, final byte[][] args, final int first, final boolean multi,
         final boolean create, final long capacity, final double error, final long expansion, final boolean nonScaling)
     {
-        Reply refusal = registry.use(key, filter -> filter == null ? (create ? null : Reply.error(NOT_FOUND)) :
+        final Reply refusal = registry.use(key, filter -> filter == null ? (create ? null : Reply.error(NOT_FOUND)) :
             filter instanceof BloomChain ? Reply.NIL : Reply.error(WRONGTYPE));
         if (refusal == null)
         {
-            try
-            {
-                make(key, capacity, error, nonScaling, (int)expansion);
-            }
-            catch (final IllegalStateException exists)
-            {
-                // made meanwhile by another client: use it
-            }
-            catch (final RuntimeException ex)
-            {
-                return cannotCreate(ex);
-            }
-            refusal = Reply.NIL;
+            // made, then the command runs again and finds it (or the filter another client made meanwhile)
+            return new Reply.Create(key, maker(layout, capacity, error, nonScaling, (int)expansion), false, null,
+                BloomSemantics::cannotCreate);
         }
         if (refusal != Reply.NIL)
         {
@@ -210,7 +261,7 @@ public final class BloomSemantics
                     replies.add(Reply.error(FULL));
                     break;
                 }
-                replies.add(Reply.integer(result == AddResult.EXISTS ? 0 : 1));
+                replies.add(Reply.bool(result != AddResult.EXISTS));
             }
             return multi ? Reply.Array.of(replies) : replies.get(0);
         });
@@ -329,7 +380,7 @@ public final class BloomSemantics
                     item.wrap(args[i]);
                     found = chain.contains(item, 0, args[i].length);
                 }
-                replies.add(Reply.integer(found ? 1 : 0));
+                replies.add(Reply.bool(found));
             }
             return multi ? Reply.Array.of(replies) : replies.get(0);
         });
@@ -480,8 +531,8 @@ public final class BloomSemantics
             }
             return Outcomes.loaded(() -> chain.load(iter, new UnsafeBuffer(data), 0, data.length));
         });
-        return loaded != null ? loaded :
-            Outcomes.created(registry, key, file -> BloomChain.fromDumpHeader(file, data));
+        return loaded != null ? loaded : new Reply.Create(key, file -> BloomChain.fromDumpHeader(file, data), true,
+            Reply.OK, BloomSemantics::cannotCreate);
     }
 
     /**

@@ -113,25 +113,20 @@ public final class CuckooSemantics
         {
             return taken;
         }
-        return make(key, capacity, (int)bucketSize.value(), (int)iterations.value(), (int)expansion.value());
+        return make(key, capacity, (int)bucketSize.value(), (int)iterations.value(), (int)expansion.value(),
+            Reply.OK);
     }
 
-    private Reply make(final String key, final long capacity, final int bucketSize, final int iterations,
-        final int expansion)
+    /**
+     * @param then the reply once made, or null to run the command again.
+     * @return the creation of a cuckoo filter of these parameters.
+     */
+    private static Reply make(final String key, final long capacity, final int bucketSize, final int iterations,
+        final int expansion, final Reply then)
     {
-        try
-        {
-            registry.create(key, file -> RedisCuckoo.create(file, capacity, bucketSize, iterations, expansion));
-            return Reply.OK;
-        }
-        catch (final RedisBloomFormatException tooLarge)
-        {
-            return Reply.error(BloomSemantics.NO_MEMORY);
-        }
-        catch (final RuntimeException ex)
-        {
-            return BloomSemantics.cannotCreate(ex);
-        }
+        return new Reply.Create(key, file -> RedisCuckoo.create(file, capacity, bucketSize, iterations, expansion),
+            then != null, then, ex -> ex instanceof RedisBloomFormatException ? Reply.error(BloomSemantics.NO_MEMORY) :
+                BloomSemantics.cannotCreate(ex));
     }
 
     /**
@@ -208,13 +203,10 @@ public final class CuckooSemantics
             filter instanceof RedisCuckoo ? Reply.NIL : Reply.error(WRONGTYPE));
         if (refusal == null)
         {
-            final Reply made = make(key, capacity, DEFAULT_BUCKET_SIZE, DEFAULT_MAX_ITERATIONS, DEFAULT_EXPANSION);
-            if (made != Reply.OK && !(made instanceof Reply.Error error && error.text().equals("ERR item exists")))
-            {
-                return made;
-            }
+            // made (or found made by another client meanwhile), then the command runs again
+            return make(key, capacity, DEFAULT_BUCKET_SIZE, DEFAULT_MAX_ITERATIONS, DEFAULT_EXPANSION, null);
         }
-        else if (refusal != Reply.NIL)
+        if (refusal != Reply.NIL)
         {
             return refusal;
         }
@@ -233,8 +225,8 @@ public final class CuckooSemantics
             {
                 switch (cuckoo.insert(hash(args[i]), unique))
                 {
-                    case INSERTED -> replies.add(Reply.integer(1));
-                    case EXISTS -> replies.add(Reply.integer(0));
+                    case INSERTED -> replies.add(Reply.TRUE);
+                    case EXISTS -> replies.add(Reply.FALSE);
                     default ->
                     {
                         if (!multi)
@@ -266,12 +258,15 @@ public final class CuckooSemantics
             final List<Reply> replies = new ArrayList<>(args.length - 2);
             for (int i = 2; i < args.length; i++)
             {
-                long answer = 0;
-                if (filter instanceof RedisCuckoo cuckoo)
+                final RedisCuckoo cuckoo = filter instanceof RedisCuckoo c ? c : null;
+                if (count)
                 {
-                    answer = count ? cuckoo.count(hash(args[i])) : cuckoo.contains(hash(args[i])) ? 1 : 0;
+                    replies.add(Reply.integer(cuckoo == null ? 0 : cuckoo.count(hash(args[i]))));
                 }
-                replies.add(Reply.integer(answer));
+                else
+                {
+                    replies.add(Reply.bool(cuckoo != null && cuckoo.contains(hash(args[i]))));
+                }
             }
             return multi ? Reply.Array.of(replies) : replies.get(0);
         });
@@ -288,7 +283,7 @@ public final class CuckooSemantics
             return arity(args);
         }
         return registry.use(key(args), filter -> filter instanceof RedisCuckoo cuckoo ?
-            Reply.integer(cuckoo.delete(hash(args[2])) ? 1 : 0) : Reply.error("Not found"));
+            Reply.bool(cuckoo.delete(hash(args[2]))) : Reply.error("Not found"));
     }
 
     /**
@@ -421,8 +416,9 @@ public final class CuckooSemantics
             }
             return Outcomes.loaded(() -> cuckoo.load(pos, new UnsafeBuffer(data), 0, data.length));
         });
-        return loaded != null ? loaded :
-            Outcomes.created(registry, key, file -> RedisCuckoo.fromHeader(file, CuckooHeader.decode(data)));
+        return loaded != null ? loaded : new Reply.Create(key,
+            file -> RedisCuckoo.fromHeader(file, CuckooHeader.decode(data)), true, Reply.OK,
+            BloomSemantics::cannotCreate);
     }
 
     /**

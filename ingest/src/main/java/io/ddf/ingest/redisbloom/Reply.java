@@ -21,6 +21,33 @@ public sealed interface Reply
     }
 
     /**
+     * A yes or no: the integer 1 or 0 of RedisBloom 2.4, a boolean in RESP3 as RedisBloom 2.6+ answers its
+     * verdicts (BF.ADD, BF.EXISTS, CF.ADD, CF.DEL...).
+     *
+     * @param value the answer.
+     */
+    record Bool(boolean value) implements Reply
+    {
+    }
+
+    /**
+     * The command needs the key's filter made first. Making a file takes time (a large filter's blocks are allocated
+     * on disk), so whoever runs the command makes it where that blocks nobody, then answers {@code reply}, or runs the
+     * command again when {@code reply} is null (BF.ADD on a missing key: the second run finds the filter).
+     *
+     * @param key       the key.
+     * @param maker     makes the filter, given its file.
+     * @param exclusive whether an existing key is refused ({@code ERR item exists}: BF.RESERVE, a dump's header)
+     *                  rather than used (a filter made on first use, which another client may have made meanwhile).
+     * @param reply     the reply once made, or null to run the command again.
+     * @param refused   the reply to a failure of {@code maker}.
+     */
+    record Create(String key, ScalingRegistry.Maker maker, boolean exclusive, Reply reply,
+        java.util.function.Function<RuntimeException, Reply> refused) implements Reply
+    {
+    }
+
+    /**
      * A simple string.
      *
      * @param text the text.
@@ -76,6 +103,20 @@ public sealed interface Reply
         {
             return new Array(items, false);
         }
+    }
+
+    /** A yes. */
+    Reply TRUE = new Bool(true);
+    /** A no. */
+    Reply FALSE = new Bool(false);
+
+    /**
+     * @param value a yes or no.
+     * @return it as a reply.
+     */
+    static Reply bool(final boolean value)
+    {
+        return value ? TRUE : FALSE;
     }
 
     /**

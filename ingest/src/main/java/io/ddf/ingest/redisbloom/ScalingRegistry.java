@@ -50,14 +50,17 @@ public final class ScalingRegistry implements AutoCloseable
     }
 
     /**
-     * Opens every scaling filter of the data directory.
+     * Opens the scaling filters of the data directory, at most {@code budget} of them (each holds a descriptor); a
+     * file beyond that, or one that cannot be opened, answers its commands with why until DEL deletes it.
      *
-     * @param keyOf a file name's key, or null when it names no key (the inverse of the key-to-name function, given
-     *              the name without {@link #SUFFIX}).
-     * @param log   where a file that cannot be opened is reported (it then answers every command with the reason).
+     * @param keyOf  a file name's key, or null when it names no key (the inverse of the key-to-name function, given
+     *               the name without {@link #SUFFIX}).
+     * @param budget the most filters to open.
+     * @param log    where a file that cannot be opened is reported.
      * @throws IOException when the directory cannot be listed.
      */
-    public void openAll(final Function<String, String> keyOf, final PrintStream log) throws IOException
+    public void openAll(final Function<String, String> keyOf, final int budget, final PrintStream log)
+        throws IOException
     {
         try (var list = Files.list(dir))
         {
@@ -71,6 +74,13 @@ public final class ScalingRegistry implements AutoCloseable
                 final String key = keyOf.apply(name.substring(0, name.length() - SUFFIX.length()));
                 if (key == null)
                 {
+                    continue;
+                }
+                if (filters.size() >= budget)
+                {
+                    failed.put(key, file + ": not opened: --max-filters reached");
+                    log.println("ddf: cannot open " + file + ": --max-filters reached; commands on it answer this " +
+                        "until DEL deletes the file");
                     continue;
                 }
                 try
@@ -129,6 +139,31 @@ public final class ScalingRegistry implements AutoCloseable
         }
     }
 
+    /**
+     * The allocation-free form of {@link #use} for the daemon's hot commands: takes the read lock and answers the
+     * key's filter, which stays open until {@link #release()}. Call {@code release()} in a finally block, on the
+     * same thread, whatever this answers or throws.
+     *
+     * @param key a key.
+     * @return its filter, or null when it has none.
+     * @throws IllegalStateException as {@link #use} (the lock is still held: release it).
+     */
+    public ScalingFilter acquire(final String key)
+    {
+        lock.readLock().lock();
+        if (closed)
+        {
+            throw new IllegalStateException("ERR the server is shutting down");
+        }
+        return get(key);
+    }
+
+    /** Releases what {@link #acquire} took. */
+    public void release()
+    {
+        lock.readLock().unlock();
+    }
+
     private ScalingFilter get(final String key)
     {
         final ScalingFilter filter = filters.get(key);
@@ -153,10 +188,16 @@ public final class ScalingRegistry implements AutoCloseable
         return keys;
     }
 
-    /** @return the number of keys. */
+    /** @return the number of keys (filters and files that failed to open). */
     public int size()
     {
         return filters.size() + failed.size();
+    }
+
+    /** @return the filters open (each holds a file descriptor). */
+    public int openCount()
+    {
+        return filters.size();
     }
 
     private Path path(final String key)
@@ -181,52 +222,47 @@ public final class ScalingRegistry implements AutoCloseable
     }
 
     /**
+     * Makes a key's filter: the file is made without the lock (commands on other keys go on meanwhile), then added
+     * under the write lock. Call from one thread at a time (the daemon's creation thread), so that two creations of
+     * one key never race; a key that has a filter (or a file that failed to open) is refused.
+     *
      * @param key   a key without a filter.
      * @param maker makes its filter.
      * @return the filter made.
-     * @throws IllegalStateException {@code ERR item exists} when the key has one already.
+     * @throws IllegalStateException {@code ERR item exists} when the key has one already, or when the registry is
+     *                               closed (the file just made is closed and deleted).
      */
     public ScalingFilter create(final String key, final Maker maker)
     {
+        if (has(key))
+        {
+            throw new IllegalStateException("ERR item exists");
+        }
+        final Path path = path(key);
+        final ScalingFilter filter = maker.make(path);
         lock.writeLock().lock();
         try
         {
-            if (closed)
+            if (!closed && !has(key))
             {
-                throw new IllegalStateException("ERR the server is shutting down");
+                filters.put(key, filter);
+                return filter;
             }
-            if (has(key))
-            {
-                throw new IllegalStateException("ERR item exists");
-            }
-            final ScalingFilter filter = maker.make(path(key));
-            filters.put(key, filter);
-            return filter;
         }
         finally
         {
             lock.writeLock().unlock();
         }
-    }
-
-    /**
-     * @param key    a key.
-     * @param header a RedisBloom Bloom dump's header.
-     * @return the chain made from it.
-     */
-    public BloomChain createFromHeader(final String key, final BloomChainHeader header)
-    {
-        return (BloomChain)create(key, file -> BloomChain.fromRedisBloomHeader(file, header));
-    }
-
-    /**
-     * @param key    a key.
-     * @param header a RedisBloom cuckoo dump's header.
-     * @return the filter made from it.
-     */
-    public RedisCuckoo createFromHeader(final String key, final CuckooHeader header)
-    {
-        return (RedisCuckoo)create(key, file -> RedisCuckoo.fromHeader(file, header));
+        closeQuietly(filter);
+        try
+        {
+            Files.deleteIfExists(path);
+        }
+        catch (final IOException ignored)
+        {
+            // the file is a complete, empty filter: the next start opens it
+        }
+        throw new IllegalStateException(closed ? "ERR the server is shutting down" : "ERR item exists");
     }
 
     /**
@@ -298,6 +334,24 @@ public final class ScalingRegistry implements AutoCloseable
             {
                 filter.flush();
             }
+        }
+        finally
+        {
+            lock.readLock().unlock();
+        }
+    }
+
+    /**
+     * @param key a key.
+     * @return the bytes of its filter's file (all of it mapped), or -1 when it has none.
+     */
+    public long bytes(final String key)
+    {
+        lock.readLock().lock();
+        try
+        {
+            final ScalingFilter filter = closed ? null : filters.get(key);
+            return filter == null ? -1 : filter.fileBytes();
         }
         finally
         {

@@ -2,28 +2,50 @@ package io.ddf.ingest.server;
 
 import io.netty.buffer.ByteBuf;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
- * One entry of the {@link CommandTable}: what {@code COMMAND INFO} and {@code COMMAND DOCS} say of a command, and
- * its handler. The table checks {@link #arity} before the handler runs, Redis's way: {@code n} is exactly n
- * arguments (the name counted), {@code -n} at least n.
+ * One entry of the {@link CommandTable}: Redis's metadata of a command (what {@code COMMAND INFO} and
+ * {@code COMMAND DOCS} serve, and what the {@link Conductor} checks before the handler runs), its handler and its
+ * statistics. The conductor checks {@link #arity} Redis's way: {@code n} is exactly n arguments (the name counted),
+ * {@code -n} at least n; it asks the {@link Authorizer} with the ACL categories and key positions; and it counts
+ * the command's runs on its own {@link CommandStats}, so recording a run looks nothing up.
  *
- * @param name     lower case, as looked up.
- * @param arity    exact (positive) or minimum (negative) argument count, the name included.
- * @param flags    Redis's command flags, e.g. {@code write}, {@code readonly}, {@code fast}, {@code no-auth}.
- * @param firstKey position of the first key argument, 0 for none.
- * @param lastKey  position of the last key, -1 for the last argument.
- * @param step     between keys.
- * @param group    the COMMAND DOCS group: {@code bf}, {@code connection}, {@code server}, {@code generic}.
- * @param summary  one line for COMMAND DOCS.
- * @param handler  runs it.
+ * <p>The ACL categories are Redis's: those the flags imply ({@code write} → {@code @write}, {@code readonly} →
+ * {@code @read}, {@code admin} → {@code @admin} and {@code @dangerous}, {@code fast} → {@code @fast}, otherwise
+ * {@code @slow}), the family's ({@code bf} → {@code @bloom}, {@code cf} → {@code @cuckoo}, {@code connection} →
+ * {@code @connection}, {@code generic} → {@code @keyspace}, {@code transactions} → {@code @transaction}), and any
+ * a command adds ({@link #also}), listed in Redis's order (its own categories, then the modules').
  */
-record Command(String name, int arity, List<String> flags, int firstKey, int lastKey, int step, String group,
-    String summary, Handler handler)
+final class Command
 {
     /** Flag of the commands a client may send before AUTH. */
     static final String NO_AUTH = "no-auth";
+    /** Commands that act on the transaction itself (or the connection) and so are never queued by MULTI. */
+    private static final Set<String> NOT_QUEUED = Set.of("multi", "exec", "discard", "quit", "reset", "watch",
+        "unwatch");
+    /** Redis's ACL categories in its order (COMMAND INFO lists them so), then the modules' (RedisBloom's). */
+    private static final List<String> CATEGORY_ORDER = List.of("@keyspace", "@read", "@write", "@set",
+        "@sortedset", "@list", "@hash", "@string", "@bitmap", "@hyperloglog", "@geo", "@stream", "@pubsub", "@admin",
+        "@fast", "@slow", "@blocking", "@dangerous", "@connection", "@transaction", "@scripting", "@bloom",
+        "@cuckoo");
+
+    private final String name;
+    private final int arity;
+    private final List<String> flags;
+    private final List<String> categories;
+    private final int firstKey;
+    private final int lastKey;
+    private final int step;
+    private final String group;
+    private final String summary;
+    private final Handler handler;
+    private final boolean noAuth;
+    private final boolean queuedInTransaction;
+    private final long largeArguments;
+    private final CommandStats stats = new CommandStats();
 
     /** Runs a command on the event loop of the connection that sent it. */
     @FunctionalInterface
@@ -40,6 +62,82 @@ record Command(String name, int arity, List<String> flags, int firstKey, int las
     }
 
     /**
+     * @param name     lower case, as looked up.
+     * @param arity    exact (positive) or minimum (negative) argument count, the name included.
+     * @param flags    Redis's command flags, e.g. {@code write}, {@code readonly}, {@code fast}, {@code no-auth}.
+     * @param extra    ACL categories beyond those the flags and group imply.
+     * @param firstKey position of the first key argument, 0 for none.
+     * @param lastKey  position of the last key, -1 for the last argument.
+     * @param step     between keys.
+     * @param group    the COMMAND DOCS group: {@code bf}, {@code cf}, {@code connection}, {@code server}, ...
+     * @param summary  one line for COMMAND DOCS.
+     * @param handler  runs it.
+     * @param largeArguments the longest argument it takes past {@code --max-bulk-bytes}, or 0.
+     */
+    private Command(final String name, final int arity, final List<String> flags, final List<String> extra,
+        final int firstKey, final int lastKey, final int step, final String group, final String summary,
+        final Handler handler, final long largeArguments)
+    {
+        this.largeArguments = largeArguments;
+        this.name = name;
+        this.arity = arity;
+        this.flags = List.copyOf(flags);
+        this.categories = categories(flags, group, extra);
+        this.firstKey = firstKey;
+        this.lastKey = lastKey;
+        this.step = step;
+        this.group = group;
+        this.summary = summary;
+        this.handler = handler;
+        this.noAuth = flags.contains(NO_AUTH);
+        this.queuedInTransaction = !NOT_QUEUED.contains(name);
+    }
+
+    private static List<String> categories(final List<String> flags, final String group, final List<String> extra)
+    {
+        final List<String> implied = new ArrayList<>(extra);
+        if (flags.contains("write"))
+        {
+            implied.add("@write");
+        }
+        if (flags.contains("readonly"))
+        {
+            implied.add("@read");
+        }
+        if (flags.contains("admin"))
+        {
+            implied.add("@admin");
+            implied.add("@dangerous");
+        }
+        implied.add(flags.contains("fast") ? "@fast" : "@slow");
+        switch (group)
+        {
+            case "bf" -> implied.add("@bloom");
+            case "cf" -> implied.add("@cuckoo");
+            case "connection" -> implied.add("@connection");
+            case "generic" -> implied.add("@keyspace");
+            case "transactions" -> implied.add("@transaction");
+            default ->
+            {
+                // server commands: their flags and extras say it
+            }
+        }
+        final List<String> ordered = new ArrayList<>();
+        for (final String category : CATEGORY_ORDER)
+        {
+            if (implied.contains(category))
+            {
+                ordered.add(category);
+            }
+        }
+        if (!ordered.containsAll(implied))
+        {
+            throw new IllegalArgumentException("unknown ACL category among " + implied);
+        }
+        return List.copyOf(ordered);
+    }
+
+    /**
      * A command that takes no key.
      *
      * @return the entry.
@@ -47,7 +145,7 @@ record Command(String name, int arity, List<String> flags, int firstKey, int las
     static Command keyless(final String name, final int arity, final List<String> flags, final String group,
         final String summary, final Handler handler)
     {
-        return new Command(name, arity, flags, 0, 0, 0, group, summary, handler);
+        return new Command(name, arity, flags, List.of(), 0, 0, 0, group, summary, handler, 0);
     }
 
     /**
@@ -58,7 +156,7 @@ record Command(String name, int arity, List<String> flags, int firstKey, int las
     static Command oneKey(final String name, final int arity, final List<String> flags, final String group,
         final String summary, final Handler handler)
     {
-        return new Command(name, arity, flags, 1, 1, 1, group, summary, handler);
+        return new Command(name, arity, flags, List.of(), 1, 1, 1, group, summary, handler, 0);
     }
 
     /**
@@ -69,7 +167,115 @@ record Command(String name, int arity, List<String> flags, int firstKey, int las
     static Command allKeys(final String name, final int arity, final List<String> flags, final String group,
         final String summary, final Handler handler)
     {
-        return new Command(name, arity, flags, 1, -1, 1, group, summary, handler);
+        return new Command(name, arity, flags, List.of(), 1, -1, 1, group, summary, handler, 0);
+    }
+
+    /**
+     * @param more ACL categories Redis gives the command beyond those its flags and group imply (e.g. KEYS is
+     *             {@code @dangerous}).
+     * @return the same command with them.
+     */
+    Command also(final String... more)
+    {
+        final List<String> extra = new ArrayList<>(categories);
+        extra.addAll(List.of(more));
+        return new Command(name, arity, flags, extra, firstKey, lastKey, step, group, summary, handler,
+            largeArguments);
+    }
+
+    /**
+     * @param bytes the longest argument the command takes, past {@code --max-bulk-bytes} (RedisBloom's SCANDUMP
+     *              chunks run to megabytes); still at most {@code --max-request-bytes} in all
+     *              ({@link RespDecoder.LargeArguments}).
+     * @return the same command, taking them.
+     */
+    Command largeArguments(final long bytes)
+    {
+        return new Command(name, arity, flags, categories, firstKey, lastKey, step, group, summary, handler, bytes);
+    }
+
+    /** @return the longest argument it takes past {@code --max-bulk-bytes}, or 0 for none. */
+    long largeArguments()
+    {
+        return largeArguments;
+    }
+
+    /** @return lower case, as looked up. */
+    String name()
+    {
+        return name;
+    }
+
+    /** @return exact (positive) or minimum (negative) argument count, the name included. */
+    int arity()
+    {
+        return arity;
+    }
+
+    /** @return Redis's command flags. */
+    List<String> flags()
+    {
+        return flags;
+    }
+
+    /** @return Redis's ACL categories, e.g. {@code @write}, {@code @bloom}, {@code @fast}, in Redis's order. */
+    List<String> categories()
+    {
+        return categories;
+    }
+
+    /** @return position of the first key argument, 0 for none. */
+    int firstKey()
+    {
+        return firstKey;
+    }
+
+    /** @return position of the last key, -1 for the last argument. */
+    int lastKey()
+    {
+        return lastKey;
+    }
+
+    /** @return between keys. */
+    int step()
+    {
+        return step;
+    }
+
+    /** @return the COMMAND DOCS group. */
+    String group()
+    {
+        return group;
+    }
+
+    /** @return one line for COMMAND DOCS. */
+    String summary()
+    {
+        return summary;
+    }
+
+    /** @return runs it. */
+    Handler handler()
+    {
+        return handler;
+    }
+
+    /** @return whether a client may send it before AUTH. */
+    boolean noAuth()
+    {
+        return noAuth;
+    }
+
+    /** @return whether MULTI queues it (all but the commands that act on the transaction or the connection). */
+    boolean queuedInTransaction()
+    {
+        return queuedInTransaction;
+    }
+
+    /** @return its counters (INFO commandstats, the metrics endpoint). */
+    CommandStats stats()
+    {
+        return stats;
     }
 
     /**
@@ -104,5 +310,11 @@ record Command(String name, int arity, List<String> flags, int firstKey, int las
     static RespError wrongArity(final String name)
     {
         return new RespError("ERR wrong number of arguments for '" + name + "' command");
+    }
+
+    @Override
+    public String toString()
+    {
+        return name;
     }
 }

@@ -43,21 +43,61 @@ final class CommandIndex
      */
     Command find(final ByteBuf name)
     {
-        final int from = name.readerIndex();
-        final int length = name.readableBytes();
+        return find(name, name.readerIndex(), name.readableBytes());
+    }
+
+    /**
+     * @param input  holds the name.
+     * @param from   index of its first byte.
+     * @param length its length.
+     * @return its command, or null.
+     */
+    Command find(final ByteBuf input, final int from, final int length)
+    {
+        if (input.hasArray())
+        {
+            // the decoder's reused argument buffers are heap arrays: no bounds or liveness check per byte
+            return find(input.array(), input.arrayOffset() + from, length);
+        }
         int h = 0;
         for (int k = 0; k < length; k++)
         {
-            h = 31 * h + lower(name.getByte(from + k));
+            h = 31 * h + lower(input.getByte(from + k));
         }
         for (int i = h & mask; commands[i] != null; i = (i + 1) & mask)
         {
-            if (matches(names[i], name, from, length))
+            if (matches(names[i], input, from, length))
             {
                 return commands[i];
             }
         }
         return null;
+    }
+
+    private Command find(final byte[] name, final int from, final int length)
+    {
+        final int h = hash(name, from, length);
+        for (int i = h & mask; commands[i] != null; i = (i + 1) & mask)
+        {
+            final byte[] candidate = names[i];
+            if (candidate.length == length && matches(candidate, name, from))
+            {
+                return commands[i];
+            }
+        }
+        return null;
+    }
+
+    private static boolean matches(final byte[] lowerName, final byte[] name, final int from)
+    {
+        for (int k = 0; k < lowerName.length; k++)
+        {
+            if (lowerName[k] != lower(name[from + k]))
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean matches(final byte[] lowerName, final ByteBuf name, final int from, final int length)

@@ -1,120 +1,89 @@
 package io.ddf.ingest.server;
 
-import java.util.Collection;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongConsumer;
 
 /**
- * Per-command counters, Redis's {@code INFO commandstats} meaning: {@code calls} commands run, {@code usec} the
- * time the event loop spent in them, {@code rejected_calls} refused before running (wrong arity),
- * {@code failed_calls} that ran and answered an error on the event loop (an error of work done off it, such as a
- * BF.RESERVE's {@code item exists} found by the creation thread, is not counted: the handler has returned). As in
- * Redis the time excludes waiting: a BF.ADD's time is
- * its dispatch into the pipeline, not the wait for its verdict; a BF.RESERVE's is not the file's creation.
- * One entry per command of the {@link CommandTable}, made when the table is built, so recording allocates nothing
- * and is safe from every event loop.
+ * One command's counters, Redis's {@code INFO commandstats} meaning: {@code calls} commands run, {@code usec} the
+ * time the event loop spent in them, {@code rejected_calls} refused before running (wrong arity), {@code failed_calls}
+ * that ran and answered an error on the event loop (an error of work done off it, such as a BF.RESERVE's
+ * {@code item exists} found by the creation thread, is not counted: the handler has returned). As in Redis the time
+ * excludes waiting: a BF.ADD's time is its dispatch into the pipeline, not the wait for its verdict; a
+ * BF.RESERVE's is not the file's creation.
+ *
+ * <p>Held by its {@link Command}, so the {@link Conductor} records a run without a lookup, and counted per thread
+ * ({@link ThreadCounters}), so without a locked instruction; safe from every event loop. The metrics endpoint adds a timer per command ({@link #timer}), told of every run's time.
  */
 final class CommandStats
 {
-    /** The counters of one command. */
-    static final class Stat
+    private static final int CALLS = 0;
+    private static final int NANOS = 1;
+    private static final int REJECTED = 2;
+    private static final int FAILED = 3;
+
+    /** Added to by every event loop without a locked instruction. */
+    private final ThreadCounters counters = new ThreadCounters(4);
+    /** Told of every run's time in nanoseconds (the metrics endpoint's histogram), or null. */
+    private volatile LongConsumer timer;
+
+    /** @param timer told of every run's time from now on, in nanoseconds (at most one; null for none). */
+    void timer(final LongConsumer timer)
     {
-        private final String name;
-        final LongAdder calls = new LongAdder();
-        final LongAdder nanos = new LongAdder();
-        final LongAdder rejected = new LongAdder();
-        final LongAdder failed = new LongAdder();
-
-        private Stat(final String name)
-        {
-            this.name = name;
-        }
-
-        /** @return the command's name, lower case. */
-        String name()
-        {
-            return name;
-        }
-    }
-
-    /** Something told of every command run (the Prometheus histogram), besides the counters. */
-    @FunctionalInterface
-    interface Listener
-    {
-        /**
-         * @param command the command's name.
-         * @param nanos   time spent in it.
-         */
-        void ran(String command, long nanos);
-    }
-
-    private final Map<String, Stat> stats = new LinkedHashMap<>();
-    private volatile Listener listener;
-
-    /** @param names every command served. */
-    CommandStats(final Collection<String> names)
-    {
-        names.forEach(n -> stats.put(n, new Stat(n)));
-    }
-
-    /** @param listener told of every command run from now on (at most one). */
-    void listen(final Listener listener)
-    {
-        this.listener = listener;
+        this.timer = timer;
     }
 
     /**
-     * @param name a command's name.
-     * @return its counters, or null for a name not served.
-     */
-    Stat get(final String name)
-    {
-        return stats.get(name);
-    }
-
-    /** @return every command's counters, in the table's order (never changed after construction). */
-    Collection<Stat> all()
-    {
-        return Collections.unmodifiableCollection(stats.values());
-    }
-
-    /**
-     * @param stat   the command's counters.
      * @param nanos  time spent running it.
      * @param failed whether it answered an error.
      */
-    void ran(final Stat stat, final long nanos, final boolean failed)
+    void ran(final long nanos, final boolean failed)
     {
-        stat.calls.increment();
-        stat.nanos.add(nanos);
+        final long[] cells = counters.cells();
+        ThreadCounters.add(cells, CALLS, 1);
+        ThreadCounters.add(cells, NANOS, nanos);
         if (failed)
         {
-            stat.failed.increment();
+            ThreadCounters.add(cells, FAILED, 1);
         }
-        final Listener l = listener;
-        if (l != null)
+        final LongConsumer t = timer;
+        if (t != null)
         {
-            l.ran(stat.name, nanos);
+            t.accept(nanos);
         }
+    }
+
+    /** The command was refused before it ran. */
+    void rejected()
+    {
+        ThreadCounters.add(counters.cells(), REJECTED, 1);
+    }
+
+    /** @return commands run. */
+    long calls()
+    {
+        return counters.sum(CALLS);
+    }
+
+    /** @return nanoseconds the event loops spent in them. */
+    long nanos()
+    {
+        return counters.sum(NANOS);
+    }
+
+    /** @return commands refused before they ran. */
+    long rejectedCalls()
+    {
+        return counters.sum(REJECTED);
+    }
+
+    /** @return commands that answered an error. */
+    long failedCalls()
+    {
+        return counters.sum(FAILED);
     }
 
     /** Starts every counter again (CONFIG RESETSTAT); the histogram, cumulative by Prometheus's rules, is kept. */
     void reset()
     {
-        for (final Stat stat : stats.values())
-        {
-            stat.calls.reset();
-            stat.nanos.reset();
-            stat.rejected.reset();
-            stat.failed.reset();
-        }
-    }
-
-    /** @param stat the counters of a command refused before it ran. */
-    void rejected(final Stat stat)
-    {
-        stat.rejected.increment();
+        counters.reset();
     }
 }

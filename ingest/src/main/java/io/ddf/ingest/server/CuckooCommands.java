@@ -16,7 +16,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * RedisBloom's CF.* commands on the {@code cuckoo} kind. CF.ADDNX, CF.INSERTNX, CF.EXISTS and CF.MEXISTS are the
+ * RedisBloom's CF.* commands on ddf's streaming cuckoo filter (the {@code cuckoo} kind: what CF.* make under
+ * {@code serve --past-capacity forget}; by default they make RedisBloom's own cuckoo filter, {@link ScalingCommands}).
+ * {@link RedisBloomCommands} registers them and routes each key here or there. CF.ADDNX, CF.INSERTNX, CF.EXISTS and CF.MEXISTS are the
  * streaming filter's own stream and contains, through the pipeline like BF.*. CF.ADD and CF.INSERT (a copy even
  * when present), CF.DEL and CF.COUNT work on the filter's fingerprints on the event loop, after draining what the
  * pipeline holds for the filter, so that they see every earlier command of the connection.
@@ -34,9 +36,6 @@ final class CuckooCommands
     /** ddf's fingerprint width for CF filters: a bucket of 2 fills half a word, of 4 a word. */
     static final int FINGERPRINT_BITS = 16;
     private static final int MAX_BUCKET_SIZE = 64;
-    private static final List<String> WRITE = List.of("write", "denyoom");
-    private static final List<String> READ = List.of("readonly", "fast");
-    private static final String GROUP = "cf";
 
     private final DdfServer server;
     private final FilterStore store;
@@ -48,68 +47,35 @@ final class CuckooCommands
         this.store = server.store();
     }
 
-    /**
-     * @param table gets CF.RESERVE, ADD, ADDNX, INSERT, INSERTNX, EXISTS, MEXISTS, DEL, COUNT, INFO, DEBUG and
-     *              COMPACT: on a key of ddf's streaming cuckoo filter (and on a missing key under
-     *              {@code --past-capacity forget}) the handlers below, on any other key RedisBloom's cuckoo filter
-     *              ({@link io.ddf.ingest.redisbloom.CuckooSemantics}).
-     */
-    void register(final CommandTable table)
+    /** CF.ADD: a copy of the item (1), the filter made on first use. */
+    void add(final Session session, final ByteBuf[] args)
     {
-        final io.ddf.ingest.redisbloom.CuckooSemantics cf = server.route().cuckoo();
-        table.add(Command.oneKey("cf.reserve", -3, WRITE, GROUP,
-            "Creates a cuckoo filter: capacity, then BUCKETSIZE, MAXITERATIONS, EXPANSION.",
-            routed(this::reserve, cf::reserve, false)));
-        table.add(Command.oneKey("cf.add", 3, WRITE, GROUP, "Adds a copy of an item (1). Creates the filter.",
-            routed((s, a) -> addCopies(s, a, 2, false, true), cf::add, true)));
-        table.add(Command.oneKey("cf.addnx", 3, WRITE, GROUP, "Adds an item unless present: 1 added, 0 present.",
-            routed((s, a) -> stream(s, a, 2, false), cf::add, true)));
-        table.add(Command.oneKey("cf.insert", -4, WRITE, GROUP,
-            "[CAPACITY c] [NOCREATE] ITEMS item...: adds a copy of each (1 each, -1 when full).",
-            routed(this::insert, cf::insert, true)));
-        table.add(Command.oneKey("cf.insertnx", -4, WRITE, GROUP,
-            "[CAPACITY c] [NOCREATE] ITEMS item...: adds each unless present (1 added, 0 present).",
-            routed(this::insertnx, cf::insert, true)));
-        table.add(Command.oneKey("cf.exists", 3, READ, GROUP, "1 if the item may be present.",
-            routed((s, a) -> contains(s, a, false), cf::check, true)));
-        table.add(Command.oneKey("cf.mexists", -3, READ, GROUP, "1 for each item that may be present.",
-            routed((s, a) -> contains(s, a, true), cf::check, true)));
-        table.add(Command.oneKey("cf.del", 3, WRITE, GROUP, "Deletes one copy of an item: 1 deleted, 0 absent.",
-            routed(this::delete, cf::delete, true)));
-        table.add(Command.oneKey("cf.count", 3, READ, GROUP, "How many copies of an item may be present.",
-            routed(this::count, cf::check, false)));
-        table.add(Command.oneKey("cf.info", 2, READ, GROUP, "Describes a cuckoo filter.",
-            routed(this::info, cf::info, false)));
-        table.add(Command.oneKey("cf.debug", 2, READ, GROUP, "A cuckoo filter's shape, as RedisBloom describes it.",
-            routed((s, a) ->
-            {
-                throw new RespError("ERR " + s.key(a[1]) + " is ddf's streaming cuckoo filter: CF.INFO describes it");
-            }, cf::debug, false)));
-        table.add(Command.oneKey("cf.compact", 2, WRITE, GROUP,
-            "Moves fingerprints to older sub-filters and drops emptied ones.", routed((s, a) ->
-            {
-                throw new RespError("ERR " + s.key(a[1]) + " is ddf's streaming cuckoo filter: it has one table");
-            }, cf::compact, false)));
+        addCopies(session, args, 2, false, true);
     }
 
-    /**
-     * @return a handler that runs {@code fixed} on a key of ddf's streaming cuckoo filter and RedisBloom's
-     *         semantics on any other.
-     */
-    private Command.Handler routed(final Command.Handler fixed,
-        final java.util.function.Function<byte[][], io.ddf.ingest.redisbloom.Reply> scaling, final boolean booleans)
+    /** CF.ADDNX: the item unless present (1 added, 0 present). */
+    void addnx(final Session session, final ByteBuf[] args)
     {
-        return (session, args) ->
-        {
-            if (server.route().cuckooFixed(session, args))
-            {
-                fixed.execute(session, args);
-            }
-            else
-            {
-                RedisBloomRoute.run(session, args, scaling, booleans);
-            }
-        };
+        stream(session, args, 2, false);
+    }
+
+    /** CF.EXISTS. */
+    void exists(final Session session, final ByteBuf[] args)
+    {
+        contains(session, args, false);
+    }
+
+    /** CF.MEXISTS. */
+    void mexists(final Session session, final ByteBuf[] args)
+    {
+        contains(session, args, true);
+    }
+
+    /** CF.DEBUG and CF.COMPACT on ddf's streaming cuckoo filter, which has one table and RedisBloom's shape not. */
+    void notRedisBloomCuckoo(final Session session, final ByteBuf[] args)
+    {
+        throw new RespError("ERR " + KeyNames.display(session.key(args[1])) + " is ddf's streaming cuckoo filter " +
+            "(one table, no sub-filters): CF.INFO describes it");
     }
 
     /**
@@ -131,11 +97,11 @@ final class CuckooCommands
 
     private FilterBuilder defaultBuilder()
     {
-        return builder(server.config().defaultCapacity, DEFAULT_BUCKET_SIZE, DEFAULT_MAX_ITERATIONS);
+        return builder(server.config().capacityOfMissingKeys(false), DEFAULT_BUCKET_SIZE, DEFAULT_MAX_ITERATIONS);
     }
 
     /** CF.RESERVE key capacity [BUCKETSIZE b] [MAXITERATIONS m] [EXPANSION e], with RedisBloom's errors. */
-    private void reserve(final Session session, final ByteBuf[] args)
+    void reserve(final Session session, final ByteBuf[] args)
     {
         if (args.length % 2 == 0)
         {
@@ -241,9 +207,10 @@ final class CuckooCommands
         return noCreate ? -(i + 1) : i + 1;
     }
 
-    private void insert(final Session session, final ByteBuf[] args)
+    void insert(final Session session, final ByteBuf[] args)
     {
         final int first = insertOptions(args, "cf.insert");
+        session.checkItems(args, Math.abs(first));
         if (!ensure(session, args, first))
         {
             return;
@@ -251,9 +218,10 @@ final class CuckooCommands
         addCopies(session, args, Math.abs(first), true, false);
     }
 
-    private void insertnx(final Session session, final ByteBuf[] args)
+    void insertnx(final Session session, final ByteBuf[] args)
     {
         final int first = insertOptions(args, "cf.insertnx");
+        session.checkItems(args, Math.abs(first));
         if (!ensure(session, args, first))
         {
             return;
@@ -282,7 +250,7 @@ final class CuckooCommands
         {
             throw new RespError("ERR not found");
         }
-        long capacity = server.config().defaultCapacity;
+        long capacity = server.config().capacityOfMissingKeys(false);
         for (int i = 2; i < first - 1; i++)
         {
             if ("capacity".equals(Replies.word(args[i])))
@@ -299,6 +267,7 @@ final class CuckooCommands
     private void addCopies(final Session session, final ByteBuf[] args, final int first, final boolean array,
         final boolean create)
     {
+        session.checkItems(args, first);
         final String key = Replies.key(args[1]);
         try (FilterStore.Lease lease = cuckoo(key))
         {
@@ -317,15 +286,16 @@ final class CuckooCommands
             for (int i = first; i < args.length; i++)
             {
                 filter.addHash(hash(filter, args[i]));
-                ones.add(Replies.bool(session, true));
+                ones.add(Replies.bool(true));
             }
-            session.replies().ready(array ? new ArrayRedisMessage(ones) : Replies.bool(session, true));
+            session.replies().ready(array ? new ArrayRedisMessage(ones) : Replies.bool(true));
         }
     }
 
     /** CF.ADDNX and CF.INSERTNX: the streaming filter's own insertion, through the pipeline: 1 added, 0 present. */
     private void stream(final Session session, final ByteBuf[] args, final int first, final boolean array)
     {
+        session.checkItems(args, first);
         final String key = session.key(args[1]);
         try (FilterStore.Lease lease = cuckoo(key))
         {
@@ -334,39 +304,28 @@ final class CuckooCommands
                 session.retryAfter(store.create(key, this::defaultBuilder, false), args);
                 return;
             }
-            session.replies().awaitVerdicts(array ? Pending.many(session, true, args.length - first) : Pending.one(session, true));
-            for (int i = first; i < args.length; i++)
-            {
-                session.publish(lease.filter(), Operation.STREAM, args[i]);
-            }
+            session.judge(lease.filter(), Operation.STREAM, args, first, array);
         }
     }
 
     /** CF.EXISTS and CF.MEXISTS: a missing key holds nothing. */
     private void contains(final Session session, final ByteBuf[] args, final boolean array)
     {
+        session.checkItems(args, 2);
         try (FilterStore.Lease lease = cuckoo(session.key(args[1])))
         {
             if (lease == null)
             {
-                final List<RedisMessage> zeros = new ArrayList<>();
-                for (int i = 2; i < args.length; i++)
-                {
-                    zeros.add(Replies.bool(session, false));
-                }
-                session.replies().ready(array ? new ArrayRedisMessage(zeros) : Replies.bool(session, false));
+                session.replies().ready(FilterCommands.absent(args, 2, array));
                 return;
             }
-            session.replies().awaitVerdicts(array ? Pending.many(session, false, args.length - 2) : Pending.one(session, false));
-            for (int i = 2; i < args.length; i++)
-            {
-                session.publish(lease.filter(), Operation.CONTAINS, args[i]);
-            }
+            session.judge(lease.filter(), Operation.CONTAINS, args, 2, array);
         }
     }
 
-    private void delete(final Session session, final ByteBuf[] args)
+    void delete(final Session session, final ByteBuf[] args)
     {
+        session.checkItems(args, 2);
         try (FilterStore.Lease lease = cuckoo(Replies.key(args[1])))
         {
             if (lease == null)
@@ -375,12 +334,13 @@ final class CuckooCommands
             }
             final DuplicateFilter filter = lease.filter();
             server.drain(filter);
-            session.replies().ready(Replies.bool(session, filter.deleteHash(hash(filter, args[2]))));
+            session.replies().ready(Replies.bool(filter.deleteHash(hash(filter, args[2]))));
         }
     }
 
-    private void count(final Session session, final ByteBuf[] args)
+    void count(final Session session, final ByteBuf[] args)
     {
+        session.checkItems(args, 2);
         try (FilterStore.Lease lease = cuckoo(Replies.key(args[1])))
         {
             if (lease == null)
@@ -395,7 +355,7 @@ final class CuckooCommands
     }
 
     /** CF.INFO: RedisBloom's fields, in its order. */
-    private void info(final Session session, final ByteBuf[] args)
+    void info(final Session session, final ByteBuf[] args)
     {
         try (FilterStore.Lease lease = cuckoo(Replies.key(args[1])))
         {
@@ -416,7 +376,7 @@ final class CuckooCommands
             field(info, "Bucket size", bucketSize);
             field(info, "Expansion rate", 0);
             field(info, "Max iterations", p.get("max-kicks"));
-            session.replies().ready(Replies.fields(session, info)); // a map in RESP3, pairs in RESP2
+            session.replies().ready(Replies.fields(info)); // a map in RESP3, pairs in RESP2
         }
     }
 

@@ -174,7 +174,7 @@ final class DataDirectory implements AutoCloseable
                 if (name.startsWith(".") || name.endsWith(KeyNames.SUFFIX +
                     io.ddf.ingest.redisbloom.ScalingRegistry.SUFFIX))
                 {
-                    continue; // hidden, or a scaling filter's file (RedisBloomRoute's registry opens those)
+                    continue; // hidden, or a scaling filter's file (FilterStore opens those as scaling filters)
                 }
                 final String key = KeyNames.key(name);
                 if (key == null)

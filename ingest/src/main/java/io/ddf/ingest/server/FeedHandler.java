@@ -2,31 +2,56 @@ package io.ddf.ingest.server;
 
 import io.ddf.engine.Operation;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.handler.codec.TooLongFrameException;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import io.netty.util.ByteProcessor;
 import io.netty.util.ReferenceCountUtil;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
 
 /**
- * One raw feed connection: every record (a frame from Netty's line or length-field decoder) is judged against
- * the feed's filter through the pipeline. Without a forward target, one byte per record goes back in order,
- * {@code U} or {@code D}; with one, only the unseen records go to it, framed as they came.
+ * One raw feed connection, read as the RESP path reads: every complete record of the input in one pass, framed here
+ * (newline-delimited lines, {@code \r\n} or {@code \n} stripped; or a 4-byte big-endian length, then the bytes),
+ * hashed where it was read, and published to the pipeline as one batch of hashes
+ * ({@link VerdictRing#publishHashes}), which the pipeline packs {@code longsPerSlot} to a ring slot: no slice, no
+ * message and no ring slot per record. The verdicts come back in order: without a forward target one byte per
+ * record, {@code U} or {@code D}; with one, only the unseen records go to it, framed as they came.
  *
- * <p>Backpressure instead of buffering: reading pauses while this connection (verdicts) or the forward target
- * (records) cannot take more output, and resumes once it can.
+ * <p>With a password set, the first record must be the password (it is not judged and gets no verdict); anything
+ * else, or nothing within {@code --auth-timeout}, closes the connection with a rate-limited log line. A record longer
+ * than {@code --max-item-bytes} closes the connection. Backpressure instead of buffering: reading pauses while this
+ * connection (verdicts) or the forward target (records) cannot take more output, and while the feed's filter is
+ * being created (the records read meanwhile wait in the input), and resumes once it can.
  */
-final class FeedHandler extends Connection
+final class FeedHandler extends ChannelInboundHandlerAdapter implements VerdictRing.Owner
 {
     private static final byte UNSEEN = 'U';
     private static final byte DUPLICATE = 'D';
+    private static final int NO_RECORD = -1;
 
     private final DdfServer server;
     private final Forwarder forwarder;
+    private final VerdictRing verdicts;
+    private final boolean frames;
+    private final int maxRecord;
+    /** The password's UTF-8 bytes, null once given (or when none is set). */
+    private byte[] password;
+    private ChannelHandlerContext ctx;
+    /** What was read and not yet framed, or null. */
+    private ByteBuf input;
+    /** The hashes of the records framed in this pass, not yet published. */
+    private final long[] hashes = new long[VerdictRouter.MAX_BATCH];
+    /** With a forward target: the records published, waiting for their verdicts (slices of the input). */
     private final ArrayDeque<ByteBuf> records = new ArrayDeque<>();
-    /** Records read while the feed's filter is being created, judged once it is. */
-    private final ArrayDeque<ByteBuf> waiting = new ArrayDeque<>();
+    /** Where the record {@link #nextRecord} found starts, and where the next one does. */
+    private int recordStart;
+    private int recordEnd;
     private boolean creating;
     private boolean registered;
     private boolean closing;
@@ -37,33 +62,49 @@ final class FeedHandler extends Connection
      */
     FeedHandler(final DdfServer server, final Forwarder forwarder)
     {
-        // the raw feed keeps the pipeline in every mode: its records are judged in arrival order off the event loop
-        super(server.pipeline(), server.config().maxItemBytes, ServerConfig.Execution.PIPELINE);
+        final ServerConfig config = server.config();
         this.server = server;
         this.forwarder = forwarder;
+        // the raw feed keeps the pipeline in every mode: its records are judged in arrival order off the event loop
+        this.verdicts = new VerdictRing(server.pipeline(), config.maxItemBytes, false, this);
+        this.frames = config.feedFormat == ServerConfig.FeedFormat.FRAMES;
+        this.maxRecord = config.maxItemBytes;
+        this.password = config.requirePass == null ? null : config.requirePass.getBytes(StandardCharsets.UTF_8);
     }
 
     @Override
     public void handlerAdded(final ChannelHandlerContext ctx)
     {
         this.ctx = ctx;
+        verdicts.attach(ctx.executor());
     }
 
     @Override
     public void channelActive(final ChannelHandlerContext ctx)
     {
-        final long tag = forwarder == null || forwarder.isActive() ? server.router().register(this) : -1;
-        if (tag < 0)
+        final long tag = forwarder == null || forwarder.isActive() ? server.router().register(verdicts) : 0;
+        if (tag == 0)
         {
             closing = true;
             ctx.close();
             return;
         }
-        tag(tag);
+        verdicts.tag(tag);
         registered = true;
         if (forwarder != null)
         {
             forwarder.add(ctx.channel());
+        }
+        final int timeout = server.config().authTimeoutSeconds;
+        if (password != null && timeout > 0)
+        {
+            ctx.executor().schedule(() ->
+            {
+                if (password != null && !closing)
+                {
+                    refuse("no password within --auth-timeout " + timeout + " s");
+                }
+            }, timeout, TimeUnit.SECONDS);
         }
         ctx.fireChannelActive();
     }
@@ -74,7 +115,7 @@ final class FeedHandler extends Connection
         closing = true;
         if (registered)
         {
-            server.router().unregister(tag());
+            server.router().unregister(verdicts.tag());
             registered = false;
         }
         drop();
@@ -82,65 +123,191 @@ final class FeedHandler extends Connection
     }
 
     @Override
-    public void channelRead(final ChannelHandlerContext ctx, final Object msg)
+    public void handlerRemoved(final ChannelHandlerContext ctx)
     {
-        final ByteBuf record = (ByteBuf)msg;
-        if (closing || !ctx.channel().isActive())
-        {
-            record.release();
-            return;
-        }
-        if (creating)
-        {
-            waiting.add(record);
-            return;
-        }
-        judge(record);
+        drop();
     }
 
-    /** Judges a record (and releases it unless it waits to be forwarded). */
-    private void judge(final ByteBuf record)
+    @Override
+    public void channelRead(final ChannelHandlerContext ctx, final Object msg)
     {
-        boolean kept = false;
+        if (closing || !(msg instanceof ByteBuf read))
+        {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        input = ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(ctx.alloc(), input == null ? Unpooled.EMPTY_BUFFER :
+            input, read);
+        judge();
+    }
+
+    /** Frames, hashes and publishes every complete record of the input (the feed's filter leased meanwhile). */
+    private void judge()
+    {
+        if (creating || closing || input == null)
+        {
+            return;
+        }
         try (FilterStore.Lease lease = server.store().acquire(server.config().feedFilter))
         {
             if (lease == null)
             {
-                awaitCreation(record);
-                kept = true;
+                awaitCreation();
                 return;
             }
-            reserve(1);
-            if (forwarder != null)
+            int batched = 0;
+            int length;
+            while ((length = nextRecord()) != NO_RECORD)
             {
-                records.add(record);
-                kept = true;
+                if (password != null)
+                {
+                    checkPassword(length);
+                    if (closing)
+                    {
+                        return;
+                    }
+                    continue;
+                }
+                hashes[batched++] = verdicts.hash(lease.filter(), input, recordStart, length);
+                if (forwarder != null)
+                {
+                    records.add(input.retainedSlice(recordStart, length));
+                }
+                input.readerIndex(recordEnd);
+                if (batched == hashes.length)
+                {
+                    publish(lease, batched);
+                    batched = 0;
+                }
             }
-            publishItem(lease.filter(), Operation.STREAM, record);
+            publish(lease, batched);
         }
         catch (final RespError | FilterStoreException e)
         {
             server.log("ddf: feed: " + Session.message(e) + "; closing the connection");
-            closing = true;
-            ctx.close();
+            close();
+            return;
         }
-        finally
+        if (input != null && !input.isReadable())
         {
-            if (!kept)
-            {
-                record.release();
-            }
+            input.release();
+            input = null;
+        }
+        else if (input != null && input.refCnt() == 1)
+        {
+            input.discardSomeReadBytes();
+        }
+    }
+
+    private void publish(final FilterStore.Lease lease, final int count)
+    {
+        if (count > 0)
+        {
+            verdicts.reserve(count);
+            verdicts.publishHashes(lease.filter(), Operation.STREAM, hashes, count);
         }
     }
 
     /**
-     * The feed's filter is created on first use, off the event loop: reading pauses, and this record and any
-     * already read are judged, in order, once the filter exists.
+     * Finds the next complete record from the input's reader index: {@link #recordStart} and the length, the
+     * index after it (and its delimiter) in {@link #recordEnd}; or closes the connection for one too long.
+     *
+     * @return its length, or {@link #NO_RECORD} when none is complete (or the connection is closing).
      */
-    private void awaitCreation(final ByteBuf record)
+    private int nextRecord()
+    {
+        final ByteBuf in = input;
+        if (closing || in == null || !in.isReadable())
+        {
+            return NO_RECORD;
+        }
+        final int from = in.readerIndex();
+        final int readable = in.readableBytes();
+        if (frames)
+        {
+            if (readable < Integer.BYTES)
+            {
+                return NO_RECORD;
+            }
+            final int length = in.getInt(from);
+            if (length < 0 || length > maxRecord)
+            {
+                tooLong();
+                return NO_RECORD;
+            }
+            if (readable - Integer.BYTES < length)
+            {
+                return NO_RECORD;
+            }
+            recordStart = from + Integer.BYTES;
+            recordEnd = recordStart + length;
+            return length;
+        }
+        final int window = (int)Math.min(readable, maxRecord + 2L);
+        final int lf = in.forEachByte(from, window, ByteProcessor.FIND_LF);
+        if (lf < 0)
+        {
+            if (window > maxRecord + 1)
+            {
+                tooLong();
+            }
+            return NO_RECORD;
+        }
+        int length = lf - from;
+        if (length > 0 && in.getByte(lf - 1) == '\r')
+        {
+            length--;
+        }
+        if (length > maxRecord)
+        {
+            tooLong();
+            return NO_RECORD;
+        }
+        recordStart = from;
+        recordEnd = lf + 1;
+        return length;
+    }
+
+    private void tooLong()
+    {
+        server.log("ddf: feed: record longer than " + maxRecord + " bytes; closing the connection");
+        close();
+    }
+
+    /** The first record when a password is set: the password, or the connection closes. */
+    private void checkPassword(final int length)
+    {
+        final byte[] given = new byte[length];
+        input.getBytes(recordStart, given);
+        input.readerIndex(recordEnd);
+        if (!MessageDigest.isEqual(password, given))
+        {
+            refuse("wrong password in the first record");
+            return;
+        }
+        password = null;
+    }
+
+    private void refuse(final String why)
+    {
+        server.connectionLog.log("ddf: feed: closing a connection from " + ctx.channel().remoteAddress() + ": " + why);
+        close();
+    }
+
+    private void close()
+    {
+        closing = true;
+        ctx.channel().config().setAutoRead(false);
+        ctx.close();
+    }
+
+    /**
+     * The feed's filter is created on first use, off the event loop: reading pauses, and the records already read
+     * wait in the input, to be judged in order once the filter exists.
+     */
+    private void awaitCreation()
     {
         creating = true;
-        waiting.add(record);
         ctx.channel().config().setAutoRead(false);
         server.store().create(server.config().feedFilter, server::defaultFilter, false)
             .whenComplete((done, failure) -> ctx.executor().execute(() -> created(failure)));
@@ -149,24 +316,18 @@ final class FeedHandler extends Connection
     private void created(final Throwable failure)
     {
         creating = false;
-        if (failure != null && !closing)
+        if (closing)
+        {
+            drop();
+            return;
+        }
+        if (failure != null)
         {
             server.log("ddf: feed: " + Session.message(failure) + "; closing the connection");
-            closing = true;
-            ctx.close();
+            close();
+            return;
         }
-        ByteBuf record;
-        while (!creating && (record = waiting.poll()) != null)
-        {
-            if (closing)
-            {
-                record.release();
-            }
-            else
-            {
-                judge(record);
-            }
-        }
+        judge();
         if (!creating && !closing)
         {
             ctx.channel().config().setAutoRead(ctx.channel().isWritable());
@@ -184,7 +345,7 @@ final class FeedHandler extends Connection
     @Override
     public void channelWritabilityChanged(final ChannelHandlerContext ctx)
     {
-        if (forwarder == null && ctx.channel().isWritable())
+        if (forwarder == null && ctx.channel().isWritable() && !creating && !closing)
         {
             ctx.channel().config().setAutoRead(true);
         }
@@ -194,12 +355,7 @@ final class FeedHandler extends Connection
     @Override
     public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
     {
-        if (cause instanceof TooLongFrameException || cause.getCause() instanceof TooLongFrameException)
-        {
-            server.log("ddf: feed: record longer than " + server.config().maxItemBytes +
-                " bytes; closing the connection");
-        }
-        else if (!(cause instanceof IOException))
+        if (!(cause instanceof IOException))
         {
             server.log("ddf: feed: " + OneLine.of(cause) + "; closing the connection");
         }
@@ -214,25 +370,23 @@ final class FeedHandler extends Connection
         {
             record.release();
         }
-        while ((record = waiting.poll()) != null)
+        if (input != null)
         {
-            record.release();
+            input.release();
+            input = null;
         }
-        while (available() > 0)
-        {
-            next();
-        }
+        verdicts.dropAvailable();
     }
 
     @Override
-    void onVerdicts()
+    public void onVerdicts()
     {
         if (closing)
         {
             drop();
             return;
         }
-        final int available = available();
+        final int available = verdicts.available();
         if (available == 0)
         {
             return;
@@ -242,8 +396,9 @@ final class FeedHandler extends Connection
             final ByteBuf out = ctx.alloc().buffer(available);
             for (int i = 0; i < available; i++)
             {
-                out.writeByte(next() ? DUPLICATE : UNSEEN);
+                out.writeByte(verdicts.next() ? DUPLICATE : UNSEEN);
             }
+            server.durability().beforeFlush();
             ctx.writeAndFlush(out);
             if (!ctx.channel().isWritable())
             {
@@ -257,7 +412,7 @@ final class FeedHandler extends Connection
             final ByteBuf record = records.poll();
             try
             {
-                if (!next())
+                if (!verdicts.next())
                 {
                     if (out == null)
                     {
@@ -273,6 +428,7 @@ final class FeedHandler extends Connection
         }
         if (out != null)
         {
+            server.durability().beforeFlush();
             forwarder.write(out, ctx.channel());
         }
     }

@@ -15,21 +15,21 @@ import java.util.Map;
  * The INFO sections Redis users and their monitoring look for beyond the basics: {@code commandstats},
  * {@code memory} and {@code persistence}, as section name (lower case) to lines, rendered as {@code # Name}
  * sections at the end of INFO so that section selection ({@code INFO memory}) finds them by their headers.
- * (Redis leaves {@code commandstats} out of a bare {@code INFO}: it is in {@code INFO all} and
- * {@code INFO commandstats}; here a bare INFO has every section.)
+ * As in Redis, a bare {@code INFO} leaves {@code commandstats} out ({@link InfoSections}): it is in
+ * {@code INFO all}, {@code INFO everything} and {@code INFO commandstats}.
  */
 final class InfoExtras
 {
-    private final CommandStats stats;
+    private final CommandTable commands;
     private final FilterStore store;
 
     /**
-     * @param stats the per-command counters.
-     * @param store the filters.
+     * @param commands what the daemon serves, each with its counters.
+     * @param store    the filters.
      */
-    InfoExtras(final CommandStats stats, final FilterStore store)
+    InfoExtras(final CommandTable commands, final FilterStore store)
     {
-        this.stats = stats;
+        this.commands = commands;
         this.store = store;
     }
 
@@ -151,18 +151,19 @@ final class InfoExtras
     private List<String> commandStats()
     {
         final List<String> lines = new ArrayList<>();
-        for (final CommandStats.Stat stat : stats.all())
+        for (final Command command : commands.all())
         {
-            final long calls = stat.calls.sum();
-            final long rejected = stat.rejected.sum();
+            final CommandStats stat = command.stats();
+            final long calls = stat.calls();
+            final long rejected = stat.rejectedCalls();
             if (calls == 0 && rejected == 0)
             {
                 continue;
             }
-            final long usec = stat.nanos.sum() / 1000;
+            final long usec = stat.nanos() / 1000;
             lines.add(String.format(Locale.ROOT,
                 "cmdstat_%s:calls=%d,usec=%d,usec_per_call=%.2f,rejected_calls=%d,failed_calls=%d",
-                stat.name(), calls, usec, calls == 0 ? 0.0 : (double)usec / calls, rejected, stat.failed.sum()));
+                command.name(), calls, usec, calls == 0 ? 0.0 : (double)usec / calls, rejected, stat.failedCalls()));
         }
         return lines;
     }

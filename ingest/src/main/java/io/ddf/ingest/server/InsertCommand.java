@@ -27,22 +27,9 @@ final class InsertCommand
         this.store = server.store();
     }
 
-    /** @param table gets BF.INSERT. */
-    void register(final CommandTable table)
+    void insert(final Session session, final ByteBuf[] args)
     {
-        table.add(Command.oneKey("bf.insert", -4, List.of("write", "denyoom"), "bf",
-            "[CAPACITY c] [ERROR e] [EXPANSION x] [NOCREATE] [NONSCALING] ITEMS item...: creates the filter " +
-                "unless NOCREATE, then adds each item (1 if it was not seen before).", this::insert));
-    }
-
-    private void insert(final Session session, final ByteBuf[] args)
-    {
-        if (server.route().scaling(session, args, true))
-        {
-            RedisBloomRoute.run(session, args, server.route().bloom()::insert, true);
-            return;
-        }
-        long capacity = server.config().defaultCapacity;
+        long capacity = server.config().capacityOfMissingKeys(false);
         double errorRate = server.config().defaultErrorRate;
         boolean noCreate = false;
         final List<String> reserveOptions = new ArrayList<>();
@@ -83,6 +70,8 @@ final class InsertCommand
         {
             throw new RespError("ERR (capacity should be larger than 0)");
         }
+        final int first = i + 1;
+        session.checkItems(args, first);
         final FilterBuilder builder = ReserveOptions.builder(reserveOptions, capacity, errorRate);
         final String key = Replies.key(args[1]);
         try (FilterStore.Lease lease = FilterTypes.bloom(store, key))
@@ -96,13 +85,7 @@ final class InsertCommand
                 session.retryAfter(store.create(key, () -> builder, false), args);
                 return;
             }
-            final int first = i + 1;
-            checkItems(args, first);
-            session.replies().awaitVerdicts(Pending.many(session, true, args.length - first));
-            for (int item = first; item < args.length; item++)
-            {
-                session.publish(lease.filter(), Operation.STREAM, args[item]);
-            }
+            session.judge(lease.filter(), Operation.STREAM, args, first, true);
         }
     }
 
@@ -122,18 +105,5 @@ final class InsertCommand
             throw new RespError("ERR Bad error rate");
         }
         return errorRate;
-    }
-
-    private void checkItems(final ByteBuf[] args, final int first)
-    {
-        final int max = server.config().maxItemBytes;
-        for (int i = first; i < args.length; i++)
-        {
-            if (args[i].readableBytes() > max)
-            {
-                throw new RespError("ERR item of " + args[i].readableBytes() + " bytes is longer than the " + max +
-                    "-byte limit");
-            }
-        }
     }
 }

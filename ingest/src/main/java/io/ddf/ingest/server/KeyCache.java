@@ -41,6 +41,11 @@ final class KeyCache
 
     private boolean same(final ByteBuf arg, final int length)
     {
+        if (arg.hasArray())
+        {
+            final int at = arg.arrayOffset() + arg.readerIndex();
+            return java.util.Arrays.equals(arg.array(), at, at + length, bytes, 0, length);
+        }
         final int from = arg.readerIndex();
         for (int i = 0; i < length; i++)
         {

@@ -41,36 +41,25 @@ final class KeyspaceCommands
     void register(final CommandTable table)
     {
         table.add(Command.keyless("keys", 2, List.of("readonly"), GENERIC,
-            "Every key matching a glob pattern (*, ?, \\\\x).", this::keys));
+            "Every key matching a glob pattern (*, ?, \\\\x).", this::keys).also("@dangerous"));
         table.add(Command.keyless("scan", -2, List.of("readonly"), GENERIC,
             "Iterates the keys: cursor [MATCH pattern] [COUNT n] [TYPE type].", this::scan));
         table.add(Command.keyless("flushall", -1, List.of("write"), "server",
             "Deletes every filter and its file (off the event loop; ASYNC and SYNC both reply once done).",
-            (s, a) -> flushAll(s, a, "flushall")));
+            (s, a) -> flushAll(s, a, "flushall")).also("@keyspace", "@dangerous"));
         // one database (SELECT 0 only), so emptying it is emptying them all
         table.add(Command.keyless("flushdb", -1, List.of("write"), "server",
             "Deletes every filter and its file, as FLUSHALL (ddf has one database).",
-            (s, a) -> flushAll(s, a, "flushdb")));
+            (s, a) -> flushAll(s, a, "flushdb")).also("@keyspace", "@dangerous"));
         table.add(Command.keyless("memory", -2, List.of("readonly"), "server",
             "USAGE key: the bytes of the filter's file, all of it mapped.", this::memory));
-    }
-
-    /**
-     * @param store the filters.
-     * @param key   a key.
-     * @return TYPE's answer: {@code MBbloomCF} for a cuckoo filter, {@code MBbloom--} for another filter
-     *         ({@link FilterTypes}), {@code unknown} for a file that is not one, {@code none}.
-     */
-    static String typeOf(final DdfServer server, final String key)
-    {
-        return server.route().type(key);
     }
 
     private void keys(final Session session, final ByteBuf[] args)
     {
         final String pattern = Replies.key(args[1]);
         final List<RedisMessage> keys = new ArrayList<>();
-        for (final String key : server.route().keys())
+        for (final String key : store.keys())
         {
             if (Glob.matches(pattern, key))
             {
@@ -116,12 +105,12 @@ final class KeyspaceCommands
                 default -> throw new RespError("ERR syntax error");
             }
         }
-        final ScanCursor.Page page = ScanCursor.page(server.route().keys(), cursor, count);
+        final ScanCursor.Page page = ScanCursor.page(store.keys(), cursor, count);
         final List<RedisMessage> keys = new ArrayList<>();
         for (final String key : page.keys())
         {
             if ((pattern == null || Glob.matches(pattern, key)) &&
-                (type == null || typeOf(server, key).equalsIgnoreCase(type)))
+                (type == null || FilterTypes.type(store, key).equalsIgnoreCase(type)))
             {
                 keys.add(Replies.keyBulk(key));
             }
@@ -146,7 +135,7 @@ final class KeyspaceCommands
                 throw new RespError("ERR syntax error");
             }
         }
-        final List<String> keys = new ArrayList<>(server.route().keys());
+        final List<String> keys = new ArrayList<>(store.keys());
         // a thread of its own: deletion drains the pipeline, which must not block an event loop
         final CompletableFuture<Void> work = CompletableFuture.runAsync(() -> deleteAll(keys), task ->
         {
@@ -165,10 +154,7 @@ final class KeyspaceCommands
         {
             try
             {
-                if (!server.route().registry().delete(key))
-                {
-                    store.delete(key, server::drain);
-                }
+                store.delete(key, server::drain);
             }
             catch (final FilterStoreException e)
             {
@@ -198,17 +184,18 @@ final class KeyspaceCommands
         {
             throw Command.wrongArity("memory|usage");
         }
-        final long scaling = server.route().fileBytes(Replies.key(args[2]));
-        if (scaling >= 0)
+        final String key = Replies.key(args[2]);
+        if (store.kind(key) == FilterStore.Kind.SCALING)
         {
-            session.replies().ready(new IntegerRedisMessage(scaling));
+            final long bytes = store.scaling().bytes(key);
+            session.replies().ready(bytes < 0 ? Replies.nil() : new IntegerRedisMessage(bytes));
             return;
         }
-        try (FilterStore.Lease lease = store.acquire(Replies.key(args[2])))
+        try (FilterStore.Lease lease = store.acquire(key))
         {
             if (lease == null)
             {
-                session.replies().ready(Replies.nil(session));
+                session.replies().ready(Replies.nil());
                 return;
             }
             session.replies().ready(new IntegerRedisMessage(Files.size(lease.filter().path())));

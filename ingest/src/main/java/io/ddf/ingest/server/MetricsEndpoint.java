@@ -1,5 +1,6 @@
 package io.ddf.ingest.server;
 
+import com.sun.net.httpserver.HttpsConfigurator;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.model.LoadPrediction;
 import io.ddf.engine.tune.Predictions;
@@ -12,8 +13,6 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 
@@ -41,12 +40,13 @@ final class MetricsEndpoint implements AutoCloseable
     /**
      * Registers the metrics and starts serving them.
      *
-     * @param server the daemon.
-     * @param stats  its per-command counters (gets a listener feeding the histogram).
+     * @param server   the daemon.
+     * @param commands what it serves (each command's counters get a timer feeding the histogram).
+     * @param https    the HTTPS configuration ({@link TransportSecurity#metrics()}), or null for plain HTTP.
      * @return the running endpoint.
      * @throws UncheckedIOException when the port cannot be bound.
      */
-    static MetricsEndpoint start(final DdfServer server, final CommandStats stats)
+    static MetricsEndpoint start(final DdfServer server, final CommandTable commands, final HttpsConfigurator https)
     {
         final PrometheusRegistry registry = new PrometheusRegistry();
         final FilterStore store = server.store();
@@ -58,13 +58,11 @@ final class MetricsEndpoint implements AutoCloseable
             .register(registry);
         GaugeWithCallback.builder().name("ddf_scaling_filter_bytes")
             .help("Bytes of a scaling filter's file (it grows a layer at a time).").labelNames("filter")
-            .callback(cb -> server.route().registry().forEach((key, f) -> cb.call(f.fileBytes(), key)))
+            .callback(cb -> store.scaling().forEach((key, f) -> cb.call(f.fileBytes(), key)))
             .register(registry);
         GaugeWithCallback.builder().name("ddf_scaling_filter_items")
-            .help("Items a scaling filter holds (BF.INFO's Number of items inserted).").labelNames("filter")
-            .callback(cb -> server.route().registry().forEach((key, f) -> cb.call(
-                f instanceof io.ddf.engine.scaling.BloomChain chain ? chain.size() :
-                    ((io.ddf.engine.scaling.RedisCuckoo)f).header().items(), key)))
+            .help("Items a scaling filter holds (BF.INFO's Number of items inserted, CF.INFO's).").labelNames("filter")
+            .callback(cb -> store.scaling().forEach((key, f) -> cb.call(f.items(), key)))
             .register(registry);
         GaugeWithCallback.builder().name("ddf_filter_bytes").help("Bytes of the filter's table.")
             .labelNames("filter")
@@ -87,31 +85,31 @@ final class MetricsEndpoint implements AutoCloseable
             .callback(cb -> eachFilter(store, (key, f) -> prediction(f).ifPresent(p -> cb.call(p.fnr(), key))))
             .register(registry);
         CounterWithCallback.builder().name("ddf_commands").help("Commands run, by name.").labelNames("command")
-            .callback(cb -> stats.all().forEach(s ->
+            .callback(cb -> commands.all().forEach(c ->
             {
-                if (s.calls.sum() > 0)
+                if (c.stats().calls() > 0)
                 {
-                    cb.call(s.calls.sum(), s.name());
+                    cb.call(c.stats().calls(), c.name());
                 }
             }))
             .register(registry);
         CounterWithCallback.builder().name("ddf_command_errors")
             .help("Commands refused before running (rejected: wrong arity) or answering an error (failed).")
             .labelNames("command", "reason")
-            .callback(cb -> stats.all().forEach(s ->
+            .callback(cb -> commands.all().forEach(c ->
             {
-                if (s.rejected.sum() > 0)
+                if (c.stats().rejectedCalls() > 0)
                 {
-                    cb.call(s.rejected.sum(), s.name(), "rejected");
+                    cb.call(c.stats().rejectedCalls(), c.name(), "rejected");
                 }
-                if (s.failed.sum() > 0)
+                if (c.stats().failedCalls() > 0)
                 {
-                    cb.call(s.failed.sum(), s.name(), "failed");
+                    cb.call(c.stats().failedCalls(), c.name(), "failed");
                 }
             }))
             .register(registry);
         GaugeWithCallback.builder().name("ddf_connected_clients").help("RESP connections open.")
-            .callback(cb -> cb.call(server.clients.get()))
+            .callback(cb -> cb.call(server.clients().connected()))
             .register(registry);
         final Histogram latency = Histogram.builder().name("ddf_command_duration_seconds")
             .help("Time the event loop spent in a command (excludes waiting for verdicts or file creation).")
@@ -119,19 +117,26 @@ final class MetricsEndpoint implements AutoCloseable
             .classicExponentialUpperBounds(FIRST_BUCKET_SECONDS, BUCKET_FACTOR, BUCKETS)
             .withoutExemplars().build();
         registry.register(latency);
-        // one data point per command, looked up once: observing then costs no label lookup
-        final Map<String, DistributionDataPoint> points = new HashMap<>();
-        stats.all().forEach(s -> points.put(s.name(), latency.labelValues(s.name())));
-        stats.listen((command, nanos) -> points.get(command).observe(nanos / 1e9));
+        // one data point per command, held by the command's own counters: observing looks nothing up
+        for (final Command c : commands.all())
+        {
+            final DistributionDataPoint point = latency.labelValues(c.name());
+            c.stats().timer(nanos -> point.observe(nanos / 1e9));
+        }
         try
         {
             final ServerConfig config = server.config();
-            return new MetricsEndpoint(HTTPServer.builder().hostname(config.metricsBind).port(config.metricsPort)
-                .registry(registry).buildAndStart());
+            final HTTPServer.Builder http = HTTPServer.builder().hostname(config.metricsBind)
+                .port(config.metricsPort).registry(registry);
+            if (https != null)
+            {
+                http.httpsConfigurator(https);
+            }
+            return new MetricsEndpoint(http.buildAndStart());
         }
         catch (final IOException e)
         {
-            stats.listen(null);
+            commands.all().forEach(c -> c.stats().timer(null));
             throw new UncheckedIOException(new IOException("cannot listen for metrics on " +
                 server.config().metricsBind + ":" + server.config().metricsPort + ": " + OneLine.of(e), e));
         }

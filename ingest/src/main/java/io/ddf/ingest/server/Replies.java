@@ -14,12 +14,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The RESP reply values the commands share, and the helpers that make the others. The helpers that take a
- * {@link Session} pick the RESP3 type when the connection said {@code HELLO 3} and the RESP2 equivalent otherwise
- * (as Redis and RedisBloom do): every command that replies through them speaks both protocols. For a new command:
- * a yes/no is {@link #bool} (CF.ADD, CF.DEL...), a verdict-based one {@link Pending#one}/{@link Pending#many}, an
- * INFO-like description a list of named plain values given to {@link #fields} (as {@link BloomInfo} does for
- * BF.INFO: a map in RESP3, a flat array in RESP2), a missing value {@link #nil}, text for people {@link #verbatim}.
+ * The RESP reply values the commands share, and the helpers that make the others. A command never chooses between
+ * RESP2 and RESP3: the helpers for the types the protocols write differently ({@link ReplyTypes}) make values the
+ * {@link ReplyWriter} writes in the connection's protocol (as Redis and RedisBloom answer in each), so every command
+ * that replies through them speaks both. For a new command: a yes/no is {@link #bool} (CF.ADD, CF.DEL...), a
+ * verdict-based one {@link Session#judge}, an INFO-like description a list of named plain values given to
+ * {@link #fields} (as {@link BloomInfo} does for BF.INFO: a map in RESP3, a flat array in RESP2), a missing value
+ * {@link #nil}, text for people {@link #verbatim}.
  */
 final class Replies
 {
@@ -61,17 +62,6 @@ final class Replies
     }
 
     /**
-     * @param texts UTF-8 texts.
-     * @return an array of bulk strings.
-     */
-    static ArrayRedisMessage bulks(final List<String> texts)
-    {
-        final List<RedisMessage> values = new ArrayList<>(texts.size());
-        texts.forEach(t -> values.add(bulk(t)));
-        return new ArrayRedisMessage(values);
-    }
-
-    /**
      * @param texts status strings, as Redis gives command flags.
      * @return an array of simple strings.
      */
@@ -83,86 +73,65 @@ final class Replies
     }
 
     /**
-     * @param session the connection.
-     * @param value   a boolean.
-     * @return RESP3 {@code #t}/{@code #f}, or RESP2 {@code :1}/{@code :0}.
-     */
-    static RedisMessage bool(final Session session, final boolean value)
-    {
-        return bool(session.client().resp3(), value);
-    }
-
-    /**
-     * @param resp3 whether the reply is RESP3.
      * @param value a boolean.
-     * @return RESP3 {@code #t}/{@code #f}, or RESP2 {@code :1}/{@code :0}.
+     * @return RESP3 {@code #t}/{@code #f}, or RESP2 {@code :1}/{@code :0} ({@link ReplyTypes}).
      */
-    static RedisMessage bool(final boolean resp3, final boolean value)
+    static RedisMessage bool(final boolean value)
     {
-        return resp3 ? value ? Resp3.TRUE : Resp3.FALSE : value ? ONE : ZERO;
+        return value ? ReplyTypes.TRUE : ReplyTypes.FALSE;
+    }
+
+    /** @return RESP3 null ({@code _}), or RESP2's null bulk string ({@code $-1}). */
+    static RedisMessage nil()
+    {
+        return ReplyTypes.NIL;
+    }
+
+    /** @return RESP3 null ({@code _}), or RESP2's null array ({@code *-1}), for a missing array. */
+    static RedisMessage nilArray()
+    {
+        return ReplyTypes.NIL_ARRAY;
     }
 
     /**
-     * @param session the connection.
-     * @return RESP3 null ({@code _}), or RESP2's null bulk string ({@code $-1}).
-     */
-    static RedisMessage nil(final Session session)
-    {
-        return session.client().resp3() ? Resp3.NULL : FullBulkStringRedisMessage.NULL_INSTANCE;
-    }
-
-    /**
-     * @param session the connection.
-     * @return RESP3 null ({@code _}), or RESP2's null array ({@code *-1}), for a missing array.
-     */
-    static RedisMessage nilArray(final Session session)
-    {
-        return session.client().resp3() ? Resp3.NULL : ArrayRedisMessage.NULL_INSTANCE;
-    }
-
-    /**
-     * @param session the connection.
-     * @param value   a double.
+     * @param value a double.
      * @return RESP3 {@code ,value}, or RESP2's bulk string of it (as Redis sends ZSCORE).
      */
-    static RedisMessage dbl(final Session session, final double value)
+    static RedisMessage dbl(final double value)
     {
-        return session.client().resp3() ? new Resp3.Double(value) : bulk(RespEncoder.format(value));
+        return new ReplyTypes.Double(value);
     }
 
     /**
-     * @param session       the connection.
      * @param keysAndValues key, value, key, value...
      * @return a RESP3 map, or RESP2's flat array of keys and values.
      */
-    static RedisMessage map(final Session session, final List<RedisMessage> keysAndValues)
+    static RedisMessage map(final List<RedisMessage> keysAndValues)
     {
-        return session.client().resp3() ? new Resp3.MapMessage(keysAndValues) : new ArrayRedisMessage(keysAndValues);
+        return new ReplyTypes.MapMessage(keysAndValues);
     }
 
     /**
-     * @param session the connection.
-     * @param text    text for people (INFO, CLIENT LIST).
+     * @param text text for people (INFO, CLIENT LIST).
      * @return a RESP3 verbatim string ({@code =...txt:}), or a RESP2 bulk string.
      */
-    static RedisMessage verbatim(final Session session, final String text)
+    static RedisMessage verbatim(final String text)
     {
-        return session.client().resp3() ? new Resp3.Verbatim("txt", text) : bulk(text);
+        return new ReplyTypes.Verbatim("txt", text);
     }
 
     /**
      * A plain value as a reply, so a command can build its fields once for both protocols (BF.INFO, CF.INFO).
      *
-     * @param session the connection.
-     * @param value   a Long or Integer (integer), String (bulk string), Double ({@link #dbl}), Boolean
-     *                ({@link #bool}), or null ({@link #nil}).
+     * @param value a Long or Integer (integer), String (bulk string), Double ({@link #dbl}), Boolean
+     *              ({@link #bool}), or null ({@link #nil}).
      * @return the reply.
      */
-    static RedisMessage value(final Session session, final Object value)
+    static RedisMessage value(final Object value)
     {
         if (value == null)
         {
-            return nil(session);
+            return nil();
         }
         if (value instanceof Long || value instanceof Integer)
         {
@@ -170,11 +139,11 @@ final class Replies
         }
         if (value instanceof Double number)
         {
-            return dbl(session, number);
+            return dbl(number);
         }
         if (value instanceof Boolean bool)
         {
-            return bool(session, bool);
+            return bool(bool);
         }
         if (value instanceof String text)
         {
@@ -186,19 +155,18 @@ final class Replies
     /**
      * A map of named plain values ({@link #value}): RESP3 map, RESP2 flat array (BF.INFO, CF.INFO, HELLO).
      *
-     * @param session the connection.
-     * @param fields  names and values, in order.
+     * @param fields names and values, in order.
      * @return the reply.
      */
-    static RedisMessage fields(final Session session, final List<? extends java.util.Map.Entry<String, ?>> fields)
+    static RedisMessage fields(final List<? extends java.util.Map.Entry<String, ?>> fields)
     {
         final List<RedisMessage> keysAndValues = new ArrayList<>(fields.size() * 2);
         for (final java.util.Map.Entry<String, ?> field : fields)
         {
             keysAndValues.add(bulk(field.getKey()));
-            keysAndValues.add(value(session, field.getValue()));
+            keysAndValues.add(value(field.getValue()));
         }
-        return map(session, keysAndValues);
+        return map(keysAndValues);
     }
 
     /** @return an empty array. */

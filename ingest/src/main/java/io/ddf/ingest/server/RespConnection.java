@@ -4,9 +4,8 @@ import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Operation;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.handler.codec.DecoderException;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.redis.ErrorRedisMessage;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
@@ -18,194 +17,169 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One RESP connection (RESP2 until the client says {@code HELLO 3}: {@link ClientState}), its lifecycle and its
- * decoding: registers with the router, hands each command {@link RespDecoder} reads to the {@link CommandTable}, and lets the {@link ReplyQueue} write the replies in command order as verdicts complete
- * them (an EXEC's as one array). While a command waits for work off the event loop
- * ({@link #await}), reading pauses and the commands already read wait their turn ({@code parked}).
+ * One RESP connection: the Netty handler, its {@link State}, and what a command may do with it ({@link Session}).
+ * It holds the three parts of its request path: the {@link RespDecoder} runs the commands of each read in one pass
+ * through the shared {@link Conductor}; their elements are judged by the {@link VerdictRing}; their replies go into
+ * the {@link ReplyWriter}, encoded as each command completes and flushed once per read
+ * ({@link #channelReadComplete}).
  *
- * <p>With a password set, a connection is a stranger until its AUTH: strangers hold at most half the client slots
- * ({@link StrangerSlots}), are closed after {@code --auth-timeout}, and a wrong password is answered late and
- * closes the connection after a few tries ({@link AuthThrottle}); what a stranger may send is bounded by
- * {@link RespDecoder}.
+ * <p>While a command waits for work off the event loop ({@link #await}: a filter being created, a delayed AUTH
+ * error), the connection is {@link State#WAITING}: reading pauses and the commands already read stay undecoded in
+ * the input, to run in order once the work is done. With a password set, a connection is a stranger until its
+ * AUTH: strangers hold at most half the client slots ({@link StrangerSlots}), are closed after
+ * {@code --auth-timeout}, and a wrong password is answered late and closes the connection after a few tries
+ * ({@link AuthThrottle}); what a stranger may send is bounded by the {@link RespDecoder}.
  */
-final class RespConnection extends Connection implements Session
+final class RespConnection extends ChannelInboundHandlerAdapter
+    implements Session, RespDecoder.Sink, VerdictRing.Owner
 {
+    /** Where the connection is in its life; each event is handled by it. */
+    enum State
+    {
+        /** Not yet active, or refused: nothing runs. */
+        NEW,
+        /** Commands run as they are read. */
+        OPEN,
+        /** A command waits for work off the event loop; the commands read after it wait, undecoded. */
+        WAITING,
+        /** A reply that closes has its place (QUIT, an error that ends the connection): nothing more runs. */
+        CLOSING,
+        /** The channel is closed or closing: what was not written is dropped. */
+        CLOSED
+    }
+
     private static final ErrorRedisMessage MAX_CLIENTS = new ErrorRedisMessage("ERR max number of clients reached");
 
     private final DdfServer server;
-    private final CommandTable commands;
-    private final ReplyQueue replies = new ReplyQueue();
+    private final Conductor conductor;
+    private final ClientRegistry registry;
+    private final RespDecoder decoder;
+    private final VerdictRing verdicts;
+    private final ReplyWriter replies;
     private final KeyCache keys = new KeyCache();
-    /** Commands read while one waits for work off the event loop (copies, released once run). */
-    private final ArrayDeque<ByteBuf[]> parked = new ArrayDeque<>();
-    private boolean waiting;
-    /** A protocol error read while waiting: its reply (and the close) come after the parked commands'. */
-    private String parkedError;
-    private boolean authenticated;
-    private boolean registered;
-    private boolean closing;
-    private boolean failed;
-    private boolean counted;
+    private final Transaction transaction = new Transaction();
+    private final AuthThrottle throttle = new AuthThrottle();
+    private ChannelHandlerContext ctx;
+    private State state = State.NEW;
+    /** The user AUTH named (or the default user when it needs no password), null before AUTH. */
+    private io.ddf.ingest.acl.Identity user;
+    /** Set once admitted. */
+    private ClientState client;
+    /** An error that ends the connection, arrived while a command waited: written after that command's reply. */
+    private String failure;
+    /** The rest of an EXEC whose command waited: they run before the commands read after the EXEC. */
+    private final ArrayDeque<ByteBuf[]> deferred = new ArrayDeque<>();
     /** Completed once every element published so far has its verdict ({@link #deferUntilJudged}). */
     private CompletableFuture<Void> judged;
-    private final Transaction transaction = new Transaction();
-    /** Set once registered (the id is the router's). */
-    private ClientState client;
-    /** Among the unauthenticated connections, which may hold only half the client slots. */
-    private boolean stranger;
-    private final AuthThrottle throttle = new AuthThrottle();
-    /** Set once AUTH has failed too often: the commands pipelined after it are dropped, not run. */
-    private boolean refused;
 
     /**
-     * @param server   the daemon.
-     * @param commands what it serves.
+     * @param server    the daemon.
+     * @param conductor runs the commands it reads.
+     * @param barrier   runs before each flush of replies.
      */
-    RespConnection(final DdfServer server, final CommandTable commands)
+    RespConnection(final DdfServer server, final Conductor conductor, final DurabilityBarrier barrier)
     {
-        super(server.pipeline(), server.config().maxItemBytes, server.config().execution);
+        final ServerConfig config = server.config();
         this.server = server;
-        this.commands = commands;
-        this.authenticated = server.config().requirePass == null;
+        this.conductor = conductor;
+        this.registry = server.clients();
+        final io.ddf.ingest.acl.Acl acl = server.security().acl();
+        this.user = acl.defaultAuthenticates() ? acl.defaultIdentity() : null;
+        this.decoder = new RespDecoder(config.maxInlineBytes, config.maxArgs, config.maxBulkBytes,
+            config.maxRequestBytes, conductor.table()::largeArguments, server.inputBudget(), this::evicted);
+        this.verdicts = new VerdictRing(server.pipeline(), config.maxItemBytes,
+            config.execution == ServerConfig.Execution.INLINE, this);
+        this.replies = new ReplyWriter(barrier);
+    }
+
+    /** @return where the connection is in its life (tests). */
+    State state()
+    {
+        return state;
     }
 
     @Override
     public void handlerAdded(final ChannelHandlerContext ctx)
     {
         this.ctx = ctx;
+        replies.attach(ctx);
+        verdicts.attach(ctx.executor());
     }
 
     @Override
     public void channelActive(final ChannelHandlerContext ctx)
     {
-        server.connectionsReceived.increment();
-        counted = true;
-        if (server.clients.incrementAndGet() > server.config().maxClients)
+        client = registry.admit(verdicts, ctx.channel().remoteAddress(), ctx.channel().localAddress());
+        if (client == null)
         {
-            refuse(ctx);
+            state = State.CLOSING;
+            ctx.channel().config().setAutoRead(false);
+            replies.readyThenClose(MAX_CLIENTS);
+            replies.flushThenClose();
             return;
         }
-        final long tag = server.router().register(this);
-        if (tag < 0)
+        state = State.OPEN;
+        if (user == null)
         {
-            refuse(ctx);
-            return;
-        }
-        tag(tag);
-        registered = true;
-        client = new ClientState(id(), ctx.channel().remoteAddress(), ctx.channel().localAddress());
-        server.clientList.add(client);
-        if (!authenticated)
-        {
-            stranger = true;
-            final RespConnection oldest = server.strangers.add(this);
+            final RespConnection oldest = registry.stranger(this);
             if (oldest != null)
             {
-                oldest.ctx.executor().execute(oldest::giveWay);
+                oldest.ctx.executor().execute(() -> oldest.endUnauthenticated("too many unauthenticated " +
+                    "connections (half of --max-clients); closing the oldest", "to make room: strangers may " +
+                    "hold half of --max-clients"));
             }
             final int timeout = server.config().authTimeoutSeconds;
             if (timeout > 0)
             {
-                ctx.executor().schedule(this::authTimedOut, timeout, TimeUnit.SECONDS);
+                ctx.executor().schedule(() -> endUnauthenticated("no AUTH within " + timeout +
+                    " s (--auth-timeout); closing", "that did not AUTH within --auth-timeout " + timeout + " s"),
+                    timeout, TimeUnit.SECONDS);
             }
         }
         ctx.fireChannelActive();
     }
 
-    private void refuse(final ChannelHandlerContext ctx)
+    /** On this event loop: a stranger that must go (timed out, or the oldest when the strangers' slots are full). */
+    private void endUnauthenticated(final String error, final String why)
     {
-        closing = true;
-        ctx.channel().config().setAutoRead(false);
-        ctx.writeAndFlush(MAX_CLIENTS).addListener(ChannelFutureListener.CLOSE);
-    }
-
-    /** On this connection's event loop: the oldest stranger makes room for a newer one. */
-    private void giveWay()
-    {
-        stranger = false;
-        if (!authenticated && !closing)
+        if (user == null && state != State.CLOSED && state != State.CLOSING)
         {
-            server.connectionLog.log("ddf: closing the oldest unauthenticated connection (from " +
-                ctx.channel().remoteAddress() + ") to make room: strangers may hold half of --max-clients");
-            protocolError("too many unauthenticated connections (half of --max-clients); closing the oldest");
+            server.connectionLog.log("ddf: closing a connection from " + ctx.channel().remoteAddress() + " " + why);
+            fail(error);
             onVerdicts();
-        }
-    }
-
-    /** A stranger that has not authenticated in time gives its slot back. */
-    private void authTimedOut()
-    {
-        if (!authenticated && !closing)
-        {
-            server.connectionLog.log("ddf: closing a connection from " + ctx.channel().remoteAddress() +
-                " that did not AUTH within --auth-timeout " + server.config().authTimeoutSeconds + " s");
-            protocolError("no AUTH within " + server.config().authTimeoutSeconds + " s (--auth-timeout); closing");
-            onVerdicts();
-        }
-    }
-
-    private void leaveStrangers()
-    {
-        if (stranger)
-        {
-            stranger = false;
-            server.strangers.remove(this);
         }
     }
 
     @Override
     public void channelInactive(final ChannelHandlerContext ctx)
     {
-        closing = true;
-        if (counted)
+        state = State.CLOSED;
+        if (client != null)
         {
-            server.clients.decrementAndGet();
-            counted = false;
-        }
-        leaveStrangers();
-        if (registered)
-        {
-            server.router().unregister(tag());
-            server.clientList.remove(client);
-            registered = false;
+            registry.leave(client, verdicts, this);
+            client = null;
         }
         transaction.discard();
+        decoder.close();
         drop();
         ctx.fireChannelInactive();
     }
 
     @Override
+    public void handlerRemoved(final ChannelHandlerContext ctx)
+    {
+        decoder.close();
+    }
+
+    @Override
     public void channelRead(final ChannelHandlerContext ctx, final Object msg)
     {
-        if (msg instanceof ByteBuf[] args)
-        {
-            // a command's arguments, slices of the input: run (or copied to wait), then released
-            try
-            {
-                if (!closing && !failed && ctx.channel().isActive())
-                {
-                    dispatch(args);
-                }
-            }
-            finally
-            {
-                release(args);
-            }
-            return;
-        }
-        try
-        {
-            if (closing || failed || !ctx.channel().isActive())
-            {
-                return;
-            }
-            protocolError(msg instanceof RespDecoder.ProtocolError error ? error.message() :
-                "Protocol error: expected a command (an array of bulk strings)");
-        }
-        finally
+        if (!(msg instanceof ByteBuf read) || state == State.CLOSED || state == State.NEW)
         {
             ReferenceCountUtil.release(msg);
+            return;
         }
+        decoder.read(ctx.alloc(), read, this);
     }
 
     @Override
@@ -218,7 +192,7 @@ final class RespConnection extends Connection implements Session
     @Override
     public void channelWritabilityChanged(final ChannelHandlerContext ctx)
     {
-        if (!ctx.channel().isWritable() && !closing)
+        if (!ctx.channel().isWritable() && state != State.CLOSED)
         {
             overLimit();
         }
@@ -230,7 +204,7 @@ final class RespConnection extends Connection implements Session
     {
         if (evt instanceof IdleStateEvent)
         {
-            closing = true;
+            state = State.CLOSED;
             ctx.close();
             return;
         }
@@ -240,99 +214,141 @@ final class RespConnection extends Connection implements Session
     @Override
     public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
     {
-        if (cause instanceof DecoderException)
-        {
-            final Throwable root = cause.getCause() != null ? cause.getCause() : cause;
-            protocolError("Protocol error: " + OneLine.of(root));
-            onVerdicts();
-            return;
-        }
         if (!(cause instanceof IOException))
         {
             server.connectionLog.log("ddf: closing a client connection: " + OneLine.of(cause));
         }
-        closing = true;
+        state = State.CLOSED;
         ctx.close();
     }
 
-    private void protocolError(final String message)
+    // RespDecoder.Sink: the commands of a read, one after the other
+
+    @Override
+    public boolean authenticated()
     {
-        if (failed)
+        return user != null;
+    }
+
+    @Override
+    public boolean accepting()
+    {
+        return state == State.OPEN;
+    }
+
+    @Override
+    public void command(final ByteBuf[] args)
+    {
+        registry.commandRead();
+        conductor.run(this, args);
+        afterCommand();
+    }
+
+    /** After each command: a closing reply ends the reading; what the command completed is encoded now. */
+    private void afterCommand()
+    {
+        if (state == State.OPEN && replies.closing())
         {
-            return;
+            state = State.CLOSING;
+            ctx.channel().config().setAutoRead(false);
         }
-        failed = true;
+        replies.drain(verdicts);
+    }
+
+    @Override
+    public void refused(final String message)
+    {
+        fail(message);
+    }
+
+    /** From any thread: the input budget chose this connection to give way. */
+    private void evicted(final String message)
+    {
+        final ChannelHandlerContext context = ctx;
+        if (context != null)
+        {
+            context.executor().execute(() ->
+            {
+                if (!decoder.failed() && state != State.CLOSED)
+                {
+                    decoder.fail();
+                    fail(message);
+                    onVerdicts(); // not within a read: write the error now
+                }
+            });
+        }
+    }
+
+    /**
+     * An error that ends the connection: the last reply, after those of the commands before it (a command waiting
+     * for work gets its reply first); no command runs after it, and nothing more is read.
+     *
+     * @param message the error, without the {@code ERR} code.
+     */
+    private void fail(final String message)
+    {
         ctx.channel().config().setAutoRead(false);
-        if (waiting)
+        switch (state)
         {
-            // after the replies of the commands read before the bad frame, which wait for the awaited work
-            parkedError = message;
-            return;
+            case WAITING -> failure = failure == null ? message : failure;
+            case OPEN ->
+            {
+                state = State.CLOSING;
+                replies.readyThenClose(new ErrorRedisMessage("ERR " + message));
+            }
+            default ->
+            {
+                // closing already: its last reply has its place
+            }
         }
-        replies.readyThenClose(new ErrorRedisMessage("ERR " + message));
     }
 
     private void overLimit()
     {
         server.connectionLog.log("ddf: closing a connection from " + ctx.channel().remoteAddress() + " whose " +
             "unsent replies passed --client-output-limit " + server.config().clientOutputLimit + " bytes");
-        closing = true;
+        state = State.CLOSED;
         ctx.close();
     }
 
-    /** Drops every reply not yet written and every command not yet run. */
+    /** Drops every reply not yet written, every command not yet run and every verdict not yet taken. */
     private void drop()
     {
         replies.drop();
         ByteBuf[] args;
-        while ((args = parked.poll()) != null)
+        while ((args = deferred.poll()) != null)
         {
             release(args);
         }
-        while (available() > 0)
-        {
-            next();
-        }
+        verdicts.dropAvailable();
     }
 
     @Override
-    void onVerdicts()
+    public void onVerdicts()
     {
-        if (closing)
+        if (state == State.CLOSED)
         {
             drop();
             return;
         }
-        final ReplyQueue.Outcome outcome = replies.write(ctx, this);
-        if (outcome == ReplyQueue.Outcome.CLOSE)
+        if (replies.drain(verdicts) == ReplyWriter.Outcome.CLOSE)
         {
-            closing = true;
-            ctx.close();
+            state = State.CLOSED;
+            replies.flushThenClose();
             drop();
             return;
         }
-        if (outcome == ReplyQueue.Outcome.WROTE && !ctx.channel().isWritable())
+        if (replies.flush() && !ctx.channel().isWritable())
         {
             overLimit();
             return;
         }
-        if (judged != null && outstanding() == 0)
+        if (judged != null && verdicts.outstanding() == 0)
         {
             final CompletableFuture<Void> done = judged;
             judged = null;
             done.complete(null);
         }
-    }
-
-    private void dispatch(final ByteBuf[] args)
-    {
-        server.commandsProcessed.increment();
-        if (waiting)
-        {
-            parked.add(copy(args));
-            return;
-        }
-        commands.execute(this, args);
     }
 
     private static ByteBuf[] copy(final ByteBuf[] args)
@@ -353,8 +369,10 @@ final class RespConnection extends Connection implements Session
         }
     }
 
+    // Session: what a command may do with the connection that sent it
+
     @Override
-    public ReplyQueue replies()
+    public ReplyWriter replies()
     {
         return replies;
     }
@@ -368,7 +386,7 @@ final class RespConnection extends Connection implements Session
     @Override
     public long id()
     {
-        return tag() >>> VerdictRouter.SLOT_BITS;
+        return client.id();
     }
 
     @Override
@@ -388,18 +406,19 @@ final class RespConnection extends Connection implements Session
     {
         for (int i = 0; i < queued.size(); i++)
         {
-            if (waiting)
+            if (state != State.OPEN)
             {
-                // the rest run before the commands read meanwhile: ahead of them, in their order
+                // the rest run after the command that waits, before the commands read meanwhile, in their order
                 for (int j = queued.size() - 1; j >= i; j--)
                 {
-                    parked.addFirst(queued.get(j));
+                    deferred.addFirst(queued.get(j));
                 }
                 return;
             }
             try
             {
-                commands.execute(this, queued.get(i));
+                conductor.run(this, queued.get(i));
+                afterCommand();
             }
             finally
             {
@@ -409,36 +428,35 @@ final class RespConnection extends Connection implements Session
     }
 
     @Override
-    public boolean authenticated()
+    public io.ddf.ingest.acl.Identity identity()
     {
-        return authenticated;
+        return user != null ? user : server.security().acl().defaultIdentity();
     }
 
     @Override
-    public void authenticate()
+    public void authenticate(final io.ddf.ingest.acl.Identity identity)
     {
-        authenticated = true;
-        leaveStrangers();
+        final boolean known = user != null;
+        user = identity;
+        if (!known)
+        {
+            registry.known(this);
+        }
     }
 
     @Override
-    public void authFailed(final String error)
+    public void authFailed(final String error, final long atLeastMillis)
     {
-        final long delay = throttle.failed();
+        final long delay = Math.max(atLeastMillis, throttle.failed());
         final boolean close = throttle.exhausted();
         server.authLog.log("ddf: failed AUTH from " + ctx.channel().remoteAddress() + " (" + throttle.failures() +
             (close ? " on this connection; closing it)" : " on this connection)"));
-        if (close)
-        {
-            refused = true;
-        }
         final CompletableFuture<Void> later = new CompletableFuture<>();
         ctx.executor().schedule(() -> later.complete(null), delay, TimeUnit.MILLISECONDS);
         await(later, () ->
         {
             if (close)
             {
-                failed = true;
                 replies.readyThenClose(new ErrorRedisMessage(error + " Too many failures; closing."));
             }
             else
@@ -449,17 +467,37 @@ final class RespConnection extends Connection implements Session
     }
 
     @Override
-    public void publish(final DuplicateFilter filter, final Operation operation, final ByteBuf item)
+    public void checkItems(final ByteBuf[] args, final int first)
     {
-        submit(filter, operation, item);
+        final int max = server.config().maxItemBytes;
+        for (int i = first; i < args.length; i++)
+        {
+            if (args[i].readableBytes() > max)
+            {
+                throw new RespError("ERR item of " + args[i].readableBytes() + " bytes is longer than the " + max +
+                    "-byte limit");
+            }
+        }
+    }
+
+    @Override
+    public void judge(final DuplicateFilter filter, final Operation operation, final ByteBuf[] args, final int first,
+        final boolean array)
+    {
+        checkItems(args, first);
+        replies.verdicts(operation == Operation.STREAM, args.length - first, array);
+        for (int i = first; i < args.length; i++)
+        {
+            verdicts.submit(filter, operation, args[i]);
+        }
     }
 
     @Override
     public void await(final CompletableFuture<?> work, final Runnable then)
     {
-        waiting = true;
+        state = State.WAITING;
         ctx.channel().config().setAutoRead(false);
-        work.whenComplete((done, failure) -> ctx.executor().execute(() -> resume(failure, then)));
+        work.whenComplete((done, failed) -> ctx.executor().execute(() -> resume(failed, then)));
     }
 
     @Override
@@ -470,7 +508,7 @@ final class RespConnection extends Connection implements Session
         {
             try
             {
-                commands.execute(this, copies);
+                conductor.run(this, copies);
             }
             finally
             {
@@ -482,7 +520,7 @@ final class RespConnection extends Connection implements Session
     @Override
     public boolean deferUntilJudged(final ByteBuf[] args)
     {
-        if (unjudged() == 0)
+        if (verdicts.unjudged() == 0)
         {
             return false; // every earlier element is counted (inline: always, as each was judged in place)
         }
@@ -491,18 +529,21 @@ final class RespConnection extends Connection implements Session
         return true;
     }
 
-    /** On the event loop once the awaited work is done: its reply, then the commands read meanwhile. */
-    private void resume(final Throwable failure, final Runnable then)
+    /**
+     * On the event loop once the awaited work is done: its reply, then an error that came meanwhile, the rest of an
+     * EXEC, and the commands read meanwhile, in order.
+     */
+    private void resume(final Throwable failed, final Runnable then)
     {
-        waiting = false;
-        if (closing)
+        if (state == State.CLOSED)
         {
             drop();
             return;
         }
-        if (failure != null)
+        state = State.OPEN;
+        if (failed != null)
         {
-            replies.error(Session.message(failure));
+            replies.error(Session.message(failed));
         }
         else
         {
@@ -515,24 +556,28 @@ final class RespConnection extends Connection implements Session
                 replies.error(Session.message(e));
             }
         }
+        afterCommand();
+        if (state == State.OPEN && failure != null)
+        {
+            final String message = failure;
+            failure = null;
+            fail(message);
+        }
         ByteBuf[] args;
-        while (!waiting && !refused && (args = parked.poll()) != null)
+        while (state == State.OPEN && (args = deferred.poll()) != null)
         {
             try
             {
-                commands.execute(this, args);
+                conductor.run(this, args);
+                afterCommand();
             }
             finally
             {
                 release(args);
             }
         }
-        if (!waiting && parkedError != null)
-        {
-            replies.readyThenClose(new ErrorRedisMessage("ERR " + parkedError));
-            parkedError = null;
-        }
-        if (!waiting && !failed)
+        decoder.decode(this);
+        if (state == State.OPEN)
         {
             ctx.channel().config().setAutoRead(true);
         }

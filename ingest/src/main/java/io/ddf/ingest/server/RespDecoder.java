@@ -1,39 +1,86 @@
 package io.ddf.ingest.server;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelHandlerContext;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.util.ByteProcessor;
-import io.netty.util.ReferenceCountUtil;
 
 import java.util.Arrays;
-import java.util.List;
-import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
- * Reads requests (multibulk arrays of bulk strings, or inline lines) straight from the cumulated input into the
- * {@code ByteBuf[]} a {@link CommandTable} takes: one retained slice of the input per argument, no message object per
- * element. It replaced Netty's {@code RedisDecoder} and the three handlers behind it (a guard, a bulk string
- * aggregator, an array assembler), whose per-element messages, slices and lists were over half of the bytes
- * allocated per {@code BF.ADD}.
+ * The request path's adapter: reads the requests of one connection (multibulk arrays of bulk strings, or inline
+ * lines) straight from its input and hands each to its {@link Sink} as the {@code ByteBuf[]} a command takes, one
+ * after the other in one pass over what was read, for as long as the sink accepts commands; the commands not run yet
+ * stay in the input, undecoded, until {@link #decode} is called again (after a command's wait). Small commands'
+ * arguments are copies in reused buffers ({@link ArgumentBuffers}), larger ones retained slices of the input: no
+ * message object per element. (Netty's {@code RedisDecoder}, the three handlers that were behind it, and the
+ * message per command between this and the connection were over half of the bytes allocated per {@code BF.ADD}.)
  *
  * <p>Nothing of a command is consumed or sliced until all of it has arrived: its arguments are remembered as offsets
- * from the reader index. So an unfinished command holds no buffer but the cumulation (released by
- * {@link ByteToMessageDecoder} when the connection closes: nothing can leak), and the cumulation is never shared
- * while it grows (a shared one would be copied whole on every read).
+ * from the reader index. So an unfinished command holds no buffer but the input, released by {@link #close} when
+ * the connection closes (nothing can leak), and the input is never shared while it grows (a shared one would be
+ * copied whole on every read).
  *
  * <p>Limits, each refused with an error naming it (then the connection is closed and the rest of its input dropped):
- * at most {@code maxArgs} arguments of at most {@code maxBulk} bytes, together at most {@code maxRequest} bytes;
- * before AUTH (when a password is set) Redis's own limits for unauthenticated clients, {@value #UNAUTHENTICATED_ARGS}
- * arguments of at most {@value #UNAUTHENTICATED_BULK} bytes; a line (inline command or length) of at most
- * {@code maxInline} bytes; and the daemon's {@link InputBudget}: the declared size of every argument of a command
- * still unfinished when the input runs out is reserved there until the command completes. A command read whole in
- * one go is never held across reads, so it reserves nothing (the budget bounds what waiting clients hold).
+ * at most {@code maxArgs} arguments of at most {@code maxBulk} bytes (or, past it, what the command's
+ * {@link LargeArguments} allows), together at most {@code maxRequest} bytes; before AUTH (when a password is set)
+ * Redis's own limits for unauthenticated clients, {@value #UNAUTHENTICATED_ARGS} arguments of at most
+ * {@value #UNAUTHENTICATED_BULK} bytes; a line (inline command or length) of at most {@code maxInline} bytes; and the
+ * daemon's {@link InputBudget}: the declared size of every argument of a command still unfinished when the input
+ * runs out is reserved there until the command completes. A command read whole in one go is never held across
+ * reads, so it reserves nothing (the budget bounds what waiting clients hold).
  *
  * <p>Owned by one connection, on its event loop.
  */
-final class RespDecoder extends ByteToMessageDecoder
+final class RespDecoder
 {
+    /** Where the decoded commands go: the connection. */
+    interface Sink
+    {
+        /** @return whether the client has authenticated (or needs not): the limits before AUTH are Redis's. */
+        boolean authenticated();
+
+        /** @return whether a command may run now; decoding pauses while not (the rest stays in the input). */
+        boolean accepting();
+
+        /**
+         * Runs one command; its arguments are released when this returns (copy to keep).
+         *
+         * @param args the command's name and arguments.
+         */
+        void command(ByteBuf[] args);
+
+        /**
+         * The input broke a limit or the protocol: nothing more is decoded; answer with the error, then close.
+         *
+         * @param message the error, without the {@code ERR} code.
+         */
+        void refused(String message);
+    }
+
+    /**
+     * The seam for commands whose arguments may pass {@code --max-bulk-bytes} (RedisBloom's SCANDUMP chunks run to
+     * megabytes): asked only for an argument longer than that limit, with the command's name, which has arrived by
+     * then. The default allows nothing more; a command declares more with {@link Command#largeArguments}. Still at
+     * most {@code --max-request-bytes} per command, and the input budget holds it while it arrives.
+     */
+    @FunctionalInterface
+    interface LargeArguments
+    {
+        /** Nothing past {@code --max-bulk-bytes}. */
+        LargeArguments NONE = (input, offset, length) -> 0;
+
+        /**
+         * @param input  the input holding the command's name.
+         * @param offset index of the name's first byte.
+         * @param length the name's length.
+         * @return the longest argument that command takes, or 0 for the daemon's {@code --max-bulk-bytes}.
+         */
+        long limit(ByteBuf input, int offset, int length);
+    }
+
     /** Redis's limit on the arguments of a command before AUTH. */
     static final int UNAUTHENTICATED_ARGS = 10;
     /** Redis's limit on an argument before AUTH. */
@@ -45,15 +92,18 @@ final class RespDecoder extends ByteToMessageDecoder
     private static final int MAX_DIGITS = 18;
     private static final String NOT_A_COMMAND = "Protocol error: expected a command (an array of bulk strings)";
     private static final String EXPECTED_BULK = "Protocol error: expected '$'";
+    /** What {@link #decodeOne} returns for input it consumed that is no command (an empty line, {@code *0}). */
+    private static final ByteBuf[] SKIPPED = new ByteBuf[0];
 
     private final int maxInline;
     private final int maxArgs;
     private final int maxBulk;
     private final long maxRequest;
-    private final BooleanSupplier authenticated;
+    private final LargeArguments large;
     private final InputBudget budget;
     private final InputBudget.Account account;
-    private ChannelHandlerContext ctx;
+    /** What was read and not yet consumed, or null. */
+    private ByteBuf input;
 
     // The command being read; every offset is from the input's reader index (nothing is consumed before it is whole).
     /** Arguments the command declares, or {@link #BETWEEN_COMMANDS}. */
@@ -73,105 +123,150 @@ final class RespDecoder extends ByteToMessageDecoder
     /** Where the search for the end of the current line resumes, so a line sent byte by byte is scanned once. */
     private int lineScanned;
     private boolean failed;
+    /** Why {@link #decodeOne} returned no command, when it refused the input. */
+    private String pending;
     /** Small commands' arguments, reused (allocation-free decoding). */
     private final ArgumentBuffers small = new ArgumentBuffers();
 
     /**
-     * @param maxInline     longest line: an inline command, or a length.
-     * @param maxArgs       most arguments of one command.
-     * @param maxBulk       longest argument.
-     * @param maxRequest    most bytes of arguments of one command.
-     * @param budget        the daemon's bound on buffered input.
-     * @param authenticated whether the client has authenticated (or needs not).
+     * @param maxInline longest line: an inline command, or a length.
+     * @param maxArgs   most arguments of one command.
+     * @param maxBulk   longest argument ({@code --max-bulk-bytes}).
+     * @param maxRequest most bytes of arguments of one command.
+     * @param large     which commands take longer arguments.
+     * @param budget    the daemon's bound on buffered input.
+     * @param evicted   told, from any thread, when the budget chose this connection to give way (with the error).
      */
     RespDecoder(final int maxInline, final int maxArgs, final int maxBulk, final long maxRequest,
-        final InputBudget budget, final BooleanSupplier authenticated)
+        final LargeArguments large, final InputBudget budget, final Consumer<String> evicted)
     {
         this.maxInline = maxInline;
         this.maxArgs = maxArgs;
         this.maxBulk = maxBulk;
         this.maxRequest = maxRequest;
-        this.authenticated = authenticated;
+        this.large = large;
         this.budget = budget;
-        this.account = budget.open(this::evicted);
+        this.account = budget.open(evicted);
     }
 
-    @Override
-    public void handlerAdded(final ChannelHandlerContext ctx)
+    /** @return whether the input was refused: nothing more is decoded, what comes is dropped. */
+    boolean failed()
     {
-        this.ctx = ctx;
+        return failed;
     }
 
-    @Override
-    protected void handlerRemoved0(final ChannelHandlerContext ctx)
-    {
-        account.release();
-        small.release();
-    }
-
-    @Override
-    public void channelInactive(final ChannelHandlerContext ctx) throws Exception
-    {
-        try
-        {
-            super.channelInactive(ctx);
-        }
-        finally
-        {
-            account.release();
-        }
-    }
-
-    @Override
-    public void channelRead(final ChannelHandlerContext ctx, final Object msg) throws Exception
+    /**
+     * Takes what the connection read, then decodes and runs every complete command in it while the sink accepts.
+     *
+     * @param alloc the connection's allocator (for the input when reads must be joined).
+     * @param read  the bytes read (released here).
+     * @param sink  the connection.
+     */
+    void read(final ByteBufAllocator alloc, final ByteBuf read, final Sink sink)
     {
         if (failed)
         {
-            // refused: what follows is dropped unread, and no further read is asked for
-            ReferenceCountUtil.release(msg);
+            read.release(); // refused: what follows is dropped unread
             return;
         }
-        super.channelRead(ctx, msg);
+        input = ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(alloc, input == null ? Unpooled.EMPTY_BUFFER : input,
+            read);
+        decode(sink);
     }
 
-    @Override
-    protected void decode(final ChannelHandlerContext ctx, final ByteBuf in, final List<Object> out)
+    /**
+     * Decodes and runs the complete commands held in the input, one after the other, while the sink accepts them.
+     *
+     * @param sink the connection.
+     */
+    void decode(final Sink sink)
     {
-        if (failed)
+        final ByteBuf in = input;
+        if (in == null || failed)
         {
-            in.skipBytes(in.readableBytes());
             return;
         }
-        String refusal = decodeOne(in, out);
-        if (refusal == null && argc != BETWEEN_COMMANDS)
+        String refusal = null;
+        while (refusal == null && in.isReadable() && sink.accepting())
         {
-            refusal = holdUnfinished();
+            final ByteBuf[] args = decodeOne(in, sink);
+            if (args == SKIPPED)
+            {
+                continue;
+            }
+            if (args == null)
+            {
+                refusal = pending;
+                pending = null;
+                if (refusal == null && argc != BETWEEN_COMMANDS)
+                {
+                    refusal = holdUnfinished();
+                }
+                if (refusal == null)
+                {
+                    break; // the rest has not arrived
+                }
+                continue;
+            }
+            try
+            {
+                sink.command(args);
+            }
+            finally
+            {
+                for (final ByteBuf arg : args)
+                {
+                    arg.release();
+                }
+            }
+            if (input != in)
+            {
+                return; // the connection closed while the command ran: the input is released
+            }
         }
         if (refusal != null)
         {
-            fail(ctx, in, out, refusal);
+            fail();
+            sink.refused(refusal);
+            return;
+        }
+        if (!in.isReadable())
+        {
+            in.release();
+            input = null;
+        }
+        else if (in.refCnt() == 1)
+        {
+            // not while a reply still holds a slice of it (ECHO of a large argument), whose bytes would move
+            in.discardSomeReadBytes();
         }
     }
 
-    /** Decodes at most one command (so one that changes the limits, AUTH, runs before the next is read). */
-    private String decodeOne(final ByteBuf in, final List<Object> out)
+    /**
+     * Decodes at most one command (so one that changes the limits, AUTH, runs before the next is read).
+     *
+     * @return its arguments; {@link #SKIPPED} for input consumed that is no command; null when it has not all
+     *     arrived or was refused ({@link #pending} says why).
+     */
+    private ByteBuf[] decodeOne(final ByteBuf in, final Sink sink)
     {
         if (argc == BETWEEN_COMMANDS)
         {
-            if (!in.isReadable())
-            {
-                return null;
-            }
             final byte first = in.getByte(in.readerIndex());
             if (first != '*')
             {
-                return first == '+' || first == '-' || first == ':' || first == '$' ? NOT_A_COMMAND :
-                    inline(in, out);
+                if (first == '+' || first == '-' || first == ':' || first == '$')
+                {
+                    pending = NOT_A_COMMAND;
+                    return null;
+                }
+                return inline(in);
             }
-            final String refusal = header(in);
-            if (refusal != null || argc == BETWEEN_COMMANDS)
+            final int before = in.readerIndex();
+            pending = header(in, sink);
+            if (pending != null || argc == BETWEEN_COMMANDS)
             {
-                return refusal;
+                return pending == null && in.readerIndex() != before ? SKIPPED : null;
             }
         }
         final int readable = in.readableBytes();
@@ -186,13 +281,14 @@ final class RespDecoder extends ByteToMessageDecoder
                 final byte type = in.getByte(in.readerIndex() + scan);
                 if (type != '$')
                 {
-                    return type == '*' ? "Protocol error: expected '$', got '*'" : EXPECTED_BULK;
+                    pending = type == '*' ? "Protocol error: expected '$', got '*'" : EXPECTED_BULK;
+                    return null;
                 }
                 final int lf = endOfLine(in, scan + 1);
                 if ((lf < 0 ? readable : lf) - scan > maxInline)
                 {
-                    return "Protocol error: too big bulk count string (more than " + maxInline +
-                        " bytes)";
+                    pending = "Protocol error: too big bulk count string (more than " + maxInline + " bytes)";
+                    return null;
                 }
                 if (lf < 0)
                 {
@@ -202,16 +298,18 @@ final class RespDecoder extends ByteToMessageDecoder
                 if (length == -1)
                 {
                     // a null bulk string is no argument
-                    return EXPECTED_BULK;
+                    pending = EXPECTED_BULK;
+                    return null;
                 }
                 if (length < 0)
                 {
-                    return "Protocol error: invalid bulk length";
+                    pending = "Protocol error: invalid bulk length";
+                    return null;
                 }
-                final String refusal = admit(length);
-                if (refusal != null)
+                pending = admit(in, length, sink);
+                if (pending != null)
                 {
-                    return refusal;
+                    return null;
                 }
                 bulkLength = (int)length;
                 scan = lf + 1;
@@ -223,7 +321,8 @@ final class RespDecoder extends ByteToMessageDecoder
             final int end = in.readerIndex() + scan + bulkLength;
             if (in.getByte(end) != '\r' || in.getByte(end + 1) != '\n')
             {
-                return "Protocol error: expected CRLF after a bulk string";
+                pending = "Protocol error: expected CRLF after a bulk string";
+                return null;
             }
             if (2 * argn + 2 > spans.length)
             {
@@ -247,12 +346,11 @@ final class RespDecoder extends ByteToMessageDecoder
         }
         in.skipBytes(scan);
         endCommand();
-        out.add(args);
-        return null;
+        return args;
     }
 
     /** {@code *N\r\n}: starts a command, or skips an empty one. */
-    private String header(final ByteBuf in)
+    private String header(final ByteBuf in, final Sink sink)
     {
         final int lf = endOfLine(in, 1);
         if ((lf < 0 ? in.readableBytes() : lf) > maxInline)
@@ -275,7 +373,7 @@ final class RespDecoder extends ByteToMessageDecoder
             in.skipBytes(lf + 1);
             return null;
         }
-        if (!authenticated.getAsBoolean() && count > UNAUTHENTICATED_ARGS)
+        if (!sink.authenticated() && count > UNAUTHENTICATED_ARGS)
         {
             return "Protocol error: unauthenticated multibulk length (at most " + UNAUTHENTICATED_ARGS +
                 " arguments before AUTH)";
@@ -293,14 +391,20 @@ final class RespDecoder extends ByteToMessageDecoder
         return null;
     }
 
-    /** A line of words separated by blanks (telnet, redis-cli's inline mode): one argument per word. */
-    private String inline(final ByteBuf in, final List<Object> out)
+    /**
+     * A line of words separated by blanks (telnet, redis-cli's inline mode): one argument per word.
+     *
+     * @return the command; {@link #SKIPPED} for a blank line; null when the line has not all arrived or is too long
+     *     ({@link #pending}).
+     */
+    private ByteBuf[] inline(final ByteBuf in)
     {
         final int lf = endOfLine(in, 0);
         if ((lf < 0 ? in.readableBytes() : lf) > maxInline)
         {
             // a line's length is known before its end arrives once it passes the limit
-            return "Protocol error: too big inline request (more than " + maxInline + " bytes)";
+            pending = "Protocol error: too big inline request (more than " + maxInline + " bytes)";
+            return null;
         }
         if (lf < 0)
         {
@@ -315,9 +419,10 @@ final class RespDecoder extends ByteToMessageDecoder
                 words++;
             }
         }
+        ByteBuf[] args = SKIPPED;
         if (words > 0)
         {
-            final ByteBuf[] args = new ByteBuf[words];
+            args = new ByteBuf[words];
             int w = 0;
             int start = -1;
             for (int i = 0; i <= lf; i++)
@@ -333,11 +438,10 @@ final class RespDecoder extends ByteToMessageDecoder
                     start = i;
                 }
             }
-            out.add(args);
         }
         in.skipBytes(lf + 1);
         lineScanned = 0;
-        return null;
+        return args;
     }
 
     /** Java's {@code \s}: what separated an inline command's words before. */
@@ -347,11 +451,12 @@ final class RespDecoder extends ByteToMessageDecoder
     }
 
     /** @return null when an argument of this length may be read, else the error naming the limit it breaks. */
-    private String admit(final long length)
+    private String admit(final ByteBuf in, final long length, final Sink sink)
     {
-        final boolean before = !authenticated.getAsBoolean();
+        final boolean before = !sink.authenticated();
         final int bulkLimit = before ? Math.min(maxBulk, UNAUTHENTICATED_BULK) : maxBulk;
-        if (length > bulkLimit)
+        if (length > bulkLimit && (before || argn == 0 ||
+            length > large.limit(in, in.readerIndex() + spans[0], spans[1])))
         {
             return before ? "Protocol error: unauthenticated bulk length (at most " + bulkLimit +
                 " bytes before AUTH)" : "Protocol error: invalid bulk length (longer than " + bulkLimit +
@@ -455,45 +560,23 @@ final class RespDecoder extends ByteToMessageDecoder
         return negative ? -value : value;
     }
 
-    private void fail(final ChannelHandlerContext ctx, final ByteBuf in, final List<Object> out, final String message)
+    /** Refuses the input: nothing more is decoded, what is held is dropped, and the budget is given back. */
+    void fail()
     {
         failed = true;
         reserved = 0;
         account.release();
-        in.skipBytes(in.readableBytes());
-        ctx.channel().config().setAutoRead(false);
-        out.add(new ProtocolError(message));
-    }
-
-    /** From any thread: the budget chose this connection to give way. */
-    private void evicted(final String message)
-    {
-        final ChannelHandlerContext context = ctx;
-        if (context != null)
+        if (input != null)
         {
-            context.executor().execute(() ->
-            {
-                if (!failed)
-                {
-                    failed = true;
-                    reserved = 0;
-                    final ByteBuf held = internalBuffer();
-                    held.skipBytes(held.readableBytes());
-                    context.channel().config().setAutoRead(false);
-                    context.fireChannelRead(new ProtocolError(message));
-                    // not within a read: ask for the error reply to be written now
-                    context.fireChannelReadComplete();
-                }
-            });
+            input.release();
+            input = null;
         }
     }
 
-    /**
-     * A request the daemon refuses to decode further: answered with an error, then the connection is closed.
-     *
-     * @param message the error, without the {@code ERR} code.
-     */
-    record ProtocolError(String message)
+    /** Releases the input held, the reused buffers and the budget's account (the connection has closed). */
+    void close()
     {
+        fail();
+        small.release();
     }
 }

@@ -58,29 +58,34 @@ final class ScanDump
         this.store = server.store();
     }
 
-    /** @param table gets BF.SCANDUMP, BF.LOADCHUNK, CF.SCANDUMP and CF.LOADCHUNK. */
-    void register(final CommandTable table)
+    /**
+     * @param chunk a LOADCHUNK's data.
+     * @return whether it is a chunk of a ddf dump of a fixed-size filter (its magic), rather than RedisBloom's.
+     */
+    static boolean ddfChunk(final ByteBuf chunk)
     {
-        table.add(Command.oneKey("bf.scandump", 3, List.of("readonly"), "bf",
-            "Dumps a filter in chunks: iterator 0 first, then each iterator answered, until it answers 0.",
-            (s, a) -> scandump(s, a, false)));
-        table.add(Command.oneKey("bf.loadchunk", 4, List.of("write", "denyoom"), "bf",
-            "Loads a chunk of BF.SCANDUMP, with the iterator it came with.", (s, a) -> loadchunk(s, a, false)));
-        table.add(Command.oneKey("cf.scandump", 3, List.of("readonly"), "cf",
-            "Dumps a cuckoo filter in chunks, as BF.SCANDUMP.", (s, a) -> scandump(s, a, true)));
-        table.add(Command.oneKey("cf.loadchunk", 4, List.of("write", "denyoom"), "cf",
-            "Loads a chunk of CF.SCANDUMP, with the iterator it came with.", (s, a) -> loadchunk(s, a, true)));
+        return startsWith(chunk, HEADER_MAGIC) || startsWith(chunk, CHUNK_MAGIC);
+    }
+
+    private static boolean startsWith(final ByteBuf chunk, final byte[] magic)
+    {
+        if (chunk.readableBytes() < magic.length)
+        {
+            return false;
+        }
+        for (int i = 0; i < magic.length; i++)
+        {
+            if (chunk.getByte(chunk.readerIndex() + i) != magic[i])
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** @param cuckoo whether this is CF.SCANDUMP. */
-    private void scandump(final Session session, final ByteBuf[] args, final boolean cuckoo)
+    void scandump(final Session session, final ByteBuf[] args, final boolean cuckoo)
     {
-        final RedisBloomRoute route = server.route();
-        if (route.registry().has(session.key(args[1])))
-        {
-            RedisBloomRoute.run(session, args, cuckoo ? route.cuckoo()::scandump : route.bloom()::scandump, false);
-            return;
-        }
         final long iterator = Replies.integer(args[2], "ERR invalid iterator");
         if (iterator < 0)
         {
@@ -117,23 +122,6 @@ final class ScanDump
             }
             session.replies().ready(reply(iterator + 1, sealed(chunk)));
         }
-    }
-
-    /** @return whether a chunk is the header of a dump of ddf's fixed-size filters. */
-    private static boolean ddfDumpHeader(final ByteBuf chunk)
-    {
-        if (chunk.readableBytes() < HEADER_MAGIC.length)
-        {
-            return false;
-        }
-        for (int i = 0; i < HEADER_MAGIC.length; i++)
-        {
-            if (chunk.getByte(chunk.readerIndex() + i) != HEADER_MAGIC[i])
-            {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** The header chunk: magic, then "name=value" lines (kind, seed, words, each parameter), then the CRC. */
@@ -205,16 +193,8 @@ final class ScanDump
     }
 
     /** @param cuckoo whether this is CF.LOADCHUNK. */
-    private void loadchunk(final Session session, final ByteBuf[] args, final boolean cuckoo)
+    void loadchunk(final Session session, final ByteBuf[] args, final boolean cuckoo)
     {
-        final RedisBloomRoute route = server.route();
-        final String target = session.key(args[1]);
-        if (!route.fixed(target) && (route.registry().has(target) || !ddfDumpHeader(args[3])))
-        {
-            // RedisBloom's chunks (and ddf's scaling chains'): RedisBloom's semantics
-            RedisBloomRoute.run(session, args, cuckoo ? route.cuckoo()::loadchunk : route.bloom()::loadchunk, false);
-            return;
-        }
         final long iterator = Replies.integer(args[2], "ERR invalid iterator");
         final byte[] data = ByteBufUtil.getBytes(args[3]);
         final String key = Replies.key(args[1]);

@@ -1,13 +1,13 @@
 package io.ddf.ingest.server;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.handler.codec.redis.ArrayRedisMessage;
 import io.netty.handler.codec.redis.FullBulkStringRedisMessage;
 import io.netty.handler.codec.redis.IntegerRedisMessage;
 import io.netty.handler.codec.redis.RedisMessage;
 import io.netty.handler.codec.redis.SimpleStringRedisMessage;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -70,13 +70,10 @@ final class ServerCommands
         table.add(Command.keyless("config", -2, ADMIN, "server", "GET of the daemon's settings; no SET.",
             this::config));
         table.add(Command.keyless("info", -1, List.of("loading", "stale"), "server",
-            "The sections asked (default: all), as Redis names them: server, clients, stats, keyspace.",
-            this::info));
-        table.add(Command.keyless("module", -2, List.of("admin", "noscript"), "server",
-            "LIST: the bf module (RedisBloom's commands, served by ddf), as a Redis with RedisBloom names it.",
-            this::module));
+            "The sections asked (default: all but commandstats), as Redis names them: server, clients, stats, " +
+                "keyspace, memory, persistence, commandstats.", this::info).also("@dangerous"));
         table.add(Command.keyless("dbsize", -1, List.of("readonly", "fast"), "server", "The number of filters.",
-            (s, a) -> s.replies().ready(Replies.integer(server.route().size()))));
+            (s, a) -> s.replies().ready(Replies.integer(server.store().size()))).also("@keyspace"));
         table.add(Command.allKeys("exists", -2, List.of("readonly", "fast"), "generic",
             "How many of the keys name a file (a filter or a foreign one).", this::existsKeys));
         table.add(Command.oneKey("type", 2, List.of("readonly", "fast"), "generic",
@@ -98,35 +95,36 @@ final class ServerCommands
         session.replies().ready(new FullBulkStringRedisMessage(args[1].retainedDuplicate()));
     }
 
-    private boolean passwordMatches(final ByteBuf password)
-    {
-        final String expected = server.config().requirePass;
-        final byte[] given = new byte[password.readableBytes()];
-        password.getBytes(password.readerIndex(), given);
-        return MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8), given);
-    }
-
     /** @return false when the password is wrong: the session then answers, after a delay (AuthThrottle). */
-    private boolean authenticate(final Session session, final ByteBuf user, final ByteBuf password)
+    private boolean authenticate(final Session session, final ByteBuf command, final ByteBuf user,
+        final ByteBuf password)
     {
-        if (server.config().requirePass == null)
+        final io.ddf.ingest.acl.Acl acl = server.security().acl();
+        if (user == null && acl.defaultIdentity().user().noPass())
         {
             throw new RespError("ERR AUTH <password> called without any password configured for the default " +
                 "user. Are you sure your configuration is correct?");
         }
-        if ((user != null && !"default".equals(user.toString(StandardCharsets.UTF_8))) || !passwordMatches(password))
+        final String name = user == null ? io.ddf.ingest.acl.Acl.DEFAULT_USER : Replies.key(user);
+        final byte[] given = new byte[password.readableBytes()];
+        password.getBytes(password.readerIndex(), given);
+        final io.ddf.ingest.acl.Identity identity = acl.authenticate(name, given);
+        if (identity == null)
         {
-            session.authFailed("WRONGPASS invalid username-password pair or user is disabled.");
+            acl.log().record("auth", session.transaction().active() ? "multi" : "toplevel", Replies.key(command),
+                name, session.client().describe(), System.currentTimeMillis());
+            session.authFailed("WRONGPASS invalid username-password pair or user is disabled.",
+                server.security().failures().failed(name, acl.exists(name), System.nanoTime() / 1_000_000));
             return false;
         }
-        session.authenticate();
+        session.authenticate(identity);
         return true;
     }
 
     private void auth(final Session session, final ByteBuf[] args)
     {
         Command.atMost(args, 3, "auth");
-        if (authenticate(session, args.length == 3 ? args[1] : null, args[args.length - 1]))
+        if (authenticate(session, args[0], args.length == 3 ? args[1] : null, args[args.length - 1]))
         {
             session.replies().ready(Replies.OK);
         }
@@ -153,7 +151,7 @@ final class ServerCommands
             final String option = Replies.word(args[i]);
             if (option.equals("auth") && i + 2 < args.length)
             {
-                if (!authenticate(session, args[i + 1], args[i + 2]))
+                if (!authenticate(session, args[0], args[i + 1], args[i + 2]))
                 {
                     return;
                 }
@@ -178,6 +176,7 @@ final class ServerCommands
             session.client().name(name);
         }
         session.client().protocol(version);
+        session.replies().protocol(version == 3);
         final List<Map.Entry<String, Object>> fields = List.of(Map.entry("server", "redis"),
             Map.entry("version", DdfServer.REDIS_VERSION), Map.entry("proto", (long)version),
             Map.entry("id", session.id()), Map.entry("mode", "standalone"), Map.entry("role", "master"));
@@ -185,11 +184,11 @@ final class ServerCommands
         for (final Map.Entry<String, Object> field : fields)
         {
             map.add(Replies.bulk(field.getKey()));
-            map.add(Replies.value(session, field.getValue()));
+            map.add(Replies.value(field.getValue()));
         }
         map.add(Replies.bulk("modules"));
-        map.add(new io.netty.handler.codec.redis.ArrayRedisMessage(List.of(RedisBloomRoute.module(session))));
-        session.replies().ready(Replies.map(session, map));
+        map.add(new ArrayRedisMessage(List.of(RedisBloomCommands.module())));
+        session.replies().ready(Replies.map(map));
     }
 
     /** INFO [section ...]: after the connection's own elements are judged, so its counts include them. */
@@ -204,7 +203,7 @@ final class ServerCommands
         {
             sections.add(Replies.word(args[i]));
         }
-        session.replies().ready(Replies.verbatim(session, InfoSections.select(server.info(), sections)));
+        session.replies().ready(Replies.verbatim(InfoSections.select(server.info().info(), sections)));
     }
 
     private void select(final Session session, final ByteBuf[] args)
@@ -245,7 +244,7 @@ final class ServerCommands
             {
                 exactly(args, 2, "client|getname");
                 final String name = session.client().name();
-                session.replies().ready(name.isEmpty() ? Replies.nil(session) : Replies.bulk(name));
+                session.replies().ready(name.isEmpty() ? Replies.nil() : Replies.bulk(name));
             }
             case "id" ->
             {
@@ -255,19 +254,18 @@ final class ServerCommands
             case "info" ->
             {
                 exactly(args, 2, "client|info");
-                session.replies().ready(Replies.verbatim(session, session.client().describe() + "\n"));
+                session.replies().ready(Replies.verbatim(session.client().describe() + "\n"));
             }
-            case "list" -> session.replies().ready(Replies.verbatim(session, clientList(args)));
+            case "list" -> session.replies().ready(Replies.verbatim(clientList(args)));
             default -> throw new RespError("ERR unknown subcommand '" + sub + "'. Try CLIENT HELP.");
         }
     }
 
     /**
      * CLIENT REPLY ON answers OK; OFF and SKIP are refused rather than accepted and ignored, which would leave a
-     * client waiting for replies it had asked not to get (or reading them as answers to later commands). They are
-     * not implemented because a reply is queued when its command completes, which for a command that waits (a
-     * filter being created, an EXEC) is after later commands have started, so "the next command's reply" is not
-     * a position in the {@link ReplyQueue}; it would take the decoder's command boundaries.
+     * client waiting for replies it had asked not to get (or reading them as answers to later commands). Not
+     * implemented yet: every command takes its place in the {@link ReplyWriter}'s order as it runs, so OFF and SKIP
+     * would be a flag there that drops the replies of the places it covers.
      */
     private static void reply(final Session session, final ByteBuf[] args)
     {
@@ -287,7 +285,7 @@ final class ServerCommands
     {
         if (args.length == 2)
         {
-            return server.clientList.list(-1);
+            return server.clients().list(-1);
         }
         final String option = Replies.word(args[2]);
         if (option.equals("type") && args.length == 4)
@@ -295,7 +293,7 @@ final class ServerCommands
             final String type = Replies.word(args[3]);
             return switch (type)
             {
-                case "normal" -> server.clientList.list(-1);
+                case "normal" -> server.clients().list(-1);
                 case "master", "replica", "slave", "pubsub" -> "";
                 default -> throw new RespError("ERR Unknown client type '" + type + "'");
             };
@@ -310,7 +308,7 @@ final class ServerCommands
                 {
                     throw new RespError("ERR Invalid client ID");
                 }
-                text.append(server.clientList.list(id));
+                text.append(server.clients().list(id));
             }
             return text.toString();
         }
@@ -337,7 +335,7 @@ final class ServerCommands
                     throw Command.wrongArity("config|get");
                 }
                 final List<RedisMessage> pairs = new ArrayList<>();
-                for (final Map.Entry<String, String> e : server.configValues().entrySet())
+                for (final Map.Entry<String, String> e : server.info().configValues().entrySet())
                 {
                     for (int i = 2; i < args.length; i++)
                     {
@@ -349,11 +347,11 @@ final class ServerCommands
                         }
                     }
                 }
-                session.replies().ready(Replies.map(session, pairs));
+                session.replies().ready(Replies.map(pairs));
             }
             case "resetstat" ->
             {
-                server.commandStats().reset();
+                server.commands().resetStats();
                 session.replies().ready(Replies.OK);
             }
             case "set" -> throw new RespError("ERR CONFIG SET is not supported by ddf; restart with other options");
@@ -367,7 +365,7 @@ final class ServerCommands
         for (int i = 1; i < args.length; i++)
         {
             final String key = Replies.key(args[i]);
-            if (server.route().exists(key))
+            if (server.store().kind(key) != FilterStore.Kind.NONE)
             {
                 count++;
             }
@@ -375,30 +373,10 @@ final class ServerCommands
         session.replies().ready(new IntegerRedisMessage(count));
     }
 
-    private void module(final Session session, final ByteBuf[] args)
-    {
-        final String sub = Replies.word(args[1]);
-        if (sub.equals("list") && args.length == 2)
-        {
-            session.replies().ready(new io.netty.handler.codec.redis.ArrayRedisMessage(
-                List.of(RedisBloomRoute.module(session))));
-            return;
-        }
-        if (sub.equals("help") && args.length == 2)
-        {
-            session.replies().ready(Replies.statuses(List.of("MODULE <subcommand> [<arg> ...]. Subcommands are:",
-                "LIST", "    The modules loaded: bf, RedisBloom's commands (ddf serves them; nothing can be loaded).",
-                "HELP", "    Prints this help.")));
-            return;
-        }
-        throw new RespError("ERR unknown subcommand or wrong number of arguments for '" + sub + "'. Try MODULE HELP" +
-            " (ddf loads no module: it serves RedisBloom's commands itself).");
-    }
-
     private void type(final Session session, final ByteBuf[] args)
     {
         final String key = Replies.key(args[1]);
-        session.replies().ready(new SimpleStringRedisMessage(KeyspaceCommands.typeOf(server, key)));
+        session.replies().ready(new SimpleStringRedisMessage(FilterTypes.type(server.store(), key)));
     }
 
     private void del(final Session session, final ByteBuf[] args)
@@ -406,8 +384,7 @@ final class ServerCommands
         long count = 0;
         for (int i = 1; i < args.length; i++)
         {
-            final String key = Replies.key(args[i]);
-            if (server.route().registry().delete(key) || server.store().delete(key, server::drain))
+            if (server.store().delete(Replies.key(args[i]), server::drain))
             {
                 count++;
             }

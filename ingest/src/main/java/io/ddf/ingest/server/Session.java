@@ -15,7 +15,7 @@ import java.util.concurrent.CompletionException;
 interface Session
 {
     /** @return the connection's replies, in command order. */
-    ReplyQueue replies();
+    ReplyWriter replies();
 
     /**
      * @param arg a key argument.
@@ -40,29 +40,51 @@ interface Session
      */
     void runAll(java.util.List<ByteBuf[]> queued);
 
-    /** @return whether the client may run commands (no password, or AUTH given). */
+    /** @return whether the client may run commands (the default user needs no password, or AUTH given). */
     boolean authenticated();
 
-    /** Marks the client authenticated. */
-    void authenticate();
+    /** @return the user the connection is (or would be, before AUTH) authenticated as. */
+    io.ddf.ingest.acl.Identity identity();
 
     /**
-     * A wrong password: the error is the reply, given after a delay that grows with each failure; after a few
-     * failures the connection is closed ({@link AuthThrottle}).
+     * Marks the client authenticated as a user.
      *
-     * @param error the error reply.
+     * @param identity the user.
      */
-    void authFailed(String error);
+    void authenticate(io.ddf.ingest.acl.Identity identity);
 
     /**
-     * Judges one element, on this event loop or through the pipeline ({@code serve --execution}); its verdict
-     * completes the {@link Pending} reply queued before. Call holding the filter's {@link FilterStore.Lease}.
+     * A wrong password: the error is the reply, given after a delay that grows with each failure on the connection
+     * and on the user; after a few failures the connection is closed ({@link AuthThrottle}).
+     *
+     * @param error        the error reply.
+     * @param atLeastMillis the user's delay ({@link io.ddf.ingest.acl.AuthFailures}): the reply waits at least this.
+     */
+    void authFailed(String error, long atLeastMillis);
+
+    /**
+     * The one check of an item's length ({@code --max-item-bytes}) for every command that takes items: a ring slot
+     * holds at most that many bytes, and inline execution keeps the limit so that both modes answer alike.
+     *
+     * @param args  the command.
+     * @param first the index of its first item; every argument from there on is an item.
+     * @throws RespError naming the limit when an item is longer.
+     */
+    void checkItems(ByteBuf[] args, int first);
+
+    /**
+     * Judges {@code args[first..]} against the filter, each an element, on this event loop or through the pipeline
+     * ({@code serve --execution}), and places the reply their verdicts make: 1 (RESP3 true) for an element streamed
+     * UNSEEN or found present, else 0 (false), one value or an array of them. Checks the items' length first
+     * ({@link #checkItems}). Call holding the filter's {@link FilterStore.Lease}.
      *
      * @param filter    the filter.
-     * @param operation stream or contains.
-     * @param item      the element.
+     * @param operation stream (judge and record) or contains (judge only).
+     * @param args      the command.
+     * @param first     the index of its first item; every argument from there on is one.
+     * @param array     whether the reply is an array (BF.MADD, BF.MEXISTS) rather than one value (BF.ADD).
      */
-    void publish(DuplicateFilter filter, Operation operation, ByteBuf item);
+    void judge(DuplicateFilter filter, Operation operation, ByteBuf[] args, int first, boolean array);
 
     /**
      * Waits for work running off the event loop (a filter file being created) without blocking the event loop:

@@ -5,7 +5,6 @@ import io.netty.buffer.Unpooled;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * A connection's MULTI: the commands queued until EXEC, and whether one was refused while queuing (then EXEC
@@ -13,9 +12,6 @@ import java.util.Set;
  */
 final class Transaction
 {
-    /** Commands that act on the transaction itself (or the connection) and so are never queued. */
-    static final Set<String> NOT_QUEUED = Set.of("multi", "exec", "discard", "quit", "reset", "watch", "unwatch");
-
     private List<ByteBuf[]> queued;
     private boolean refused;
 

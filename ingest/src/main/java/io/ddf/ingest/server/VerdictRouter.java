@@ -13,17 +13,24 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 /**
  * Routes the pipeline's verdicts back to the connection that published each element, by tag.
  *
- * <p>A tag is {@code generation << SLOT_BITS | slot}: the slot indexes a table of live connections, and the
- * generation (unique per connection) makes a verdict for a connection that has gone, whose slot now belongs to
- * another, harmless: it is dropped. Slot 0 is for barriers ({@link #barrier()}).
+ * <p>A connection's tag is {@code generation << 36 | slot << 12}: the slot indexes a table of live connections,
+ * and the generation (unique per connection, modulo 2^28) makes a verdict for a connection that has gone, whose
+ * slot now belongs to another, harmless: it is dropped. The low {@value #INDEX_BITS} bits are free for the
+ * elements of one batch publication, which the pipeline tags {@code tag + i} (the raw feed's packed slots). Slot 0
+ * is for barriers ({@link #barrier()}).
  */
 final class VerdictRouter implements VerdictListener
 {
+    /** Bits of a tag below the slot: the index of an element within one batch publication. */
+    static final int INDEX_BITS = 12;
+    /** Most elements one batch publication may tag from one connection tag. */
+    static final int MAX_BATCH = 1 << INDEX_BITS;
     /** Bits of a tag that hold the slot. */
     static final int SLOT_BITS = 24;
     private static final long SLOT_MASK = (1L << SLOT_BITS) - 1;
+    private static final long CONNECTION_MASK = ~(MAX_BATCH - 1L);
 
-    private final AtomicReferenceArray<Connection> slots;
+    private final AtomicReferenceArray<VerdictRing> slots;
     private final ArrayDeque<Integer> free = new ArrayDeque<>();
     private final AtomicLong generations = new AtomicLong();
     private final Map<Long, CountDownLatch> barriers = new ConcurrentHashMap<>();
@@ -42,18 +49,28 @@ final class VerdictRouter implements VerdictListener
         }
     }
 
+    private long tag(final long generation, final long slot)
+    {
+        return generation << (SLOT_BITS + INDEX_BITS) | slot << INDEX_BITS;
+    }
+
+    private static int slotOf(final long tag)
+    {
+        return (int)(tag >>> INDEX_BITS & SLOT_MASK);
+    }
+
     /**
-     * @param connection a new connection.
-     * @return its tag, or -1 when every slot is taken.
+     * @param connection a new connection's verdicts.
+     * @return its tag (never 0), or 0 when every slot is taken.
      */
-    synchronized long register(final Connection connection)
+    synchronized long register(final VerdictRing connection)
     {
         final Integer slot = free.poll();
         if (slot == null)
         {
-            return -1;
+            return 0;
         }
-        final long tag = generations.incrementAndGet() << SLOT_BITS | slot;
+        final long tag = tag(generations.incrementAndGet(), slot);
         slots.set(slot, connection);
         return tag;
     }
@@ -61,8 +78,8 @@ final class VerdictRouter implements VerdictListener
     /** @param tag a tag from {@link #register}, whose connection has closed. */
     synchronized void unregister(final long tag)
     {
-        final int slot = (int)(tag & SLOT_MASK);
-        final Connection connection = slots.get(slot);
+        final int slot = slotOf(tag);
+        final VerdictRing connection = slots.get(slot);
         if (connection != null && connection.tag() == tag)
         {
             slots.set(slot, null);
@@ -78,7 +95,7 @@ final class VerdictRouter implements VerdictListener
      */
     Barrier barrier()
     {
-        final long tag = generations.incrementAndGet() << SLOT_BITS;
+        final long tag = tag(generations.incrementAndGet(), 0);
         final CountDownLatch latch = new CountDownLatch(1);
         barriers.put(tag, latch);
         return new Barrier(tag, latch);
@@ -87,7 +104,7 @@ final class VerdictRouter implements VerdictListener
     @Override
     public void onVerdict(final long tag, final Verdict verdict)
     {
-        final int slot = (int)(tag & SLOT_MASK);
+        final int slot = slotOf(tag);
         if (slot == 0)
         {
             final CountDownLatch latch = barriers.remove(tag);
@@ -97,8 +114,8 @@ final class VerdictRouter implements VerdictListener
             }
             return;
         }
-        final Connection connection = slots.get(slot);
-        if (connection != null && connection.tag() == tag)
+        final VerdictRing connection = slots.get(slot);
+        if (connection != null && connection.tag() == (tag & CONNECTION_MASK))
         {
             connection.deliver(verdict);
         }

@@ -1,11 +1,8 @@
 package io.ddf.ingest.server;
 
 import io.ddf.persistence.testing.TestSeed;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,28 +22,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The Redis administration commands clients and tools use: CLIENT INFO/LIST/GETNAME/SETNAME/ID, INFO with
- * sections, MULTI/EXEC/DISCARD, KEYS, SCAN, FLUSHALL, MEMORY USAGE, COMMAND. Each test has its own daemon where
- * the keyspace matters.
+ * sections, MULTI/EXEC/DISCARD, KEYS, SCAN, FLUSHALL, MEMORY USAGE, COMMAND. The tests share one daemon; those
+ * where the whole keyspace matters start their own in the class's directory.
  */
 @Timeout(value = 90, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class AdminCommandsTest
+class AdminCommandsTest extends SharedServerTestBase
 {
-    @TempDir
-    static Path dir;
-    static TestServer server;
-
-    @BeforeAll
-    static void start()
-    {
-        server = new TestServer(dir.resolve("shared"), c -> { });
-    }
-
-    @AfterAll
-    static void stop()
-    {
-        server.close();
-    }
-
     @Test
     void clientKeepsItsNameAndListsEveryConnection() throws IOException, InterruptedException
     {

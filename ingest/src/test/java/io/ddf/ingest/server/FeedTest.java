@@ -112,6 +112,74 @@ class FeedTest
         }
     }
 
+    /**
+     * The feed frames records itself and publishes them by their hashes, packed several to a ring slot: records of
+     * every length up to the limit (the empty one too), {@code \r\n} or {@code \n}, cut across reads anywhere and
+     * arriving in reads of any size (more records in one read than one batch holds) keep their verdicts and order:
+     * those of an exact set. Then the filter the feed wrote answers RESP as the feed did.
+     */
+    @Test
+    void recordsCutAnywhereKeepTheirVerdictsAndOrderThroughPackedSlots() throws Exception
+    {
+        final long seed = TestSeed.seed();
+        final java.util.Random random = new java.util.Random(seed);
+        final int max = 300;
+        final List<String> records = new ArrayList<>();
+        for (int i = 0; i < 60_000; i++)
+        {
+            if (i >= 20_000 && i < 40_000)
+            {
+                // tiny records: a 64 KiB read holds more of them than one batch of hashes
+                records.add(Integer.toString(random.nextInt(100)));
+                continue;
+            }
+            final int n = random.nextInt(12_000);
+            // a few lengths at the edges: empty, and the longest allowed
+            records.add(n % 997 == 0 ? "" : n % 991 == 0 ? "m".repeat(max - 8) + String.format("%08d", n) :
+                "r" + n + "-" + "p".repeat(n % 40));
+        }
+        final ByteArrayOutputStream wire = new ByteArrayOutputStream();
+        for (final String r : records)
+        {
+            wire.writeBytes(r.getBytes(StandardCharsets.US_ASCII));
+            wire.writeBytes(random.nextBoolean() ? new byte[] {'\r', '\n'} : new byte[] {'\n'});
+        }
+        final byte[] bytes = wire.toByteArray();
+        try (TestServer server = new TestServer(dir, c ->
+        {
+            big(c);
+            c.maxItemBytes = max;
+        });
+             Socket socket = new Socket("127.0.0.1", server.server.feedPort()))
+        {
+            socket.setTcpNoDelay(true);
+            final CompletableFuture<Void> writer = CompletableFuture.runAsync(() ->
+            {
+                int from = 0;
+                while (from < bytes.length)
+                {
+                    // pieces of 1 byte to 64 KiB, each its own write
+                    final int n = Math.min(bytes.length - from, 1 + random.nextInt(random.nextBoolean() ? 16 : 65_536));
+                    write(socket, java.util.Arrays.copyOfRange(bytes, from, from + n));
+                    from += n;
+                }
+            });
+            final byte[] verdicts = new DataInputStream(socket.getInputStream()).readNBytes(records.size());
+            writer.get(30, TimeUnit.SECONDS);
+            assertEquals(expectedVerdicts(records), new String(verdicts, StandardCharsets.US_ASCII),
+                TestSeed.replayHint());
+            try (RespClient c = server.client())
+            {
+                final List<String> sample = new ArrayList<>(List.of("BF.MEXISTS", "feed"));
+                sample.addAll(records.subList(0, 500));
+                for (final Object present : (List<?>)c.call(sample.toArray(String[]::new)))
+                {
+                    assertEquals(1L, present, "a record the feed judged is in the filter it wrote");
+                }
+            }
+        }
+    }
+
     @Test
     void forwardSendsOnlyUnseenRecords() throws Exception
     {

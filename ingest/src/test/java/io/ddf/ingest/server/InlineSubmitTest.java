@@ -8,13 +8,12 @@ import io.ddf.persistence.testing.TestSeed;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 import org.junit.jupiter.api.Test;
 
-import java.lang.reflect.Proxy;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,29 +30,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class InlineSubmitTest
 {
-    /** Four bytes per verdict reply ({@code :0\r\n} / {@code :1\r\n}, {@link VerdictBytes}). */
+    /** Four bytes per verdict reply ({@code :0\r\n} / {@code :1\r\n}, {@link ReplyWriter}). */
     private static final int REPLY_BYTES = 4;
 
-    /** A connection judging inline, its replies written by the queue it shares with nobody. */
-    private static final class Probe extends Connection
+    /** A connection judging inline: its verdict ring and its reply writer, as a RESP connection holds them. */
+    private static final class Probe extends ChannelInboundHandlerAdapter implements VerdictRing.Owner
     {
-        final ReplyQueue replies = new ReplyQueue();
-
-        Probe()
-        {
-            super(null, 64, ServerConfig.Execution.INLINE);
-        }
+        final ReplyWriter replies = new ReplyWriter(DurabilityBarrier.NONE);
+        final VerdictRing verdicts = new VerdictRing(null, 64, true, this);
 
         @Override
         public void handlerAdded(final ChannelHandlerContext ctx)
         {
-            this.ctx = ctx;
+            replies.attach(ctx);
+            verdicts.attach(ctx.executor());
         }
 
         @Override
-        void onVerdicts()
+        public void onVerdicts()
         {
-            replies.write(ctx, this);
+            replies.drain(verdicts);
+            replies.flush();
         }
     }
 
@@ -104,7 +101,7 @@ class InlineSubmitTest
             final List<Long> expected = new ArrayList<>();
             final java.util.Set<String> seen = new java.util.HashSet<>();
             // more elements than the verdict ring holds, so submit must write replies to make room on the way
-            final int n = Connection.RING * 3 + random.nextInt(Connection.RING);
+            final int n = VerdictRing.RING * 3 + random.nextInt(VerdictRing.RING);
             for (int i = 0; i < n; i++)
             {
                 final String item = "e" + random.nextInt(n / 2);
@@ -114,34 +111,18 @@ class InlineSubmitTest
             final Checker checker = new Checker(filter, items, expected);
             final Probe probe = new Probe();
             final EmbeddedChannel channel = new EmbeddedChannel(checker, probe);
-            final Session session = session();
             for (final String item : items)
             {
-                probe.replies.awaitVerdicts(Pending.one(session, true));
+                probe.replies.verdicts(true, 1, false);
                 final ByteBuf bytes = Unpooled.copiedBuffer(item, StandardCharsets.UTF_8);
-                probe.submit(filter, Operation.STREAM, bytes);
+                probe.verdicts.submit(filter, Operation.STREAM, bytes);
                 bytes.release();
             }
             probe.onVerdicts();
             channel.checkException(); // a failed check inside the write
             assertEquals(n, checker.written, "every element replied to (seed " + seed + ")");
-            assertEquals(0, probe.unjudged(), "nothing left unjudged inline");
+            assertEquals(0, probe.verdicts.unjudged(), "nothing left unjudged inline");
             channel.finishAndReleaseAll();
         }
-    }
-
-    /** A RESP2 session: {@link Pending} asks it only for the client's protocol. */
-    private static Session session()
-    {
-        final ClientState client = new ClientState(1, new InetSocketAddress(0), new InetSocketAddress(0));
-        return (Session)Proxy.newProxyInstance(Session.class.getClassLoader(), new Class<?>[]{Session.class},
-            (proxy, method, args) ->
-            {
-                if (method.getName().equals("client"))
-                {
-                    return client;
-                }
-                throw new UnsupportedOperationException(method.getName());
-            });
     }
 }

@@ -6,11 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Keys to file names and back; glob patterns. */
+/** Keys to file names and back (glob patterns: io.ddf.ingest.glob.GlobTest). */
 class KeyNamesTest
 {
     @Test
@@ -43,17 +42,5 @@ class KeyNamesTest
         assertNull(KeyNames.key("%2.ddf"));
         assertNull(KeyNames.key("%ZZ.ddf"));
         assertEquals("/", KeyNames.key("%2F.ddf"));
-    }
-
-    @Test
-    void glob()
-    {
-        assertTrue(Glob.matches("*", "save"));
-        assertTrue(Glob.matches("sa?e", "save"));
-        assertTrue(Glob.matches("*end*", "appendonly"));
-        assertFalse(Glob.matches("save", "saves"));
-        assertTrue(Glob.matches("a\\*", "a*"));
-        assertFalse(Glob.matches("a\\*", "ab"));
-        assertFalse(Glob.matches("*a*a*a*a*a*a*a*a*a*a*a*a*b", "a".repeat(30)));
     }
 }

@@ -45,7 +45,7 @@ class Resp3Test
     @Test
     void hello3SwitchesTheConnectionToResp3AndHello2Back() throws IOException
     {
-        try (Resp3Client c = new Resp3Client(server.port()))
+        try (RespClient c = new RespClient(server.port()).typed())
         {
             final Map<?, ?> hello = assertInstanceOf(Map.class, c.call("HELLO", "3"));
             assertEquals(3L, hello.get("proto"));
@@ -67,24 +67,24 @@ class Resp3Test
             assertEquals(3L, info.get("Number of items inserted"));
             assertTrue(info.containsKey("Capacity") && info.containsKey("Size") &&
                 info.containsKey("Number of filters"), info::toString);
-            assertEquals(Resp3Client.NULL, info.get("Expansion rate"));
+            assertEquals(RespClient.NULL, info.get("Expansion rate"));
             assertEquals(List.of(3L), c.call("BF.INFO", "r3", "ITEMS"));
-            assertEquals(Resp3Client.NULL, c.call("CLIENT", "GETNAME"));
-            final Resp3Client.Verbatim text = assertInstanceOf(Resp3Client.Verbatim.class, c.call("INFO"));
+            assertEquals(RespClient.NULL, c.call("CLIENT", "GETNAME"));
+            final RespClient.Verbatim text = assertInstanceOf(RespClient.Verbatim.class, c.call("INFO"));
             assertEquals("txt", text.format());
             assertTrue(text.text().contains("# Server"), text::text);
-            final Resp3Client.Verbatim me = assertInstanceOf(Resp3Client.Verbatim.class, c.call("CLIENT", "INFO"));
+            final RespClient.Verbatim me = assertInstanceOf(RespClient.Verbatim.class, c.call("CLIENT", "INFO"));
             assertTrue(me.text().contains(" resp=3 "), me::text);
             final Map<?, ?> config = assertInstanceOf(Map.class, c.call("CONFIG", "GET", "databases"));
             assertEquals(Map.of("databases", "1"), config);
             assertEquals("-ERR not found", c.call("BF.INFO", "nosuch"));
             final Map<?, ?> docs = assertInstanceOf(Map.class, c.call("COMMAND", "DOCS", "bf.add"));
             assertEquals("bf", assertInstanceOf(Map.class, docs.get("bf.add")).get("group"));
-            assertEquals(List.of(Resp3Client.NULL), c.call("COMMAND", "INFO", "no-such"));
+            assertEquals(List.of(RespClient.NULL), c.call("COMMAND", "INFO", "no-such"));
             assertInstanceOf(List.class, c.call("HELLO", "2"));
             assertEquals(0L, c.call("BF.ADD", "r3", "item"));
             assertEquals(List.of(1L, 0L), c.call("BF.MEXISTS", "r3", "item", "nope"));
-            assertEquals(Resp3Client.NIL_BULK, c.call("CLIENT", "GETNAME"));
+            assertEquals(RespClient.NIL_BULK, c.call("CLIENT", "GETNAME"));
             assertInstanceOf(List.class, c.call("BF.INFO", "r3"));
             assertInstanceOf(String.class, c.call("INFO", "server"));
         }
@@ -93,7 +93,7 @@ class Resp3Test
     @Test
     void aCommandPipelinedBeforeHelloKeepsTheProtocolItWasSentIn() throws IOException
     {
-        try (Resp3Client c = new Resp3Client(server.port()))
+        try (RespClient c = new RespClient(server.port()).typed())
         {
             final String[] madd = new String[502];
             madd[0] = "BF.MADD";
@@ -117,7 +117,7 @@ class Resp3Test
     @Test
     void helloRefusesOtherVersionsAndTakesAuthAndSetname() throws IOException
     {
-        try (Resp3Client c = new Resp3Client(locked.port()))
+        try (RespClient c = new RespClient(locked.port()).typed())
         {
             assertTrue(((String)c.call("HELLO", "4")).startsWith("-NOPROTO"));
             assertTrue(((String)c.call("HELLO", "x")).startsWith("-ERR Protocol version is not an integer"));

@@ -10,28 +10,59 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * A minimal RESP2 client over a plain socket, for tests that need exact bytes: replies are parsed to String
- * (simple string), "-..." String (error), Long, String or null (bulk), List (array).
+ * The tests' RESP client over a plain socket, for tests that need exact bytes or reply types. Replies are parsed to:
+ * simple string as String, error as "-..." String, integer as Long, bulk string as String, array as List, and
+ * RESP3's map as LinkedHashMap, boolean as Boolean, double as Double, verbatim string as {@link Verbatim}. A nil
+ * bulk string, a nil array and RESP3's null are each null, or {@link #NIL_BULK}, {@link #NIL_ARRAY} and
+ * {@link #NULL} after {@link #typed()}, for the tests that must tell them apart.
  */
 final class RespClient implements AutoCloseable
 {
+    /** RESP2's null bulk string ({@code $-1}), after {@link #typed()}. */
+    static final String NIL_BULK = "$-1";
+    /** RESP2's null array ({@code *-1}), after {@link #typed()}. */
+    static final String NIL_ARRAY = "*-1";
+    /** RESP3's null ({@code _}), after {@link #typed()}. */
+    static final String NULL = "_";
+
+    /** A verbatim string. */
+    record Verbatim(String format, String text)
+    {
+    }
+
     private final Socket socket;
     private final OutputStream out;
     private final InputStream in;
     /** Bulk strings as ISO-8859-1 both ways, so a String carries arbitrary bytes one char per byte (dumps). */
     private boolean binary;
+    /** Whether the three nulls are told apart. */
+    private boolean typed;
 
     RespClient(final int port) throws IOException
     {
-        socket = new Socket();
-        socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
+        this(connect(port));
+    }
+
+    /** @param connected a socket already connected (e.g. a TLS socket). */
+    RespClient(final Socket connected) throws IOException
+    {
+        socket = connected;
         socket.setSoTimeout(30_000);
         socket.setTcpNoDelay(true);
         out = socket.getOutputStream();
         in = new BufferedInputStream(socket.getInputStream());
+    }
+
+    private static Socket connect(final int port) throws IOException
+    {
+        final Socket socket = new Socket();
+        socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
+        return socket;
     }
 
     Socket socket()
@@ -51,6 +82,13 @@ final class RespClient implements AutoCloseable
             bytes.writeBytes("\r\n".getBytes(StandardCharsets.UTF_8));
         }
         return bytes.toByteArray();
+    }
+
+    /** Tells a nil bulk string, a nil array and RESP3's null apart from now on. */
+    RespClient typed()
+    {
+        typed = true;
+        return this;
     }
 
     /** Sends and reads bulk strings byte for byte (ISO-8859-1) from now on. */
@@ -106,42 +144,69 @@ final class RespClient implements AutoCloseable
             throw new EOFException("connection closed");
         }
         final String line = line();
-        switch (type)
+        return switch (type)
         {
-            case '+':
-                return line;
-            case '-':
-                return "-" + line;
-            case ':':
-                return Long.parseLong(line);
-            case '$':
+            case '+' -> line;
+            case '-' -> "-" + line;
+            case ':' -> Long.parseLong(line);
+            case '#' -> switch (line)
             {
-                final int length = Integer.parseInt(line);
-                if (length < 0)
-                {
-                    return null;
-                }
-                final byte[] data = in.readNBytes(length);
-                in.readNBytes(2);
-                return new String(data, binary ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+                case "t" -> Boolean.TRUE;
+                case "f" -> Boolean.FALSE;
+                default -> throw new IOException("bad boolean " + line);
+            };
+            case ',' -> switch (line)
+            {
+                case "inf" -> Double.POSITIVE_INFINITY;
+                case "-inf" -> Double.NEGATIVE_INFINITY;
+                case "nan" -> Double.NaN;
+                default -> Double.parseDouble(line);
+            };
+            case '_' -> typed ? NULL : null;
+            case '$' -> line.equals("-1") ? (typed ? NIL_BULK : null) : bulk(Integer.parseInt(line));
+            case '=' ->
+            {
+                final String text = bulk(Integer.parseInt(line));
+                yield new Verbatim(text.substring(0, 3), text.substring(4));
             }
-            case '*':
+            case '*' ->
             {
-                final int length = Integer.parseInt(line);
-                if (length < 0)
+                if (line.equals("-1"))
                 {
-                    return null;
+                    yield typed ? NIL_ARRAY : null;
                 }
                 final List<Object> list = new ArrayList<>();
-                for (int i = 0; i < length; i++)
+                for (int i = Integer.parseInt(line); i > 0; i--)
                 {
                     list.add(read());
                 }
-                return list;
+                yield list;
             }
-            default:
-                throw new IOException("bad reply type " + (char)type + line);
+            case '%' ->
+            {
+                final Map<Object, Object> map = new LinkedHashMap<>();
+                for (int i = Integer.parseInt(line); i > 0; i--)
+                {
+                    final Object key = read();
+                    if (map.put(key, read()) != null)
+                    {
+                        throw new IOException("map key twice: " + key);
+                    }
+                }
+                yield map;
+            }
+            default -> throw new IOException("bad reply type " + (char)type + line);
+        };
+    }
+
+    private String bulk(final int length) throws IOException
+    {
+        final byte[] data = in.readNBytes(length);
+        if (in.read() != '\r' || in.read() != '\n')
+        {
+            throw new IOException("bulk string not followed by CRLF");
         }
+        return new String(data, binary ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
     }
 
     /** @return whether the server closed the connection (EOF) within the socket timeout. */
@@ -175,7 +240,10 @@ final class RespClient implements AutoCloseable
             }
             line.append((char)c);
         }
-        in.read();
+        if (in.read() != '\n')
+        {
+            throw new IOException("CR not followed by LF");
+        }
         return line.toString();
     }
 

@@ -3,7 +3,7 @@ package io.ddf.ingest.server;
 import io.ddf.persistence.testing.TestSeed;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.buffer.ByteBufAllocator;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -26,18 +25,83 @@ class RespDecoderTest
     private static final int BULK = 3000;
     private static final long REQUEST = 5000;
 
-    private static EmbeddedChannel channel(final InputBudget budget, final boolean authenticated)
+    /** A decoder and the connection it hands its commands to, which records them as text. */
+    private static final class Harness implements RespDecoder.Sink
     {
-        return new EmbeddedChannel(new RespDecoder(INLINE, ARGS, BULK, REQUEST, budget, () -> authenticated));
+        final RespDecoder decoder;
+        final boolean authenticated;
+        final List<String> out = new ArrayList<>();
+
+        Harness(final int maxArgs, final int maxBulk, final long maxRequest, final InputBudget budget,
+            final boolean authenticated)
+        {
+            this(maxArgs, maxBulk, maxRequest, RespDecoder.LargeArguments.NONE, budget, authenticated);
+        }
+
+        Harness(final int maxArgs, final int maxBulk, final long maxRequest, final RespDecoder.LargeArguments large,
+            final InputBudget budget, final boolean authenticated)
+        {
+            this.authenticated = authenticated;
+            // in the daemon the connection is told on its event loop; here at once
+            this.decoder = new RespDecoder(INLINE, maxArgs, maxBulk, maxRequest, large, budget, message ->
+                {
+                    decoder().fail();
+                    out.add("ERR " + message);
+                });
+        }
+
+        private RespDecoder decoder()
+        {
+            return decoder;
+        }
+
+        void write(final ByteBuf piece)
+        {
+            decoder.read(ByteBufAllocator.DEFAULT, piece, this);
+        }
+
+        @Override
+        public boolean authenticated()
+        {
+            return authenticated;
+        }
+
+        @Override
+        public boolean accepting()
+        {
+            return true;
+        }
+
+        @Override
+        public void command(final ByteBuf[] args)
+        {
+            final List<String> words = new ArrayList<>();
+            for (final ByteBuf arg : args)
+            {
+                words.add(arg.toString(StandardCharsets.ISO_8859_1));
+            }
+            out.add(words.toString());
+        }
+
+        @Override
+        public void refused(final String message)
+        {
+            out.add("ERR " + message);
+        }
     }
 
-    private static EmbeddedChannel channel()
+    private static Harness channel(final InputBudget budget, final boolean authenticated)
+    {
+        return new Harness(ARGS, BULK, REQUEST, budget, authenticated);
+    }
+
+    private static Harness channel()
     {
         return channel(new InputBudget(Long.MAX_VALUE), true);
     }
 
     /** Feeds the bytes in pieces cut at the given points; returns what came out, as text, every buffer released. */
-    private static List<String> read(final EmbeddedChannel channel, final byte[] bytes, final int[] cuts)
+    private static List<String> read(final Harness channel, final byte[] bytes, final int[] cuts)
     {
         final List<ByteBuf> given = new ArrayList<>();
         int from = 0;
@@ -46,11 +110,11 @@ class RespDecoderTest
             final int to = i < cuts.length ? cuts[i] : bytes.length;
             final ByteBuf piece = Unpooled.directBuffer(to - from).writeBytes(bytes, from, to - from);
             given.add(piece);
-            channel.writeInbound(piece);
+            channel.write(piece);
             from = to;
         }
         final List<String> out = drain(channel);
-        channel.finishAndReleaseAll();
+        channel.decoder.close();
         for (final ByteBuf piece : given)
         {
             assertEquals(0, piece.refCnt(), "an input buffer is still referenced");
@@ -58,31 +122,10 @@ class RespDecoderTest
         return out;
     }
 
-    private static List<String> drain(final EmbeddedChannel channel)
+    private static List<String> drain(final Harness channel)
     {
-        final List<String> out = new ArrayList<>();
-        Object msg;
-        while ((msg = channel.readInbound()) != null)
-        {
-            if (msg instanceof ByteBuf[] args)
-            {
-                final List<String> words = new ArrayList<>();
-                for (final ByteBuf arg : args)
-                {
-                    words.add(arg.toString(StandardCharsets.ISO_8859_1));
-                    arg.release();
-                }
-                out.add(words.toString());
-            }
-            else if (msg instanceof RespDecoder.ProtocolError error)
-            {
-                out.add("ERR " + error.message());
-            }
-            else
-            {
-                out.add("unexpected " + msg);
-            }
-        }
+        final List<String> out = new ArrayList<>(channel.out);
+        channel.out.clear();
         return out;
     }
 
@@ -172,31 +215,93 @@ class RespDecoderTest
     @Test
     void anUnfinishedCommandHoldsNothingOnceTheConnectionCloses()
     {
-        final EmbeddedChannel channel = channel();
+        final Harness channel = channel();
         final ByteBuf input = Unpooled.directBuffer(64).writeBytes(bytes("*3\r\n$6\r\nBF.ADD\r\n$1\r\nk\r\n$5\r\nab"));
-        channel.writeInbound(input);
-        assertNull(channel.readInbound(), "nothing comes out of an unfinished command");
-        channel.close();
-        channel.finishAndReleaseAll();
+        channel.write(input);
+        assertEquals(List.of(), drain(channel), "nothing comes out of an unfinished command");
+        channel.decoder.close();
         assertEquals(0, input.refCnt());
     }
 
     @Test
     void aFinishedCommandComesOutWholeAsSlicesOfTheInput()
     {
-        final EmbeddedChannel channel = channel();
-        channel.writeInbound(Unpooled.copiedBuffer(bytes("*2\r\n$4\r\nPING\r\n$1")));
-        assertNull(channel.readInbound());
-        channel.writeInbound(Unpooled.copiedBuffer(bytes("\r\nx\r\n")));
-        final ByteBuf[] command = channel.readInbound();
-        assertEquals(2, command.length);
-        assertEquals("PING", command[0].toString(StandardCharsets.US_ASCII));
-        assertEquals("x", command[1].toString(StandardCharsets.US_ASCII));
-        for (final ByteBuf arg : command)
+        final Harness channel = channel();
+        channel.write(Unpooled.copiedBuffer(bytes("*2\r\n$4\r\nPING\r\n$1")));
+        assertEquals(List.of(), drain(channel));
+        channel.write(Unpooled.copiedBuffer(bytes("\r\nx\r\n")));
+        assertEquals(List.of("[PING, x]"), drain(channel));
+        channel.decoder.close();
+    }
+
+    /** While the connection does not accept commands, the complete ones wait in the input, undecoded, in order. */
+    @Test
+    void commandsWaitUndecodedWhileTheConnectionDoesNotAccept()
+    {
+        final boolean[] accepting = {true};
+        final List<String> out = new ArrayList<>();
+        final ByteBuf input = Unpooled.directBuffer(64).writeBytes(bytes("*1\r\n$1\r\na\r\n*1\r\n$1\r\nb\r\n" +
+            "c\r\n*1\r\n$1\r\nd"));
+        final RespDecoder decoder = new RespDecoder(INLINE, ARGS, BULK, REQUEST, RespDecoder.LargeArguments.NONE,
+            new InputBudget(Long.MAX_VALUE), m -> { });
+        final RespDecoder.Sink sink = new RespDecoder.Sink()
         {
-            arg.release();
-        }
-        channel.finishAndReleaseAll();
+            @Override
+            public boolean authenticated()
+            {
+                return true;
+            }
+
+            @Override
+            public boolean accepting()
+            {
+                return accepting[0];
+            }
+
+            @Override
+            public void command(final ByteBuf[] args)
+            {
+                out.add(args[0].toString(StandardCharsets.US_ASCII));
+                accepting[0] = false; // as a command that waits for work
+            }
+
+            @Override
+            public void refused(final String message)
+            {
+                out.add("ERR " + message);
+            }
+        };
+        decoder.read(ByteBufAllocator.DEFAULT, input, sink);
+        assertEquals(List.of("a"), out);
+        accepting[0] = true;
+        decoder.decode(sink);
+        assertEquals(List.of("a", "b"), out);
+        accepting[0] = true;
+        decoder.decode(sink);
+        accepting[0] = true;
+        decoder.decode(sink);
+        assertEquals(List.of("a", "b", "c"), out, "d has not all arrived");
+        decoder.read(ByteBufAllocator.DEFAULT, Unpooled.copiedBuffer(bytes("\r\n")), sink);
+        assertEquals(List.of("a", "b", "c", "d"), out);
+        decoder.close();
+        assertEquals(0, input.refCnt());
+    }
+
+    /** An argument past --max-bulk-bytes is read when its command says it takes one that long, and not otherwise. */
+    @Test
+    void aCommandMayTakeArgumentsPastTheBulkLimit()
+    {
+        final RespDecoder.LargeArguments large = (in, offset, length) ->
+            in.toString(offset, length, StandardCharsets.US_ASCII).equalsIgnoreCase("BF.LOADCHUNK") ? 4000 : 0;
+        final Harness h = new Harness(ARGS, BULK, REQUEST, large, new InputBudget(Long.MAX_VALUE), true);
+        final String chunk = "c".repeat(3500);
+        h.write(Unpooled.copiedBuffer(bytes("*4\r\n$12\r\nBF.LOADCHUNK\r\n$1\r\nk\r\n" +
+            "$1\r\n2\r\n$3500\r\n" + chunk + "\r\n")));
+        assertEquals(List.of("[BF.LOADCHUNK, k, 2, " + chunk + "]"), drain(h));
+        h.write(Unpooled.copiedBuffer(bytes("*2\r\n$4\r\nECHO\r\n$3500\r\n")));
+        assertEquals(List.of("ERR Protocol error: invalid bulk length (longer than 3000 bytes, --max-bulk-bytes)"),
+            drain(h));
+        h.decoder.close();
     }
 
     @Test
@@ -205,8 +310,7 @@ class RespDecoderTest
         final String eleven = "*11\r\n" + "$1\r\nx\r\n".repeat(11);
         assertEquals(List.of("ERR Protocol error: unauthenticated multibulk length (at most 10 arguments before " +
             "AUTH)"), read(channel(new InputBudget(Long.MAX_VALUE), false), bytes(eleven), new int[0]));
-        final EmbeddedChannel big = new EmbeddedChannel(new RespDecoder(INLINE, 100, 1 << 20, 1 << 20,
-            new InputBudget(Long.MAX_VALUE), () -> false));
+        final Harness big = new Harness(100, 1 << 20, 1 << 20, new InputBudget(Long.MAX_VALUE), false);
         assertEquals(List.of("ERR Protocol error: unauthenticated bulk length (at most 16384 bytes before AUTH)"),
             read(big, bytes("*2\r\n$4\r\nAUTH\r\n$16385\r\n"), new int[0]));
     }
@@ -230,42 +334,39 @@ class RespDecoderTest
     void anUnfinishedCommandHoldsItsDeclaredSizeInTheBudgetUntilItCompletes()
     {
         final InputBudget budget = new InputBudget(10_000);
-        final EmbeddedChannel channel = channel(budget, true);
-        channel.writeInbound(Unpooled.copiedBuffer(bytes("*2\r\n$4\r\nECHO\r\n$2000\r\nab")));
+        final Harness channel = channel(budget, true);
+        channel.write(Unpooled.copiedBuffer(bytes("*2\r\n$4\r\nECHO\r\n$2000\r\nab")));
         assertEquals(4 + 2000 + 2L * InputBudget.ARGUMENT_OVERHEAD, budget.reserved());
-        channel.writeInbound(Unpooled.copiedBuffer(bytes("c".repeat(1998) + "\r\n")));
+        channel.write(Unpooled.copiedBuffer(bytes("c".repeat(1998) + "\r\n")));
         assertEquals(List.of("[ECHO, ab" + "c".repeat(1998) + "]"), drain(channel));
         assertEquals(0, budget.reserved());
         // a second connection declaring more than the bound is refused, naming it
-        final EmbeddedChannel greedy = new EmbeddedChannel(new RespDecoder(INLINE, ARGS, BULK, 1 << 20, budget,
-            () -> true));
-        greedy.writeInbound(Unpooled.copiedBuffer(bytes("*4\r\n" + ("$2900\r\n" + "d".repeat(2900) + "\r\n")
+        final Harness greedy = new Harness(ARGS, BULK, 1 << 20, budget, true);
+        greedy.write(Unpooled.copiedBuffer(bytes("*4\r\n" + ("$2900\r\n" + "d".repeat(2900) + "\r\n")
             .repeat(3) + "$2900\r\n")));
         assertEquals(List.of("ERR command input over the daemon's limit of 10000 bytes buffered across all " +
             "connections (--max-input-bytes); this connection held the most"), drain(greedy));
         assertEquals(0, budget.reserved());
-        channel.finishAndReleaseAll();
-        greedy.finishAndReleaseAll();
+        channel.decoder.close();
+        greedy.decoder.close();
     }
 
     @Test
     void theConnectionHoldingTheMostGivesWayToANewcomer()
     {
         final InputBudget budget = new InputBudget(10_000);
-        final EmbeddedChannel holder = new EmbeddedChannel(new RespDecoder(INLINE, ARGS, 8000, 1 << 20, budget,
-            () -> true));
-        holder.writeInbound(Unpooled.copiedBuffer(bytes("*2\r\n$4\r\nECHO\r\n$7000\r\nabc")));
-        final EmbeddedChannel newcomer = channel(budget, true);
-        newcomer.writeInbound(Unpooled.copiedBuffer(bytes("*2\r\n$4\r\nECHO\r\n$2900\r\nabc")));
-        holder.runPendingTasks();
+        final Harness holder = new Harness(ARGS, 8000, 1 << 20, budget, true);
+        holder.write(Unpooled.copiedBuffer(bytes("*2\r\n$4\r\nECHO\r\n$7000\r\nabc")));
+        final Harness newcomer = channel(budget, true);
+        newcomer.write(Unpooled.copiedBuffer(bytes("*2\r\n$4\r\nECHO\r\n$2900\r\nabc")));
         assertEquals(List.of("ERR command input over the daemon's limit of 10000 bytes buffered across all " +
             "connections (--max-input-bytes); this connection held the most; closing it"), drain(holder));
         assertEquals(List.of(), drain(newcomer));
         assertEquals(2900 + 4 + 2L * InputBudget.ARGUMENT_OVERHEAD, budget.reserved());
-        newcomer.writeInbound(Unpooled.copiedBuffer(bytes("d".repeat(2897) + "\r\n")));
+        newcomer.write(Unpooled.copiedBuffer(bytes("d".repeat(2897) + "\r\n")));
         assertEquals(List.of("[ECHO, abc" + "d".repeat(2897) + "]"), drain(newcomer));
         assertEquals(0, budget.reserved());
-        holder.finishAndReleaseAll();
-        newcomer.finishAndReleaseAll();
+        holder.decoder.close();
+        newcomer.decoder.close();
     }
 }

@@ -91,6 +91,38 @@ class ServerTest extends SharedServerTestBase
         }
     }
 
+    /** Each command's ACL categories are Redis 7's (and RedisBloom's @bloom / @cuckoo): the seam ACL users check. */
+    @Test
+    void commandInfoGivesRedissAclCategories() throws IOException
+    {
+        final java.util.Map<String, List<String>> expected = new java.util.LinkedHashMap<>();
+        expected.put("ping", List.of("@fast", "@connection"));
+        expected.put("auth", List.of("@fast", "@connection"));
+        expected.put("keys", List.of("@keyspace", "@read", "@slow", "@dangerous"));
+        expected.put("flushall", List.of("@keyspace", "@write", "@slow", "@dangerous"));
+        expected.put("config", List.of("@admin", "@slow", "@dangerous"));
+        expected.put("info", List.of("@slow", "@dangerous"));
+        expected.put("dbsize", List.of("@keyspace", "@read", "@fast"));
+        expected.put("unlink", List.of("@keyspace", "@write", "@fast"));
+        expected.put("exec", List.of("@slow", "@transaction"));
+        expected.put("multi", List.of("@fast", "@transaction"));
+        expected.put("command", List.of("@slow", "@connection"));
+        expected.put("bf.exists", List.of("@read", "@fast", "@bloom"));
+        expected.put("cf.add", List.of("@write", "@slow", "@cuckoo"));
+        try (RespClient c = server.client())
+        {
+            final List<?> infos = (List<?>)c.call(java.util.stream.Stream.concat(java.util.stream.Stream.of("COMMAND",
+                "INFO"), expected.keySet().stream()).toArray(String[]::new));
+            int i = 0;
+            for (final java.util.Map.Entry<String, List<String>> e : expected.entrySet())
+            {
+                final List<?> info = (List<?>)infos.get(i++);
+                assertEquals(e.getKey(), info.get(0));
+                assertEquals(e.getValue(), info.get(6), e.getKey());
+            }
+        }
+    }
+
     @Test
     void clientStartupCommands() throws IOException
     {
@@ -104,9 +136,11 @@ class ServerTest extends SharedServerTestBase
             assertEquals((long)names.size(), c.call("COMMAND", "COUNT"));
             assertEquals(((List<?>)c.call("COMMAND")).size(), names.size());
             assertTrue(names.containsAll(List.of("bf.add", "bf.reserve", "ping", "command", "del")), names.toString());
-            assertEquals(List.of(List.of("bf.add", 3L, List.of("write", "denyoom"), 1L, 1L, 1L, List.of(), List.of(),
-                List.of(), List.of()), List.of("del", -2L, List.of("write"), 1L, -1L, 1L, List.of(), List.of(),
-                List.of(), List.of())), c.call("COMMAND", "INFO", "BF.ADD", "del"));
+            // the ACL categories as Redis lists them (its own, in its order, then RedisBloom's), the ones checked
+            assertEquals(List.of(List.of("bf.add", 3L, List.of("write", "denyoom"), 1L, 1L, 1L,
+                List.of("@write", "@slow", "@bloom"), List.of(), List.of(), List.of()), List.of("del", -2L,
+                List.of("write"), 1L, -1L, 1L, List.of("@keyspace", "@write", "@slow"), List.of(), List.of(),
+                List.of())), c.call("COMMAND", "INFO", "BF.ADD", "del"));
             assertEquals(java.util.Arrays.asList((Object)null), c.call("COMMAND", "INFO", "no-such"));
             assertEquals(List.of("ping", List.of("summary", "PONG, or the argument.", "group", "connection")),
                 c.call("COMMAND", "DOCS", "ping"));
@@ -562,6 +596,26 @@ class ServerTest extends SharedServerTestBase
                 assertTrue(reply.equals(0L) || reply.equals(1L), String.valueOf(reply));
             }
             assertEquals("PONG", adder.call("PING"));
+        }
+    }
+
+    /** As in Redis, QUIT ends the connection where it stands: a command pipelined after it does not run. */
+    @Test
+    void nothingPipelinedAfterQuitRuns() throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            assertEquals(1L, c.call("BF.ADD", "after-quit", "a"));
+            final java.io.ByteArrayOutputStream both = new java.io.ByteArrayOutputStream();
+            both.writeBytes(RespClient.encode("QUIT"));
+            both.writeBytes(RespClient.encode("BF.ADD", "after-quit", "x"));
+            c.sendRaw(both.toByteArray());
+            assertEquals("OK", c.read());
+            assertTrue(c.closedByServer());
+        }
+        try (RespClient c = server.client())
+        {
+            assertEquals(0L, c.call("BF.EXISTS", "after-quit", "x"), "the BF.ADD after QUIT ran");
         }
     }
 

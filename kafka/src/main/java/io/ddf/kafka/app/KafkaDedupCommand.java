@@ -1,10 +1,10 @@
 package io.ddf.kafka.app;
 
 import io.ddf.ingest.FilterOptions;
+import io.ddf.kafka.ChangelogFormat;
 import io.ddf.kafka.Dedup;
 import io.ddf.kafka.FilterSpec;
 import io.ddf.kafka.KeyBytes;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -14,7 +14,6 @@ import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Produced;
-import org.apache.kafka.streams.processor.StateRestoreListener;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,7 +28,6 @@ import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -87,6 +85,12 @@ public final class KafkaDedupCommand implements Callable<Integer>
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "1", description = "Stream threads (default: 1).")
     private int threads;
+
+    @Option(names = "--changelog-format", paramLabel = "auto|hashes|blocks|words", defaultValue = "auto",
+        description = "What the changelog records: hashes (the new elements' 64-bit hashes, a snapshot now and then; " +
+            "bloom, qht and sqf), blocks (changed 64-byte blocks), words (changed words); auto (default): hashes " +
+            "where the kind allows, else words.")
+    private String changelogFormat;
 
     @Option(names = "--config", paramLabel = "KEY=VALUE", description = "Any other Kafka Streams, consumer or " +
         "producer setting; repeatable.")
@@ -190,10 +194,23 @@ public final class KafkaDedupCommand implements Callable<Integer>
                 keyBytes = new JsonPathKey(key);
                 break;
         }
-        final Dedup<byte[], byte[]> dedup = Dedup.by(keyBytes, spec).repartitionWith(Serdes.ByteArray(), Serdes.ByteArray());
+        final Dedup<byte[], byte[]> dedup = Dedup.by(keyBytes, spec).repartitionWith(Serdes.ByteArray(), Serdes.ByteArray())
+            .changelogFormat(format());
         (mark ? dedup.markVerdicts(in) : dedup.dropDuplicates(in))
             .to(output, Produced.with(Serdes.ByteArray(), Serdes.ByteArray()));
         return builder.build();
+    }
+
+    private ChangelogFormat format()
+    {
+        for (final ChangelogFormat f : ChangelogFormat.values())
+        {
+            if (f.name().equalsIgnoreCase(changelogFormat))
+            {
+                return f;
+            }
+        }
+        throw new IllegalArgumentException("--changelog-format must be auto, hashes, blocks or words, not " + changelogFormat);
     }
 
     /** @return the Kafka Streams configuration. */
@@ -225,30 +242,11 @@ public final class KafkaDedupCommand implements Callable<Integer>
         // counted down by the state listener alone, when it has seen NOT_RUNNING or ERROR
         final CountDownLatch ended = new CountDownLatch(1);
         final AtomicReference<Throwable> failure = new AtomicReference<>();
-        final AtomicLong restored = new AtomicLong();
-        streams.setGlobalStateRestoreListener(new StateRestoreListener()
-        {
-            @Override
-            public void onRestoreStart(final TopicPartition partition, final String store, final long start, final long end)
-            {
-            }
-
-            @Override
-            public void onBatchRestored(final TopicPartition partition, final String store, final long end, final long count)
-            {
-            }
-
-            @Override
-            public void onRestoreEnd(final TopicPartition partition, final String store, final long total)
-            {
-                restored.addAndGet(total);
-                err.println("ddf kafka-dedup: restored " + total + " changelog records of " + store + " from " + partition);
-            }
-        });
+        final RestoreReport report = new RestoreReport(err, "ddf kafka-dedup:");
+        streams.setGlobalStateRestoreListener(report);
         streams.setStateListener((now, before) ->
         {
-            err.println("ddf kafka-dedup: " + now + (now == KafkaStreams.State.RUNNING ?
-                " (restored " + restored.get() + " changelog records since start)" : ""));
+            report.stateChanged(now, before);
             if (now == KafkaStreams.State.NOT_RUNNING || now == KafkaStreams.State.ERROR)
             {
                 stopped.countDown();
@@ -274,7 +272,7 @@ public final class KafkaDedupCommand implements Callable<Integer>
         }, "ddf-kafka-dedup-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         err.println("ddf kafka-dedup: " + input + " -> " + output + ", key " + key + ", filter " + spec + ", " + guarantee +
-            (mark ? ", marking" : ", dropping duplicates"));
+            (mark ? ", marking" : ", dropping duplicates") + ", changelog " + changelogFormat.toLowerCase(java.util.Locale.ROOT));
         streams.start();
         stopped.await();
         if (failure.get() != null)

@@ -51,6 +51,12 @@ class KafkaDedupCommandTest
         final String[] missing = run("--filter", "qht");
         assertEquals("2", missing[0]);
         assertTrue(missing[1].contains("Missing required options"), missing[1]);
+        final String[] hashes = run(with("--filter", "sbf", "--changelog-format", "hashes"));
+        assertEquals("2", hashes[0]);
+        assertTrue(hashes[1].contains("a changelog of hashes rebuilds only"), hashes[1]);
+        final String[] format = run(with("--filter", "qht", "--changelog-format", "pages"));
+        assertEquals("2", format[0]);
+        assertTrue(format[1].contains("--changelog-format must be auto, hashes, blocks or words, not pages"), format[1]);
         final String[] path = run(with("--filter", "qht", "--key", "id"));
         assertEquals("2", path[0]);
         assertTrue(path[1].contains("--key must be key, value, a JSON path"), path[1]);

@@ -13,11 +13,14 @@ import java.util.concurrent.TimeUnit;
 /**
  * A real redis-server with RedisBloom 2.4.23 loaded, on an ephemeral loopback port, for the tests that compare ddf
  * with the original. Where the module or redis-server is absent the test is skipped with a message: CI never needs
- * them. The module's path comes from {@code DDF_REDISBLOOM_SO}, by default {@code shared/redisbloom/} beside the
- * repository's parent (the path the bench scripts use).
+ * them. The module's path comes from {@code REDISBLOOM}, by default {@value #DEFAULT_MODULE}: the variable and the
+ * default the bench scripts use ({@code bench/scripts/redisbloom-module.sh}).
  */
 public final class RedisBloomProcess implements AutoCloseable
 {
+    /** RedisBloom 2.4.23 as built for this machine. */
+    public static final String DEFAULT_MODULE = "/work/shared/redisbloom/redisbloom-2.4.23.so";
+
     private final Process process;
     private final int port;
 
@@ -27,23 +30,11 @@ public final class RedisBloomProcess implements AutoCloseable
         this.port = port;
     }
 
-    /** @return where the module is looked for. */
+    /** @return where the module is looked for: {@code REDISBLOOM}, else {@value #DEFAULT_MODULE}. */
     public static Path module()
     {
-        final String configured = System.getenv("DDF_REDISBLOOM_SO");
-        if (configured != null && !configured.isBlank())
-        {
-            return Path.of(configured);
-        }
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent())
-        {
-            final Path candidate = dir.resolve("shared").resolve("redisbloom").resolve("redisbloom-2.4.23.so");
-            if (Files.isRegularFile(candidate))
-            {
-                return candidate;
-            }
-        }
-        return Path.of("../shared/redisbloom/redisbloom-2.4.23.so");
+        final String configured = System.getenv("REDISBLOOM");
+        return Path.of(configured != null && !configured.isBlank() ? configured : DEFAULT_MODULE);
     }
 
     /**
@@ -55,7 +46,7 @@ public final class RedisBloomProcess implements AutoCloseable
     {
         final Path module = module();
         Assumptions.assumeTrue(Files.isRegularFile(module), "RedisBloom module not found at " + module +
-            " (set DDF_REDISBLOOM_SO): skipped");
+            " (set REDISBLOOM): skipped");
         Assumptions.assumeTrue(onPath("redis-server"), "redis-server not installed: skipped");
         final int port;
         try (ServerSocket socket = new ServerSocket(0))

@@ -1,0 +1,16 @@
+# Sourced by the daemon benchmarks (daemon-vs-redis.sh, daemon-vs-redisbloom.sh) with the script's arguments and
+# $root set: the jars to run (the arguments, each JAR[,SERVE-OPTION...]; by default ingest/target/ddf.jar, built
+# when stale), the run's time stamp, a work directory and the processes started ($pids), all cleaned up on exit,
+# and wait_port PORT, which returns once a server answers PING there.
+jars=("$@")
+if [ ${#jars[@]} -eq 0 ]; then
+  "$root/bin/ddf" --version >/dev/null # builds the jar when stale
+  jars=("$root/ingest/target/ddf.jar")
+fi
+stamp="$(date -u +%F-%H%M)"
+work="$(mktemp -d)"
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+wait_port() { for _ in $(seq 1 300); do redis-cli -p "$1" PING >/dev/null 2>&1 && return 0; sleep 0.2; done
+  echo "server on port $1 did not start" >&2; exit 1; }

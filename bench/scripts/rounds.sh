@@ -1,0 +1,17 @@
+# Sourced by the daemon comparison scripts (daemon-vs-redis.sh, daemon-tls-vs-redis.sh): the warm-up, the
+# alternated rounds and the median, so that every comparison measures the same way. The caller defines
+#   warm K        one unrecorded run against server K (JIT, filter creation)
+#   bench MODE K R  one recorded run of MODE (pipelined|unpipelined) against server K in round R
+# and the arrays ports (one entry per server) and the variable rounds; run_rounds sets load_before/load_after.
+run_rounds() {
+  for k in "${!ports[@]}"; do warm "$k"; done
+  load_before="$(uptime)"
+  for r in $(seq 1 "$rounds"); do
+    for mode in pipelined unpipelined; do
+      for k in "${!ports[@]}"; do bench "$mode" "$k" "$r"; done
+    done
+  done
+  load_after="$(uptime)"
+}
+# printf, not print: awk prints a computed 1032170 as 1.03217e+06, which bc cannot read (the ratio came out 0.00)
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) printf "%.10g\n", v[(NR + 1) / 2]; else printf "%.10g\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }

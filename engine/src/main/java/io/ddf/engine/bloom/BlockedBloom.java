@@ -1,0 +1,213 @@
+package io.ddf.engine.bloom;
+
+import io.ddf.engine.hash.Mix;
+import io.ddf.engine.memory.MappedWords;
+
+/**
+ * The blocked Bloom layer (Putze, Sanders and Singler 2007; the split block Bloom filters of Impala, Parquet and
+ * Arrow): B blocks of 512 bits, one 64-byte cache line each (the table is line-aligned in the mapped file), and every
+ * bit of an item in d blocks (1, or 2 for the smallest error rates; {@code model/BlockedBloomModel} computes the
+ * rate and the sizing).
+ *
+ * <p>From the item's 64-bit hash h: block 0 is ⌊h·B / 2^64⌋ (unsigned); block 1 (d = 2) the same of
+ * mix64(h + 2γ). Each block's pattern is x = mix64(h + γ) (block 1: mix64(h + 3γ)), γ SplitMix64's increment:
+ * rotation r = the top 3 bits of x, and bit i (i &lt; k/d ≤ 10) is bit (x &gt;&gt;&gt; 6i) mod 64 of word (r + i) mod 8
+ * of the block. The first 8 bits of an item fall in 8 different words, so each word takes one mask and, in shared
+ * mode, one compare-and-swap only when its bits are missing: a duplicate writes nothing. Owned
+ * ({@link MappedWords#owned()}), the compare-and-swap is a plain load and a release store.
+ *
+ * <p>Static block operations take the region and the block's first word, so that a filter of several generations
+ * of one geometry (the fifo-bloom) computes the hash's blocks and patterns once.
+ */
+public final class BlockedBloom
+{
+    /** Words per block: one 64-byte line. */
+    public static final int BLOCK_WORDS = 8;
+    /** Most bits an item sets in one block: one mixed word gives the rotation (3 bits) and 10 positions of 6. */
+    public static final int MAX_BITS_PER_BLOCK = 10;
+    /** Most blocks per item. */
+    public static final int MAX_BLOCKS_PER_ITEM = 2;
+
+    private final MappedWords words;
+    private final long blocks;
+    private final int perBlock;
+    private final int blocksPerItem;
+
+    /**
+     * @param words         the layer's region, at least 8·B words, its first word on a cache line.
+     * @param blocks        B, at least 1.
+     * @param hashFunctions k, a multiple of d with k/d in 1..10.
+     * @param blocksPerItem d, 1 or 2.
+     */
+    public BlockedBloom(final MappedWords words, final long blocks, final int hashFunctions, final int blocksPerItem)
+    {
+        if (blocks < 1 || blocksPerItem < 1 || blocksPerItem > MAX_BLOCKS_PER_ITEM || hashFunctions % blocksPerItem != 0
+            || hashFunctions / blocksPerItem < 1 || hashFunctions / blocksPerItem > MAX_BITS_PER_BLOCK)
+        {
+            throw new IllegalArgumentException("no blocked layer of " + blocks + " blocks, k = " + hashFunctions +
+                ", " + blocksPerItem + " blocks per item");
+        }
+        if (words.words() < blocks * BLOCK_WORDS)
+        {
+            throw new IllegalArgumentException(blocks + " blocks need " + blocks * BLOCK_WORDS + " words, the region " +
+                "has " + words.words());
+        }
+        this.words = words.slice(0, blocks * BLOCK_WORDS);
+        this.blocks = blocks;
+        this.perBlock = hashFunctions / blocksPerItem;
+        this.blocksPerItem = blocksPerItem;
+    }
+
+    /**
+     * @param hash   the item's hash.
+     * @param which  0, or 1 for the second block of d = 2.
+     * @param blocks B.
+     * @return the index of the item's block.
+     */
+    public static long block(final long hash, final int which, final long blocks)
+    {
+        return Mix.reduce(which == 0 ? hash : Mix.mix64(hash + 2 * Mix.GOLDEN_GAMMA), blocks);
+    }
+
+    /**
+     * @param hash  the item's hash.
+     * @param which 0, or 1 for the second block.
+     * @return the pattern of its bits in that block.
+     */
+    public static long pattern(final long hash, final int which)
+    {
+        return Mix.mix64(hash + (2L * which + 1) * Mix.GOLDEN_GAMMA);
+    }
+
+    /**
+     * @param words    a region.
+     * @param first    the first word of a block in it.
+     * @param pattern  the item's pattern for the block.
+     * @param perBlock bits per block, 1..10.
+     * @return whether every bit of the pattern is set.
+     */
+    public static boolean containsAt(final MappedWords words, final long first, final long pattern, final int perBlock)
+    {
+        final int rotation = (int)(pattern >>> 61);
+        final int lanes = Math.min(perBlock, BLOCK_WORDS);
+        for (int i = 0; i < lanes; i++)
+        {
+            final long mask = mask(pattern, i, perBlock);
+            if ((words.getLongVolatile(first + ((rotation + i) & (BLOCK_WORDS - 1))) & mask) != mask)
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Sets the pattern's bits, each word by one compare-and-swap (owned: a release store) and only when bits are
+     * missing from it.
+     *
+     * @param words    a region.
+     * @param first    the first word of a block in it.
+     * @param pattern  the item's pattern for the block.
+     * @param perBlock bits per block, 1..10.
+     * @return whether some bit was missing (and is now set).
+     */
+    public static boolean setAt(final MappedWords words, final long first, final long pattern, final int perBlock)
+    {
+        final int rotation = (int)(pattern >>> 61);
+        final int lanes = Math.min(perBlock, BLOCK_WORDS);
+        boolean changed = false;
+        for (int i = 0; i < lanes; i++)
+        {
+            final long mask = mask(pattern, i, perBlock);
+            final long index = first + ((rotation + i) & (BLOCK_WORDS - 1));
+            long word = words.getLongVolatile(index);
+            while ((word & mask) != mask)
+            {
+                if (words.compareAndSetLong(index, word, word | mask))
+                {
+                    changed = true;
+                    break;
+                }
+                word = words.getLongVolatile(index);
+            }
+        }
+        return changed;
+    }
+
+    /** Bit i of the pattern, and bit i + 8 when the item has more than 8 bits in the block (the same word). */
+    private static long mask(final long pattern, final int i, final int perBlock)
+    {
+        final long mask = 1L << (pattern >>> (6 * i));
+        return i + BLOCK_WORDS < perBlock ? mask | 1L << (pattern >>> (6 * (i + BLOCK_WORDS))) : mask;
+    }
+
+    /** @return B. */
+    public long blocks()
+    {
+        return blocks;
+    }
+
+    /** @return k/d, bits per block. */
+    public int perBlock()
+    {
+        return perBlock;
+    }
+
+    /** @return d. */
+    public int blocksPerItem()
+    {
+        return blocksPerItem;
+    }
+
+    /**
+     * @param hash an item's hash.
+     * @return whether all its bits are set.
+     */
+    public boolean contains(final long hash)
+    {
+        for (int i = 0; i < blocksPerItem; i++)
+        {
+            if (!containsAt(words, block(hash, i, blocks) * BLOCK_WORDS, pattern(hash, i), perBlock))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Sets an item's bits.
+     *
+     * @param hash an item's hash.
+     * @return whether some bit was missing: false means the item was (or looked) present and nothing was written.
+     */
+    public boolean insert(final long hash)
+    {
+        boolean changed = false;
+        for (int i = 0; i < blocksPerItem; i++)
+        {
+            changed |= setAt(words, block(hash, i, blocks) * BLOCK_WORDS, pattern(hash, i), perBlock);
+        }
+        return changed;
+    }
+
+    /**
+     * @param hash an item's hash.
+     * @return a plain read of the first word of each of its blocks, which starts their cache misses.
+     */
+    public long touch(final long hash)
+    {
+        long sum = words.getLongPlain(block(hash, 0, blocks) * BLOCK_WORDS);
+        if (blocksPerItem == 2)
+        {
+            sum += words.getLongPlain(block(hash, 1, blocks) * BLOCK_WORDS);
+        }
+        return sum;
+    }
+
+    /** Zeroes every block: not atomic with respect to concurrent inserts. */
+    public void clear()
+    {
+        words.clear();
+    }
+}

@@ -1,0 +1,435 @@
+package io.ddf.engine.composite;
+
+import io.ddf.engine.bloom.BlockedBloom;
+import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.FilterCore;
+
+import static io.ddf.engine.composite.BlockedFifoLayout.BLOCK_WORDS;
+import static io.ddf.engine.composite.BlockedFifoLayout.INSERTIONS;
+import static io.ddf.engine.composite.BlockedFifoLayout.READY;
+import static io.ddf.engine.composite.BlockedFifoLayout.STATES_PER_WORD;
+import static io.ddf.engine.composite.BlockedFifoLayout.SWEEP_BLOCKS;
+import static io.ddf.engine.composite.BlockedFifoLayout.SWEEP_DONE;
+import static io.ddf.engine.composite.BlockedFifoLayout.SWEPT;
+import static io.ddf.engine.composite.BlockedFifoLayout.ZEROING;
+
+/**
+ * The blocked fifo-bloom: L generations of B blocked-Bloom blocks ({@link BlockedBloom}), c new items each, used in
+ * turn (the queuing construction counting only new items, as {@code window/QueueCore} in new-only mode). An item
+ * has the same block and pattern in every generation, so a stream reads one cache line per generation (two for
+ * d = 2): DUPLICATE iff some generation holds it, else it takes the next insertion ticket and is set in its
+ * generation.
+ *
+ * <p>Rotation without a stall: the ticket g·c recycles slot g mod L by publishing g, which flips the slot's parity
+ * and so makes all its blocks stale ({@link BlockedFifoLayout}) without writing them. A block is zeroed when an
+ * item is first set in it, or by the sweep: the first c' = min(c, ⌈B/64⌉) tickets of a generation each zero up to
+ * 64 blocks of its slot, so the slot is wholly live after c' insertions (SWEPT), and from then on nothing reads its
+ * block-state map. Before that a lookup reads the block's state too (a second line, in a map 1/256 of the slot).
+ * The rotating ticket first waits for the previous generation's sweep (in practice long done), so only the newest
+ * slot is ever partly stale and a slot is wholly swept before its parity flips back.
+ *
+ * <p>Concurrency. Shared: one atomic add per new item for its ticket (an exact count decides the rotation: a
+ * generation of more than c items breaks the false positive bound, one of fewer forgets before the capacity), a
+ * compare-and-swap per word whose bits are missing, and per block zeroed a claim (state to ZEROING by
+ * compare-and-swap; inserts into that block wait) and a publish (to LIVE). Owned: the same steps as plain loads and
+ * release stores, no locked instruction. A stream is atomic within a generation as a Bloom filter's is (two threads
+ * adding the same new item may both get UNSEEN); a lookup racing a rotation may still see the recycled generation
+ * (it is then ordered before the rotation); a thread stalled for L whole generations may set its bits in a recycled
+ * slot (a false positive later, never a lost item).
+ *
+ * <p>Crash safety (kill -9 at any point): every store is in the page cache. A rotation is the publish of READY, so a
+ * kill between the ticket and the publish leaves READY behind; a kill mid-zeroing leaves a ZEROING state; a kill
+ * mid-sweep leaves SWEEP_DONE short. {@link #recover()} makes every block of the newest slot (and of the previous
+ * one, if its sweep is unfinished) live, zeroing those that are not, then publishes READY and SWEPT: no
+ * acknowledged item is in a block that is not live (an insert first makes its block live), so nothing acknowledged
+ * is lost, and a block left ZEROING held none.
+ */
+public final class BlockedFifoCore implements FilterCore
+{
+    /** Bits of SWEEP_DONE that count; the rest name the generation. */
+    private static final int COUNT_BITS = 30;
+    private static final long COUNT_MASK = (1L << COUNT_BITS) - 1;
+
+    private final MappedWords table;
+    private final MappedWords state;
+    private final long blocks;
+    private final int perBlock;
+    private final int blocksPerItem;
+    private final int generations;
+    private final long perGeneration;
+    private final long sweepTickets;
+    private final long sweepBlocks;
+
+    /**
+     * @param table         the table, {@link BlockedFifoLayout#tableWords} words.
+     * @param state         the header's state words.
+     * @param blocks        B per generation.
+     * @param hashFunctions k per item.
+     * @param blocksPerItem d.
+     * @param generations   L.
+     * @param perGeneration c, new items per generation.
+     */
+    public BlockedFifoCore(final MappedWords table, final MappedWords state, final long blocks, final int hashFunctions,
+        final int blocksPerItem, final int generations, final long perGeneration)
+    {
+        this.table = table;
+        this.state = state;
+        this.blocks = blocks;
+        this.perBlock = hashFunctions / blocksPerItem;
+        this.blocksPerItem = blocksPerItem;
+        this.generations = generations;
+        this.perGeneration = perGeneration;
+        this.sweepTickets = Math.min(perGeneration, (blocks + SWEEP_BLOCKS - 1) / SWEEP_BLOCKS);
+        this.sweepBlocks = (blocks + sweepTickets - 1) / sweepTickets;
+    }
+
+    @Override
+    public boolean stream(final long hash)
+    {
+        final long b0 = BlockedBloom.block(hash, 0, blocks);
+        final long x0 = BlockedBloom.pattern(hash, 0);
+        final long b1 = blocksPerItem == 2 ? BlockedBloom.block(hash, 1, blocks) : -1;
+        final long x1 = blocksPerItem == 2 ? BlockedBloom.pattern(hash, 1) : 0;
+        if (anyContains(b0, x0, b1, x1))
+        {
+            return true;
+        }
+        final long ticket = state.getAndAddLong(INSERTIONS, 1);
+        final long generation = ticket / perGeneration;
+        final long offset = ticket - generation * perGeneration;
+        if (generation > 0 && offset == 0)
+        {
+            rotate(generation);
+        }
+        else
+        {
+            awaitReady(generation);
+        }
+        final int slot = (int)(generation % generations);
+        final boolean stale = generation >= generations && state.getLongVolatile(SWEPT) < generation;
+        final int parity = BlockedFifoLayout.parity(generation, generations);
+        insertAt(slot, parity, stale, b0, x0);
+        if (b1 >= 0)
+        {
+            insertAt(slot, parity, stale, b1, x1);
+        }
+        if (generation >= generations && offset < sweepTickets)
+        {
+            sweep(generation, offset);
+        }
+        return false;
+    }
+
+    @Override
+    public boolean contains(final long hash)
+    {
+        final long b1 = blocksPerItem == 2 ? BlockedBloom.block(hash, 1, blocks) : -1;
+        return anyContains(BlockedBloom.block(hash, 0, blocks), BlockedBloom.pattern(hash, 0), b1,
+            b1 >= 0 ? BlockedBloom.pattern(hash, 1) : 0);
+    }
+
+    @Override
+    public long touch(final long hash)
+    {
+        final long b0 = BlockedBloom.block(hash, 0, blocks) * BLOCK_WORDS;
+        final long b1 = blocksPerItem == 2 ? BlockedBloom.block(hash, 1, blocks) * BLOCK_WORDS : -1;
+        long sum = 0;
+        for (int slot = 0; slot < generations; slot++)
+        {
+            final long base = BlockedFifoLayout.generationOffset(blocks, slot);
+            sum += table.getLongPlain(base + b0);
+            if (b1 >= 0)
+            {
+                sum += table.getLongPlain(base + b1);
+            }
+        }
+        return sum;
+    }
+
+    /**
+     * Whether some generation holds the item, as of the newest published generation: older slots are wholly live,
+     * the newest is read through its block states until its sweep is done, slots not yet used are skipped.
+     */
+    private boolean anyContains(final long b0, final long x0, final long b1, final long x1)
+    {
+        final long newest = state.getLongVolatile(READY);
+        final boolean stale = newest >= generations && state.getLongVolatile(SWEPT) < newest;
+        final int newestSlot = (int)(newest % generations);
+        final int used = (int)Math.min(generations, newest + 1);
+        final int parity = BlockedFifoLayout.parity(newest, generations);
+        for (int i = 0; i < used; i++)
+        {
+            final int slot = (newestSlot - i + generations) % generations;
+            final boolean checkState = stale && i == 0;
+            if (holds(slot, parity, checkState, b0, x0) && (b1 < 0 || holds(slot, parity, checkState, b1, x1)))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean holds(final int slot, final int parity, final boolean checkState, final long block,
+        final long pattern)
+    {
+        if (checkState && blockState(slot, block) != parity)
+        {
+            return false;
+        }
+        return BlockedBloom.containsAt(table, BlockedFifoLayout.generationOffset(blocks, slot) + block * BLOCK_WORDS,
+            pattern, perBlock);
+    }
+
+    private void insertAt(final int slot, final int parity, final boolean stale, final long block, final long pattern)
+    {
+        if (stale)
+        {
+            makeLive(slot, parity, block);
+        }
+        BlockedBloom.setAt(table, BlockedFifoLayout.generationOffset(blocks, slot) + block * BLOCK_WORDS, pattern,
+            perBlock);
+    }
+
+    private int blockState(final int slot, final long block)
+    {
+        final long word = table.getLongVolatile(mapWord(slot, block));
+        return (int)(word >>> shift(block)) & 3;
+    }
+
+    private long mapWord(final int slot, final long block)
+    {
+        return BlockedFifoLayout.mapOffset(blocks, generations, slot) + block / STATES_PER_WORD;
+    }
+
+    private static int shift(final long block)
+    {
+        return (int)(block % STATES_PER_WORD) * 2;
+    }
+
+    /**
+     * Makes a block live for the slot's current use: zeroes it first unless it is already, claiming it by its state
+     * so that no insert sets a bit the zeroing would erase (inserts into a block being zeroed wait for it).
+     */
+    private void makeLive(final int slot, final int parity, final long block)
+    {
+        final long index = mapWord(slot, block);
+        final int shift = shift(block);
+        final long field = 3L << shift;
+        while (true)
+        {
+            final long word = table.getLongVolatile(index);
+            final int current = (int)(word >>> shift) & 3;
+            if (current == parity)
+            {
+                return;
+            }
+            if (current == (ZEROING | parity) && !table.owned())
+            {
+                Thread.onSpinWait(); // another thread is zeroing it
+                continue;
+            }
+            // stale, or (owned) ZEROING left by a misused second writer: no owner waits for a thread that may not
+            // exist, it zeroes the block again
+            if (table.compareAndSetLong(index, word, word & ~field | (long)(ZEROING | parity) << shift))
+            {
+                zeroBlock(slot, block);
+                publishLive(index, field, (long)parity << shift);
+                return;
+            }
+        }
+    }
+
+    private void zeroBlock(final int slot, final long block)
+    {
+        final long first = BlockedFifoLayout.generationOffset(blocks, slot) + block * BLOCK_WORDS;
+        for (int i = 0; i < BLOCK_WORDS; i++)
+        {
+            table.putLongPlain(first + i, 0);
+        }
+    }
+
+    /** Sets one state to LIVE: a compare-and-swap (owned: a release store after the zeroing's plain stores). */
+    private void publishLive(final long index, final long field, final long live)
+    {
+        while (true)
+        {
+            final long word = table.getLongVolatile(index);
+            if (table.compareAndSetLong(index, word, word & ~field | live))
+            {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Sweep ticket {@code offset} of a generation: makes its share of the slot's blocks live, then counts itself in
+     * SWEEP_DONE, which names its generation (the top bits) so that a sweeper late past a rotation, whose share the
+     * rotation has swept, cannot count toward the next generation's sweep.
+     */
+    private void sweep(final long generation, final long offset)
+    {
+        if (state.getLongVolatile(READY) != generation)
+        {
+            return; // the rotation that followed has swept this generation's slot
+        }
+        final int slot = (int)(generation % generations);
+        final int parity = BlockedFifoLayout.parity(generation, generations);
+        final long end = Math.min(blocks, (offset + 1) * sweepBlocks);
+        for (long block = offset * sweepBlocks; block < end; block++)
+        {
+            makeLive(slot, parity, block);
+        }
+        final long tag = sweepTag(generation);
+        while (true)
+        {
+            final long done = state.getLongVolatile(SWEEP_DONE);
+            if ((done & ~COUNT_MASK) != tag)
+            {
+                return;
+            }
+            if (state.compareAndSetLong(SWEEP_DONE, done, done + 1))
+            {
+                if ((done & COUNT_MASK) + 1 == sweepTickets)
+                {
+                    publishSwept(generation);
+                }
+                return;
+            }
+        }
+    }
+
+    /** SWEEP_DONE's top bits for a generation: its low 34 bits (a sweeper is never 2^34 generations late). */
+    private static long sweepTag(final long generation)
+    {
+        return generation << COUNT_BITS;
+    }
+
+    private void publishSwept(final long generation)
+    {
+        while (true)
+        {
+            final long swept = state.getLongVolatile(SWEPT);
+            if (swept >= generation || state.compareAndSetLong(SWEPT, swept, generation))
+            {
+                return;
+            }
+        }
+    }
+
+    /**
+     * The first ticket of generation g: waits for g − 1 to be published, finishes its sweep if a sweeper is late
+     * (it nearly never is: the sweep ends c' of c tickets into the generation), then publishes g, which recycles
+     * slot g mod L by flipping its parity: O(1), whatever the filter's size.
+     */
+    private void rotate(final long generation)
+    {
+        awaitReady(generation - 1);
+        if (generation - 1 >= generations && state.getLongVolatile(SWEPT) < generation - 1)
+        {
+            sweepSlot(generation - 1, false);
+            publishSwept(generation - 1);
+        }
+        state.putLongRelease(SWEEP_DONE, sweepTag(generation));
+        state.putLongRelease(READY, generation);
+    }
+
+    /**
+     * Makes every block of a generation's slot live, skipping map words whose 32 blocks all are.
+     *
+     * @param exclusive true in {@link #recover()}: no other thread runs, so a ZEROING state is a killed process's
+     *                  and is zeroed again rather than waited for.
+     */
+    private void sweepSlot(final long generation, final boolean exclusive)
+    {
+        final int slot = (int)(generation % generations);
+        final int parity = BlockedFifoLayout.parity(generation, generations);
+        final long allLive = parity == 0 ? 0 : 0x5555_5555_5555_5555L;
+        for (long block = 0; block < blocks; block += STATES_PER_WORD)
+        {
+            if (table.getLongVolatile(mapWord(slot, block)) == allLive)
+            {
+                continue;
+            }
+            final long end = Math.min(blocks, block + STATES_PER_WORD);
+            for (long b = block; b < end; b++)
+            {
+                if (!exclusive)
+                {
+                    makeLive(slot, parity, b);
+                }
+                else if (blockState(slot, b) != parity)
+                {
+                    zeroBlock(slot, b);
+                    publishLive(mapWord(slot, b), 3L << shift(b), (long)parity << shift(b));
+                }
+            }
+        }
+    }
+
+    private void awaitReady(final long generation)
+    {
+        while (state.getLongVolatile(READY) < generation)
+        {
+            Thread.onSpinWait();
+        }
+    }
+
+    /** Zeroes every block, map and state word: not atomic with respect to concurrent streams. */
+    @Override
+    public void clear()
+    {
+        table.clear();
+        state.putLongRelease(SWEEP_DONE, 0);
+        state.putLongRelease(SWEPT, 0);
+        state.putLongRelease(READY, 0);
+        state.putLongRelease(INSERTIONS, 0);
+    }
+
+    /**
+     * Finishes what a killed process left: the sweep of the newest generation (and of the previous one, killed
+     * between its ticket and its publish), zeroing each block that is not live (ZEROING ones included), then
+     * publishes the newest generation as ready and swept. Costs a read of the slot's map, plus the zeroing the
+     * sweep had left: nothing when the file was closed after its sweep, as it nearly always is.
+     */
+    @Override
+    public void recover()
+    {
+        final long claimed = state.getLongVolatile(INSERTIONS);
+        if (claimed == 0)
+        {
+            return;
+        }
+        final long newest = (claimed - 1) / perGeneration;
+        final long swept = state.getLongVolatile(SWEPT);
+        final boolean unswept = newest >= generations && swept < newest;
+        if (!unswept && state.getLongVolatile(READY) == newest)
+        {
+            return; // nothing left half done: a clean open writes nothing (the file's checksum stays)
+        }
+        for (long g = Math.max(generations, newest - 1); g <= newest; g++)
+        {
+            if (swept < g)
+            {
+                sweepSlot(g, true);
+            }
+        }
+        // the sweep tickets of the newest generation not yet handed out will count up to c' as usual
+        final long issued = Math.min(sweepTickets, claimed - newest * perGeneration);
+        state.putLongRelease(SWEEP_DONE, sweepTag(newest) | (newest >= generations ? issued : 0));
+        if (newest >= generations)
+        {
+            state.putLongRelease(SWEPT, newest);
+        }
+        state.putLongRelease(READY, newest);
+    }
+
+    /**
+     * @return the generation whose slot is being swept, or −1 when every slot is live (for tests and benchmarks
+     *     that look at the lazy clearing).
+     */
+    public long sweeping()
+    {
+        final long newest = state.getLongVolatile(READY);
+        return newest >= generations && state.getLongVolatile(SWEPT) < newest ? newest : -1;
+    }
+}

@@ -1,0 +1,225 @@
+package io.ddf.ingest.server;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.concurrent.GlobalEventExecutor;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * The daemon's network: its event loops (epoll where there is epoll), its listening sockets (the RESP port and the
+ * raw feed's), the connection to a forward target, and every channel they made, so that they close in order. Each
+ * accepted channel's pipeline starts with what {@link TransportSecurity} adds for its endpoint (TLS, issue 23),
+ * then the idle timeout (RESP), then the connection's own handlers.
+ */
+final class Transports
+{
+    private static final int SHUTDOWN_SECONDS = 10;
+
+    private final ServerConfig config;
+    private final RateLimitedLog connectionLog;
+    private final TransportSecurity security;
+    private final EventLoopGroup boss;
+    private final EventLoopGroup workers;
+    private final ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
+
+    /**
+     * @param config        the addresses, ports, threads and limits.
+     * @param connectionLog where refused accepts are told.
+     * @param security      what secures each endpoint.
+     */
+    Transports(final ServerConfig config, final RateLimitedLog connectionLog, final TransportSecurity security)
+    {
+        this.config = config;
+        this.connectionLog = connectionLog;
+        this.security = security;
+        final boolean epoll = Epoll.isAvailable();
+        this.boss = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
+        this.workers = epoll ? new EpollEventLoopGroup(config.ioThreads) : new NioEventLoopGroup(config.ioThreads);
+    }
+
+    private Class<? extends ServerChannel> serverChannelClass()
+    {
+        return boss instanceof EpollEventLoopGroup ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+    }
+
+    /**
+     * Listens for RESP clients.
+     *
+     * @param endpoint   {@link TransportSecurity.Endpoint#RESP} or {@link TransportSecurity.Endpoint#RESP_TLS}.
+     * @param port       the port.
+     * @param connection makes each connection's handler.
+     * @return the listening channel.
+     * @throws UncheckedIOException when the port cannot be bound.
+     */
+    Channel listenResp(final TransportSecurity.Endpoint endpoint, final int port,
+        final Supplier<ChannelHandler> connection)
+    {
+        final ServerBootstrap resp = new ServerBootstrap()
+            .group(boss, workers)
+            .channel(serverChannelClass())
+            .option(ChannelOption.SO_BACKLOG, 1024)
+            .handler(new AcceptGuard(connectionLog))
+            .childOption(ChannelOption.TCP_NODELAY, true)
+            // socket reads in pooled direct buffers, released by the decoder even when a request is abandoned
+            .childOption(ChannelOption.ALLOCATOR, new ReadBufferAllocator())
+            .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
+                new WriteBufferWaterMark(config.clientOutputLimit / 2, config.clientOutputLimit))
+            .childHandler(initializer(endpoint, p ->
+            {
+                if (config.idleTimeoutSeconds > 0)
+                {
+                    p.addLast(new IdleStateHandler(0, 0, config.idleTimeoutSeconds, TimeUnit.SECONDS));
+                }
+                p.addLast(connection.get());
+            }));
+        return bind(resp, port, endpoint == TransportSecurity.Endpoint.RESP ? "RESP" : "RESP over TLS");
+    }
+
+    /**
+     * Listens for raw feed clients.
+     *
+     * @param handlers adds each connection's handlers.
+     * @return the listening channel.
+     * @throws UncheckedIOException when the port cannot be bound.
+     */
+    Channel listenFeed(final Consumer<ChannelPipeline> handlers)
+    {
+        final ServerBootstrap feed = new ServerBootstrap()
+            .group(boss, workers)
+            .channel(serverChannelClass())
+            .handler(new AcceptGuard(connectionLog))
+            .childOption(ChannelOption.TCP_NODELAY, true)
+            .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(64 * 1024, 256 * 1024))
+            .childHandler(initializer(TransportSecurity.Endpoint.FEED, handlers));
+        return bind(feed, config.feedPort, "feed");
+    }
+
+    /**
+     * Connects to the forward target.
+     *
+     * @param forwarder the connection's handler.
+     * @return the connected channel.
+     * @throws UncheckedIOException when the target cannot be reached.
+     */
+    Channel connectForward(final Forwarder forwarder)
+    {
+        final ChannelFuture connect = new Bootstrap()
+            .group(workers)
+            .channel(boss instanceof EpollEventLoopGroup ? EpollSocketChannel.class : NioSocketChannel.class)
+            .option(ChannelOption.TCP_NODELAY, true)
+            .option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(256 * 1024, 1024 * 1024))
+            .handler(forwarder)
+            .connect(config.forward)
+            .awaitUninterruptibly();
+        if (!connect.isSuccess())
+        {
+            throw new UncheckedIOException(new IOException("cannot connect to the forward target " +
+                config.forward + ": " + OneLine.of(connect.cause())));
+        }
+        channels.add(connect.channel());
+        return connect.channel();
+    }
+
+    private ChannelInitializer<SocketChannel> initializer(final TransportSecurity.Endpoint endpoint,
+        final Consumer<ChannelPipeline> handlers)
+    {
+        return new ChannelInitializer<>()
+        {
+            @Override
+            protected void initChannel(final SocketChannel ch)
+            {
+                channels.add(ch);
+                security.secure(endpoint, ch);
+                handlers.accept(ch.pipeline());
+            }
+        };
+    }
+
+    private Channel bind(final ServerBootstrap bootstrap, final int port, final String what)
+    {
+        final ChannelFuture bound = bootstrap.bind(new InetSocketAddress(config.bind, port)).awaitUninterruptibly();
+        if (!bound.isSuccess())
+        {
+            throw new UncheckedIOException(new IOException("cannot listen for " + what + " on " + config.bind + ":" +
+                port + ": " + OneLine.of(bound.cause())));
+        }
+        return bound.channel();
+    }
+
+    /** Stops reading on every connection (the daemon is closing). */
+    void stopReading()
+    {
+        for (final Channel channel : channels)
+        {
+            channel.config().setAutoRead(false);
+        }
+    }
+
+    /** Lets each connection write what the verdicts drained so far completed, on its event loop. */
+    void writeWhatIsJudged()
+    {
+        for (final Channel channel : channels)
+        {
+            if (channel.pipeline().last() instanceof VerdictRing.Owner connection)
+            {
+                channel.eventLoop().submit(connection::onVerdicts)
+                    .awaitUninterruptibly(SHUTDOWN_SECONDS, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    /**
+     * Closes every connection, the forward target's last, once what was sent to it is flushed.
+     *
+     * @param downstream the forward target's channel, or null.
+     */
+    void closeConnections(final Channel downstream)
+    {
+        for (final Channel channel : channels)
+        {
+            if (channel != downstream)
+            {
+                channel.close().awaitUninterruptibly(SHUTDOWN_SECONDS, TimeUnit.SECONDS);
+            }
+        }
+        if (downstream != null)
+        {
+            downstream.writeAndFlush(Unpooled.EMPTY_BUFFER).awaitUninterruptibly(SHUTDOWN_SECONDS, TimeUnit.SECONDS);
+            downstream.close().awaitUninterruptibly(SHUTDOWN_SECONDS, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Stops the event loops. */
+    void shutdown()
+    {
+        boss.shutdownGracefully(0, SHUTDOWN_SECONDS, TimeUnit.SECONDS).awaitUninterruptibly();
+        workers.shutdownGracefully(0, SHUTDOWN_SECONDS, TimeUnit.SECONDS).awaitUninterruptibly();
+    }
+}
