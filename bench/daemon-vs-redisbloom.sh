@@ -17,12 +17,14 @@
 #               BF.MADD of 100 items on big (-P 4 -n NMADD) in the same round: items/s of each
 #   then, per ddf, unless ROTATION=0: fills big through the raw feed to just before its next generation (BF.INFO's
 #   Capacity / Number of filters, Number of items inserted) and times every BF.ADD across it (daemon.RotationProbe,
-#   -P 16): the largest latency a client saw while the filter rotated.
+#   -P 16): the largest latency a client saw, over the whole probe and in the window where the boundary falls.
+#   ROTATION_FROM (1) skips the ddf jars before that index (the first jar is 1).
 # Each row has the server's CPU time per request (utime + stime from /proc over the run / requests), which does not
 # depend on how much of the machine redis-benchmark and the other processes took. Writes
 # bench/results/daemon/vs-redisbloom-DATE-TIME.md with uptime before and after. Environment: REDISBLOOM, ROUNDS (3),
 # N (1000000), NBIG (2000000), NMADD (50000), M (200000), FEED (10000000), BIG (1000000000; 0 skips the 10^9
-# filter, its feed and its rotation), DDF_BIG_OPTS, ROTATION (1), REDIS_PORT (6390), DDF_PORT (7391; the next jars
+# filter, its feed and its rotation), DDF_BIG_OPTS, ROTATION (1), WARMUP (6000000 BF.ADDs per server before the
+# rounds), REDIS_PORT (6390), DDF_PORT (7391; the next jars
 # take the following ports), FEED_PORT (7381, likewise), DDF_JAVA_OPTS (extra JVM options for every ddf).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -108,7 +110,6 @@ ceiling() { # label server-index redis-benchmark-args...
 }
 ceiling "PING -P 16, one thread" 0
 ceiling "PING -P 16, --threads 2" 0 --threads 2
-ceiling "PING -P 16, one thread" 1
 
 for k in "${!ports[@]}"; do
   p="${ports[$k]}"
@@ -123,12 +124,19 @@ for k in "${!ports[@]}"; do
     fi
     echo "$k $(redis-cli -p "$p" BF.INFO big SIZE | tail -1)" >> "$work/sizes"
   fi
-  # warm-up (JIT, page faults of the filters), not recorded
-  redis-benchmark -p "$p" -n 300000 -P 16 -r 100000000 -q BF.ADD b __rand_int__ > /dev/null 2>&1
+  # warm-up, not recorded: the filters' pages, and the JIT, which was still compiling and deoptimising through the
+  # first ~8,000,000 BF.ADDs (-XX:+PrintCompilation: 1,182 then 160, 115, 56, 29 lines per 2,000,000)
+  redis-benchmark -p "$p" -n "${WARMUP:-6000000}" -P 16 -r 100000000 -q BF.ADD b __rand_int__ > /dev/null 2>&1
   # shellcheck disable=SC2086
-  redis-benchmark -p "$p" -n 20000 -P 4 -r 100000000 -q BF.MADD m $items > /dev/null 2>&1
+  redis-benchmark -p "$p" -n 50000 -P 4 -r 100000000 -q BF.MADD m $items > /dev/null 2>&1
+  # shellcheck disable=SC2086
+  redis-benchmark -p "$p" -n 50000 -P 4 -r 100000000 -q BF.MEXISTS m $items > /dev/null 2>&1
+done
+for k in "${!ports[@]}"; do
+  [ "$k" -gt 0 ] && ceiling "PING -P 16, one thread, warm" "$k"
 done
 load_before="$(uptime)"
+touch "$work/rows"
 for r in $(seq 1 "$rounds"); do
   for k in "${!ports[@]}"; do bench add "$k" "$r" -n "$n" -P 16 -r 100000000 BF.ADD b __rand_int__; done
   if [ "$big" -gt 0 ]; then
@@ -157,7 +165,7 @@ load_after="$(uptime)"
 
 if [ "$big" -gt 0 ] && [ "$rotation" = 1 ]; then
   for k in "${!ports[@]}"; do
-    [ "$k" -eq 0 ] && continue
+    [ "$k" -lt "${ROTATION_FROM:-1}" ] && continue
     p="${ports[$k]}"
     info() { redis-cli -p "$p" BF.INFO big | awk -v f="$1" 'found { print; exit } $0 == f { found = 1 }'; }
     capacity="$(info Capacity)"; generations="$(info "Number of filters")"; inserted="$(info "Number of items inserted")"
@@ -169,7 +177,9 @@ if [ "$big" -gt 0 ] && [ "$rotation" = 1 ]; then
     remaining=$(( gen - inserted % gen ))
     probe=$(( remaining * 102 / 100 + 200000 ))
     # the boundary comes ~300,000 commands in; the first 50,000 are the probe's warm-up, not timed
-    line="$("$root/bench/run.sh" daemon.RotationProbe 127.0.0.1 "$p" big "$probe" 16 "probe-$k-" 50000)"
+    # the boundary's command: about the remaining count, plus the new items judged duplicate (false positives)
+    line="$("$root/bench/run.sh" daemon.RotationProbe 127.0.0.1 "$p" big "$probe" 16 "probe-$k-" 50000 \
+      $(( remaining - 1000 )) $(( remaining * 102 / 100 + 1000 )))"
     echo "$k $gen $inserted $line" >> "$work/rotation"
   done
 fi
@@ -200,6 +210,8 @@ L.append("## Is redis-benchmark the ceiling?\n\nPING, the cheapest command, -P 1
          "| --- | --- | --- | --- | --- |")
 L.append(open(os.path.join(work, "ceiling")).read().rstrip() + "\n")
 def table(title, w, unit, scale=1.0, latency=False):
+    if not vals(w, 0, 4):
+        return
     L.append(f"## {title}\n")
     head = "| server | " + unit + " per round | median | ÷ RedisBloom | CPU µs/req |"
     if latency:
@@ -228,7 +240,7 @@ if big != "0":
 table("BF.MADD of 100 items, -P 4 (target: ddf ≥ 1.5× items/s)", "madd", "items/s", 100)
 table("BF.MEXISTS of 100 items, -P 4 (target: ddf ≥ 1.5× items/s)", "mexists", "items/s", 100)
 table("BF.ADD -c 50, no pipelining (target: p50 and p99 at most RedisBloom's)", "c50", "req/s", latency=True)
-if big != "0":
+if big != "0" and vals("feed", 1, 4):
     L.append("## The raw feed against BF.MADD on the same filter (big), ddf only (target: feed ≥ 1.5×)\n")
     L.append("| server | feed items/s per round | median | BF.MADD items/s (median) | feed ÷ MADD | feed CPU µs/item |")
     L.append("| --- | --- | --- | --- | --- | --- |")
@@ -240,6 +252,7 @@ if big != "0":
         L.append(f"| {name} | {', '.join(f'{x:.0f}' for x in v)} | {f:.0f} | {mm:.0f} | {f / mm:.2f} | "
                  f"{med('feed', k, 7):.3f} |")
     L.append("")
+if big != "0":
     path = os.path.join(work, "rotation")
     if os.path.exists(path):
         L.append("## The largest BF.ADD latency across a generation's rotation of the big filter (target: ≤ 1 ms)\n")

@@ -51,6 +51,12 @@ public final class HotPathBench
     /** Keys per call of the batch API. */
     private static final int BATCH = 256;
     private static final java.lang.invoke.MethodHandle STREAM_BATCH = streamBatchHandle();
+    /** io.ddf.engine.SyncPolicy, or null in a revision from before the sync policies. */
+    private static final Class<?> SYNC_POLICY = syncPolicyClass();
+    /** The rows of filters whose stores mark their pages (sync policy everysec) start so. */
+    private static final String EVERYSEC = "sync everysec (pages marked): ";
+    /** The rows of the same, their background syncs paused while they run: what the marks alone cost. */
+    private static final String MARKS_ONLY = "sync everysec, syncs paused (marks only): ";
     private static long[] pool;
     private static long sink;
 
@@ -85,7 +91,7 @@ public final class HotPathBench
         }
     }
 
-    private static final class FilterContender extends Contender
+    private static class FilterContender extends Contender
     {
         final DuplicateFilter filter;
 
@@ -105,6 +111,45 @@ public final class HotPathBench
         void close()
         {
             filter.close();
+        }
+    }
+
+    /**
+     * A filter contender whose background syncs (issue 24) are paused while it runs: the page marks' cost alone, without
+     * the page faults each sync causes (the kernel write-protects the pages it writes back).
+     */
+    private static final class PausedSyncContender extends FilterContender
+    {
+        PausedSyncContender(final String name, final long memoryBits, final int threads, final DuplicateFilter filter)
+        {
+            super(name, memoryBits, threads, filter);
+        }
+
+        @Override
+        long run(final long cursor, final long deadline)
+        {
+            pauseSyncs(true);
+            try
+            {
+                return super.run(cursor, deadline);
+            }
+            finally
+            {
+                pauseSyncs(false);
+            }
+        }
+    }
+
+    /** BackgroundSync.pause, by reflection so that this source builds against revisions without it. */
+    private static void pauseSyncs(final boolean pause)
+    {
+        try
+        {
+            Class.forName("io.ddf.engine.internal.BackgroundSync").getMethod("pause", boolean.class).invoke(null, pause);
+        }
+        catch (final ReflectiveOperationException e)
+        {
+            throw new IllegalStateException("this revision cannot pause its syncs", e);
         }
     }
 
@@ -314,6 +359,24 @@ public final class HotPathBench
                     contenders.add(new BatchContender("QHT batch shared, 2 threads on one filter (total)", bits, 2,
                         batchShared));
                 }
+                if (hasSyncPolicy() && hasSingleWriter && STREAM_BATCH != null)
+                {
+                    // issue 24: the same filters with sync policy everysec, whose stores mark their pages (the rows
+                    // above are built with policy no: nothing marked, as before the policies existed)
+                    contenders.add(new FilterContender(EVERYSEC + "QHT stream(long), single-writer", bits, 1,
+                        qht(bits, dir, "sw-everysec", true, "EVERYSEC")));
+                    final DuplicateFilter sharedSynced = qht(bits, dir, "shared-everysec", false, "EVERYSEC");
+                    contenders.add(new FilterContender(EVERYSEC + "QHT stream(long), shared", bits, 1, sharedSynced));
+                    contenders.add(new FilterContender(EVERYSEC + "QHT shared, 2 threads on one filter (total)", bits,
+                        2, sharedSynced));
+                    contenders.add(new BatchContender(EVERYSEC + "QHT stream(long[" + BATCH + "]) batch, single-writer",
+                        bits, 1, qht(bits, dir, "batch-sw-everysec", true, "EVERYSEC")));
+                    // the marks alone: the background syncs paused while these run, so no page faults after a sync
+                    contenders.add(new PausedSyncContender(MARKS_ONLY + "QHT stream(long), single-writer", bits, 1,
+                        qht(bits, dir, "sw-marks", true, "EVERYSEC")));
+                    contenders.add(new PausedSyncContender(MARKS_ONLY + "QHT shared, 2 threads on one filter (total)",
+                        bits, 2, qht(bits, dir, "shared-marks", false, "EVERYSEC")));
+                }
                 contenders.add(new ReplicaContender("floor: QHT's algorithm on a heap long[], ddf's derivation (no file, "
                     + "no counters)", bits, false));
                 contenders.add(new ReplicaContender("floor: the same, fingerprint and victim from the hash's own bits "
@@ -378,6 +441,16 @@ public final class HotPathBench
     private static DuplicateFilter qht(final long bits, final Path dir, final String tag, final boolean singleWriter)
         throws ReflectiveOperationException
     {
+        return qht(bits, dir, tag, singleWriter, "NO");
+    }
+
+    /**
+     * @param policy the sync policy's name (issue 24), given where the revision has policies: NO for the rows that
+     *               measured the hot path before them, EVERYSEC for those that measure the page marks.
+     */
+    private static DuplicateFilter qht(final long bits, final Path dir, final String tag, final boolean singleWriter,
+        final String policy) throws ReflectiveOperationException
+    {
         FilterBuilder builder = Filters.builder(FilterKind.QHT).memoryBits(bits).buckets(4).fingerprintBits(16)
             .seed(1).file(dir.resolve("qht-" + tag + "-" + bits + ".ddf"));
         if (singleWriter)
@@ -385,7 +458,31 @@ public final class HotPathBench
             // by reflection, so that the same source measures a revision from before single-writer mode
             builder = (FilterBuilder)FilterBuilder.class.getMethod("singleWriter").invoke(builder);
         }
+        if (hasSyncPolicy())
+        {
+            @SuppressWarnings({"unchecked", "rawtypes"})
+            final Object value = Enum.valueOf((Class)SYNC_POLICY, policy);
+            builder = (FilterBuilder)FilterBuilder.class.getMethod("sync", SYNC_POLICY).invoke(builder, value);
+        }
         return builder.create();
+    }
+
+    /** @return whether the revision measured has sync policies (issue 24). */
+    private static boolean hasSyncPolicy()
+    {
+        return SYNC_POLICY != null;
+    }
+
+    private static Class<?> syncPolicyClass()
+    {
+        try
+        {
+            return Class.forName("io.ddf.engine.SyncPolicy");
+        }
+        catch (final ClassNotFoundException e)
+        {
+            return null;
+        }
     }
 
     /** @return DuplicateFilter.stream(long[], int, int, boolean[]), or null in a revision without it. */

@@ -279,8 +279,44 @@ public interface DuplicateFilter extends AutoCloseable
     /** @return the file holding the state, or null when anonymous. */
     Path path();
 
-    /** Forces the state to the storage device. */
+    /** Forces the state to the storage device: every page, with the table checksum ({@link #sync()} is cheaper). */
     void flush();
+
+    /** @return when this filter's changes reach the device; {@link SyncPolicy#NO} for an anonymous file. */
+    default SyncPolicy syncPolicy()
+    {
+        return SyncPolicy.NO;
+    }
+
+    /**
+     * Forces what changed since the last sync to the device now, whatever the policy: the changed pages only, with
+     * one {@code msync}, and nothing at all when nothing changed (under {@link SyncPolicy#NO}, which tracks nothing,
+     * the whole file, as {@link #flush()}). Returns once every change made before the call is on the device. Safe
+     * from any thread while others stream.
+     *
+     * @return the changed 4 KiB pages forced (0: the header page only), or -1 when nothing needed forcing.
+     * @throws io.ddf.persistence.FilterFileException when the sync fails (the changes stay to be synced).
+     */
+    default long sync()
+    {
+        flush();
+        return 0;
+    }
+
+    /**
+     * @return the time, epoch milliseconds, before which every change this filter acknowledged is on the device, as
+     *         of its last completed sync; 0 when unknown.
+     */
+    default long durableSince()
+    {
+        return 0;
+    }
+
+    /** @return how the file was left before this filter opened it: what a power cut may have taken from it. */
+    default LastClose lastClose()
+    {
+        return new LastClose(LastClose.Kind.CREATED, 0);
+    }
 
     /** Unmaps the file; the state stays in it. */
     @Override

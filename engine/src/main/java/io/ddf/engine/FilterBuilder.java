@@ -33,6 +33,7 @@ public final class FilterBuilder
     private Long seed;
     private boolean keyed;
     private boolean singleWriter;
+    private SyncPolicy sync = SyncPolicy.DEFAULT;
     private Path file;
 
     FilterBuilder(final FilterKind kind)
@@ -185,6 +186,17 @@ public final class FilterBuilder
     }
 
     /**
+     * @param policy when the filter's changes reach the storage device ({@link SyncPolicy#EVERYSEC} unless given);
+     *               ignored for an anonymous file, which is gone at close.
+     * @return this.
+     */
+    public FilterBuilder sync(final SyncPolicy policy)
+    {
+        this.sync = java.util.Objects.requireNonNull(policy, "policy");
+        return this;
+    }
+
+    /**
      * @param file where the state lives; null (the default) for an anonymous file removed on close.
      * @return this.
      */
@@ -226,7 +238,7 @@ public final class FilterBuilder
             params.kind().code(), params.hashAlgorithm().code(), params.seed(), key, params.slots(),
             params.tableBytes());
         return MappedDuplicateFilter.of(
-            FilterFactory.create(file, spec, params.definition(), params.slots(), singleWriter));
+            FilterFactory.create(file, spec, params.definition(), params.slots(), singleWriter, sync.mode()));
     }
 
     /**
@@ -242,7 +254,7 @@ public final class FilterBuilder
         {
             return create();
         }
-        final DuplicateFilter filter = MappedDuplicateFilter.of(FilterFactory.open(file, singleWriter));
+        final DuplicateFilter filter = MappedDuplicateFilter.of(FilterFactory.open(file, singleWriter, sync.mode()));
         try
         {
             checkMatches(filter.parameters());

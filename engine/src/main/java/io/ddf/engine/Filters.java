@@ -1,5 +1,6 @@
 package io.ddf.engine;
 
+import io.ddf.engine.internal.BackgroundSync;
 import io.ddf.engine.internal.FilterFactory;
 import io.ddf.engine.internal.MappedFilter;
 
@@ -31,7 +32,21 @@ public final class Filters
      */
     public static DuplicateFilter open(final Path path)
     {
-        return MappedDuplicateFilter.of(FilterFactory.open(path));
+        return open(path, SyncPolicy.DEFAULT);
+    }
+
+    /**
+     * Opens an existing filter file; kind and parameters come from its header.
+     *
+     * @param path   the filter file.
+     * @param policy when its changes reach the storage device.
+     * @return the filter, its state as the file holds it ({@link DuplicateFilter#lastClose()} says how it was left).
+     * @throws io.ddf.persistence.FilterFileException when the file is missing, foreign, corrupt, truncated,
+     *                                                unready or held by another writer.
+     */
+    public static DuplicateFilter open(final Path path, final SyncPolicy policy)
+    {
+        return MappedDuplicateFilter.of(FilterFactory.open(path, false, policy.mode()));
     }
 
     /**
@@ -44,11 +59,45 @@ public final class Filters
      */
     public static java.util.List<Opened> openAll(final java.util.List<Path> paths)
     {
+        return openAll(paths, SyncPolicy.DEFAULT);
+    }
+
+    /**
+     * Opens many filter files (a daemon's start-up), each as {@link #open(Path, SyncPolicy)} does, forcing what
+     * opening changes in them together.
+     *
+     * @param paths  the files.
+     * @param policy when their changes reach the storage device.
+     * @return per path, in order: its filter or why it was refused.
+     */
+    public static java.util.List<Opened> openAll(final java.util.List<Path> paths, final SyncPolicy policy)
+    {
         final java.util.List<Opened> opened = new java.util.ArrayList<>(paths.size());
-        FilterFactory.openAll(paths, (path, result) -> opened.add(result instanceof RuntimeException ?
+        FilterFactory.openAll(paths, policy.mode(), (path, result) -> opened.add(result instanceof RuntimeException ?
             new Opened(path, null, (RuntimeException)result) :
             new Opened(path, MappedDuplicateFilter.of((MappedFilter)result), null)));
         return opened;
+    }
+
+    /**
+     * @return what the background syncs of {@link SyncPolicy#EVERYSEC} (and the header refreshes of
+     *         {@link SyncPolicy#ALWAYS}) did in this process.
+     */
+    public static SyncStats syncStats()
+    {
+        final BackgroundSync.Stats s = BackgroundSync.stats();
+        return new SyncStats(s.cycles(), s.lastNanos() / 1e6, s.lastStartMillis(), s.lastFilters(), s.lastPages(),
+            s.delayed(), s.failures(), s.lastFailure(), java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(
+            s.boundNanos()));
+    }
+
+    /**
+     * @param bound how long a once-a-second sync cycle may take before it counts as delayed ({@link SyncStats}) and
+     *              is logged (through {@link System.Logger} {@code io.ddf.engine.sync}); 1 s unless set.
+     */
+    public static void syncBound(final java.time.Duration bound)
+    {
+        BackgroundSync.bound(bound.toNanos());
     }
 
     /**

@@ -179,6 +179,37 @@ final class MappedDuplicateFilter implements DuplicateFilter
     }
 
     @Override
+    public SyncPolicy syncPolicy()
+    {
+        return SyncPolicy.of(filter.syncMode());
+    }
+
+    @Override
+    public long sync()
+    {
+        return filter.sync();
+    }
+
+    @Override
+    public long durableSince()
+    {
+        return filter.durableSince();
+    }
+
+    @Override
+    public LastClose lastClose()
+    {
+        final LastClose.Kind kind = switch (filter.foundAtOpen())
+        {
+            case NEW -> LastClose.Kind.CREATED;
+            case CHECKSUM_VERIFIED -> LastClose.Kind.CLEAN;
+            case NOT_SEALED -> LastClose.Kind.CRASH;
+            case NO_CHECKSUM_IN_FORMAT -> LastClose.Kind.UNKNOWN;
+        };
+        return new LastClose(kind, filter.lastSyncAtOpen());
+    }
+
+    @Override
     public void close()
     {
         filter.close();

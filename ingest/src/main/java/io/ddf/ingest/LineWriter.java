@@ -9,6 +9,8 @@ final class LineWriter implements Flushable
 {
     private final OutputStream out;
     private final byte[] buffer;
+    /** Runs before any output leaves the buffer (sync policy always: the verdicts' changes first reach the device). */
+    private final Runnable beforeOutput;
     private int position;
 
     /**
@@ -17,12 +19,23 @@ final class LineWriter implements Flushable
      */
     LineWriter(final OutputStream out, final int capacity)
     {
+        this(out, capacity, () -> { });
+    }
+
+    /**
+     * @param out          where the lines go.
+     * @param capacity     buffer size in bytes, at least 2.
+     * @param beforeOutput runs before any buffered output is written to {@code out}, once per write.
+     */
+    LineWriter(final OutputStream out, final int capacity, final Runnable beforeOutput)
+    {
         if (capacity < 2)
         {
             throw new IllegalArgumentException("capacity must be at least 2, got " + capacity);
         }
         this.out = out;
         this.buffer = new byte[capacity];
+        this.beforeOutput = beforeOutput;
     }
 
     /**
@@ -56,6 +69,7 @@ final class LineWriter implements Flushable
             drain();
             if (length >= buffer.length)
             {
+                beforeOutput.run();
                 out.write(bytes, offset, length);
                 buffer[position++] = '\n';
                 return;
@@ -78,6 +92,7 @@ final class LineWriter implements Flushable
     {
         if (position > 0)
         {
+            beforeOutput.run();
             out.write(buffer, 0, position);
             position = 0;
         }

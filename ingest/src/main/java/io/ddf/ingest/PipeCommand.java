@@ -1,9 +1,15 @@
 package io.ddf.ingest;
 
 import io.ddf.engine.DuplicateFilter;
+import io.ddf.engine.LastClose;
+import io.ddf.engine.SyncPolicy;
+import io.ddf.ingest.server.SyncPolicyConverter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,8 +32,15 @@ public final class PipeCommand implements Callable<Integer>, UsesFilterOptions
     @Mixin
     private FilterOptions options;
 
+    @Spec
+    private CommandSpec spec;
+
     @Option(names = "--unique", description = "Write only the lines judged unseen, instead of verdicts.")
     private boolean unique;
+
+    @Option(names = "--fsync", paramLabel = "POLICY", converter = SyncPolicyConverter.class,
+        description = "With --file: always, everysec (default) or no (README).")
+    private SyncPolicy fsync;
 
     /**
      * @param in  where records are read.
@@ -56,8 +69,25 @@ public final class PipeCommand implements Callable<Integer>, UsesFilterOptions
     {
         // One thread streams (this one; the shutdown hook only closes): single-writer mode, no locked instruction
         // per record.
-        final DuplicateFilter filter = options.builder().singleWriter().openOrCreate();
-        final LineWriter writer = new LineWriter(out, WRITE_BUFFER_BYTES);
+        if (fsync != null && options.file() == null)
+        {
+            throw new ParameterException(spec.commandLine(), "--fsync needs --file: without a file the filter " +
+                "lives in memory and is gone at exit, so there is nothing to sync");
+        }
+        final SyncPolicy policy = fsync == null ? SyncPolicy.DEFAULT : fsync;
+        // always: the pipe syncs once per batch of input, before the batch's verdicts leave the buffer (group
+        // commit), instead of the engine's once per record; the background thread keeps the header's time fresh.
+        final DuplicateFilter filter = options.builder().singleWriter()
+            .sync(policy == SyncPolicy.ALWAYS ? SyncPolicy.EVERYSEC : policy).openOrCreate();
+        final LastClose last = filter.lastClose();
+        if (last.kind() == LastClose.Kind.CRASH)
+        {
+            // never silently: what a power cut may have taken from the file, before any verdict
+            spec.commandLine().getErr().println("ddf: " + options.file() + ": " +
+                last.describe(System.currentTimeMillis()));
+        }
+        final LineWriter writer = policy == SyncPolicy.ALWAYS ?
+            new LineWriter(out, WRITE_BUFFER_BYTES, filter::sync) : new LineWriter(out, WRITE_BUFFER_BYTES);
         try (FilterGuard guard = new FilterGuard(filter, writer, true))
         {
             new Pipe(new LineReader(in, READ_BUFFER_BYTES), writer, unique).run(guard);

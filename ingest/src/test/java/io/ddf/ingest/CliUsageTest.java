@@ -15,7 +15,7 @@ class CliUsageTest
 {
     private static final List<String> PIPE_OPTIONS = List.of("--filter", "--memory-bits", "--rows", "--buckets",
         "--fingerprint-bits", "--remainder-bits", "--reduced-bits", "--seed", "--keyed", "--file", "--unique",
-        "--help", "--version");
+        "--fsync", "--help", "--version");
 
     @Test
     void topHelpListsSubcommands()

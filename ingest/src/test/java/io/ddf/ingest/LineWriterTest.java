@@ -26,6 +26,35 @@ class LineWriterTest
         assertEquals("U\n2\n0123456789\nD\n\n567\n", sink.toString(StandardCharsets.US_ASCII));
     }
 
+    /** Sync policy always: whatever leaves the buffer, its verdicts' changes are synced first. */
+    @Test
+    void theBarrierRunsBeforeEveryWrite() throws IOException
+    {
+        final StringBuilder events = new StringBuilder();
+        final java.io.OutputStream sink = new java.io.OutputStream()
+        {
+            @Override
+            public void write(final int b)
+            {
+                events.append('w');
+            }
+
+            @Override
+            public void write(final byte[] b, final int off, final int len)
+            {
+                events.append("W").append(len);
+            }
+        };
+        final LineWriter writer = new LineWriter(sink, 4, () -> events.append("|sync|"));
+        final byte[] text = "0123456789".getBytes(StandardCharsets.US_ASCII);
+        writer.line((byte)'U');
+        writer.line((byte)'D'); // the buffer is full: the next line drains it
+        writer.line((byte)'U');
+        writer.line(text, 0, 10); // longer than the buffer: drained, then written directly
+        writer.flush();
+        assertEquals("|sync|W4|sync|W2|sync|W10|sync|W1", events.toString());
+    }
+
     @Test
     void holdsOutputUntilFlushed() throws IOException
     {

@@ -176,6 +176,61 @@ class PipeCommandTest
         assertTrue(info.outLines().contains("duplicates: " + duplicates), info.out());
     }
 
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"always", "everysec", "no"})
+    void everySyncPolicyGivesTheSameVerdictsAndKeepsTheState(final String policy)
+    {
+        final Path file = dir.resolve(policy + ".ddf");
+        final Cli.Result first = Cli.run("a\nb\na\n", "pipe", "--filter", "qht", "--file", file.toString(),
+            "--fsync", policy);
+        assertEquals(0, first.status(), first::toString);
+        assertEquals(List.of("U", "U", "D"), first.outLines());
+        final Cli.Result second = Cli.run("b\nc\n", "pipe", "--filter", "qht", "--file", file.toString(),
+            "--fsync", policy);
+        assertEquals(0, second.status(), second::toString);
+        assertEquals(List.of("D", "U"), second.outLines());
+    }
+
+    @Test
+    void aFileLeftByACrashIsSaidSoBeforeTheVerdicts() throws IOException
+    {
+        final Path file = dir.resolve("clean.ddf");
+        final Path crashed = dir.resolve("crashed.ddf");
+        try (io.ddf.engine.DuplicateFilter filter = io.ddf.engine.Filters.builder(FilterKind.QHT).seed(3)
+            .file(file).create())
+        {
+            filter.stream(1L);
+            Files.copy(file, crashed); // taken while open: unsealed, as a crash leaves it
+        }
+        final Cli.Result clean = Cli.run("a\n", "pipe", "--filter", "qht", "--file", file.toString());
+        assertEquals(0, clean.status(), clean::toString);
+        assertEquals("", clean.stderr(), "a clean file is opened silently");
+        final Cli.Result result = Cli.run("a\n", "pipe", "--filter", "qht", "--file", crashed.toString());
+        assertEquals(0, result.status(), result::toString);
+        assertEquals(List.of("U"), result.outLines());
+        assertTrue(result.stderr().startsWith("ddf: " + crashed + ": not closed cleanly"), result.stderr());
+        assertTrue(result.stderr().contains("may be missing"), result.stderr());
+    }
+
+    @Test
+    void fsyncWithoutAFileIsRefused()
+    {
+        final Cli.Result result = Cli.run("a\n", "pipe", "--filter", "qht", "--fsync", "always");
+        assertEquals(2, result.status(), result::toString);
+        assertTrue(result.stderr().contains("--fsync needs --file"), result.stderr());
+        assertEquals(0, result.stdout().length, result.out());
+    }
+
+    @Test
+    void anUnknownSyncPolicyIsRefusedNamingTheChoices()
+    {
+        final Cli.Result result = Cli.run("a\n", "pipe", "--filter", "qht", "--file",
+            dir.resolve("x.ddf").toString(), "--fsync", "sometimes");
+        assertEquals(2, result.status(), result::toString);
+        assertTrue(result.stderr().contains("always, everysec or no"), result.stderr());
+        assertFalse(Files.exists(dir.resolve("x.ddf")), "nothing is created for a refused command");
+    }
+
     @Test
     void fileMadeWithOtherBucketsIsRefusedAndLeftUnchanged() throws IOException
     {

@@ -191,7 +191,7 @@ final class FileCreation
     {
         final FileChannel channel = raf.getChannel();
         final long fileLength = header.fileLength();
-        Preallocator.allocate(raf, fileLength, path, directory);
+        final Reservation reservation = Preallocator.allocate(raf, fileLength, path, directory);
         writeFully(channel, HeaderCodec.encode(header.spec(), header.createdMillis()));
         // The fields and checksum reach the device before the ready word can: a crash leaves NOT_READY.
         channel.force(true);
@@ -206,6 +206,8 @@ final class FileCreation
             // fresh 4 GiB filter took 46-62 s, the next 1.4 s).
             region.prefaultForWrite();
             final FilterFile filterFile = new FilterFile(path, header, region, lock, registryKey);
+            filterFile.reservation(reservation);
+            filterFile.created();
             if (registryKey != null)
             {
                 OpenFileRegistry.publish(registryKey, filterFile);

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 import static io.ddf.persistence.FilterFileDescriptor.HEADER_LENGTH;
+import static io.ddf.persistence.FilterFileDescriptor.LAST_SYNC_OFFSET;
 import static io.ddf.persistence.FilterFileDescriptor.MAJOR_VERSION;
 import static io.ddf.persistence.FilterFileDescriptor.MINOR_VERSION;
 import static io.ddf.persistence.FilterFileDescriptor.SEAL_OFFSET;
@@ -60,6 +61,13 @@ public final class FilterFile implements AutoCloseable
     private TableCheck tableCheck = TableCheck.NEW;
     /** The checksum the file was sealed with when opened, valid when {@link #tableCheck} is CHECKSUM_VERIFIED. */
     private long checksumAtOpen;
+    private Reservation reservation = Reservation.UNKNOWN;
+    /** The header's last sync time as opening found it (0 when none was recorded, or for a new file). */
+    private final long lastSyncAtOpen;
+    /** Every change made before this time was on the device when the file was opened (or created). */
+    private long durableAtOpen;
+    /** Tracks and forces changed pages once {@link #trackChanges()} asked for it; null before. */
+    private volatile ChangeSync changeSync;
     private boolean closed;
 
     /** What opening learned about the integrity of the table and state region. */
@@ -96,6 +104,8 @@ public final class FilterFile implements AutoCloseable
         this.tableLength = header.spec().tableLength();
         this.stateAddress = region.address() + header.stateOffset();
         this.stateLength = header.stateLength();
+        this.lastSyncAtOpen = header.majorVersion() < 2 ? 0 : headerBuffer().getLongVolatile(LAST_SYNC_OFFSET);
+        this.durableAtOpen = lastSyncAtOpen;
     }
 
     /**
@@ -245,6 +255,9 @@ public final class FilterFile implements AutoCloseable
         }
         checksumAtOpen = computed;
         tableCheck = TableCheck.CHECKSUM_VERIFIED;
+        // Sealed: every page was on the device and nothing changed since, so the file is durable as of now.
+        durableAtOpen = System.currentTimeMillis();
+        headerBuffer().putLongVolatile(LAST_SYNC_OFFSET, durableAtOpen);
         FilterFileDescriptor.clearSealWordVolatile(headerBuffer());
         if (!deferSync)
         {
@@ -364,6 +377,23 @@ public final class FilterFile implements AutoCloseable
         return header.createdMillis();
     }
 
+    /** @return how creation reserved the file's blocks ({@link Reservation#UNKNOWN} for a file opened). */
+    public Reservation reservation()
+    {
+        return reservation;
+    }
+
+    void reservation(final Reservation how)
+    {
+        this.reservation = how;
+    }
+
+    /** A file just created: its every page was forced at creation. */
+    void created()
+    {
+        durableAtOpen = header.createdMillis();
+    }
+
     /** @return whether this is an anonymous temporary file, gone once closed. */
     public boolean temporary()
     {
@@ -410,6 +440,83 @@ public final class FilterFile implements AutoCloseable
     }
 
     /**
+     * Starts tracking which pages change, so that {@link #syncChanges} forces only those. Idempotent.
+     *
+     * @return the marks the write paths must set after each store into the mapping ({@link DirtyPages#mark}), or
+     *         null for a file that is never synced (anonymous, or open for reading only).
+     */
+    public synchronized DirtyPages trackChanges()
+    {
+        checkOpen();
+        if (path == null || readOnly)
+        {
+            return null;
+        }
+        if (changeSync == null)
+        {
+            changeSync = new ChangeSync(region, path, durableAtOpen);
+        }
+        return changeSync.dirtyPages();
+    }
+
+    /**
+     * Forces what changed since the last sync to the device: one msync over the pages marked since (see
+     * {@link DirtyPages}), with the header's last sync time; nothing at all when nothing changed. Safe from any
+     * thread, concurrently with writers; returns once every change marked before the call is on the device, even
+     * when another thread's sync forced it.
+     *
+     * @param stateChanged whether the state region changed since the last sync (no mark tracks it); asked while the
+     *                     file is held mapped, so it may read the mapping.
+     * @return the marked pages forced (0: only the header page), or -1 when nothing needed forcing, the file is not
+     *         tracked ({@link #trackChanges()}) or it is closed.
+     * @throws FilterFileException {@code IO} when msync fails (the pages stay marked for the next sync), {@code
+     *                             TRUNCATED} when the file was truncated from outside.
+     */
+    public long syncChanges(final java.util.function.BooleanSupplier stateChanged)
+    {
+        final ChangeSync sync = changeSync;
+        if (sync == null)
+        {
+            return -1;
+        }
+        sync.lock().lock();
+        try
+        {
+            if (sync.closedNow())
+            {
+                return -1;
+            }
+            checkLength();
+            return sync.sync(stateChanged, System.currentTimeMillis());
+        }
+        finally
+        {
+            sync.lock().unlock();
+        }
+    }
+
+    /**
+     * @return the time, epoch milliseconds, before which every change acknowledged was on the device as of the last
+     *         completed sync (of {@link #syncChanges}, {@link #flush} or opening a cleanly closed file); the header's
+     *         value at open when none completed since; 0 when unknown.
+     */
+    public long durableSince()
+    {
+        final ChangeSync sync = changeSync;
+        return sync != null ? sync.lastCompleted() : durableAtOpen;
+    }
+
+    /**
+     * @return the last sync time the header held when the file was opened: for a file closed cleanly, when its
+     *         close began; after a crash or power cut, the time before which every change was on the device; 0 when
+     *         no build recorded one (a file older than the field) or for a file created by this handle.
+     */
+    public long lastSyncAtOpen()
+    {
+        return lastSyncAtOpen;
+    }
+
+    /**
      * Writes the table checksum and forces the mapped pages to the storage device (msync, fsync). Without it,
      * process death (even kill -9) loses nothing written to the mapping, but power loss or a kernel crash may lose
      * what was written since. The checksum is of the contents at the moment of hashing; a file still being written
@@ -420,11 +527,17 @@ public final class FilterFile implements AutoCloseable
         checkOpen();
         checkWritable();
         checkLength();
+        final long start = System.currentTimeMillis();
         if (sealable())
         {
             headerBuffer().putLongVolatile(TABLE_CHECKSUM_OFFSET, computeChecksum());
         }
         region.sync(path);
+        final ChangeSync sync = changeSync;
+        if (sync != null)
+        {
+            sync.completed(new ChangeSync.Pending(DirtyPages.Span.NONE, start));
+        }
     }
 
     /**
@@ -451,7 +564,7 @@ public final class FilterFile implements AutoCloseable
         {
             if (sealable())
             {
-                seal();
+                seal(System.currentTimeMillis());
             }
         }
         finally
@@ -460,14 +573,17 @@ public final class FilterFile implements AutoCloseable
         }
     }
 
-    private void seal()
+    private void seal(final long start)
     {
         if (storeChecksumIfChanged())
         {
             force();
+            putSeal(start);
         }
-        // Not forced: if it is lost, the file is merely unsealed, and checked by structure at its next open.
-        putSealWord();
+        else
+        {
+            putSeal(lastSyncAtOpen);
+        }
     }
 
     /**
@@ -495,9 +611,24 @@ public final class FilterFile implements AutoCloseable
     }
 
     /** Sets the seal word (release store), unforced: lost, the file is merely unsealed. */
-    void putSealWord()
+    /**
+     * Sets the seal word, and the last sync time: when the sealing began for a changed file (every change was made
+     * before it), the time found at open for an unchanged one (still true, and the file is then left as it was found,
+     * byte for byte). Neither is forced: if they are lost, the file is merely unsealed, checked by structure at its
+     * next open, with the last sync time of before.
+     *
+     * @param lastSync the time to store.
+     */
+    void putSeal(final long lastSync)
     {
+        headerBuffer().putLongVolatile(LAST_SYNC_OFFSET, lastSync);
         FilterFileDescriptor.putSealWordRelease(headerBuffer());
+    }
+
+    /** @return the last sync time opening found (what an unchanged file is sealed with). */
+    long lastSyncFound()
+    {
+        return lastSyncAtOpen;
     }
 
     /** Forces the whole mapped file to the device. */
@@ -524,6 +655,7 @@ public final class FilterFile implements AutoCloseable
             return false;
         }
         closed = true;
+        stopSync();
         return true;
     }
 
@@ -551,12 +683,31 @@ public final class FilterFile implements AutoCloseable
     {
         try
         {
+            stopSync();
             // Chronicle closes the descriptor when it releases the mapping, which releases the lock with it.
             region.release();
         }
         finally
         {
             OpenFileRegistry.release(registryKey);
+        }
+    }
+
+    /** Ends syncing before the unmapping: waits for a sync in progress, and makes later ones do nothing. */
+    private void stopSync()
+    {
+        final ChangeSync sync = changeSync;
+        if (sync != null)
+        {
+            sync.lock().lock();
+            try
+            {
+                sync.close();
+            }
+            finally
+            {
+                sync.lock().unlock();
+            }
         }
     }
 

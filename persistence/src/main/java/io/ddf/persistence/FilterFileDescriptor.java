@@ -72,6 +72,11 @@ import java.nio.ByteOrder;
  *   +---------------------------------------------------------------+
  *   |                     Reserved (zero)                           | 260
  *   +---------------------------------------------------------------+
+ *   |   Last Sync (int64, 2.0 additive): epoch ms before which every  | 264
+ *   |   change is on the device; 0 when never recorded              |
+ *   +---------------------------------------------------------------+
+ *   |                     Reserved (zero)                           | 272
+ *   +---------------------------------------------------------------+
  *   |              State Region (2048 bytes, mutable)               | 1024
  *   +---------------------------------------------------------------+
  *   |                     Reserved (zero)                           | 3072
@@ -158,6 +163,11 @@ public final class FilterFileDescriptor
     /** Offset of the seal word (2.0). */
     public static final int SEAL_OFFSET = TABLE_CHECKSUM_OFFSET + SIZE_OF_LONG;
     /**
+     * Offset of the last sync time (2.0, additive: see FORMAT.md, "Last sync time"): epoch milliseconds before which
+     * every change to the file was on the device when it was stored; 0 where no build recorded one.
+     */
+    public static final int LAST_SYNC_OFFSET = SEAL_OFFSET + SIZE_OF_LONG;
+    /**
      * The table checksum hashes the table in chunks of this many bytes (the last may be shorter), so that
      * chunks can be hashed in parallel; the chunk length is part of the format.
      */
@@ -181,7 +191,8 @@ public final class FilterFileDescriptor
     {
         // The layout rests on these; a careless edit should fail at class load, not corrupt files.
         if (CHECKSUM_OFFSET != 232 || READY_OFFSET != 240 || HEADER_FIELDS_END > TABLE_CHECKSUM_OFFSET ||
-            SEAL_OFFSET + SIZE_OF_INT > STATE_OFFSET ||
+            SEAL_OFFSET + SIZE_OF_INT > LAST_SYNC_OFFSET || LAST_SYNC_OFFSET % SIZE_OF_LONG != 0 ||
+            LAST_SYNC_OFFSET + SIZE_OF_LONG > STATE_OFFSET ||
             STATE_OFFSET % CACHE_LINE_LENGTH != 0 || STATE_OFFSET + STATE_LENGTH > HEADER_LENGTH)
         {
             throw new ExceptionInInitializerError("inconsistent filter file layout");

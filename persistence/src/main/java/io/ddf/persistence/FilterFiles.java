@@ -79,6 +79,7 @@ public final class FilterFiles
      */
     public static void closeAll(final Collection<FilterFile> files)
     {
+        final long start = System.currentTimeMillis();
         final List<FilterFile> changed = new ArrayList<>();
         final List<RuntimeException> failures = new ArrayList<>();
         for (final FilterFile file : files)
@@ -97,7 +98,7 @@ public final class FilterFiles
                     }
                     else
                     {
-                        file.putSealWord();
+                        file.putSeal(file.lastSyncFound());
                     }
                 }
                 catch (final RuntimeException e)
@@ -118,7 +119,7 @@ public final class FilterFiles
                     {
                         file.force();
                     }
-                    file.putSealWord();
+                    file.putSeal(start);
                 }
                 catch (final RuntimeException e)
                 {

@@ -1,6 +1,7 @@
 package io.ddf.persistence;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -53,21 +54,49 @@ final class Preallocator
      * Allocates every block of a new, empty file: {@code fallocate(2)} where the platform and file system offer
      * it (blocks reserved without writing them: no data goes to the device until the pages are written back), else
      * zeros written through the descriptor. Either way a full disk fails here, and no later store into the mapping
-     * can find a hole.
+     * can find a hole. Where the file system can say (Linux), what it allocated is checked afterwards: an
+     * fallocate that "succeeded" without allocating (the posix library's falls back to {@code ftruncate} and says
+     * nothing, issue 24) is followed by zeros.
      *
      * @param raf       the new file, empty.
      * @param length    the file's length.
      * @param path      the file, for messages.
      * @param directory where the file lives, to report free space on failure.
+     * @return how the blocks were reserved.
      */
-    static void allocate(final java.io.RandomAccessFile raf, final long length, final Path path, final Path directory)
+    static Reservation allocate(final RandomAccessFile raf, final long length, final Path path, final Path directory)
     {
-        allocate(raf, 0, length, path, directory);
+        return allocate(raf, length, path, directory, Libc::fallocate);
+    }
+
+    /**
+     * {@link #allocate(RandomAccessFile, long, Path, Path)} with a given fallocate, so that tests can make one
+     * refuse or lie.
+     */
+    static Reservation allocate(final RandomAccessFile raf, final long length, final Path path, final Path directory,
+        final Fallocate fallocate)
+    {
+        final int fd = Libc.available() ? Descriptors.of(raf) : -1;
+        if (fd >= 0)
+        {
+            final int errno = fallocate.allocate(fd, length);
+            if (errno == Libc.ENOSPC)
+            {
+                throw noSpace(path, length, usableOrUnknown(directory), directory, null);
+            }
+            if (errno == 0 && !provablySparse(fd, length))
+            {
+                return Reservation.FALLOCATED;
+            }
+            // EOPNOTSUPP and the like (this file system cannot), or blocks missing after a success: write zeros
+        }
+        fillWithZeros(raf.getChannel(), length, path, directory);
+        return fd >= 0 && provablySparse(fd, length) ? Reservation.UNRESERVED : Reservation.ZERO_FILLED;
     }
 
     /**
      * Allocates the blocks of {@code [from, length)} of a file that holds data before {@code from} (a file that
-     * grows): as {@link #allocate(java.io.RandomAccessFile, long, Path, Path)}, never touching what lies before.
+     * grows): as {@link #allocate(RandomAccessFile, long, Path, Path)}, never touching what lies before.
      *
      * @param raf       the file.
      * @param from      the first byte to allocate (the file's old length).
@@ -75,45 +104,43 @@ final class Preallocator
      * @param path      the file, for messages.
      * @param directory where the file lives, to report free space on failure.
      */
-    static void allocate(final java.io.RandomAccessFile raf, final long from, final long length, final Path path,
+    static void allocate(final RandomAccessFile raf, final long from, final long length, final Path path,
         final Path directory)
     {
-        final int fd = descriptorOf(raf);
+        final int fd = Libc.available() ? Descriptors.of(raf) : -1;
         if (fd >= 0)
         {
-            final net.openhft.posix.PosixAPI posix = net.openhft.posix.PosixAPI.posix();
-            if (posix.fallocate(fd, 0, from, length - from) == 0)
+            final int errno = Libc.fallocate(fd, from, length - from);
+            if (errno == Libc.ENOSPC)
+            {
+                throw noSpace(path, length - from, usableOrUnknown(directory), directory, null);
+            }
+            if (errno == 0 && !provablySparse(fd, length))
             {
                 return;
             }
-            if (posix.lastError() == ENOSPC)
-            {
-                throw noSpace(path, length, usableOrUnknown(directory), directory, null);
-            }
-            // EOPNOTSUPP and the like: this file system cannot; write zeros instead
+            // as for a new file: this file system cannot, or the blocks are missing after a success
         }
         fillWithZeros(raf.getChannel(), from, length, path, directory);
     }
 
-    private static final int ENOSPC = 28;
-
-    /** @return the descriptor number (java.io is opened to this code by the JVM flags Chronicle needs), or -1. */
-    static int descriptorOf(final java.io.RandomAccessFile raf)
+    /** @return whether the file system says it holds fewer blocks for the file than its length needs. */
+    private static boolean provablySparse(final int fd, final long length)
     {
-        if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux"))
-        {
-            return -1;
-        }
-        try
-        {
-            final java.lang.reflect.Field fd = java.io.FileDescriptor.class.getDeclaredField("fd");
-            fd.setAccessible(true);
-            return fd.getInt(raf.getFD());
-        }
-        catch (final ReflectiveOperationException | RuntimeException | IOException unavailable)
-        {
-            return -1;
-        }
+        final long allocated = Libc.allocatedBytes(fd, length);
+        return allocated >= 0 && allocated < length;
+    }
+
+    /** fallocate(2) of a whole new file. */
+    @FunctionalInterface
+    interface Fallocate
+    {
+        /**
+         * @param fd     the file's descriptor.
+         * @param length bytes to allocate from offset 0.
+         * @return 0, or the errno of the failure.
+         */
+        int allocate(int fd, long length);
     }
 
     private static long usableOrUnknown(final Path directory)
@@ -141,7 +168,16 @@ final class Preallocator
         fillWithZeros(channel, 0, length, path, directory);
     }
 
-    private static void fillWithZeros(final FileChannel channel, final long from, final long length, final Path path,
+    /**
+     * Writes zeros from offset {@code from} to {@code length}.
+     *
+     * @param channel   the file's channel.
+     * @param from      the first byte to write.
+     * @param length    the file's length.
+     * @param path      the file, for messages.
+     * @param directory where the file lives, to report free space on failure.
+     */
+    static void fillWithZeros(final FileChannel channel, final long from, final long length, final Path path,
         final Path directory)
     {
         final ByteBuffer zeros = ByteBuffer.allocateDirect(CHUNK);

@@ -55,7 +55,7 @@ public final class SegmentedFile implements AutoCloseable
         this.path = path;
         this.raf = raf;
         this.lock = lock;
-        this.fd = Preallocator.descriptorOf(raf);
+        this.fd = Descriptors.of(raf);
         this.length = length;
         if (fd < 0)
         {

@@ -1,5 +1,6 @@
 package io.ddf.persistence;
 
+import io.ddf.persistence.testing.ChildJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -96,6 +97,6 @@ class AtomicCreationTest extends MappedMemoryTestBase
 
     private static Process startCreator(final Path path) throws IOException
     {
-        return io.ddf.persistence.testing.ChildJvm.start(CreateProbe.class, path.toString(), Long.toString(BIG_TABLE));
+        return ChildJvm.start(CreateProbe.class, path.toString(), Long.toString(BIG_TABLE));
     }
 }

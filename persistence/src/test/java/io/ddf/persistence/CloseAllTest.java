@@ -1,5 +1,6 @@
 package io.ddf.persistence;
 
+import io.ddf.persistence.testing.PowerCutFileSystem;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,6 +46,29 @@ class CloseAllTest extends MappedMemoryTestBase
             {
                 assertEquals(FilterFile.TableCheck.CHECKSUM_VERIFIED, file.tableCheck(), "file " + i);
                 assertEquals(i % 2 == 0 ? i + 1 : 0, new UnsafeBuffer(file.tableAddress(), 64).getLong(0));
+            }
+        }
+    }
+
+    /**
+     * On FUSE, syncfs writes the dirty pages to the file system's process and returns without asking it to make
+     * them durable: a clean shutdown there must force each file instead.
+     */
+    @Test
+    void closeAllSurvivesAPowerCutOnFuse() throws IOException
+    {
+        PowerCutFileSystem.assumeAvailable();
+        try (PowerCutFileSystem fs = PowerCutFileSystem.mount(dir))
+        {
+            final Path path = fs.root().resolve("fuse.ddf");
+            TestFiles.createClosed(path, TestFiles.smallSpec());
+            final FilterFile file = FilterFile.open(path);
+            new UnsafeBuffer(file.tableAddress(), 64).putLong(0, 4711);
+            FilterFiles.closeAll(List.of(file));
+            fs.cut();
+            try (FilterFile reopened = FilterFile.open(path))
+            {
+                assertEquals(4711, new UnsafeBuffer(reopened.tableAddress(), 64).getLong(0));
             }
         }
     }

@@ -1,5 +1,6 @@
 package io.ddf.persistence;
 
+import io.ddf.persistence.testing.ChildJvm;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -83,7 +84,7 @@ class FilterFileLockTest extends MappedMemoryTestBase
      */
     private static String probe(final Path path) throws IOException, InterruptedException
     {
-        final Process process = io.ddf.persistence.testing.ChildJvm.start(LockProbe.class, path.toString());
+        final Process process = ChildJvm.start(LockProbe.class, path.toString());
         final String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "probe timed out");
         assertEquals(0, process.exitValue(), out);

@@ -20,7 +20,11 @@ import java.util.Locale;
  * and the command that had it, and the p50 / p99 / p99.9 in microseconds, all over the commands after the first
  * {@code skip} (the probe's own warm-up: its first batches are interpreted code on both sides).
  *
- * <p>Usage: {@code bench/run.sh daemon.RotationProbe HOST PORT KEY COUNT PIPELINE PREFIX [SKIP]} (SKIP 20000).
+ * With {@code FROM} and {@code TO}, it also prints the largest latency of the commands numbered between them: the
+ * window where the caller expects the boundary, so that a stall elsewhere (the machine's) is told apart.
+ *
+ * <p>Usage: {@code bench/run.sh daemon.RotationProbe HOST PORT KEY COUNT PIPELINE PREFIX [SKIP [FROM TO]]}
+ * (SKIP 20000).
  */
 public final class RotationProbe
 {
@@ -29,7 +33,7 @@ public final class RotationProbe
     }
 
     /**
-     * @param args host, port, key, count, pipeline, prefix, [skip].
+     * @param args host, port, key, count, pipeline, prefix, [skip, [from, to]].
      * @throws IOException when the daemon cannot be reached, closes, or answers an error.
      */
     public static void main(final String[] args) throws IOException
@@ -41,6 +45,10 @@ public final class RotationProbe
         final int pipeline = Integer.parseInt(args[4]);
         final String prefix = args[5];
         final long skip = args.length > 6 ? Long.parseLong(args[6]) : 20_000;
+        final long from = args.length > 8 ? Long.parseLong(args[7]) : -1;
+        final long to = args.length > 8 ? Long.parseLong(args[8]) : -1;
+        long windowLargest = -1;
+        long windowAt = -1;
         final Histogram micros = new Histogram(60_000_000L, 3);
         long added = 0;
         long largest = -1;
@@ -75,12 +83,19 @@ public final class RotationProbe
                         largest = nanos;
                         largestAt = sent + i;
                     }
+                    if (sent + i >= from && sent + i <= to && nanos > windowLargest)
+                    {
+                        windowLargest = nanos;
+                        windowAt = sent + i;
+                    }
                 }
             }
         }
         System.out.println(String.format(Locale.ROOT, "rotation commands=%d skipped=%d added=%d max_ms=%.3f " +
             "max_at=%d p50_us=%d p99_us=%d p999_us=%d", count, skip, added, largest / 1e6, largestAt,
-            micros.getValueAtPercentile(50), micros.getValueAtPercentile(99), micros.getValueAtPercentile(99.9)));
+            micros.getValueAtPercentile(50), micros.getValueAtPercentile(99), micros.getValueAtPercentile(99.9)) +
+            (from < 0 ? "" : String.format(Locale.ROOT, " window=%d-%d window_max_ms=%.3f window_max_at=%d", from, to,
+                windowLargest / 1e6, windowAt)));
     }
 
     private static void writeAdd(final OutputStream out, final String key, final String item) throws IOException

@@ -89,7 +89,7 @@ public final class FifoBloomDefinition extends KindDefinition
 
     /** Blocks per item d (0 asks for the 1.0 layout). */
     public static final ParamDef P_BLOCKS_PER_ITEM = ParamDef.longOption("blocks-per-item",
-        "fifo-bloom: 64-byte blocks per item: 1, 2 (0: the 1.0 layout).");
+        "fifo-bloom: 512-bit blocks per item, 1 or 2; 0 = 1.0 layout.");
 
     /** The definition. */
     public FifoBloomDefinition()

@@ -4,6 +4,7 @@ import io.ddf.engine.hash.ElementHasher;
 import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.KindDefinition;
+import io.ddf.persistence.DirtyPages;
 import io.ddf.persistence.FilterFile;
 import io.ddf.persistence.FilterFileException;
 import io.ddf.persistence.FilterFileSpec;
@@ -43,7 +44,22 @@ public final class FilterFactory
     public static MappedFilter create(final Path path, final FilterFileSpec spec, final KindDefinition definition,
         final long[] slots, final boolean singleWriter)
     {
-        return wrap(FilterFile.create(path, spec), definition, slots, false, singleWriter);
+        return create(path, spec, definition, slots, singleWriter, SyncMode.UNTRACKED);
+    }
+
+    /**
+     * @param path         the file to create, or null for an anonymous one (never synced).
+     * @param spec         its header.
+     * @param definition   the kind's definition (the spec's kind code).
+     * @param slots        resolved parameters (the spec's parameter slots).
+     * @param singleWriter whether the filter runs in single-writer mode (see {@link MappedFilter#singleWriter()}).
+     * @param sync         how its changes reach the device.
+     * @return the filter over the new, zeroed file.
+     */
+    public static MappedFilter create(final Path path, final FilterFileSpec spec, final KindDefinition definition,
+        final long[] slots, final boolean singleWriter, final SyncMode sync)
+    {
+        return wrap(FilterFile.create(path, spec), definition, slots, false, singleWriter, sync);
     }
 
     /**
@@ -65,8 +81,20 @@ public final class FilterFactory
      */
     public static MappedFilter open(final Path path, final boolean singleWriter)
     {
+        return open(path, singleWriter, SyncMode.UNTRACKED);
+    }
+
+    /**
+     * @param path         an existing filter file.
+     * @param singleWriter whether the filter runs in single-writer mode (see {@link MappedFilter#singleWriter()}).
+     * @param sync         how its changes reach the device.
+     * @return the filter, its state as the file holds it, recovered from any crash mid-update.
+     * @throws FilterFileException as {@link #open(Path)}.
+     */
+    public static MappedFilter open(final Path path, final boolean singleWriter, final SyncMode sync)
+    {
         // The header is checked before the structure: the structure check needs the kind and its parameters.
-        return wrapOpened(FilterFile.open(path, FilterFactory::checkStructure), singleWriter);
+        return wrapOpened(FilterFile.open(path, FilterFactory::checkStructure), singleWriter, sync);
     }
 
     /**
@@ -78,6 +106,19 @@ public final class FilterFactory
     public static void openAll(final java.util.List<Path> paths,
         final java.util.function.BiConsumer<Path, Object> onOpened)
     {
+        openAll(paths, SyncMode.UNTRACKED, onOpened);
+    }
+
+    /**
+     * Opens many filter files, forcing what opening changes in them together (see {@link FilterFiles#openAll}).
+     *
+     * @param paths    the files.
+     * @param sync     how their changes reach the device.
+     * @param onOpened receives each path and its filter, or its failure, in order.
+     */
+    public static void openAll(final java.util.List<Path> paths, final SyncMode sync,
+        final java.util.function.BiConsumer<Path, Object> onOpened)
+    {
         for (final FilterFiles.Opened opened : FilterFiles.openAll(paths, FilterFactory::checkStructure))
         {
             if (opened.file() == null)
@@ -87,7 +128,7 @@ public final class FilterFactory
             }
             try
             {
-                onOpened.accept(opened.path(), wrapOpened(opened.file(), false));
+                onOpened.accept(opened.path(), wrapOpened(opened.file(), false, sync));
             }
             catch (final RuntimeException e)
             {
@@ -96,7 +137,7 @@ public final class FilterFactory
         }
     }
 
-    private static MappedFilter wrapOpened(final FilterFile file, final boolean singleWriter)
+    private static MappedFilter wrapOpened(final FilterFile file, final boolean singleWriter, final SyncMode sync)
     {
         final Path path = file.path();
         final KindDefinition definition;
@@ -111,7 +152,7 @@ public final class FilterFactory
             file.close();
             throw e;
         }
-        return wrap(file, definition, slots, true, singleWriter);
+        return wrap(file, definition, slots, true, singleWriter, sync);
     }
 
     /**
@@ -243,7 +284,7 @@ public final class FilterFactory
     }
 
     private static MappedFilter wrap(final FilterFile file, final KindDefinition definition, final long[] slots,
-        final boolean reopened, final boolean singleWriter)
+        final boolean reopened, final boolean singleWriter, final SyncMode requested)
     {
         try
         {
@@ -254,16 +295,24 @@ public final class FilterFactory
             }
             // Single-writer mode is the cores' words being owned: their compare-and-swaps and atomic adds become
             // plain loads and release stores, so every kind gets it without a second implementation.
+            // An anonymous file is gone at close: nothing of it is worth a sync.
+            final SyncMode sync = file.temporary() ? SyncMode.UNTRACKED : requested;
+            final DirtyPages dirty = sync == SyncMode.UNTRACKED ? null : file.trackChanges();
             final MappedWords table = new MappedWords(file.tableAddress(), file.tableLength() / Long.BYTES,
-                singleWriter);
+                singleWriter, dirty);
             final MappedWords headerState = new MappedWords(file.stateAddress() + FilterCounters.LENGTH,
-                KindDefinition.HEADER_STATE_WORDS, singleWriter);
+                KindDefinition.HEADER_STATE_WORDS, singleWriter, dirty);
             final FilterCore core = definition.core(slots, table, headerState);
             if (reopened)
             {
                 core.recover();
             }
-            return new MappedFilter(file, definition, slots, core, singleWriter);
+            final MappedFilter filter = new MappedFilter(file, definition, slots, core, singleWriter, sync);
+            if (sync != SyncMode.UNTRACKED)
+            {
+                BackgroundSync.register(filter);
+            }
+            return filter;
         }
         catch (final RuntimeException e)
         {

@@ -44,11 +44,20 @@ public final class MappedFilter
     private final boolean singleWriter;
     /** Whether a batch touches its rows before updating them: only for a table larger than a core's cache. */
     private final boolean touchAhead;
+    private final SyncMode syncMode;
+    /** Whether each changing call forces its changes before it returns (sync policy always). */
+    private final boolean syncEachCall;
+    /** The elements count the last sync saw (-1: sync the state region at the next sync), written under its lock. */
+    private volatile long syncedElements = -1;
+    /** Whether the state region changed since the last sync: the counters moved (asked under the sync's lock). */
+    private final java.util.function.BooleanSupplier stateChanged = this::countersMoved;
     private boolean closed;
 
     MappedFilter(final FilterFile file, final KindDefinition definition, final long[] slots, final FilterCore core,
-        final boolean singleWriter)
+        final boolean singleWriter, final SyncMode syncMode)
     {
+        this.syncMode = syncMode;
+        this.syncEachCall = syncMode == SyncMode.EACH_CALL;
         this.singleWriter = singleWriter;
         this.file = file;
         this.definition = definition;
@@ -57,7 +66,8 @@ public final class MappedFilter
         this.hasher = ElementHasher.of(file.spec().hashAlgorithm(), file.spec().seed(), file.spec().key());
         this.counters = new FilterCounters(file.stateAddress(), file.stateLength());
         this.mutableWords = new MappedWords(file.stateAddress(),
-            (file.tableAddress() + file.tableLength() - file.stateAddress()) / Long.BYTES);
+            (file.tableAddress() + file.tableLength() - file.stateAddress()) / Long.BYTES, false,
+            syncMode == SyncMode.UNTRACKED ? null : file.trackChanges());
         this.touchAhead = file.tableLength() > TOUCH_AHEAD_MIN_BYTES;
     }
 
@@ -220,6 +230,10 @@ public final class MappedFilter
         checkOpen();
         final boolean duplicate = core.stream(hash);
         counters.record(duplicate);
+        if (syncEachCall)
+        {
+            sync();
+        }
         return duplicate;
     }
 
@@ -275,6 +289,10 @@ public final class MappedFilter
             touchSink = touched;
         }
         counters.record(length, found);
+        if (syncEachCall)
+        {
+            sync(); // group commit: the batch's changes in one sync
+        }
         return found;
     }
 
@@ -304,6 +322,10 @@ public final class MappedFilter
         checkOpen();
         countingCore().add(hash);
         counters.record(false);
+        if (syncEachCall)
+        {
+            sync();
+        }
     }
 
     /**
@@ -313,7 +335,12 @@ public final class MappedFilter
     public boolean deleteHash(final long hash)
     {
         checkOpen();
-        return countingCore().delete(hash);
+        final boolean deleted = countingCore().delete(hash);
+        if (deleted && syncEachCall)
+        {
+            sync();
+        }
+        return deleted;
     }
 
     /**
@@ -375,12 +402,78 @@ public final class MappedFilter
         file.flush();
     }
 
+    /** @return how this filter's changes reach the device. */
+    public SyncMode syncMode()
+    {
+        return syncMode;
+    }
+
+    /**
+     * Forces what changed since the last sync to the device: the pages marked since (see
+     * {@link FilterFile#syncChanges}), or, when nothing is tracked (policy no), the whole file ({@link #flush()}).
+     * Safe from any thread, concurrently with streaming and with a close.
+     *
+     * @return the changed pages forced (0: the header page only), or -1 when nothing needed forcing.
+     * @throws io.ddf.persistence.FilterFileException when the sync fails (the pages stay marked for the next one).
+     */
+    public long sync()
+    {
+        if (syncMode == SyncMode.UNTRACKED)
+        {
+            flush();
+            return 0;
+        }
+        try
+        {
+            return file.syncChanges(stateChanged);
+        }
+        catch (final RuntimeException e)
+        {
+            syncedElements = -1; // the state region too, next time
+            throw e;
+        }
+    }
+
+    /** Under the file's sync lock, the file mapped: whether the counters moved since the last sync. */
+    private boolean countersMoved()
+    {
+        final long elements = counters.elements();
+        if (elements == syncedElements)
+        {
+            return false;
+        }
+        syncedElements = elements;
+        return true;
+    }
+
+    /**
+     * @return the time, epoch milliseconds, before which every change acknowledged was on the device at the last
+     *         completed sync (0 when unknown).
+     */
+    public long durableSince()
+    {
+        return file.durableSince();
+    }
+
+    /** @return what opening found of the file's last close: see {@link FilterFile#tableCheck()}. */
+    public FilterFile.TableCheck foundAtOpen()
+    {
+        return file.tableCheck();
+    }
+
+    /** @return the header's last sync time as opening found it (see {@link FilterFile#lastSyncAtOpen()}). */
+    public long lastSyncAtOpen()
+    {
+        return file.lastSyncAtOpen();
+    }
+
     /** Seals and unmaps the file. Callers must make sure no other thread is still streaming into this filter. */
     public void close()
     {
         if (!closed)
         {
             closed = true;
+            BackgroundSync.unregister(this);
             file.close();
         }
     }
@@ -399,6 +492,7 @@ public final class MappedFilter
             if (!filter.closed)
             {
                 filter.closed = true;
+                BackgroundSync.unregister(filter);
                 files.add(filter.file);
             }
         }

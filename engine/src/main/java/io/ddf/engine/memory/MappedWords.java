@@ -1,5 +1,6 @@
 package io.ddf.engine.memory;
 
+import io.ddf.persistence.DirtyPages;
 import org.agrona.UnsafeAccess;
 
 /**
@@ -14,6 +15,10 @@ import org.agrona.UnsafeAccess;
  * stores keep the order of one thread's stores to the mapping, which is what crash safety rests on (a kill -9
  * loses nothing stored, and no later store is visible without the earlier ones).
  *
+ * <p>A region may also be <em>tracked</em>: every store marks its page in the file's {@link DirtyPages} (one release
+ * store of a constant byte, after the store it marks), so that a sync forces only the pages that changed. Untracked
+ * (sync policy {@code no}, anonymous files), the stores pay one never-taken branch.
+ *
  * <p>Index checks follow Agrona's switch: on unless {@code agrona.disable.bounds.checks=true}, so tests check
  * and benchmarks can run without.
  */
@@ -24,6 +29,8 @@ public final class MappedWords
     private final long address;
     private final long words;
     private final boolean owned;
+    /** The file's page marks, or null when untracked. */
+    private final DirtyPages dirty;
 
     /**
      * A shared region.
@@ -43,6 +50,17 @@ public final class MappedWords
      */
     public MappedWords(final long address, final long words, final boolean owned)
     {
+        this(address, words, owned, null);
+    }
+
+    /**
+     * @param address absolute address of word 0, 8-byte aligned.
+     * @param words   number of words in the region.
+     * @param owned   whether one thread at a time writes each word (see the class comment).
+     * @param dirty   the marks of the file holding the region, set after every store; null for none.
+     */
+    public MappedWords(final long address, final long words, final boolean owned, final DirtyPages dirty)
+    {
         if ((address & 7) != 0)
         {
             throw new IllegalArgumentException("address must be 8-byte aligned: " + address);
@@ -50,6 +68,7 @@ public final class MappedWords
         this.address = address;
         this.words = words;
         this.owned = owned;
+        this.dirty = dirty;
     }
 
     /** @return whether the region is owned: updates are plain loads and release stores (see the class comment). */
@@ -88,7 +107,9 @@ public final class MappedWords
      */
     public void putLongPlain(final long index, final long value)
     {
-        UnsafeAccess.UNSAFE.putLong(addressOf(index), value);
+        final long at = addressOf(index);
+        UnsafeAccess.UNSAFE.putLong(at, value);
+        marked(at);
     }
 
     /**
@@ -97,7 +118,9 @@ public final class MappedWords
      */
     public void putLongRelease(final long index, final long value)
     {
-        UnsafeAccess.UNSAFE.putOrderedLong(null, addressOf(index), value);
+        final long at = addressOf(index);
+        UnsafeAccess.UNSAFE.putOrderedLong(null, at, value);
+        marked(at);
     }
 
     /**
@@ -119,9 +142,15 @@ public final class MappedWords
                 return false;
             }
             UnsafeAccess.UNSAFE.putOrderedLong(null, at, update);
+            marked(at);
             return true;
         }
-        return UnsafeAccess.UNSAFE.compareAndSwapLong(null, at, expected, update);
+        if (UnsafeAccess.UNSAFE.compareAndSwapLong(null, at, expected, update))
+        {
+            marked(at);
+            return true;
+        }
+        return false;
     }
 
     /**
@@ -136,9 +165,12 @@ public final class MappedWords
         {
             final long value = UnsafeAccess.UNSAFE.getLong(at);
             UnsafeAccess.UNSAFE.putOrderedLong(null, at, value + delta);
+            marked(at);
             return value;
         }
-        return UnsafeAccess.UNSAFE.getAndAddLong(null, at, delta);
+        final long value = UnsafeAccess.UNSAFE.getAndAddLong(null, at, delta);
+        marked(at);
+        return value;
     }
 
     /**
@@ -152,7 +184,7 @@ public final class MappedWords
         {
             throw new IndexOutOfBoundsException("slice " + fromWord + "+" + count + " outside 0.." + words);
         }
-        return new MappedWords(address + (fromWord << 3), count, owned);
+        return new MappedWords(address + (fromWord << 3), count, owned, dirty);
     }
 
     /**
@@ -165,13 +197,32 @@ public final class MappedWords
     public MappedWords sharedSlice(final long fromWord, final long count)
     {
         final MappedWords slice = slice(fromWord, count);
-        return owned ? new MappedWords(slice.address, count, false) : slice;
+        return owned ? new MappedWords(slice.address, count, false, dirty) : slice;
     }
 
     /** Zeroes every word, with plain stores; not atomic with respect to concurrent updates. */
     public void clear()
     {
         UnsafeAccess.UNSAFE.setMemory(address, words << 3, (byte)0);
+        if (dirty != null && words > 0)
+        {
+            dirty.markRange(address, words << 3);
+        }
+    }
+
+    /** @return whether stores are marked in a file's {@link DirtyPages}. */
+    public boolean tracked()
+    {
+        return dirty != null;
+    }
+
+    /** After a store at {@code at}: marks its page when tracked. */
+    private void marked(final long at)
+    {
+        if (dirty != null)
+        {
+            dirty.mark(at);
+        }
     }
 
     private long addressOf(final long index)

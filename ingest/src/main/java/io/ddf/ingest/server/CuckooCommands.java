@@ -288,6 +288,7 @@ final class CuckooCommands
                 filter.addHash(hash(filter, args[i]));
                 ones.add(Replies.bool(true));
             }
+            session.replies().wrote(filter);
             session.replies().ready(array ? new ArrayRedisMessage(ones) : Replies.bool(true));
         }
     }
@@ -334,7 +335,9 @@ final class CuckooCommands
             }
             final DuplicateFilter filter = lease.filter();
             server.drain(filter);
-            session.replies().ready(Replies.bool(filter.deleteHash(hash(filter, args[2]))));
+            final boolean deleted = filter.deleteHash(hash(filter, args[2]));
+            session.replies().wrote(filter);
+            session.replies().ready(Replies.bool(deleted));
         }
     }
 

@@ -139,14 +139,15 @@ final class DataDirectory implements AutoCloseable
      *
      * @param maxFilters the most filters to open (--max-filters).
      * @param log        where the lines go.
+     * @param policy     when the filters' changes reach the disk.
      * @return what the directory holds.
      * @throws UncheckedIOException when the directory cannot be read.
      */
-    Contents open(final int maxFilters, final PrintStream log)
+    Contents open(final int maxFilters, final PrintStream log, final io.ddf.engine.SyncPolicy policy)
     {
         try
         {
-            return openFiles(maxFilters, log);
+            return openFiles(maxFilters, log, policy);
         }
         catch (final IOException e)
         {
@@ -154,7 +155,8 @@ final class DataDirectory implements AutoCloseable
         }
     }
 
-    private Contents openFiles(final int maxFilters, final PrintStream log) throws IOException
+    private Contents openFiles(final int maxFilters, final PrintStream log, final io.ddf.engine.SyncPolicy policy)
+        throws IOException
     {
         for (final Path leftover : Leftovers.remove(path))
         {
@@ -194,7 +196,7 @@ final class DataDirectory implements AutoCloseable
                 }
             }
         }
-        final List<Filters.Opened> opened = Filters.openAll(files);
+        final List<Filters.Opened> opened = Filters.openAll(files, policy);
         for (int i = 0; i < opened.size(); i++)
         {
             if (opened.get(i).filter() != null)

@@ -46,8 +46,8 @@ public final class DdfServer implements AutoCloseable
     private final Conductor conductor;
     private final InputBudget inputBudget;
     private final ServerInfo info;
-    /** What a reply waits for before it is flushed (issue 24's --fsync always plugs in here). */
-    private final DurabilityBarrier durability = DurabilityBarrier.NONE;
+    /** serve --fsync: the filters' policy, what a reply waits for before it leaves, what start-up found. */
+    private final Durability durability;
     /** What secures the endpoints (issue 23's TLS plugs in here). */
     /** Users (ACL) and TLS: what secures the endpoints and who may run what. */
     private final ServerSecurity security;
@@ -72,7 +72,8 @@ public final class DdfServer implements AutoCloseable
         this.inputBudget = new InputBudget(config.maxInputBytes);
         this.router = new VerdictRouter(config.maxClients + 1024);
         this.clients = new ClientRegistry(config.maxClients, router);
-        this.store = FilterStore.open(config.dataDir, config.filterLimit(), log);
+        this.durability = new Durability(config.fsync, config.fsyncWarnMillis, log);
+        this.store = FilterStore.open(config.dataDir, config.filterLimit(), log, durability);
         this.pipeline = pipeline(config, router, store);
         this.commands = CommandTable.of(this);
         this.security = security(config, commands, log);
@@ -139,12 +140,12 @@ public final class DdfServer implements AutoCloseable
         if (config.port >= 0)
         {
             respChannel = transports.listenResp(TransportSecurity.Endpoint.RESP, config.port,
-                () -> new RespConnection(this, conductor, durability));
+                () -> new RespConnection(this, conductor, durability.barrier()));
         }
         if (config.tlsPort >= 0)
         {
             tlsChannel = transports.listenResp(TransportSecurity.Endpoint.RESP_TLS, config.tlsPort,
-                () -> new RespConnection(this, conductor, durability));
+                () -> new RespConnection(this, conductor, durability.barrier()));
         }
         if (config.feedPort >= 0)
         {
@@ -256,10 +257,10 @@ public final class DdfServer implements AutoCloseable
         return info;
     }
 
-    /** @return what a reply waits for before it is flushed. */
+    /** @return what a reply waits for before it leaves (serve --fsync). */
     DurabilityBarrier durability()
     {
-        return durability;
+        return durability.barrier();
     }
 
     boolean isClosing()
@@ -341,6 +342,7 @@ public final class DdfServer implements AutoCloseable
             pipeline.close();
             // let each event loop write what the drained verdicts completed, then close the connections
             transports.writeWhatIsJudged();
+            durability.awaitCommits();
             transports.closeConnections(forwarder != null ? forwarder.channel() : null);
             store.close();
         }
@@ -351,6 +353,7 @@ public final class DdfServer implements AutoCloseable
                 metrics.close();
             }
             transports.shutdown();
+            durability.close();
             closed.countDown();
         }
     }

@@ -43,6 +43,8 @@ final class FeedHandler extends ChannelInboundHandlerAdapter implements VerdictR
     /** The password's UTF-8 bytes, null once given (or when none is set). */
     private byte[] password;
     private ChannelHandlerContext ctx;
+    /** Where verdicts (or forwarded records) go: at once, or after the sync of the writes (serve --fsync always). */
+    private DurabilityBarrier.Gate gate;
     /** What was read and not yet framed, or null. */
     private ByteBuf input;
     /** The hashes of the records framed in this pass, not yet published. */
@@ -77,6 +79,22 @@ final class FeedHandler extends ChannelInboundHandlerAdapter implements VerdictR
     {
         this.ctx = ctx;
         verdicts.attach(ctx.executor());
+        this.gate = server.durability().gate(ctx.executor(), () -> verdicts.unjudged() == 0,
+            new DurabilityBarrier.Output()
+            {
+                @Override
+                public void write(final ByteBuf out, final boolean closeAfter)
+                {
+                    send(out);
+                }
+
+                @Override
+                public void unsynced()
+                {
+                    server.log("ddf: feed: a sync failed; closing the connection without the verdicts it held");
+                    close();
+                }
+            });
     }
 
     @Override
@@ -204,6 +222,7 @@ final class FeedHandler extends ChannelInboundHandlerAdapter implements VerdictR
         if (count > 0)
         {
             verdicts.reserve(count);
+            gate.wrote(lease.filter());
             verdicts.publishHashes(lease.filter(), Operation.STREAM, hashes, count);
         }
     }
@@ -365,6 +384,10 @@ final class FeedHandler extends ChannelInboundHandlerAdapter implements VerdictR
 
     private void drop()
     {
+        if (gate != null)
+        {
+            gate.close();
+        }
         ByteBuf record;
         while ((record = records.poll()) != null)
         {
@@ -398,11 +421,10 @@ final class FeedHandler extends ChannelInboundHandlerAdapter implements VerdictR
             {
                 out.writeByte(verdicts.next() ? DUPLICATE : UNSEEN);
             }
-            server.durability().beforeFlush();
-            ctx.writeAndFlush(out);
-            if (!ctx.channel().isWritable())
+            gate.send(out, false);
+            if (gate.held() > server.config().clientOutputLimit)
             {
-                ctx.channel().config().setAutoRead(false);
+                ctx.channel().config().setAutoRead(false); // until the sync lets them go (send)
             }
             return;
         }
@@ -428,8 +450,31 @@ final class FeedHandler extends ChannelInboundHandlerAdapter implements VerdictR
         }
         if (out != null)
         {
-            server.durability().beforeFlush();
+            gate.send(out, false);
+        }
+    }
+
+    /** Verdicts, or records to forward, that may leave now. */
+    private void send(final ByteBuf out)
+    {
+        if (out == null)
+        {
+            return;
+        }
+        if (forwarder != null)
+        {
             forwarder.write(out, ctx.channel());
+            return;
+        }
+        ctx.writeAndFlush(out);
+        final boolean writable = ctx.channel().isWritable();
+        if (!writable)
+        {
+            ctx.channel().config().setAutoRead(false);
+        }
+        else if (!ctx.channel().config().isAutoRead() && !creating && !closing && gate.held() == 0)
+        {
+            ctx.channel().config().setAutoRead(true); // paused while the gate held too much
         }
     }
 }

@@ -59,15 +59,19 @@ final class FilterStore implements AutoCloseable
     /** Gets a line per filter created, deleted or refused ({@link FilterEvents}). */
     private final PrintStream log;
     private boolean closed;
+    /** serve --fsync: the policy filters are made with, and what start-up found of each. */
+    private final Durability durability;
 
     private FilterStore(final DataDirectory directory, final DataDirectory.Contents contents, final int maxFilters,
-        final PrintStream log)
+        final PrintStream log, final Durability durability)
     {
+        this.durability = durability;
         this.directory = directory;
         this.dir = directory.path();
         this.maxFilters = maxFilters;
         this.log = log;
         this.creator = new FilterCreator(log);
+        contents.filters().forEach(durability::opened);
         contents.filters().forEach(this::add);
         failed.putAll(contents.failed());
         this.skipped = contents.skipped();
@@ -107,10 +111,31 @@ final class FilterStore implements AutoCloseable
      */
     static FilterStore open(final Path dir, final int maxFilters, final PrintStream log)
     {
+        return open(dir, maxFilters, log, new Durability(io.ddf.engine.SyncPolicy.DEFAULT, 1000, log));
+    }
+
+    /** @return serve --fsync's policy, and what start-up found. */
+    Durability durability()
+    {
+        return durability;
+    }
+
+    /**
+     * Opens every filter of a data directory, creating the directory if need be.
+     *
+     * @param dir        the data directory.
+     * @param maxFilters the most filters open at once (--max-filters).
+     * @param log        where to log a line per file skipped, and per file not closed cleanly.
+     * @param durability serve --fsync.
+     * @return the store.
+     */
+    static FilterStore open(final Path dir, final int maxFilters, final PrintStream log, final Durability durability)
+    {
         final DataDirectory directory = DataDirectory.lock(dir, log);
         try
         {
-            return new FilterStore(directory, directory.open(maxFilters, log), maxFilters, log);
+            return new FilterStore(directory, directory.open(maxFilters, log, durability.filePolicy()), maxFilters,
+                log, durability);
         }
         catch (final RuntimeException e)
         {
@@ -327,7 +352,7 @@ final class FilterStore implements AutoCloseable
         final DuplicateFilter filter;
         try
         {
-            filter = made.file(dir.resolve(name)).create();
+            filter = made.file(dir.resolve(name)).sync(durability.filePolicy()).create();
         }
         catch (final FilterFileException e)
         {
@@ -461,6 +486,7 @@ final class FilterStore implements AutoCloseable
             {
                 throw new FilterStoreException("filter closed but its file was not deleted: " + OneLine.of(e));
             }
+            durability.deleted(dir);
             return true;
         }
         finally

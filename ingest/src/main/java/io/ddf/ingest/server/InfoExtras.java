@@ -53,7 +53,9 @@ final class InfoExtras
         }
         final Map<String, List<String>> sections = new LinkedHashMap<>();
         sections.put("memory", memory(fileBytes));
-        sections.put("persistence", persistence(files, fileBytes));
+        final List<String> persistence = new ArrayList<>(persistence(files, fileBytes));
+        persistence.addAll(store.durability().infoLines());
+        sections.put("persistence", persistence);
         sections.put("commandstats", commandStats());
         return sections;
     }
@@ -137,7 +139,8 @@ final class InfoExtras
 
     /**
      * ddf has no snapshot or append-only file: every change is written into the filter's mapped file as it is
-     * made (a process crash loses nothing acknowledged), so nothing is pending a save and no save is running.
+     * made (a process crash loses nothing acknowledged), so nothing is pending a save and no save is running. What a
+     * power cut may take follows serve --fsync; {@link Durability#infoLines()} adds its lines.
      */
     private static List<String> persistence(final int files, final long fileBytes)
     {

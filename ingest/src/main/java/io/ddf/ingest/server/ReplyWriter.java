@@ -22,7 +22,8 @@ import java.util.ArrayDeque;
  * Every reply takes its place in the order when its command runs. A reply whose place is at the head is encoded at
  * once; one behind a reply still waiting for verdicts (through the pipeline) waits in a queue, and is encoded when
  * it reaches the head ({@link #drain}). {@link #flush} hands what was encoded to the channel in one buffer, once per
- * read, after the {@link DurabilityBarrier}.
+ * read, through the {@link DurabilityBarrier}'s gate: a reply that acknowledges a write ({@link #wrote}) leaves once
+ * the write is as durable as {@code serve --fsync} promises.
  *
  * <p>The protocol is chosen here and only here: the reply types whose RESP differs between RESP2 and RESP3
  * ({@link ReplyTypes}: booleans, nulls, doubles, maps, verbatim strings) are written in the protocol in force at
@@ -70,6 +71,9 @@ final class ReplyWriter
     private static final Entry PRESENT_ONE = new Entry(Entry.ONE, false, 1);
 
     private final DurabilityBarrier barrier;
+    private final java.util.function.BooleanSupplier settled;
+    /** Where the encoded replies go: at once, or after the sync of what they acknowledge. */
+    private DurabilityBarrier.Gate gate;
     private ChannelHandlerContext ctx;
     private boolean resp3;
     /** Replies encoded and not yet handed to the channel, or null. */
@@ -81,16 +85,52 @@ final class ReplyWriter
     /** A reply that closes the connection has been encoded: nothing after it is written. */
     private boolean closed;
 
-    /** @param barrier runs before every flush (issue 24's group commit; {@link DurabilityBarrier#NONE} by default). */
-    ReplyWriter(final DurabilityBarrier barrier)
+    /**
+     * @param barrier what a reply that acknowledges a write waits for ({@link DurabilityBarrier#NONE} unless
+     *                {@code --fsync always}).
+     * @param settled whether every element the connection published has been judged (none in the pipeline).
+     */
+    ReplyWriter(final DurabilityBarrier barrier, final java.util.function.BooleanSupplier settled)
     {
         this.barrier = barrier;
+        this.settled = settled;
     }
 
     /** @param ctx the connection's handler context, whose allocator and channel the replies use. */
     void attach(final ChannelHandlerContext ctx)
     {
         this.ctx = ctx;
+        this.gate = barrier.gate(ctx.executor(), settled, new DurabilityBarrier.Output()
+        {
+            @Override
+            public void write(final ByteBuf replies, final boolean closeAfter)
+            {
+                send(replies, closeAfter);
+            }
+
+            @Override
+            public void unsynced()
+            {
+                ctx.close(); // the replies that acknowledged unsynced writes are dropped: the client sees a close
+            }
+        });
+    }
+
+    /**
+     * The replies placed from now on acknowledge a write to this filter (a command that changed it, or elements
+     * published to it): under {@code --fsync always} they leave once the write is on the device.
+     *
+     * @param filter the filter written.
+     */
+    void wrote(final io.ddf.engine.DuplicateFilter filter)
+    {
+        gate.wrote(filter);
+    }
+
+    /** @return bytes of replies encoded and held until what they acknowledge is synced. */
+    long held()
+    {
+        return gate.held();
     }
 
     /** @return whether a reply that closes the connection has taken its place: no further command may run. */
@@ -292,30 +332,46 @@ final class ReplyWriter
         }
         final ByteBuf b = out;
         out = null;
-        barrier.beforeFlush();
-        ctx.write(b, ctx.voidPromise());
-        ctx.flush();
+        gate.send(b, false);
         return true;
     }
 
     /** Flushes what was encoded, then closes the connection once it is written (or at once when nothing was). */
     void flushThenClose()
     {
-        if (out == null)
-        {
-            ctx.close();
-            return;
-        }
         final ByteBuf b = out;
         out = null;
-        barrier.beforeFlush();
-        ctx.writeAndFlush(b).addListener(ChannelFutureListener.CLOSE);
+        gate.send(b, true);
+    }
+
+    /** Writes replies the gate let through. */
+    private void send(final ByteBuf b, final boolean closeAfter)
+    {
+        if (b == null)
+        {
+            if (closeAfter)
+            {
+                ctx.close();
+            }
+            return;
+        }
+        if (closeAfter)
+        {
+            ctx.writeAndFlush(b).addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        ctx.write(b, ctx.voidPromise());
+        ctx.flush();
     }
 
     /** Drops every reply not yet written (the connection is closing). */
     void drop()
     {
         closed = true;
+        if (gate != null && !ctx.channel().isActive())
+        {
+            gate.close(); // what it holds would go nowhere (a closing reply still held goes out, then closes)
+        }
         if (out != null)
         {
             out.release();

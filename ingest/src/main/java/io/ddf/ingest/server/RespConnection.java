@@ -71,11 +71,19 @@ final class RespConnection extends ChannelInboundHandlerAdapter
     private final ArrayDeque<ByteBuf[]> deferred = new ArrayDeque<>();
     /** Completed once every element published so far has its verdict ({@link #deferUntilJudged}). */
     private CompletableFuture<Void> judged;
+    /** Whether {@link #flush} is queued on the event loop. */
+    private boolean flushScheduled;
+    /** Writes the replies of this pass of the event loop ({@link #channelReadComplete}). */
+    private final Runnable flush = () ->
+    {
+        flushScheduled = false;
+        onVerdicts();
+    };
 
     /**
      * @param server    the daemon.
      * @param conductor runs the commands it reads.
-     * @param barrier   runs before each flush of replies.
+     * @param barrier   what a reply that acknowledges a write waits for (serve --fsync).
      */
     RespConnection(final DdfServer server, final Conductor conductor, final DurabilityBarrier barrier)
     {
@@ -89,7 +97,7 @@ final class RespConnection extends ChannelInboundHandlerAdapter
             config.maxRequestBytes, conductor.table()::largeArguments, server.inputBudget(), this::evicted);
         this.verdicts = new VerdictRing(server.pipeline(), config.maxItemBytes,
             config.execution == ServerConfig.Execution.INLINE, this);
-        this.replies = new ReplyWriter(barrier);
+        this.replies = new ReplyWriter(barrier, () -> verdicts.unjudged() == 0);
     }
 
     /** @return where the connection is in its life (tests). */
@@ -185,7 +193,17 @@ final class RespConnection extends ChannelInboundHandlerAdapter
     @Override
     public void channelReadComplete(final ChannelHandlerContext ctx)
     {
-        onVerdicts();
+        // the replies leave after every connection this pass of the event loop found readable has been read and
+        // run (a task runs after the pass's I/O), as Redis writes them before it sleeps: one flush per connection
+        // per pass, and the clients woken after the loop's work, not between two connections' commands. Measured
+        // with BF.ADD -P 16 after a 6,000,000-command warm-up, three rounds alternated with the flush at the end
+        // of each read: 699,790 / 781,861 / 781,250 req/s against 579,374 / 673,401 / 707,214, and 1.28-1.58
+        // against 1.41-1.82 CPU microseconds per command (two jars side by side, load 3.3-5.0; bench/README)
+        if (!flushScheduled)
+        {
+            flushScheduled = true;
+            ctx.executor().execute(flush);
+        }
         ctx.fireChannelReadComplete();
     }
 
@@ -338,7 +356,7 @@ final class RespConnection extends ChannelInboundHandlerAdapter
             drop();
             return;
         }
-        if (replies.flush() && !ctx.channel().isWritable())
+        if (replies.flush() && (!ctx.channel().isWritable() || replies.held() > server.config().clientOutputLimit))
         {
             overLimit();
             return;
@@ -485,6 +503,10 @@ final class RespConnection extends ChannelInboundHandlerAdapter
         final boolean array)
     {
         checkItems(args, first);
+        if (operation == Operation.STREAM)
+        {
+            replies.wrote(filter);
+        }
         replies.verdicts(operation == Operation.STREAM, args.length - first, array);
         for (int i = first; i < args.length; i++)
         {

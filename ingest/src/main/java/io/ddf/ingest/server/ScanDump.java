@@ -242,6 +242,7 @@ final class ScanDump
             {
                 words.putPlain(start + i, chunk.getLong());
             }
+            session.replies().wrote(filter);
             session.replies().ready(Replies.OK);
         }
     }

@@ -165,6 +165,17 @@ public final class ServeCommand implements Callable<Integer>
         description = "Address the metrics endpoint listens on (default ${DEFAULT-VALUE}).")
     private String metricsBind = DEFAULTS.metricsBind;
 
+    @Option(names = "--fsync", paramLabel = "POLICY", converter = SyncPolicyConverter.class,
+        description = "When changes reach the disk, as Redis's appendfsync: always (a reply that acknowledges a " +
+            "write leaves once the write is on the disk; the writes of many replies share one sync), everysec " +
+            "(once a second, off the event loops; a power cut loses at most the last two seconds; the default) or " +
+            "no (the kernel's writeback, ~30 s). A process crash loses nothing under any of them.")
+    private io.ddf.engine.SyncPolicy fsync = DEFAULTS.fsync;
+
+    @Option(names = "--fsync-warn-ms", paramLabel = "MS", description = "A sync taking longer is logged and " +
+        "counted in INFO persistence's fsync_delayed (default: ${DEFAULT-VALUE}).")
+    private long fsyncWarnMillis = DEFAULTS.fsyncWarnMillis;
+
     @Option(names = "--forward", paramLabel = "HOST:PORT", converter = AddressConverter.class,
         description = "Send the feed's unseen records there (same framing) instead of verdicts.")
     private InetSocketAddress forward;
@@ -200,6 +211,8 @@ public final class ServeCommand implements Callable<Integer>
         config.waitStrategy = waitStrategy;
         config.ioThreads = ioThreads;
         config.execution = execution;
+        config.fsync = fsync;
+        config.fsyncWarnMillis = fsyncWarnMillis;
         config.feedPort = feedPort;
         config.feedFormat = feedFormat;
         config.feedFilter = new String(feedFilter.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);

@@ -139,6 +139,14 @@ public final class ServerConfig
     public int metricsPort = -1;
     /** Address the Prometheus endpoint listens on: loopback unless asked, as metrics name every key. */
     public String metricsBind = "127.0.0.1";
+    /**
+     * When the filters' changes reach the disk ({@code --fsync}): everysec by default, as Redis's {@code appendfsync}
+     * (a power cut loses at most the last two seconds, for a cost the commands do not see; README, "What survives a
+     * power cut").
+     */
+    public io.ddf.engine.SyncPolicy fsync = io.ddf.engine.SyncPolicy.DEFAULT;
+    /** How long a sync may take before the daemon logs it and counts it in INFO's fsync_delayed. */
+    public long fsyncWarnMillis = 1000;
 
     /**
      * @param scaling whether for a scaling filter.
@@ -213,6 +221,7 @@ public final class ServerConfig
                 "loopback address");
         }
         atLeast(defaultCapacity, 0, "--default-capacity");
+        atLeast(fsyncWarnMillis, 1, "--fsync-warn-ms");
         // a bad default capacity or error rate is refused now, not at the first BF.ADD on a missing key
         ReserveOptions.defaultFilter(capacityOfMissingKeys(false), defaultErrorRate).parameters();
         return this;

@@ -70,7 +70,7 @@ final class VerdictRing implements ReplyWriter.Verdicts
     private final Owner owner;
     /** Whether elements are judged on the event loop rather than through the pipeline. */
     private final boolean inline;
-    /** A direct element's bytes where the decoder left them: only addresses are stored in it, no reference. */
+    /** A direct element's bytes where the decoder left them (a heap element is hashed from its array). */
     private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
     /** Holds an element of a buffer that is neither on the heap nor direct (composite). */
     private final byte[] scratch;
@@ -246,8 +246,7 @@ final class VerdictRing implements ReplyWriter.Verdicts
      * @param index  of its first byte.
      * @param length its length, at most the longest element.
      * @return the filter's hash of the element, read where the decoder left it: the heap array, or the direct
-     *     memory through a view that stores only addresses (storing the array's reference into the long-lived view
-     *     for every element cost the G1 card-marking barrier each time), or a copy for a composite buffer.
+     *     memory through a view, or a copy for a composite buffer.
      */
     long hash(final DuplicateFilter filter, final ByteBuf buffer, final int index, final int length)
     {

@@ -33,8 +33,10 @@
  * pipeline, and the {@link io.ddf.ingest.server.VerdictRouter} hands the verdict back.</li>
  * <li>After the command, the writer (the proxy) encodes every reply whose place in the order has come: {@code :1}
  * (RESP3 {@code #t}) when the item was unseen. The writer alone chooses between RESP2 and RESP3.</li>
- * <li>When the read is done ({@link io.ddf.ingest.server.RespConnection#channelReadComplete}), the writer runs the
- * {@link io.ddf.ingest.server.DurabilityBarrier} and writes and flushes the read's replies in one buffer.</li>
+ * <li>When the read is done ({@link io.ddf.ingest.server.RespConnection#channelReadComplete}), a flush is queued on the
+ * event loop: once every connection of this pass has been read and run, the writer hands the connection's replies,
+ * in one buffer, to its gate of the {@link io.ddf.ingest.server.DurabilityBarrier}, which writes and flushes them
+ * (under {@code --fsync always}, once the writes they acknowledge are on the device).</li>
  * </ol>
  *
  * <h2>Where the next features plug in</h2>
@@ -43,8 +45,9 @@
  * key positions ({@link io.ddf.ingest.server.Command}, the same data COMMAND INFO serves), and the connection's user;
  * TLS: a {@link io.ddf.ingest.server.TransportSecurity} that puts an {@code SslHandler} in front of the RESP port's
  * and the raw feed's pipelines and an {@code HttpsConfigurator} on the metrics endpoint.</li>
- * <li>{@code --fsync always} (issue 24): a {@link io.ddf.ingest.server.DurabilityBarrier}, run once per read after
- * its commands and before their replies leave (a group commit).</li>
+ * <li>{@code --fsync always} (issue 24): a {@link io.ddf.ingest.server.DurabilityBarrier}: each connection's gate
+ * holds the replies that acknowledge writes until a {@link io.ddf.ingest.server.GroupCommit} has synced them, many
+ * connections' writes sharing one sync.</li>
  * <li>RedisBloom's semantics (issue 22): {@link io.ddf.ingest.server.RedisBloomCommands} lists every BF.* and CF.*
  * command once and routes each key to the filters that grow ({@link io.ddf.ingest.server.ScalingCommands} over
  * {@code ingest.redisbloom}'s semantics, which answer {@link io.ddf.ingest.redisbloom.Reply} values the writer

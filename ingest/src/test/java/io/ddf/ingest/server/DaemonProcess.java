@@ -67,7 +67,7 @@ final class DaemonProcess
     /**
      * @param data   the data directory.
      * @param prefix words before {@code java} (e.g. prlimit).
-     * @param extra  more options of {@code ddf serve}.
+     * @param extra  more options of {@code ddf serve} ({@code --execution} among them replaces the suites' mode).
      * @param env    more environment variables.
      * @return the running daemon, once it has said which port it serves.
      */
@@ -83,7 +83,10 @@ final class DaemonProcess
         command.add("0");
         command.add("--data-dir");
         command.add(data.toString());
-        command.addAll(TestServer.executionOptions());
+        if (!extra.contains("--execution"))
+        {
+            command.addAll(TestServer.executionOptions());
+        }
         command.addAll(extra);
         final ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         builder.environment().putAll(env);

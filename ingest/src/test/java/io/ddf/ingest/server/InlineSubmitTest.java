@@ -36,7 +36,7 @@ class InlineSubmitTest
     /** A connection judging inline: its verdict ring and its reply writer, as a RESP connection holds them. */
     private static final class Probe extends ChannelInboundHandlerAdapter implements VerdictRing.Owner
     {
-        final ReplyWriter replies = new ReplyWriter(DurabilityBarrier.NONE);
+        final ReplyWriter replies = new ReplyWriter(DurabilityBarrier.NONE, () -> true);
         final VerdictRing verdicts = new VerdictRing(null, 64, true, this);
 
         @Override

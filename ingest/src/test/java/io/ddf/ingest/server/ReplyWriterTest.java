@@ -34,7 +34,7 @@ class ReplyWriterTest
     private static final class Harness implements ReplyWriter.Verdicts
     {
         final EmbeddedChannel channel = new EmbeddedChannel(new ChannelInboundHandlerAdapter());
-        final ReplyWriter writer = new ReplyWriter(DurabilityBarrier.NONE);
+        final ReplyWriter writer = new ReplyWriter(DurabilityBarrier.NONE, () -> true);
         final ArrayDeque<Boolean> verdicts = new ArrayDeque<>();
         int buffers;
 

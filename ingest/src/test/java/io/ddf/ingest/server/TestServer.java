@@ -9,12 +9,16 @@ import java.util.function.Consumer;
 /**
  * An in-process daemon on a free port, with its log captured. {@code -Dddf.test.execution=inline|pipeline} sets
  * {@code --execution} for every suite that starts one (the build runs the key suites in the mode that is not the
- * default as well); a suite's own configuration comes after and may fix the mode.
+ * default as well), {@code -Dddf.test.fsync} sets {@code --fsync}; a suite's own configuration comes after and may
+ * fix them.
  */
 final class TestServer implements AutoCloseable
 {
     /** The mode the suites run in: the property, or the daemon's default. */
     static final ServerConfig.Execution EXECUTION = execution(System.getProperty("ddf.test.execution"));
+    /** {@code -Dddf.test.fsync=always|everysec|no} sets {@code --fsync} likewise (the default: the daemon's). */
+    static final io.ddf.engine.SyncPolicy FSYNC = System.getProperty("ddf.test.fsync", "").isEmpty() ?
+        new ServerConfig().fsync : io.ddf.engine.SyncPolicy.parse(System.getProperty("ddf.test.fsync"));
 
     private final ByteArrayOutputStream logBytes = new ByteArrayOutputStream();
     final DdfServer server;
@@ -30,6 +34,7 @@ final class TestServer implements AutoCloseable
         // makes for missing keys under --past-capacity forget; the scaling filters (the daemon's default) have their
         // own suites, which set SCALE: RedisBloomFlowIT, RedisBloomRoundTripIT, ScalingCommandsTest.
         config.pastCapacity = ServerConfig.PastCapacity.FORGET;
+        config.fsync = FSYNC;
         configure.accept(config);
         server = DdfServer.start(config, new PrintStream(logBytes, true, StandardCharsets.UTF_8));
     }

@@ -8,9 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Starts a class's {@code main} in a JVM of its own, with this JVM's module flags (Chronicle's --add-opens and
- * --add-exports) and class path, standard input from /dev/null and standard error inherited: the tests that kill a
- * process holding a filter file, or that need a second process to hold its lock.
+ * A second JVM running one of the tests' probes (a main class on the test class path), with this JVM's
+ * {@code --add-opens}/{@code --add-exports} (Chronicle needs them): what another process sees or does.
  */
 public final class ChildJvm
 {
@@ -19,12 +18,11 @@ public final class ChildJvm
     }
 
     /**
-     * @param main the class whose {@code main} runs.
+     * @param main the class whose {@code main} to run.
      * @param args its arguments.
-     * @return the started process (its standard output a pipe).
-     * @throws IOException when it cannot be started.
+     * @return the command line.
      */
-    public static Process start(final Class<?> main, final String... args) throws IOException
+    public static List<String> command(final Class<?> main, final String... args)
     {
         final List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -39,7 +37,23 @@ public final class ChildJvm
         command.add(System.getProperty("java.class.path"));
         command.add(main.getName());
         command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT)
-            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        return command;
+    }
+
+    /**
+     * Starts the probe with no standard input and this JVM's standard error; its standard output is the caller's to
+     * read.
+     *
+     * @param main the class whose {@code main} to run.
+     * @param args its arguments.
+     * @return the process.
+     * @throws IOException when it cannot start.
+     */
+    public static Process start(final Class<?> main, final String... args) throws IOException
+    {
+        return new ProcessBuilder(command(main, args))
+            .redirectError(ProcessBuilder.Redirect.INHERIT)
+            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+            .start();
     }
 }

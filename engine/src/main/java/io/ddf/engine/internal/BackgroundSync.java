@@ -1,0 +1,205 @@
+package io.ddf.engine.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The thread that syncs every tracked filter's changes once a second (sync policy {@code everysec}), off the
+ * threads that stream: one daemon thread per process, started when the first filter registers and ended when the
+ * last one leaves. A cycle syncs each registered filter in turn ({@link MappedFilter#sync()}: an unchanged filter
+ * costs no system call); one that takes longer than the bound is counted as delayed, and a failure is counted and
+ * logged, the filter's pages staying marked for the next cycle.
+ */
+public final class BackgroundSync
+{
+    private static final long PERIOD_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long LOG_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(10);
+    private static final System.Logger LOG = System.getLogger("io.ddf.engine.sync");
+    private static final Set<MappedFilter> FILTERS = ConcurrentHashMap.newKeySet();
+    private static final Object LOCK = new Object();
+    private static Thread thread;
+
+    private static final AtomicLong CYCLES = new AtomicLong();
+    private static final AtomicLong DELAYED = new AtomicLong();
+    private static final AtomicLong FAILURES = new AtomicLong();
+    private static volatile long boundNanos = PERIOD_NANOS;
+    private static volatile boolean paused;
+    private static volatile Stats last = new Stats(0, 0, 0, 0, 0, 0, 0, null, PERIOD_NANOS);
+    private static long lastLogNanos = System.nanoTime() - LOG_INTERVAL_NANOS;
+
+    private BackgroundSync()
+    {
+    }
+
+    /**
+     * What the background syncs did, for reports ({@code INFO persistence}).
+     *
+     * @param cycles          cycles run since the process started.
+     * @param lastNanos       how long the last cycle took.
+     * @param lastStartMillis when it started, epoch milliseconds (0 before the first).
+     * @param lastFilters     filters it forced (the others were unchanged).
+     * @param lastPages       changed pages it forced.
+     * @param delayed         cycles that took longer than the bound.
+     * @param failures        syncs that failed.
+     * @param lastFailure     the last failure's message, or null.
+     * @param boundNanos      the bound.
+     */
+    public record Stats(long cycles, long lastNanos, long lastStartMillis, int lastFilters, long lastPages,
+        long delayed, long failures, String lastFailure, long boundNanos)
+    {
+    }
+
+    /** @return the counters now. */
+    public static Stats stats()
+    {
+        final Stats s = last;
+        return new Stats(CYCLES.get(), s.lastNanos(), s.lastStartMillis(), s.lastFilters(), s.lastPages(),
+            DELAYED.get(), FAILURES.get(), s.lastFailure(), boundNanos);
+    }
+
+    /**
+     * @param nanos how long a cycle may take before it counts as delayed and is logged; positive.
+     */
+    public static void bound(final long nanos)
+    {
+        if (nanos <= 0)
+        {
+            throw new IllegalArgumentException("the sync bound must be positive, not " + nanos + " ns");
+        }
+        boundNanos = nanos;
+    }
+
+    /**
+     * Skips the cycles while paused: for a benchmark that measures what the page marks alone cost the streaming
+     * thread (a sync makes the next store into each page it forced take a page fault: the kernel write-protects
+     * pages as it writes them back). Not for production use.
+     *
+     * @param pause whether to skip the cycles from now on.
+     */
+    public static void pause(final boolean pause)
+    {
+        paused = pause;
+    }
+
+    static void register(final MappedFilter filter)
+    {
+        FILTERS.add(filter);
+        synchronized (LOCK)
+        {
+            if (thread == null)
+            {
+                thread = new Thread(BackgroundSync::loop, "ddf-sync");
+                thread.setDaemon(true);
+                thread.start();
+            }
+        }
+    }
+
+    static void unregister(final MappedFilter filter)
+    {
+        FILTERS.remove(filter);
+    }
+
+    /** @return whether the filter is synced by this thread (for tests). */
+    public static boolean registered(final MappedFilter filter)
+    {
+        return FILTERS.contains(filter);
+    }
+
+    private static void loop()
+    {
+        long next = System.nanoTime() + PERIOD_NANOS;
+        while (true)
+        {
+            final long wait = next - System.nanoTime();
+            if (wait > 0)
+            {
+                try
+                {
+                    TimeUnit.NANOSECONDS.sleep(wait);
+                }
+                catch (final InterruptedException e)
+                {
+                    // a daemon thread: nothing interrupts it on purpose; keep the cadence
+                }
+            }
+            next = Math.max(next + PERIOD_NANOS, System.nanoTime());
+            synchronized (LOCK)
+            {
+                if (FILTERS.isEmpty())
+                {
+                    thread = null;
+                    return;
+                }
+            }
+            if (!paused)
+            {
+                runOnce();
+            }
+        }
+    }
+
+    /**
+     * One cycle, now, on the calling thread: syncs every registered filter. The thread calls it once a second; tests
+     * and a process that wants everything forced now may call it too.
+     *
+     * @return the cycle's figures.
+     */
+    public static Stats runOnce()
+    {
+        final List<MappedFilter> filters = new ArrayList<>(FILTERS);
+        final long startMillis = System.currentTimeMillis();
+        final long start = System.nanoTime();
+        int synced = 0;
+        long pages = 0;
+        String failure = last.lastFailure();
+        for (final MappedFilter filter : filters)
+        {
+            try
+            {
+                final long forced = filter.sync();
+                if (forced >= 0)
+                {
+                    synced++;
+                    pages += forced;
+                }
+            }
+            catch (final RuntimeException e)
+            {
+                FAILURES.incrementAndGet();
+                failure = filter.path() + ": " + e.getMessage();
+                log("sync failed, the changes stay marked for the next second: " + failure);
+            }
+        }
+        final long took = System.nanoTime() - start;
+        CYCLES.incrementAndGet();
+        if (took > boundNanos)
+        {
+            DELAYED.incrementAndGet();
+            log("syncing " + synced + " changed filters (" + pages + " pages) took " +
+                TimeUnit.NANOSECONDS.toMillis(took) + " ms, more than the bound of " +
+                TimeUnit.NANOSECONDS.toMillis(boundNanos) + " ms: is the disk busy?");
+        }
+        last = new Stats(0, took, startMillis, synced, pages, 0, 0, failure, 0);
+        return stats();
+    }
+
+    private static void log(final String message)
+    {
+        final long now = System.nanoTime();
+        synchronized (LOCK)
+        {
+            if (now - lastLogNanos < LOG_INTERVAL_NANOS)
+            {
+                return;
+            }
+            lastLogNanos = now;
+        }
+        LOG.log(System.Logger.Level.WARNING, "ddf: " + message + " (logged at most once per 10 s; see the counters " +
+            "in INFO persistence)");
+    }
+}
