@@ -1,5 +1,6 @@
 package io.ddf.engine.scaling;
 
+import io.ddf.engine.model.BlockedBloomModel;
 import io.ddf.engine.redisbloom.BloomChainHeader;
 import io.ddf.engine.redisbloom.BloomLink;
 import io.ddf.engine.redisbloom.DumpChunks;
@@ -21,8 +22,10 @@ import java.util.List;
  *
  * <p>Two schemes share them: {@link #redisBloom RedisBloom's own} (its hashing and bit layout, so a filter loaded from
  * a RedisBloom dump answers every query as RedisBloom did, and dumps chunks RedisBloom loads) and
- * {@link #create ddf's} (XXH3 under the file's seed). Either way {@code BF.INFO} and {@code BF.DEBUG} report the
- * layers RedisBloom would have made ({@link #shapes}), and {@link #fileBytes} what the file takes.
+ * {@link #create ddf's} (XXH3 under the file's seed, each layer a blocked Bloom layer sized to keep its error rate:
+ * one cache line per layer per lookup). Either way the layers' capacities and error rates are RedisBloom's
+ * ({@link #shapes}); {@code BF.INFO}'s Size and {@code BF.DEBUG} report the bytes and hash functions the layers have
+ * ({@link #reportedShapes}), RedisBloom's own for its layout, and {@link #fileBytes} what the file takes.
  *
  * <p>Concurrency: adds take the chain's lock; {@code contains} reads without it, from the layers published so far.
  */
@@ -86,9 +89,19 @@ public final class BloomChain extends ScalingFilter
     public static BloomChain create(final Path path, final long capacity, final double error,
         final boolean nonScaling, final int expansion, final long seed)
     {
-        final DdfScheme scheme = new DdfScheme(options(nonScaling), seed);
+        return create(path, capacity, error, nonScaling, expansion, seed, DdfScheme.BLOCKED_LAYER_KIND);
+    }
+
+    /**
+     * {@link #create(Path, long, double, boolean, int, long)} with the layers of a given kind: the bit arrays of
+     * chains made before the blocked layer ({@link DdfScheme#BIT_LAYER_KIND}), for the golden file of that format.
+     */
+    static BloomChain create(final Path path, final long capacity, final double error, final boolean nonScaling,
+        final int expansion, final long seed, final int layerKind)
+    {
+        final DdfScheme scheme = new DdfScheme(options(nonScaling), seed, layerKind);
         final BloomLink first = firstShape(scheme, capacity, error, nonScaling);
-        return make(path, scheme, expansion, List.of(first));
+        return make(path, scheme, expansion, List.of(first), null);
     }
 
     /**
@@ -105,7 +118,7 @@ public final class BloomChain extends ScalingFilter
         final boolean nonScaling, final int expansion)
     {
         final RedisBloomScheme scheme = new RedisBloomScheme(options(nonScaling));
-        return make(path, scheme, expansion, List.of(firstShape(scheme, capacity, error, nonScaling)));
+        return make(path, scheme, expansion, List.of(firstShape(scheme, capacity, error, nonScaling)), null);
     }
 
     /**
@@ -118,41 +131,69 @@ public final class BloomChain extends ScalingFilter
      */
     public static BloomChain fromRedisBloomHeader(final Path path, final BloomChainHeader header)
     {
-        return make(path, new RedisBloomScheme(header.options()), header.growth(), header.links());
+        return make(path, new RedisBloomScheme(header.options()), header.growth(), header.links(), null);
     }
 
+    /** @param geometries the blocked layers a dump recorded, one per link, or null to size them from the links. */
     private static BloomChain make(final Path path, final LayerScheme scheme, final int growth,
-        final List<BloomLink> links)
+        final List<BloomLink> links, final List<BlockedBloomModel> geometries)
     {
         final long seed = scheme instanceof DdfScheme ddf ? ddf.seed() : 0;
         final ChainFile file = ChainFile.create(path, scheme.family(), chain ->
         {
             chain.param(OPTIONS_AND_GROWTH, (scheme.options() & 0xFFFF_FFFFL) | (long)growth << 32);
             chain.param(SEED, seed);
-            for (final BloomLink link : links)
+            for (int i = 0; i < links.size(); i++)
             {
-                scheme.append(chain, link);
+                if (geometries != null)
+                {
+                    ((DdfScheme)scheme).append(chain, links.get(i), geometries.get(i));
+                }
+                else
+                {
+                    scheme.append(chain, links.get(i));
+                }
             }
         });
         return new BloomChain(file, scheme);
     }
 
-    /** The first 8 bytes of a ddf chain's dump header: ASCII {@code DDFCHAIN}, which no RedisBloom header begins with. */
+    /**
+     * The first 8 bytes of the dump header of a ddf chain of bit-array layers (made before the blocked layer): ASCII
+     * {@code DDFCHAIN}, which no RedisBloom header begins with.
+     */
     public static final long DDF_DUMP_MAGIC = 0x4E49414843464444L;
+    /** The first 8 bytes of the dump header of a ddf chain of blocked layers: ASCII {@code DDFBLOCK}. */
+    public static final long DDF_BLOCKED_DUMP_MAGIC = 0x4B434F4C42464444L;
+    /** Bytes a blocked chain's header gives each layer after RedisBloom's header: blocks (u64), k (u32), d (u32). */
+    private static final int GEOMETRY_BYTES = 16;
 
     /**
-     * @return the header chunk of this chain's dump: RedisBloom's for a RedisBloom chain; for a ddf chain
-     *         {@link #DDF_DUMP_MAGIC}, the seed, then RedisBloom's header of the same layers (RedisBloom refuses it).
+     * @return the header chunk of this chain's dump: RedisBloom's for a RedisBloom chain; for a ddf chain its magic
+     *         ({@link #DDF_BLOCKED_DUMP_MAGIC}, or {@link #DDF_DUMP_MAGIC} for bit-array layers), the seed, then
+     *         RedisBloom's header of the same capacities and error rates (RedisBloom refuses it), then for blocked
+     *         layers each layer's blocks, hash functions and blocks per item (FORMAT-scaling.md, "Dumps").
      */
     public byte[] dumpHeader()
     {
         final byte[] header = header().encode();
-        if (scheme instanceof DdfScheme ddf)
+        if (!(scheme instanceof DdfScheme ddf))
         {
-            return java.nio.ByteBuffer.allocate(16 + header.length).order(java.nio.ByteOrder.LITTLE_ENDIAN)
-                .putLong(DDF_DUMP_MAGIC).putLong(ddf.seed()).put(header).array();
+            return header;
         }
-        return header;
+        final ChainLayer[] current = layers;
+        final java.nio.ByteBuffer out = java.nio.ByteBuffer.allocate(16 + header.length +
+            (ddf.blocked() ? GEOMETRY_BYTES * current.length : 0)).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        out.putLong(ddf.blocked() ? DDF_BLOCKED_DUMP_MAGIC : DDF_DUMP_MAGIC).putLong(ddf.seed()).put(header);
+        if (ddf.blocked())
+        {
+            for (final ChainLayer layer : current)
+            {
+                final BlockedBloomModel geometry = ((DdfBlockedLayer)layer).geometry();
+                out.putLong(geometry.blocks()).putInt(geometry.hashFunctions()).putInt(geometry.blocksPerItem());
+            }
+        }
+        return out.array();
     }
 
     /**
@@ -167,11 +208,49 @@ public final class BloomChain extends ScalingFilter
     public static BloomChain fromDumpHeader(final Path path, final byte[] chunk)
     {
         final java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(chunk).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-        if (chunk.length >= 16 + BloomChainHeader.CHAIN_BYTES && in.getLong(0) == DDF_DUMP_MAGIC)
+        final long magic = chunk.length >= 16 + BloomChainHeader.CHAIN_BYTES ? in.getLong(0) : 0;
+        if (magic == DDF_DUMP_MAGIC)
         {
-            final BloomChainHeader header = BloomChainHeader.decode(java.util.Arrays.copyOfRange(chunk, 16,
-                chunk.length));
-            return make(path, new DdfScheme(header.options(), in.getLong(8)), header.growth(), header.links());
+            final BloomChainHeader header = BloomChainHeader.decode(Arrays.copyOfRange(chunk, 16, chunk.length));
+            return make(path, new DdfScheme(header.options(), in.getLong(8), DdfScheme.BIT_LAYER_KIND),
+                header.growth(), header.links(), null);
+        }
+        if (magic == DDF_BLOCKED_DUMP_MAGIC)
+        {
+            final int layers = in.getInt(16 + 8); // RedisBloom's header: size (u64), nfilters (u32), options, growth
+            final long headerBytes = BloomChainHeader.CHAIN_BYTES + (long)BloomChainHeader.LINK_BYTES * layers;
+            if (layers < 1 || layers > BloomChainHeader.MAX_LINKS ||
+                chunk.length != 16 + headerBytes + (long)GEOMETRY_BYTES * layers)
+            {
+                throw new io.ddf.engine.redisbloom.RedisBloomFormatException("ERR received bad data",
+                    "a ddf blocked chain's header of " + chunk.length + " bytes for " + layers + " layers");
+            }
+            final BloomChainHeader header = BloomChainHeader.decode(Arrays.copyOfRange(chunk, 16,
+                16 + (int)headerBytes));
+            final List<BlockedBloomModel> geometries = new ArrayList<>(layers);
+            in.position(16 + (int)headerBytes);
+            for (int i = 0; i < layers; i++)
+            {
+                final long blocks = in.getLong();
+                final int hashes = in.getInt();
+                final int perItem = in.getInt();
+                try
+                {
+                    geometries.add(new BlockedBloomModel(blocks, hashes, perItem));
+                }
+                catch (final IllegalArgumentException e)
+                {
+                    throw new io.ddf.engine.redisbloom.RedisBloomFormatException("ERR received bad data",
+                        e.getMessage());
+                }
+                if (blocks > BlockedBloomModel.MAX_BLOCKS)
+                {
+                    throw new io.ddf.engine.redisbloom.RedisBloomFormatException("ERR received bad data",
+                        "a layer of " + blocks + " blocks");
+                }
+            }
+            return make(path, new DdfScheme(header.options(), in.getLong(8), DdfScheme.BLOCKED_LAYER_KIND),
+                header.growth(), header.links(), geometries);
         }
         return fromRedisBloomHeader(path, BloomChainHeader.decode(chunk));
     }
@@ -188,7 +267,11 @@ public final class BloomChain extends ScalingFilter
         try
         {
             final int options = (int)file.param(OPTIONS_AND_GROWTH);
-            return new BloomChain(file, family == DDF_FAMILY ? new DdfScheme(options, file.param(SEED)) :
+            final List<ChainFile.Segment> segments = file.segments();
+            // a ddf chain grows with layers of the kind it was made with (the bit arrays of a file made before the
+            // blocked layer stay bit arrays)
+            return new BloomChain(file, family == DDF_FAMILY ? new DdfScheme(options, file.param(SEED),
+                segments.isEmpty() ? DdfScheme.BLOCKED_LAYER_KIND : segments.get(0).kind()) :
                 new RedisBloomScheme(options));
         }
         catch (final RuntimeException ex)
@@ -317,6 +400,21 @@ public final class BloomChain extends ScalingFilter
     }
 
     /**
+     * @return the layers as BF.DEBUG and BF.INFO report them: their capacities, error rates and items, with the
+     *         bytes, bits and hash functions they have (RedisBloom's own in its layout), oldest first.
+     */
+    public List<BloomLink> reportedShapes()
+    {
+        final ChainLayer[] current = layers;
+        final List<BloomLink> links = new ArrayList<>(current.length);
+        for (final ChainLayer layer : current)
+        {
+            links.add(layer.reported());
+        }
+        return links;
+    }
+
+    /**
      * @return the chain as RedisBloom's dump header describes it, with the current counts (for a ddf chain, the
      *         chain RedisBloom would have made; only a RedisBloom chain's dumps load into RedisBloom).
      */
@@ -371,10 +469,18 @@ public final class BloomChain extends ScalingFilter
         return Integer.toUnsignedLong(growth);
     }
 
-    /** @return RedisBloom's BF.INFO Size for this chain: its structures and the bits of the layers it would make. */
+    /**
+     * @return BF.INFO's Size as RedisBloom computes it (its structures and the layers' bytes) over the layers this
+     *         chain has: RedisBloom's figure for its layout, the blocked layers' bytes for ddf's.
+     */
     public long infoSize()
     {
-        return header().infoSize();
+        long bytes = 0;
+        for (final BloomLink link : reportedShapes())
+        {
+            bytes += link.bytes();
+        }
+        return BloomChainHeader.INFO_CHAIN_OVERHEAD + (long)BloomChainHeader.INFO_LINK_OVERHEAD * layers.length + bytes;
     }
 
     /**
@@ -385,7 +491,7 @@ public final class BloomChain extends ScalingFilter
     {
         final List<String> lines = new ArrayList<>();
         lines.add("size:" + size());
-        for (final BloomLink link : shapes())
+        for (final BloomLink link : reportedShapes())
         {
             lines.add("bytes:" + link.bytes() + " bits:" + Long.toUnsignedString(link.bits()) + " hashes:" +
                 link.hashes() + " hashwidth:" + ((scheme.options() & BloomLink.FORCE64) != 0 ? 64 : 32) +

@@ -34,6 +34,15 @@ interface ChainLayer
     /** @return the layer's RedisBloom shape (what BF.DEBUG and BF.INFO report), with its item count. */
     BloomLink link();
 
+    /**
+     * @return the layer as BF.DEBUG and BF.INFO report it: its capacity, error rate and items, with the bytes, bits
+     *         and hash functions it really has (for a bit array of RedisBloom's size, {@link #link()}).
+     */
+    default BloomLink reported()
+    {
+        return link();
+    }
+
     /** @return the layer's mapped segment (its data is what a dump carries). */
     ChainFile.Segment segment();
 }
