@@ -9,8 +9,22 @@ does not serve (listed in the README, "Coming from RedisBloom"):
     the RDB corruption tests;
   - MEMORY USAGE of RedisBloom's own allocations (test_mem_usage: 1104 and 1112 bytes).
 
-Usage: redisbloom_flow.py PORT [NAME ...]   (protocol 2, as the originals; exit 0 when every case passed)
-Prints PASS/FAIL per case and a closing "N passed, N failed" line.
+Usage: redisbloom_flow.py PORT [--layout redisbloom|ddf] [NAME ...]   (protocol 2, as the originals; exit 0 when every
+case passed). Prints PASS/FAIL per case and a closing "N passed, N failed" line.
+
+--layout says how the server lays out the Bloom filters BF.RESERVE makes: redisbloom (the default: RedisBloom itself,
+or ddf under serve --scaling-layout redisbloom) is checked bit for bit as RedisBloom answers. ddf (ddf's default: its
+own chain of blocked layers, hashed with XXH3) makes the same chain of layers (capacities, error rates, expansion,
+NONSCALING, the errors) from layers of its own bytes and hash functions, so where a case checks RedisBloom's
+geometry or hash it checks what stays true of any layout instead (the README lists them, "Coming from RedisBloom"):
+  - BF.DEBUG (test_insert, test_debug): the same layers, capacities, error rates and hash width; each layer's bytes
+    whole 64-byte blocks, bits = 8 x bytes; every layer but the newest full, the sizes summing to the first line;
+  - BF.INFO's Size (test_info, test_nonscaling_err, test_issue178): RedisBloom's formula (32 + 64 per layer + the
+    layers' bytes) over the bytes BF.DEBUG reports;
+  - exact layer counts after adds (test_expansion): the least number of layers whose capacities hold the items
+    inserted (which false positives, falling where the hash puts them, decide);
+  - SCANDUMP's header (test_scandump_invalid_header): ddf's header (magic, seed, then RedisBloom's header, then the
+    blocked layers' geometry) corrupted at the same fields of the RedisBloom header inside it, and in its geometry.
 """
 import os
 import random
@@ -21,7 +35,15 @@ import redis
 from redis.exceptions import ResponseError
 
 PORT = int(sys.argv[1])
-ONLY = set(sys.argv[2:])
+ARGS = sys.argv[2:]
+LAYOUT = "redisbloom"
+if ARGS[:1] == ["--layout"]:
+    LAYOUT = ARGS[1]
+    ARGS = ARGS[2:]
+if LAYOUT not in ("redisbloom", "ddf"):
+    sys.exit(f"unknown layout {LAYOUT}")
+EXACT = LAYOUT == "redisbloom"
+ONLY = set(ARGS)
 CASES = []
 
 
@@ -58,6 +80,45 @@ def info_map(reply):
     def text(value):
         return value.decode() if isinstance(value, bytes) else value
     return {text(reply[i]): reply[i + 1] for i in range(0, len(reply), 2)}
+
+
+def text(value):
+    return value.decode() if isinstance(value, bytes) else value
+
+
+def layer_fields(line):
+    return dict(field.split(":", 1) for field in text(line).split(" "))
+
+
+def debug_eq(expected, actual, what="BF.DEBUG"):
+    """RedisBloom's BF.DEBUG lines under its layout; under ddf's, the facts any layout keeps (module comment)."""
+    if EXACT:
+        eq(expected, actual, what)
+        return
+    actual = [text(line) for line in actual]
+    eq(len(expected), len(actual), f"{what}: layers in {actual}")
+    total = 0
+    for i, (want, got) in enumerate(zip(expected[1:], actual[1:])):
+        want, got = layer_fields(want), layer_fields(got)
+        for name in ("hashwidth", "capacity", "ratio"):
+            eq(want[name], got[name], f"{what}: layer {i} {name}")
+        layer_bytes, size, capacity = int(got["bytes"]), int(got["size"]), int(got["capacity"])
+        if layer_bytes <= 0 or layer_bytes % 64 or int(got["bits"]) != 8 * layer_bytes or not 1 <= int(got["hashes"]) <= 20:
+            raise AssertionError(f"{what}: layer {i} is not a blocked layer: {got}")
+        if size > capacity or (i < len(expected) - 2 and size != capacity):
+            raise AssertionError(f"{what}: layer {i} holds {size} of {capacity} items, not the newest")
+        total += size
+    eq(f"size:{total}", actual[0], f"{what}: the layers' sizes summed")
+
+
+def debug_size(r, key):
+    """RedisBloom's BF.INFO Size formula over the layers' bytes as BF.DEBUG reports them."""
+    layers = r.execute_command("BF.DEBUG", key)[1:]
+    return 32 + 64 * len(layers) + sum(int(layer_fields(line)["bytes"]) for line in layers)
+
+
+def size_eq(expected, r, key, actual):
+    eq(expected if EXACT else debug_size(r, key), actual, f"BF.INFO {key} Size")
 
 
 # ---------------------------------------------------------------- test_overall.py, class testRedisBloom
@@ -137,11 +198,11 @@ def test_insert(r):
     refused(r, "BF.INSERT", "missingFilter", "EXPANSION", "big")
     eq([1], r.execute_command("BF.INSERT", "missingFilter", "ERROR", "0.001", "CAPACITY", "50000", "EXPANSION", 2,
                               "ITEMS", "foo"))
-    eq(["size:1", "bytes:98880 bits:791040 hashes:11 hashwidth:64 capacity:50000 size:1 ratio:0.0005"],
-       r.execute_command("BF.DEBUG", "missingFilter"))
+    debug_eq(["size:1", "bytes:98880 bits:791040 hashes:11 hashwidth:64 capacity:50000 size:1 ratio:0.0005"],
+             r.execute_command("BF.DEBUG", "missingFilter"))
     eq([0, 1, 1], r.execute_command("BF.INSERT", "missingFilter", "ERROR", "0.1", "ITEMS", "foo", "bar", "baz"))
-    eq(["size:3", "bytes:98880 bits:791040 hashes:11 hashwidth:64 capacity:50000 size:3 ratio:0.0005"],
-       r.execute_command("BF.DEBUG", "missingFilter"))
+    debug_eq(["size:3", "bytes:98880 bits:791040 hashes:11 hashwidth:64 capacity:50000 size:3 ratio:0.0005"],
+             r.execute_command("BF.DEBUG", "missingFilter"))
 
 
 @case
@@ -162,9 +223,18 @@ def test_expansion(r):
     for i in range(100):
         for name in ("exp1", "exp2", "exp4"):
             eq(1, r.execute_command("BF.EXISTS", name, str(i)), f"{name} {i}")
-    eq(23, r.execute_command("BF.INFO", "exp1")[5], "exp1 filters")
-    eq(5, r.execute_command("BF.INFO", "exp2")[5], "exp2 filters")
-    eq(4, r.execute_command("BF.INFO", "exp4")[5], "exp4 filters")
+    for name, expansion, filters in (("exp1", 1, 23), ("exp2", 2, 5), ("exp4", 4, 4)):
+        info = r.execute_command("BF.INFO", name)
+        if EXACT:
+            eq(filters, info[5], f"{name} filters")
+            continue
+        items, layers, capacity = info[7], 0, 0
+        while capacity < items:
+            capacity += 4 * expansion ** layers
+            layers += 1
+        if not 90 <= items <= 100:
+            raise AssertionError(f"{name}: {items} of 100 items inserted")
+        eq(layers, info[5], f"{name} filters for {items} items")
     refused(r, "BF.RESERVE", "exp4", 0.01, 4, "EXPANSION")
     refused(r, "BF.RESERVE", "exp4", 0.01, 4, "EXPANSION", 0)
     refused(r, "BF.RESERVE", "exp4", 0.01, 4, "EXPANSION", "str")
@@ -175,7 +245,7 @@ def test_debug(r):
     ok(r.execute_command("BF.RESERVE", "bf", "0.01", "10"))
     for i in range(100):
         r.execute_command("BF.ADD", "bf", str(i))
-    eq(["size:99",
+    debug_eq(["size:99",
         "bytes:16 bits:128 hashes:8 hashwidth:64 capacity:10 size:10 ratio:0.005",
         "bytes:32 bits:256 hashes:9 hashwidth:64 capacity:20 size:20 ratio:0.0025",
         "bytes:72 bits:576 hashes:10 hashwidth:64 capacity:40 size:40 ratio:0.00125",
@@ -185,7 +255,7 @@ def test_debug(r):
     ok(r.execute_command("BF.RESERVE", "bf", "0.001", "100"))
     for i in range(4000):
         r.execute_command("BF.ADD", "bf", str(i))
-    eq(["size:3997",
+    debug_eq(["size:3997",
         "bytes:200 bits:1600 hashes:11 hashwidth:64 capacity:100 size:100 ratio:0.0005",
         "bytes:432 bits:3456 hashes:12 hashwidth:64 capacity:200 size:200 ratio:0.00025",
         "bytes:936 bits:7488 hashes:13 hashwidth:64 capacity:400 size:400 ratio:0.000125",
@@ -198,12 +268,13 @@ def test_debug(r):
 @case
 def test_info(r):
     ok(r.execute_command("BF.RESERVE", "bf", "0.001", "100"))
-    eq(["Capacity", 100, "Size", 296, "Number of filters", 1, "Number of items inserted", 0, "Expansion rate", 2],
+    size = 296 if EXACT else debug_size(r, "bf")
+    eq(["Capacity", 100, "Size", size, "Number of filters", 1, "Number of items inserted", 0, "Expansion rate", 2],
        r.execute_command("BF.INFO", "bf"))
     refused(r, "BF.INFO", "cf")
     refused(r, "BF.INFO")
     eq([100], r.execute_command("BF.INFO", "bf", "capacity"))
-    eq([296], r.execute_command("BF.INFO", "bf", "size"))
+    eq([size], r.execute_command("BF.INFO", "bf", "size"))
     eq([1], r.execute_command("BF.INFO", "bf", "filters"))
     eq([0], r.execute_command("BF.INFO", "bf", "items"))
     eq([2], r.execute_command("BF.INFO", "bf", "expansion"))
@@ -266,7 +337,7 @@ def test_nonscaling_err(r):
     eq([0, 0, 0], reply[:3])
     eq("non scaling filter is full", str(reply[3]))
     eq(4, len(reply), "the insertion stops at the first refusal")
-    eq(["Capacity", 3, "Size", 104, "Number of filters", 1, "Number of items inserted", 3, "Expansion rate", None],
+    eq(["Capacity", 3, "Size", 104 if EXACT else debug_size(r, "nonscaling_err"), "Number of filters", 1, "Number of items inserted", 3, "Expansion rate", None],
        r.execute_command("BF.INFO", "nonscaling_err"))
 
 
@@ -275,7 +346,7 @@ def test_issue178(r):
     ok(r.execute_command("BF.RESERVE", "bf", 0.000001, 300 * 1000 * 1000))
     info = info_map(r.execute_command("BF.INFO", "bf"))
     eq(300000000, info["Capacity"])
-    eq(1132420232, info["Size"])
+    size_eq(1132420232, r, "bf", info["Size"])
 
 
 @case
@@ -365,15 +436,21 @@ def test_scandump_invalid_header(r):
         r.execute_command("BF.ADD", "bf", "foo" + str(x))
     header = r.execute_command("BF.SCANDUMP", "bf", 0)[1]
     r.delete("bf")
-    for corrupt in ((72, 8, 0), (12, 4, 255), (0, 4, 255)):
+    # RedisBloom's header: a layer's fields (72), the options (12), the size (0); in ddf's, 16 bytes in (after its
+    # magic and seed), plus its magic and a layer's blocks (the first geometry word)
+    shift = 0 if EXACT else 16
+    corrupts = [(72 + shift, 8, 0), (12 + shift, 4, 255), (0 + shift, 4, 255)]
+    if not EXACT:
+        corrupts += [(0, 4, 255), (len(header) - 16, 8, 0), (len(header) - 16, 8, 255)]
+    for corrupt in corrupts:
         data = bytearray(header)
         for i in range(corrupt[1]):
             data[corrupt[0] + i] = corrupt[2]
         refused(r, "BF.LOADCHUNK", "bf", 1, bytes(data), text="received bad data")
     data = bytearray(header)
     for i in range(8):
-        data[36 + i] = 255
-        data[i] = 255
+        data[36 + shift + i] = 255
+        data[shift + i] = 255
     refused(r, "BF.LOADCHUNK", "bf", 1, bytes(data), text="received bad data")
     eq(0, r.exists("bf"), "a refused header makes no key")
 

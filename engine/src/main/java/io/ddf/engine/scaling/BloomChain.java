@@ -243,7 +243,11 @@ public final class BloomChain extends ScalingFilter
                     throw new io.ddf.engine.redisbloom.RedisBloomFormatException("ERR received bad data",
                         e.getMessage());
                 }
-                if (blocks > BlockedBloomModel.MAX_BLOCKS)
+                // a layer's geometry is the least that keeps its error rate: well under 4x RedisBloom's bits (a
+                // corrupt header must not make a huge file)
+                final BloomLink link = header.links().get(i);
+                if (blocks > BlockedBloomModel.MAX_BLOCKS ||
+                    blocks * BlockedBloomModel.BLOCK_BITS > 4 * link.bits() + 4 * BlockedBloomModel.BLOCK_BITS)
                 {
                     throw new io.ddf.engine.redisbloom.RedisBloomFormatException("ERR received bad data",
                         "a layer of " + blocks + " blocks");

@@ -14,11 +14,11 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * RedisBloom 2.4.23's BF.* commands over the registry's scaling chains: their arguments, bounds, error texts and
- * replies as RedisBloom's {@code rebloom.c} gives them. A missing key is made in RedisBloom's layout
- * ({@link Layout#REDISBLOOM}, the default, or {@code KIND redisbloom}: it answers bit for bit as RedisBloom would,
- * false positives included, and dumps chunks RedisBloom loads), or as ddf's own chain ({@link Layout#DDF},
- * {@code serve --scaling-layout ddf} or {@code KIND scaling}); a key loaded from a RedisBloom dump is RedisBloom's
- * layout either way. Arguments come as byte arrays, {@code args[0]} the command's name; a command that needs a
+ * replies as RedisBloom's {@code rebloom.c} gives them. A missing key is made as ddf's own chain of blocked layers
+ * ({@link Layout#DDF}, the default, or {@code KIND scaling}: RedisBloom's capacities, error rates and replies, its
+ * own bytes), or in RedisBloom's layout ({@link Layout#REDISBLOOM}, {@code serve --scaling-layout redisbloom} or
+ * {@code KIND redisbloom}: it answers bit for bit as RedisBloom would, false positives included, and dumps chunks
+ * RedisBloom loads); a key loaded from a RedisBloom dump is RedisBloom's layout either way. Arguments come as byte arrays, {@code args[0]} the command's name; a command that needs a
  * filter made answers {@link Reply.Create}, and the caller makes it where that blocks nobody.
  */
 public final class BloomSemantics
@@ -38,7 +38,7 @@ public final class BloomSemantics
     /** How a scaling Bloom filter made here is hashed and laid out. */
     public enum Layout
     {
-        /** ddf's chain: XXH3, RedisBloom's capacities and error rates per layer. */
+        /** ddf's chain: XXH3, RedisBloom's capacities and error rates per layer, blocked layers. */
         DDF,
         /** RedisBloom's own: MurmurHash, its bit arrays, bit for bit. */
         REDISBLOOM

@@ -32,8 +32,8 @@ import java.util.concurrent.Callable;
         "record, or with --forward only the unseen records sent on."},
     footer = {"Default port 7379 (not Redis's 6379, so both can run on one machine); default address 127.0.0.1.",
         "A filter made by BF.RESERVE without KIND, or by BF.ADD on a missing key, scales as RedisBloom's (a layer " +
-            "of EXPANSION times the capacity at half the error rate once full; NONSCALING refuses instead) in " +
-            "RedisBloom's layout (--scaling-layout); CF.* make RedisBloom's cuckoo filter.",
+            "of EXPANSION times the capacity at half the error rate once full; NONSCALING refuses instead), as " +
+            "ddf's chain of blocked layers (--scaling-layout); CF.* make RedisBloom's cuckoo filter.",
         "With --past-capacity forget they are ddf's forgetting filters instead: a fifo-bloom of --default-capacity " +
             "and --default-error-rate, which forgets the oldest past its capacity in fixed memory, and the " +
             "streaming cuckoo filter; BF.EXISTS then answers 0 for an element forgotten. BF.RESERVE's KIND chooses " +
@@ -120,8 +120,9 @@ public final class ServeCommand implements Callable<Integer>
     private ServerConfig.PastCapacity pastCapacity = DEFAULTS.pastCapacity;
 
     @Option(names = "--scaling-layout", paramLabel = "redisbloom|ddf", converter = LayoutConverter.class,
-        description = "How a scaling Bloom filter is laid out: redisbloom (default: RedisBloom's own bits, so its " +
-            "dumps load into RedisBloom and BF.DEBUG gives RedisBloom's geometry) or ddf (ddf's own chain).")
+        description = "How a scaling Bloom filter is laid out: ddf (default: ddf's chain of blocked layers, one " +
+            "cache line per layer per lookup) or redisbloom (RedisBloom's own bits: its dumps load into RedisBloom, " +
+            "BF.DEBUG gives RedisBloom's geometry).")
     private io.ddf.ingest.redisbloom.BloomSemantics.Layout scalingLayout = DEFAULTS.scalingLayout;
 
     @Option(names = "--default-error-rate", paramLabel = "X",

@@ -87,12 +87,14 @@ public final class ServerConfig
      */
     public PastCapacity pastCapacity = PastCapacity.SCALE;
     /**
-     * How a scaling Bloom filter made here is laid out: RedisBloom's own by default (its dumps load into RedisBloom,
-     * BF.DEBUG gives RedisBloom's geometry, false positives fall where RedisBloom's do), or ddf's chain
-     * ({@code --scaling-layout ddf}).
+     * How a scaling Bloom filter made here is laid out: ddf's chain of blocked layers by default (RedisBloom's
+     * capacities, error rates and answers to every command but the geometry BF.DEBUG and BF.INFO's Size report; one
+     * cache line per layer per lookup), or RedisBloom's own ({@code --scaling-layout redisbloom}: its dumps load into
+     * RedisBloom, BF.DEBUG gives RedisBloom's geometry, false positives fall where RedisBloom's do). A filter loaded
+     * from a RedisBloom dump is RedisBloom's layout either way.
      */
     public io.ddf.ingest.redisbloom.BloomSemantics.Layout scalingLayout =
-        io.ddf.ingest.redisbloom.BloomSemantics.Layout.REDISBLOOM;
+        io.ddf.ingest.redisbloom.BloomSemantics.Layout.DDF;
     /** Pipeline ring slots, a power of two. */
     public int ringSize = 4096;
     /**

@@ -16,8 +16,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * RedisBloom 2.4.23's flow tests, ported ({@code src/test/clients/redisbloom_flow.py}, redis-py with protocol 2):
- * the ddf daemon passes every case, and so does RedisBloom 2.4.23 itself where the module is installed (which shows
- * the port asks what the originals ask).
+ * the ddf daemon passes every case in RedisBloom's layout ({@code --scaling-layout redisbloom}, checked bit for bit)
+ * and in its default layout (its chain of blocked layers: the cases that read RedisBloom's geometry check what any
+ * layout keeps, the script's {@code --layout ddf}), and so does RedisBloom 2.4.23 itself where the module is
+ * installed (which shows the port asks what the originals ask).
  */
 class RedisBloomFlowIT
 {
@@ -42,11 +44,12 @@ class RedisBloomFlowIT
      * @param port the server.
      * @return the script's output.
      */
-    static String run(final Path dir, final int port) throws Exception
+    static String run(final Path dir, final int port, final String layout) throws Exception
     {
-        final Path output = dir.resolve("flow.log");
+        final Path output = dir.resolve("flow-" + layout + ".log");
         final Process process = new ProcessBuilder(List.of(python().toString(), SCRIPT.toString(),
-            Integer.toString(port))).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+            Integer.toString(port), "--layout", layout)).redirectErrorStream(true).redirectOutput(output.toFile())
+            .start();
         if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS))
         {
             process.destroyForcibly();
@@ -60,11 +63,25 @@ class RedisBloomFlowIT
     }
 
     @Test
-    void ddfPassesThePort() throws Exception
+    void ddfInRedisBloomsLayoutPassesThePort() throws Exception
+    {
+        try (TestServer daemon = new TestServer(dir.resolve("data"), c ->
+        {
+            c.pastCapacity = ServerConfig.PastCapacity.SCALE;
+            c.scalingLayout = io.ddf.ingest.redisbloom.BloomSemantics.Layout.REDISBLOOM;
+        }))
+        {
+            final String text = run(dir, daemon.port(), "redisbloom");
+            assertTrue(text.contains("PASS test_debug") && text.contains("PASS test_cf_scandump_invalid"), text);
+        }
+    }
+
+    @Test
+    void ddfInItsDefaultLayoutPassesThePort() throws Exception
     {
         try (TestServer daemon = new TestServer(dir.resolve("data"), c -> c.pastCapacity = ServerConfig.PastCapacity.SCALE))
         {
-            final String text = run(dir, daemon.port());
+            final String text = run(dir, daemon.port(), "ddf");
             assertTrue(text.contains("PASS test_debug") && text.contains("PASS test_cf_scandump_invalid"), text);
         }
     }
@@ -74,7 +91,7 @@ class RedisBloomFlowIT
     {
         try (RedisBloomProcess redis = RedisBloomProcess.startOrSkip())
         {
-            final String text = run(dir, redis.port());
+            final String text = run(dir, redis.port(), "redisbloom");
             assertTrue(text.contains("PASS test_debug") && text.contains("PASS test_cf_scandump_invalid"), text);
         }
     }
