@@ -254,7 +254,7 @@ class ScalingCommandsTest
             assertEquals(1L, c.call("CF.COUNT", "cuckoo", "x"));
             assertTrue(server.log().contains("2 filters loaded"), server.log());
             final Map<String, Object> ddf = asMap(c.call("BF.INFO", "kept", "DDF"));
-            assertEquals("redisbloom", ddf.get("layout"));
+            assertEquals("ddf", ddf.get("layout"), "BF.ADD made ddf's chain of blocked layers, the default");
         }
     }
 
