@@ -394,13 +394,7 @@ public final class BloomChain extends ScalingFilter
     /** @return the layers RedisBloom would have made for this chain, with their item counts, oldest first. */
     public List<BloomLink> shapes()
     {
-        final ChainLayer[] current = layers;
-        final List<BloomLink> links = new ArrayList<>(current.length);
-        for (final ChainLayer layer : current)
-        {
-            links.add(layer.link());
-        }
-        return links;
+        return links(ChainLayer::link);
     }
 
     /**
@@ -409,11 +403,16 @@ public final class BloomChain extends ScalingFilter
      */
     public List<BloomLink> reportedShapes()
     {
+        return links(ChainLayer::reported);
+    }
+
+    private List<BloomLink> links(final java.util.function.Function<ChainLayer, BloomLink> view)
+    {
         final ChainLayer[] current = layers;
         final List<BloomLink> links = new ArrayList<>(current.length);
         for (final ChainLayer layer : current)
         {
-            links.add(layer.reported());
+            links.add(view.apply(layer));
         }
         return links;
     }
@@ -479,12 +478,7 @@ public final class BloomChain extends ScalingFilter
      */
     public long infoSize()
     {
-        long bytes = 0;
-        for (final BloomLink link : reportedShapes())
-        {
-            bytes += link.bytes();
-        }
-        return BloomChainHeader.INFO_CHAIN_OVERHEAD + (long)BloomChainHeader.INFO_LINK_OVERHEAD * layers.length + bytes;
+        return new BloomChainHeader(scheme.options(), growth, reportedShapes()).infoSize();
     }
 
     /**
