@@ -41,7 +41,32 @@ final class DdfBlockedLayer implements ChainLayer
      */
     static BlockedBloomModel size(final BloomLink shape)
     {
-        return BlockedBloomModel.size(shape.entries(), shape.error());
+        final SizeKey key = new SizeKey(shape.entries(), Double.doubleToRawLongBits(shape.error()));
+        final BlockedBloomModel known = SIZES.get(key);
+        if (known != null)
+        {
+            return known;
+        }
+        final BlockedBloomModel sized = BlockedBloomModel.size(shape.entries(), shape.error());
+        if (SIZES.size() < MAX_SIZES)
+        {
+            SIZES.putIfAbsent(key, sized);
+        }
+        return sized;
+    }
+
+    /**
+     * Sizings already made, by capacity and error rate: a chain grows on the thread of its add (an event loop), and
+     * sizing a layer takes 1 to 13 ms warm (100 ms on the first call of a JVM; {@code BlockedBloomModel} sums the
+     * rate over the items per block), where the keys BF.ADD makes with the server's defaults all grow through the
+     * same sequence of layers. The sizing is a pure function of the two, so a remembered one is the one computed.
+     */
+    private static final java.util.concurrent.ConcurrentHashMap<SizeKey, BlockedBloomModel> SIZES =
+        new java.util.concurrent.ConcurrentHashMap<>();
+    private static final int MAX_SIZES = 4096;
+
+    private record SizeKey(long entries, long errorBits)
+    {
     }
 
     /**
