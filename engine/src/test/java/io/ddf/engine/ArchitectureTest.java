@@ -114,14 +114,14 @@ class ArchitectureTest
             .whereLayer("api").mayOnlyBeAccessedByLayers("pipeline", "tune")
             .whereLayer("internal").mayOnlyBeAccessedByLayers("api")
             .whereLayer("composite").mayOnlyBeAccessedByLayers("internal")
-            .whereLayer("families").mayOnlyBeAccessedByLayers("internal", "composite")
+            .whereLayer("families").mayOnlyBeAccessedByLayers("internal", "composite", "scaling")
             .whereLayer("spi").mayOnlyBeAccessedByLayers("api", "internal", "composite", "families")
             .whereLayer("scaling").mayOnlyBeAccessedByLayers("api", "internal")
             .whereLayer("redisbloom").mayOnlyBeAccessedByLayers("api", "internal", "scaling")
             .whereLayer("memory").mayOnlyBeAccessedByLayers("spi", "internal", "composite", "families", "scaling")
             .whereLayer("hash").mayOnlyBeAccessedByLayers("pipeline", "api", "internal", "composite", "families",
                 "scaling")
-            .whereLayer("model").mayOnlyBeAccessedByLayers("tune", "composite")
+            .whereLayer("model").mayOnlyBeAccessedByLayers("tune", "composite", "scaling")
             .check(ENGINE);
     }
 
