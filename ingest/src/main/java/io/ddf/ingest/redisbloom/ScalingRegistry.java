@@ -1,7 +1,5 @@
 package io.ddf.ingest.redisbloom;
 
-import io.ddf.engine.redisbloom.BloomChainHeader;
-import io.ddf.engine.redisbloom.CuckooHeader;
 import io.ddf.engine.scaling.BloomChain;
 import io.ddf.engine.scaling.ChainFile;
 import io.ddf.engine.scaling.RedisCuckoo;
