@@ -6,7 +6,7 @@
 #   redis-server + RedisBloom over TLS, ddf over TLS, ddf on its plain port
 # for BF.ADD k __rand_int__ -P 16 (-n N) and unpipelined (-c 50, -n M); writes bench/results/tls/DATE-daemon.md with
 # every round's req/s and p50/p99, the medians, ddf-over-TLS / redis-over-TLS and ddf-over-TLS / ddf-plain.
-# Environment: REDISBLOOM (default ../shared/redisbloom/redisbloom-2.4.23.so beside the repository, else
+# Environment: REDISBLOOM (default /work/shared/redisbloom/redisbloom-2.4.23.so,
 # /work/shared/redisbloom/redisbloom-2.4.23.so; without it redis-server is skipped,
 # saying so), ROUNDS (3), N (1000000), M (200000), REDIS_TLS_PORT (6701), DDF_PORT (7701), DDF_TLS_PORT (7702),
 # DDF_TLS_ENGINE (serve's --tls-engine, default its own choice).
@@ -18,8 +18,8 @@ m="${M:-200000}"
 redis_port="${REDIS_TLS_PORT:-6701}"
 ddf_port="${DDF_PORT:-7701}"
 ddf_tls_port="${DDF_TLS_PORT:-7702}"
-module="${REDISBLOOM:-$root/../shared/redisbloom/redisbloom-2.4.23.so}"
-[ -n "${REDISBLOOM:-}" ] || [ -f "$module" ] || module=/work/shared/redisbloom/redisbloom-2.4.23.so
+# shellcheck source=bench/scripts/redisbloom-module.sh
+source "$root/bench/scripts/redisbloom-module.sh"
 "$root/bin/ddf" --version >/dev/null # builds the jar when stale
 jar="$root/ingest/target/ddf.jar"
 stamp="$(date -u +%F-%H%M)"

@@ -28,7 +28,8 @@
 # take the following ports), FEED_PORT (7381, likewise), DDF_JAVA_OPTS (extra JVM options for every ddf).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-module="${REDISBLOOM:-/work/shared/redisbloom/redisbloom-2.4.23.so}"
+# shellcheck source=bench/scripts/redisbloom-module.sh
+source "$root/bench/scripts/redisbloom-module.sh"
 if [ ! -f "$module" ]; then
   echo "skipped: no RedisBloom module at $module (set REDISBLOOM to the path of redisbloom.so)"
   exit 0

@@ -83,7 +83,7 @@ class ArchitectureTest
         }
         assertEquals(new TreeSet<>(Set.of(ROOT, ROOT + ".spi", ROOT + ".memory", ROOT + ".hash", ROOT + ".internal",
             ROOT + ".quotient", ROOT + ".bloom", ROOT + ".cuckoo", ROOT + ".window", ROOT + ".model",
-            ROOT + ".pipeline", ROOT + ".tune", ROOT + ".composite")), packages, "a new package needs a place in the layers below");
+            ROOT + ".pipeline", ROOT + ".tune", ROOT + ".composite", ROOT + ".scaling", ROOT + ".redisbloom")), packages, "a new package needs a place in the layers below");
     }
 
     @Test
@@ -107,16 +107,21 @@ class ArchitectureTest
             .layer("hash").definedBy(ROOT + ".hash..")
             .layer("model").definedBy(ROOT + ".model..")
             .layer("tune").definedBy(ROOT + ".tune..")
+            .layer("scaling").definedBy(ROOT + ".scaling..")
+            .layer("redisbloom").definedBy(ROOT + ".redisbloom..")
             .whereLayer("pipeline").mayNotBeAccessedByAnyLayer()
             .whereLayer("tune").mayNotBeAccessedByAnyLayer()
             .whereLayer("api").mayOnlyBeAccessedByLayers("pipeline", "tune")
             .whereLayer("internal").mayOnlyBeAccessedByLayers("api")
             .whereLayer("composite").mayOnlyBeAccessedByLayers("internal")
-            .whereLayer("families").mayOnlyBeAccessedByLayers("internal", "composite")
+            .whereLayer("families").mayOnlyBeAccessedByLayers("internal", "composite", "scaling")
             .whereLayer("spi").mayOnlyBeAccessedByLayers("api", "internal", "composite", "families")
-            .whereLayer("memory").mayOnlyBeAccessedByLayers("spi", "internal", "composite", "families")
-            .whereLayer("hash").mayOnlyBeAccessedByLayers("pipeline", "api", "internal", "composite", "families")
-            .whereLayer("model").mayOnlyBeAccessedByLayers("tune", "composite")
+            .whereLayer("scaling").mayOnlyBeAccessedByLayers("api", "internal")
+            .whereLayer("redisbloom").mayOnlyBeAccessedByLayers("api", "internal", "scaling")
+            .whereLayer("memory").mayOnlyBeAccessedByLayers("spi", "internal", "composite", "families", "scaling")
+            .whereLayer("hash").mayOnlyBeAccessedByLayers("pipeline", "api", "internal", "composite", "families",
+                "scaling")
+            .whereLayer("model").mayOnlyBeAccessedByLayers("tune", "composite", "scaling")
             .check(ENGINE);
     }
 

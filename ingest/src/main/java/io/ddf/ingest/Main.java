@@ -13,10 +13,11 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 
-/** The {@code ddf} command: subcommands {@code pipe}, {@code info}, {@code serve} and {@code tune}. */
+/** The {@code ddf} command: subcommands {@code pipe}, {@code info}, {@code verify}, {@code serve}, {@code tune} and {@code migrate}. */
 @Command(name = "ddf", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     description = "Off-heap, memory-mapped duplicate detection for streams.",
-    subcommands = {PipeCommand.class, InfoCommand.class, VerifyCommand.class, ServeCommand.class, TuneCommand.class})
+    subcommands = {PipeCommand.class, InfoCommand.class, VerifyCommand.class, ServeCommand.class, TuneCommand.class,
+        io.ddf.ingest.migrate.MigrateCommand.class})
 public final class Main
 {
     /** Usage help width in columns. */

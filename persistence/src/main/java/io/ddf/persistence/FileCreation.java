@@ -101,7 +101,7 @@ final class FileCreation
      * exists, atomically; the temporary name is then unlinked. Where hard links are not supported, an atomic
      * rename after a check (a file made under the name in between would be replaced).
      */
-    private static void moveIntoPlace(final Path temp, final Path path) throws IOException
+    static void moveIntoPlace(final Path temp, final Path path) throws IOException
     {
         try
         {
@@ -128,7 +128,7 @@ final class FileCreation
      * fsync the directory, so that the new name survives a power loss (a rename is a change of the directory).
      * Some platforms cannot open a directory for it; there the rename's durability is the file system's.
      */
-    private static void syncDirectory(final Path directory, final Path path)
+    static void syncDirectory(final Path directory, final Path path)
     {
         try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ))
         {
@@ -232,7 +232,7 @@ final class FileCreation
     }
 
     /** Owner-only (0600): a filter file may hold a secret key, and its contents tell what was seen. */
-    private static FileAttribute<?>[] permissions()
+    static FileAttribute<?>[] permissions()
     {
         if (!FileSystems.getDefault().supportedFileAttributeViews().contains("posix"))
         {

@@ -103,6 +103,19 @@ final class Libc
     }
 
     /**
+     * fallocate(2) with mode 0 over [offset, offset + length): the blocks of a range allocated (a file that grows).
+     *
+     * @param fd     a descriptor open for writing.
+     * @param offset the range's first byte.
+     * @param length bytes.
+     * @return 0, or the errno of a failure.
+     */
+    static int fallocate(final int fd, final long offset, final long length)
+    {
+        return CALLS.fallocate(fd, 0, offset, length) == 0 ? 0 : Native.getLastError();
+    }
+
+    /**
      * @param fd           a descriptor.
      * @param expectedSize the file's length, which the answer must show for its layout of struct stat to be trusted.
      * @return the bytes the file system has allocated to the file (st_blocks × 512), or -1 when unknown (the call

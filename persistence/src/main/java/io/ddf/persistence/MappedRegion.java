@@ -197,6 +197,12 @@ final class MappedRegion
      */
     static void releaseAll(final java.util.Collection<MappedRegion> regions)
     {
+        if (regions.isEmpty())
+        {
+            // nothing to release, and Chronicle's releaser must not be first touched now: its class adds a shutdown
+            // hook as it loads, which fails (and fails the close) when this runs in a shutdown hook, as SIGTERM's does
+            return;
+        }
         try
         {
             for (final MappedRegion region : regions)

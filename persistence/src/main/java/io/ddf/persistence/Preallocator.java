@@ -94,6 +94,36 @@ final class Preallocator
         return fd >= 0 && provablySparse(fd, length) ? Reservation.UNRESERVED : Reservation.ZERO_FILLED;
     }
 
+    /**
+     * Allocates the blocks of {@code [from, length)} of a file that holds data before {@code from} (a file that
+     * grows): as {@link #allocate(RandomAccessFile, long, Path, Path)}, never touching what lies before.
+     *
+     * @param raf       the file.
+     * @param from      the first byte to allocate (the file's old length).
+     * @param length    the file's new length.
+     * @param path      the file, for messages.
+     * @param directory where the file lives, to report free space on failure.
+     */
+    static void allocate(final RandomAccessFile raf, final long from, final long length, final Path path,
+        final Path directory)
+    {
+        final int fd = Libc.available() ? Descriptors.of(raf) : -1;
+        if (fd >= 0)
+        {
+            final int errno = Libc.fallocate(fd, from, length - from);
+            if (errno == Libc.ENOSPC)
+            {
+                throw noSpace(path, length - from, usableOrUnknown(directory), directory, null);
+            }
+            if (errno == 0 && !provablySparse(fd, length))
+            {
+                return;
+            }
+            // as for a new file: this file system cannot, or the blocks are missing after a success
+        }
+        fillWithZeros(raf.getChannel(), from, length, path, directory);
+    }
+
     /** @return whether the file system says it holds fewer blocks for the file than its length needs. */
     private static boolean provablySparse(final int fd, final long length)
     {
@@ -135,8 +165,23 @@ final class Preallocator
      */
     static void fillWithZeros(final FileChannel channel, final long length, final Path path, final Path directory)
     {
+        fillWithZeros(channel, 0, length, path, directory);
+    }
+
+    /**
+     * Writes zeros from offset {@code from} to {@code length}.
+     *
+     * @param channel   the file's channel.
+     * @param from      the first byte to write.
+     * @param length    the file's length.
+     * @param path      the file, for messages.
+     * @param directory where the file lives, to report free space on failure.
+     */
+    static void fillWithZeros(final FileChannel channel, final long from, final long length, final Path path,
+        final Path directory)
+    {
         final ByteBuffer zeros = ByteBuffer.allocateDirect(CHUNK);
-        long position = 0;
+        long position = from;
         try
         {
             while (position < length)

@@ -21,7 +21,7 @@ import static io.ddf.ingest.acl.Category.SLOW;
 
 /**
  * The ACL's view of the {@link CommandTable}: each command with its ACL categories and keys, plus the subcommands
- * of the containers (CLIENT, CONFIG, COMMAND, MEMORY, ACL) with the categories Redis 7 gives each, since rules such
+ * of the containers (CLIENT, CONFIG, COMMAND, MEMORY, MODULE, ACL) with the categories Redis 7 gives each, since rules such
  * as {@code -@admin +client|id} and NOPERM errors name them ({@code client|list}); a container itself has none, as
  * in Redis.
  *
@@ -58,6 +58,8 @@ final class AclCatalog
         Map.entry("command|help", EnumSet.of(SLOW, CONNECTION)),
         Map.entry("memory|usage", EnumSet.of(READ, SLOW)),
         Map.entry("memory|help", EnumSet.of(SLOW)),
+        Map.entry("module|list", EnumSet.of(ADMIN, SLOW, DANGEROUS)),
+        Map.entry("module|help", EnumSet.of(SLOW)),
         Map.entry("acl|whoami", EnumSet.of(FAST)),
         Map.entry("acl|cat", EnumSet.of(SLOW)),
         Map.entry("acl|genpass", EnumSet.of(SLOW)),

@@ -18,11 +18,12 @@ import java.util.Map;
  * daemon, then read by every event loop (never changed after).
  *
  * <p>To add a command: write its handler where its family lives and register one entry there; nothing else lists
- * commands. The families: {@link FilterCommands} (BF.ADD, MADD, EXISTS, MEXISTS, RESERVE, INFO, CARD),
- * {@link InsertCommand} (BF.INSERT), {@link ScanDump} (BF.* and CF.* SCANDUMP and LOADCHUNK),
- * {@link CuckooCommands} (CF.*), {@link ServerCommands} (connection and administration commands and the generic key
- * commands EXISTS, TYPE, DEL, UNLINK), {@link KeyspaceCommands} (KEYS, SCAN, FLUSHALL, FLUSHDB, MEMORY),
- * {@link TransactionCommands} (MULTI, EXEC, DISCARD), and COMMAND here.
+ * commands. The families: {@link RedisBloomCommands} (every BF.* and CF.* command, and MODULE: RedisBloom's surface,
+ * each key routed to the filters that grow, {@link ScalingCommands}, or to ddf's fixed-size ones,
+ * {@link FilterCommands}, {@link InsertCommand}, {@link CuckooCommands}, {@link ScanDump}), {@link ServerCommands}
+ * (connection and administration commands and the generic key commands EXISTS, TYPE, DEL, UNLINK),
+ * {@link KeyspaceCommands} (KEYS, SCAN, FLUSHALL, FLUSHDB, MEMORY), {@link TransactionCommands} (MULTI, EXEC,
+ * DISCARD), {@link AclCommands} (AUTH's users: ACL), and COMMAND here.
  */
 final class CommandTable
 {
@@ -37,10 +38,7 @@ final class CommandTable
     static CommandTable of(final DdfServer server)
     {
         final CommandTable table = new CommandTable();
-        new FilterCommands(server).register(table);
-        new InsertCommand(server).register(table);
-        new CuckooCommands(server).register(table);
-        new ScanDump(server).register(table);
+        new RedisBloomCommands(server).register(table);
         new ServerCommands(server).register(table);
         new KeyspaceCommands(server).register(table);
         new TransactionCommands().register(table);

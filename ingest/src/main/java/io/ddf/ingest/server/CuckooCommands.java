@@ -16,7 +16,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * RedisBloom's CF.* commands on the {@code cuckoo} kind. CF.ADDNX, CF.INSERTNX, CF.EXISTS and CF.MEXISTS are the
+ * RedisBloom's CF.* commands on ddf's streaming cuckoo filter (the {@code cuckoo} kind: what CF.* make under
+ * {@code serve --past-capacity forget}; by default they make RedisBloom's own cuckoo filter, {@link ScalingCommands}).
+ * {@link RedisBloomCommands} registers them and routes each key here or there. CF.ADDNX, CF.INSERTNX, CF.EXISTS and CF.MEXISTS are the
  * streaming filter's own stream and contains, through the pipeline like BF.*. CF.ADD and CF.INSERT (a copy even
  * when present), CF.DEL and CF.COUNT work on the filter's fingerprints on the event loop, after draining what the
  * pipeline holds for the filter, so that they see every earlier command of the connection.
@@ -34,9 +36,6 @@ final class CuckooCommands
     /** ddf's fingerprint width for CF filters: a bucket of 2 fills half a word, of 4 a word. */
     static final int FINGERPRINT_BITS = 16;
     private static final int MAX_BUCKET_SIZE = 64;
-    private static final List<String> WRITE = List.of("write", "denyoom");
-    private static final List<String> READ = List.of("readonly", "fast");
-    private static final String GROUP = "cf";
 
     private final DdfServer server;
     private final FilterStore store;
@@ -48,29 +47,35 @@ final class CuckooCommands
         this.store = server.store();
     }
 
-    /** @param table gets CF.RESERVE, ADD, ADDNX, INSERT, INSERTNX, EXISTS, MEXISTS, DEL, COUNT and INFO. */
-    void register(final CommandTable table)
+    /** CF.ADD: a copy of the item (1), the filter made on first use. */
+    void add(final Session session, final ByteBuf[] args)
     {
-        table.add(Command.oneKey("cf.reserve", -3, WRITE, GROUP,
-            "Creates a cuckoo filter: capacity, then BUCKETSIZE, MAXITERATIONS, EXPANSION 0.", this::reserve));
-        table.add(Command.oneKey("cf.add", 3, WRITE, GROUP, "Adds a copy of an item (1). Creates the filter.",
-            (s, a) -> addCopies(s, a, 2, false, true)));
-        table.add(Command.oneKey("cf.addnx", 3, WRITE, GROUP, "Adds an item unless present: 1 added, 0 present.",
-            (s, a) -> stream(s, a, 2, false)));
-        table.add(Command.oneKey("cf.insert", -4, WRITE, GROUP,
-            "[CAPACITY c] [NOCREATE] ITEMS item...: adds a copy of each (1 each).", this::insert));
-        table.add(Command.oneKey("cf.insertnx", -4, WRITE, GROUP,
-            "[CAPACITY c] [NOCREATE] ITEMS item...: adds each unless present (1 added, 0 present).",
-            this::insertnx));
-        table.add(Command.oneKey("cf.exists", 3, READ, GROUP, "1 if the item may be present.",
-            (s, a) -> contains(s, a, false)));
-        table.add(Command.oneKey("cf.mexists", -3, READ, GROUP, "1 for each item that may be present.",
-            (s, a) -> contains(s, a, true)));
-        table.add(Command.oneKey("cf.del", 3, WRITE, GROUP, "Deletes one copy of an item: 1 deleted, 0 absent.",
-            this::delete));
-        table.add(Command.oneKey("cf.count", 3, READ, GROUP, "How many copies of an item may be present.",
-            this::count));
-        table.add(Command.oneKey("cf.info", 2, READ, GROUP, "Describes a cuckoo filter.", this::info));
+        addCopies(session, args, 2, false, true);
+    }
+
+    /** CF.ADDNX: the item unless present (1 added, 0 present). */
+    void addnx(final Session session, final ByteBuf[] args)
+    {
+        stream(session, args, 2, false);
+    }
+
+    /** CF.EXISTS. */
+    void exists(final Session session, final ByteBuf[] args)
+    {
+        contains(session, args, false);
+    }
+
+    /** CF.MEXISTS. */
+    void mexists(final Session session, final ByteBuf[] args)
+    {
+        contains(session, args, true);
+    }
+
+    /** CF.DEBUG and CF.COMPACT on ddf's streaming cuckoo filter, which has one table and RedisBloom's shape not. */
+    void notRedisBloomCuckoo(final Session session, final ByteBuf[] args)
+    {
+        throw new RespError("ERR " + KeyNames.display(session.key(args[1])) + " is ddf's streaming cuckoo filter " +
+            "(one table, no sub-filters): CF.INFO describes it");
     }
 
     /**
@@ -92,11 +97,11 @@ final class CuckooCommands
 
     private FilterBuilder defaultBuilder()
     {
-        return builder(server.config().defaultCapacity, DEFAULT_BUCKET_SIZE, DEFAULT_MAX_ITERATIONS);
+        return builder(server.config().capacityOfMissingKeys(false), DEFAULT_BUCKET_SIZE, DEFAULT_MAX_ITERATIONS);
     }
 
     /** CF.RESERVE key capacity [BUCKETSIZE b] [MAXITERATIONS m] [EXPANSION e], with RedisBloom's errors. */
-    private void reserve(final Session session, final ByteBuf[] args)
+    void reserve(final Session session, final ByteBuf[] args)
     {
         if (args.length % 2 == 0)
         {
@@ -202,7 +207,7 @@ final class CuckooCommands
         return noCreate ? -(i + 1) : i + 1;
     }
 
-    private void insert(final Session session, final ByteBuf[] args)
+    void insert(final Session session, final ByteBuf[] args)
     {
         final int first = insertOptions(args, "cf.insert");
         session.checkItems(args, Math.abs(first));
@@ -213,7 +218,7 @@ final class CuckooCommands
         addCopies(session, args, Math.abs(first), true, false);
     }
 
-    private void insertnx(final Session session, final ByteBuf[] args)
+    void insertnx(final Session session, final ByteBuf[] args)
     {
         final int first = insertOptions(args, "cf.insertnx");
         session.checkItems(args, Math.abs(first));
@@ -245,7 +250,7 @@ final class CuckooCommands
         {
             throw new RespError("ERR not found");
         }
-        long capacity = server.config().defaultCapacity;
+        long capacity = server.config().capacityOfMissingKeys(false);
         for (int i = 2; i < first - 1; i++)
         {
             if ("capacity".equals(Replies.word(args[i])))
@@ -319,7 +324,7 @@ final class CuckooCommands
         }
     }
 
-    private void delete(final Session session, final ByteBuf[] args)
+    void delete(final Session session, final ByteBuf[] args)
     {
         session.checkItems(args, 2);
         try (FilterStore.Lease lease = cuckoo(Replies.key(args[1])))
@@ -336,7 +341,7 @@ final class CuckooCommands
         }
     }
 
-    private void count(final Session session, final ByteBuf[] args)
+    void count(final Session session, final ByteBuf[] args)
     {
         session.checkItems(args, 2);
         try (FilterStore.Lease lease = cuckoo(Replies.key(args[1])))
@@ -353,7 +358,7 @@ final class CuckooCommands
     }
 
     /** CF.INFO: RedisBloom's fields, in its order. */
-    private void info(final Session session, final ByteBuf[] args)
+    void info(final Session session, final ByteBuf[] args)
     {
         try (FilterStore.Lease lease = cuckoo(Replies.key(args[1])))
         {

@@ -173,9 +173,10 @@ final class DataDirectory implements AutoCloseable
             for (final Path file : list.sorted().toList())
             {
                 final String name = file.getFileName().toString();
-                if (name.startsWith("."))
+                if (name.startsWith(".") || name.endsWith(KeyNames.SUFFIX +
+                    io.ddf.ingest.redisbloom.ScalingRegistry.SUFFIX))
                 {
-                    continue;
+                    continue; // hidden, or a scaling filter's file (FilterStore opens those as scaling filters)
                 }
                 final String key = KeyNames.key(name);
                 if (key == null)

@@ -276,7 +276,7 @@ public final class DdfServer implements AutoCloseable
     /** @return a builder for a filter made on first use of a key. */
     FilterBuilder defaultFilter()
     {
-        return ReserveOptions.defaultFilter(config.defaultCapacity, config.defaultErrorRate);
+        return ReserveOptions.defaultFilter(config.capacityOfMissingKeys(false), config.defaultErrorRate);
     }
 
     /**

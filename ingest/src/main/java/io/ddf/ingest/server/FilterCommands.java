@@ -13,17 +13,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * RedisBloom's BF.* commands over the named filters. Each element is judged where {@code serve --execution} says
+ * RedisBloom's BF.* commands over ddf's fixed-size filters (the kinds BF.RESERVE's {@code KIND} names, and every
+ * filter under {@code serve --past-capacity forget}); {@link RedisBloomCommands} registers them and routes each key
+ * here or to the filters that grow. Each element is judged where {@code serve --execution} says
  * ({@link Session#judge}: on the event loop by default, or through the pipeline) and its reply takes its place in
  * the connection's {@link ReplyWriter}, written once its verdicts are in; a filter made on first use (BF.ADD, BF.MADD) or by BF.RESERVE
  * is created off the event loop ({@link FilterStore#create}) and the reply waits for it.
  */
 final class FilterCommands
 {
-    private static final List<String> WRITE = List.of("write", "denyoom");
-    private static final List<String> READ = List.of("readonly", "fast");
-    private static final String GROUP = "bf";
-
     private final DdfServer server;
     private final FilterStore store;
 
@@ -34,21 +32,11 @@ final class FilterCommands
         this.store = server.store();
     }
 
-    /** @param table gets BF.ADD, BF.MADD, BF.EXISTS, BF.MEXISTS, BF.RESERVE, BF.INFO and BF.CARD. */
-    void register(final CommandTable table)
+    /** BF.DEBUG on a fixed-size filter: RedisBloom's layers are the scaling filters'. */
+    void debug(final Session session, final ByteBuf[] args)
     {
-        table.add(Command.oneKey("bf.add", 3, WRITE, GROUP,
-            "Adds an item; 1 if it was not seen before. Creates the filter on first use.", this::add));
-        table.add(Command.oneKey("bf.madd", -3, WRITE, GROUP,
-            "Adds items; 1 for each not seen before. Creates the filter on first use.", this::madd));
-        table.add(Command.oneKey("bf.exists", 3, READ, GROUP, "1 if the item may have been added.", this::exists));
-        table.add(Command.oneKey("bf.mexists", -3, READ, GROUP, "1 for each item that may have been added.",
-            this::mexists));
-        table.add(Command.oneKey("bf.reserve", -4, WRITE, GROUP,
-            "Creates a filter: error rate, capacity, then KIND, SEED, KEYED or kind parameters.", this::reserve));
-        table.add(Command.oneKey("bf.info", -2, READ, GROUP, "Describes a filter, or one field of it.",
-            this::info));
-        table.add(Command.oneKey("bf.card", 2, READ, GROUP, "Items added that were not seen before.", this::card));
+        throw new RespError("ERR " + KeyNames.display(session.key(args[1])) + " is a fixed-size ddf filter: " +
+            "BF.INFO describes it");
     }
 
     /** BF.ADD and BF.MADD: make the filter on first use, then judge each item. */
@@ -67,12 +55,12 @@ final class FilterCommands
         }
     }
 
-    private void add(final Session session, final ByteBuf[] args)
+    void add(final Session session, final ByteBuf[] args)
     {
         streamItems(session, args, false);
     }
 
-    private void madd(final Session session, final ByteBuf[] args)
+    void madd(final Session session, final ByteBuf[] args)
     {
         streamItems(session, args, true);
     }
@@ -110,17 +98,17 @@ final class FilterCommands
         return new ArrayRedisMessage(zeros);
     }
 
-    private void exists(final Session session, final ByteBuf[] args)
+    void exists(final Session session, final ByteBuf[] args)
     {
         containsItems(session, args, false);
     }
 
-    private void mexists(final Session session, final ByteBuf[] args)
+    void mexists(final Session session, final ByteBuf[] args)
     {
         containsItems(session, args, true);
     }
 
-    private void reserve(final Session session, final ByteBuf[] args)
+    void reserve(final Session session, final ByteBuf[] args)
     {
         try
         {
@@ -169,7 +157,7 @@ final class FilterCommands
         return ReserveOptions.builder(options, capacity, errorRate);
     }
 
-    private void info(final Session session, final ByteBuf[] args)
+    void info(final Session session, final ByteBuf[] args)
     {
         Command.atMost(args, 3, "bf.info");
         if (session.deferUntilJudged(args))
@@ -191,7 +179,7 @@ final class FilterCommands
         }
     }
 
-    private void card(final Session session, final ByteBuf[] args)
+    void card(final Session session, final ByteBuf[] args)
     {
         if (session.deferUntilJudged(args))
         {

@@ -3,6 +3,9 @@ package io.ddf.ingest.server;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.Filters;
+import io.ddf.engine.scaling.ScalingFilter;
+import io.ddf.ingest.redisbloom.Reply;
+import io.ddf.ingest.redisbloom.ScalingRegistry;
 import io.ddf.persistence.FilterFileException;
 
 import java.io.IOException;
@@ -14,17 +17,16 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * The named filters while the daemon runs: one file per key in the {@link DataDirectory} ({@link KeyNames}), all
- * open, each with its {@link Lease}; and the keys whose file could not be opened, with why.
+ * The named filters while the daemon runs, the daemon's keyspace: ddf's fixed-size filters, one file per key in the
+ * {@link DataDirectory} ({@link KeyNames}), all open, each with its {@link Lease}; the keys whose file could not be
+ * opened, with why; and the filters that grow ({@link ScalingRegistry}: RedisBloom's semantics, files
+ * {@code <key>.ddfs}). Every key is of one {@link Kind}; both count against {@code --max-filters}, both are made on
+ * the store's creation thread, never on an event loop.
  *
  * <p>Whoever publishes an element for a filter holds a {@link Lease} (the read lock) from looking the filter up
  * until the publication returns; adding a created filter, deleting and closing take the write lock, so a filter
@@ -33,9 +35,6 @@ import java.util.function.Supplier;
  */
 final class FilterStore implements AutoCloseable
 {
-    /** How long closing waits for a filter file being created. */
-    private static final int CREATION_WAIT_SECONDS = 60;
-
     private final DataDirectory directory;
     private final Path dir;
     private final Map<String, DuplicateFilter> filters = new ConcurrentHashMap<>();
@@ -52,12 +51,9 @@ final class FilterStore implements AutoCloseable
     private final Map<String, String> failed = new ConcurrentHashMap<>();
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     /** Makes every filter file, off the event loops (see {@link #create}). */
-    private final ExecutorService creator = Executors.newSingleThreadExecutor(r ->
-    {
-        final Thread thread = new Thread(r, "ddf-create");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final FilterCreator creator;
+    /** The filters that grow, under their own lock (their commands read them through it). */
+    private final ScalingRegistry scaling;
     private final int skipped;
     private final int maxFilters;
     /** Gets a line per filter created, deleted or refused ({@link FilterEvents}). */
@@ -74,10 +70,33 @@ final class FilterStore implements AutoCloseable
         this.dir = directory.path();
         this.maxFilters = maxFilters;
         this.log = log;
+        this.creator = new FilterCreator(log);
         contents.filters().forEach(durability::opened);
         contents.filters().forEach(this::add);
         failed.putAll(contents.failed());
         this.skipped = contents.skipped();
+        this.scaling = new ScalingRegistry(dir, KeyNames::fileName);
+        try
+        {
+            scaling.openAll(KeyNames::key, maxFilters - filters.size(), log);
+        }
+        catch (final IOException e)
+        {
+            scaling.close();
+            Filters.closeAll(filters.values());
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Which store a key is in. */
+    enum Kind
+    {
+        /** A fixed-size ddf filter, or a {@code .ddf} file that could not be opened. */
+        FIXED,
+        /** A filter that grows ({@link ScalingRegistry}), or a {@code .ddfs} file that could not be opened. */
+        SCALING,
+        /** No such key. */
+        NONE
     }
 
     /**
@@ -151,6 +170,22 @@ final class FilterStore implements AutoCloseable
         }
     }
 
+    /** @return the filters that grow. */
+    ScalingRegistry scaling()
+    {
+        return scaling;
+    }
+
+    /**
+     * @param key a key.
+     * @return which store holds it.
+     */
+    Kind kind(final String key)
+    {
+        return filters.containsKey(key) || failed.containsKey(key) ? Kind.FIXED :
+            scaling.has(key) ? Kind.SCALING : Kind.NONE;
+    }
+
     /** @return files skipped at start. */
     int skipped()
     {
@@ -187,17 +222,24 @@ final class FilterStore implements AutoCloseable
         return maxFilters;
     }
 
-    /** @return the number of filters. */
+    /** @return the number of keys (DBSIZE): filters of both kinds and the files that could not be opened. */
     int size()
     {
-        return filters.size();
+        return filters.size() + failed.size() + scaling.size();
     }
 
-    /** @return every key with a file: the filters and the files that could not be opened, sorted. */
+    /** @return the filters open, of both kinds: what {@code --max-filters} bounds. */
+    int openCount()
+    {
+        return filters.size() + scaling.openCount();
+    }
+
+    /** @return every key with a file: the filters of both kinds and the files that could not be opened, sorted. */
     java.util.SortedSet<String> keys()
     {
         final java.util.SortedSet<String> keys = new java.util.TreeSet<>(filters.keySet());
         keys.addAll(failed.keySet());
+        keys.addAll(scaling.keys());
         return keys;
     }
 
@@ -266,21 +308,7 @@ final class FilterStore implements AutoCloseable
      */
     CompletableFuture<Void> create(final String key, final Supplier<FilterBuilder> builder, final boolean exclusive)
     {
-        try
-        {
-            return CompletableFuture.runAsync(() -> createNow(key, builder, exclusive), creator)
-                .whenComplete((done, failure) ->
-                {
-                    if (failure != null)
-                    {
-                        log.println(FilterEvents.refused(key, Session.message(failure)));
-                    }
-                });
-        }
-        catch (final RejectedExecutionException e)
-        {
-            return CompletableFuture.failedFuture(shuttingDown());
-        }
+        return creator.submit(key, () -> createNow(key, builder, exclusive));
     }
 
     private void createNow(final String key, final Supplier<FilterBuilder> builder, final boolean exclusive)
@@ -297,13 +325,13 @@ final class FilterStore implements AutoCloseable
             {
                 throw failedError(key, reason);
             }
-            if (filters.containsKey(key))
+            if (filters.containsKey(key) || scaling.has(key))
             {
                 if (exclusive)
                 {
                     throw new FilterStoreException("item exists");
                 }
-                return;
+                return; // the command runs again and finds the key's filter, of whichever kind
             }
         }
         finally
@@ -315,7 +343,7 @@ final class FilterStore implements AutoCloseable
         {
             throw new FilterStoreException("key is empty or too long to name a file");
         }
-        if (filters.size() >= maxFilters)
+        if (openCount() >= maxFilters)
         {
             throw new FilterStoreException(FilterBudget.limitReached(maxFilters));
         }
@@ -358,6 +386,60 @@ final class FilterStore implements AutoCloseable
     }
 
     /**
+     * Makes a filter that grows, on the creation thread as {@link #create} (a NONSCALING filter of 10^9 items
+     * allocates a gigabyte on disk), counted against {@code --max-filters} with the fixed-size ones.
+     *
+     * @param creation what RedisBloom's semantics asked for: the key, what makes the filter, whether an existing key
+     *                 is refused, and the reply to a failure.
+     * @return completes once the filter is in the store (or, for a creation on first use, once the key exists of
+     *         either kind), or exceptionally with a {@link RespError} in RedisBloom's words.
+     */
+    CompletableFuture<Void> create(final Reply.Create creation)
+    {
+        return creator.submit(creation.key(), () -> createScaling(creation));
+    }
+
+    private void createScaling(final Reply.Create creation)
+    {
+        final String key = creation.key();
+        lock.readLock().lock();
+        try
+        {
+            if (closed)
+            {
+                throw shuttingDown();
+            }
+            if (kind(key) != Kind.NONE)
+            {
+                if (creation.exclusive())
+                {
+                    throw new RespError("ERR item exists");
+                }
+                return;
+            }
+        }
+        finally
+        {
+            lock.readLock().unlock();
+        }
+        if (openCount() >= maxFilters)
+        {
+            throw new FilterStoreException(FilterBudget.limitReached(maxFilters));
+        }
+        final ScalingFilter made;
+        try
+        {
+            made = scaling.create(key, creation.maker());
+        }
+        catch (final RuntimeException e)
+        {
+            final Reply refusal = creation.refused().apply(e);
+            throw new RespError(refusal instanceof Reply.Error error ? error.text() : "ERR " + OneLine.of(e));
+        }
+        log.println("ddf: created filter '" + KeyNames.display(key) + "' (" + ScalingCommands.describe(made) + ")");
+    }
+
+    /**
      * Deletes a filter and its file.
      *
      * @param key   the key.
@@ -369,6 +451,18 @@ final class FilterStore implements AutoCloseable
         lock.writeLock().lock();
         try
         {
+            if (!closed && scaling.has(key))
+            {
+                log.println("ddf: deleted filter '" + KeyNames.display(key) + "' (scaling)");
+                try
+                {
+                    return scaling.delete(key);
+                }
+                catch (final IllegalStateException e)
+                {
+                    throw new FilterStoreException(String.valueOf(e.getMessage()).replaceFirst("^ERR ", ""));
+                }
+            }
             final DuplicateFilter filter = filters.get(key);
             if (filter == null && !closed && failed.containsKey(key))
             {
@@ -429,19 +523,7 @@ final class FilterStore implements AutoCloseable
         {
             lock.writeLock().unlock();
         }
-        creator.shutdown();
-        try
-        {
-            // a creation under way finds the store closed when it is done, closes its file and fails
-            if (!creator.awaitTermination(CREATION_WAIT_SECONDS, TimeUnit.SECONDS))
-            {
-                creator.shutdownNow();
-            }
-        }
-        catch (final InterruptedException e)
-        {
-            Thread.currentThread().interrupt();
-        }
+        creator.stop();
     }
 
     /** Flushes and closes every filter, and releases the directory. Call after the pipeline has drained. */
@@ -466,6 +548,7 @@ final class FilterStore implements AutoCloseable
             {
                 filters.clear();
                 leases.clear();
+                scaling.close();
             }
             directory.close();
         }

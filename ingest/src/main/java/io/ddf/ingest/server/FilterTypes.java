@@ -88,4 +88,35 @@ final class FilterTypes
         }
         return lease;
     }
+
+    /**
+     * @param store the filters.
+     * @param key   a key.
+     * @return TYPE's answer: {@code MBbloomCF} for a cuckoo filter, {@code MBbloom--} for another filter
+     *         ({@link FilterTypes}), {@code unknown} for a file that is not one, {@code none}.
+     */
+    static String type(final FilterStore store, final String key)
+    {
+        final DuplicateFilter filter = store.get(key);
+        if (filter != null)
+        {
+            return FilterTypes.name(filter);
+        }
+        if (store.isForeign(key))
+        {
+            return "unknown";
+        }
+        if (!store.scaling().has(key))
+        {
+            return "none";
+        }
+        try
+        {
+            return store.scaling().use(key, f -> f == null ? "none" : ScalingCommands.type(f));
+        }
+        catch (final IllegalStateException cannotOpen)
+        {
+            return "unknown";
+        }
+    }
 }

@@ -27,17 +27,9 @@ final class InsertCommand
         this.store = server.store();
     }
 
-    /** @param table gets BF.INSERT. */
-    void register(final CommandTable table)
+    void insert(final Session session, final ByteBuf[] args)
     {
-        table.add(Command.oneKey("bf.insert", -4, List.of("write", "denyoom"), "bf",
-            "[CAPACITY c] [ERROR e] [EXPANSION x] [NOCREATE] [NONSCALING] ITEMS item...: creates the filter " +
-                "unless NOCREATE, then adds each item (1 if it was not seen before).", this::insert));
-    }
-
-    private void insert(final Session session, final ByteBuf[] args)
-    {
-        long capacity = server.config().defaultCapacity;
+        long capacity = server.config().capacityOfMissingKeys(false);
         double errorRate = server.config().defaultErrorRate;
         boolean noCreate = false;
         final List<String> reserveOptions = new ArrayList<>();

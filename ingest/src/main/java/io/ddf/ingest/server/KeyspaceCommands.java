@@ -1,6 +1,5 @@
 package io.ddf.ingest.server;
 
-import io.ddf.engine.DuplicateFilter;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.redis.ArrayRedisMessage;
 import io.netty.handler.codec.redis.IntegerRedisMessage;
@@ -54,18 +53,6 @@ final class KeyspaceCommands
             (s, a) -> flushAll(s, a, "flushdb")).also("@keyspace", "@dangerous"));
         table.add(Command.keyless("memory", -2, List.of("readonly"), "server",
             "USAGE key: the bytes of the filter's file, all of it mapped.", this::memory));
-    }
-
-    /**
-     * @param store the filters.
-     * @param key   a key.
-     * @return TYPE's answer: {@code MBbloomCF} for a cuckoo filter, {@code MBbloom--} for another filter
-     *         ({@link FilterTypes}), {@code unknown} for a file that is not one, {@code none}.
-     */
-    static String typeOf(final FilterStore store, final String key)
-    {
-        final DuplicateFilter filter = store.get(key);
-        return filter != null ? FilterTypes.name(filter) : store.isForeign(key) ? "unknown" : "none";
     }
 
     private void keys(final Session session, final ByteBuf[] args)
@@ -123,7 +110,7 @@ final class KeyspaceCommands
         for (final String key : page.keys())
         {
             if ((pattern == null || Glob.matches(pattern, key)) &&
-                (type == null || typeOf(store, key).equalsIgnoreCase(type)))
+                (type == null || FilterTypes.type(store, key).equalsIgnoreCase(type)))
             {
                 keys.add(Replies.keyBulk(key));
             }
@@ -197,7 +184,14 @@ final class KeyspaceCommands
         {
             throw Command.wrongArity("memory|usage");
         }
-        try (FilterStore.Lease lease = store.acquire(Replies.key(args[2])))
+        final String key = Replies.key(args[2]);
+        if (store.kind(key) == FilterStore.Kind.SCALING)
+        {
+            final long bytes = store.scaling().bytes(key);
+            session.replies().ready(bytes < 0 ? Replies.nil() : new IntegerRedisMessage(bytes));
+            return;
+        }
+        try (FilterStore.Lease lease = store.acquire(key))
         {
             if (lease == null)
             {

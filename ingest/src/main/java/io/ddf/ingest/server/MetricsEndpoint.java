@@ -56,6 +56,14 @@ final class MetricsEndpoint implements AutoCloseable
         CounterWithCallback.builder().name("ddf_filter_duplicates").help("Elements the filter judged duplicate.")
             .labelNames("filter").callback(cb -> eachFilter(store, (key, f) -> cb.call(f.duplicates(), key)))
             .register(registry);
+        GaugeWithCallback.builder().name("ddf_scaling_filter_bytes")
+            .help("Bytes of a scaling filter's file (it grows a layer at a time).").labelNames("filter")
+            .callback(cb -> store.scaling().forEach((key, f) -> cb.call(f.fileBytes(), key)))
+            .register(registry);
+        GaugeWithCallback.builder().name("ddf_scaling_filter_items")
+            .help("Items a scaling filter holds (BF.INFO's Number of items inserted, CF.INFO's).").labelNames("filter")
+            .callback(cb -> store.scaling().forEach((key, f) -> cb.call(f.items(), key)))
+            .register(registry);
         GaugeWithCallback.builder().name("ddf_filter_bytes").help("Bytes of the filter's table.")
             .labelNames("filter")
             .callback(cb -> eachFilter(store, (key, f) -> cb.call(f.parameters().tableBytes(), key)))

@@ -231,6 +231,15 @@ final class ReserveOptions
         }
     }
 
+    /**
+     * @param word a BF.RESERVE argument.
+     * @return whether it names a parameter of some ddf kind (so the command asks for a ddf filter).
+     */
+    static boolean isParameterName(final String word)
+    {
+        return paramDef(word.toLowerCase(java.util.Locale.ROOT)) != null;
+    }
+
     private static KindParameter paramDef(final String name)
     {
         final Map.Entry<KindParameter, List<FilterKind>> option = FilterKind.options().get(name);

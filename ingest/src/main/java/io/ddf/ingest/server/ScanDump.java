@@ -58,22 +58,33 @@ final class ScanDump
         this.store = server.store();
     }
 
-    /** @param table gets BF.SCANDUMP, BF.LOADCHUNK, CF.SCANDUMP and CF.LOADCHUNK. */
-    void register(final CommandTable table)
+    /**
+     * @param chunk a LOADCHUNK's data.
+     * @return whether it is a chunk of a ddf dump of a fixed-size filter (its magic), rather than RedisBloom's.
+     */
+    static boolean ddfChunk(final ByteBuf chunk)
     {
-        table.add(Command.oneKey("bf.scandump", 3, List.of("readonly"), "bf",
-            "Dumps a filter in chunks: iterator 0 first, then each iterator answered, until it answers 0.",
-            (s, a) -> scandump(s, a, false)));
-        table.add(Command.oneKey("bf.loadchunk", 4, List.of("write", "denyoom"), "bf",
-            "Loads a chunk of BF.SCANDUMP, with the iterator it came with.", (s, a) -> loadchunk(s, a, false)));
-        table.add(Command.oneKey("cf.scandump", 3, List.of("readonly"), "cf",
-            "Dumps a cuckoo filter in chunks, as BF.SCANDUMP.", (s, a) -> scandump(s, a, true)));
-        table.add(Command.oneKey("cf.loadchunk", 4, List.of("write", "denyoom"), "cf",
-            "Loads a chunk of CF.SCANDUMP, with the iterator it came with.", (s, a) -> loadchunk(s, a, true)));
+        return startsWith(chunk, HEADER_MAGIC) || startsWith(chunk, CHUNK_MAGIC);
+    }
+
+    private static boolean startsWith(final ByteBuf chunk, final byte[] magic)
+    {
+        if (chunk.readableBytes() < magic.length)
+        {
+            return false;
+        }
+        for (int i = 0; i < magic.length; i++)
+        {
+            if (chunk.getByte(chunk.readerIndex() + i) != magic[i])
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** @param cuckoo whether this is CF.SCANDUMP. */
-    private void scandump(final Session session, final ByteBuf[] args, final boolean cuckoo)
+    void scandump(final Session session, final ByteBuf[] args, final boolean cuckoo)
     {
         final long iterator = Replies.integer(args[2], "ERR invalid iterator");
         if (iterator < 0)
@@ -182,7 +193,7 @@ final class ScanDump
     }
 
     /** @param cuckoo whether this is CF.LOADCHUNK. */
-    private void loadchunk(final Session session, final ByteBuf[] args, final boolean cuckoo)
+    void loadchunk(final Session session, final ByteBuf[] args, final boolean cuckoo)
     {
         final long iterator = Replies.integer(args[2], "ERR invalid iterator");
         final byte[] data = ByteBufUtil.getBytes(args[3]);

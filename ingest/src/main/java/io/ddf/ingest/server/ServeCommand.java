@@ -21,20 +21,23 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Serve named filters over RESP2 and RESP3 (HELLO 3); redis-cli, redis-benchmark and Redis " +
-        "clients work. RedisBloom's BF.* commands on the streaming filters (RESERVE, ADD, MADD, EXISTS, MEXISTS, " +
-        "INSERT, INFO, CARD, SCANDUMP, LOADCHUNK) and its CF.* commands on the cuckoo kind (RESERVE, ADD, ADDNX, " +
-        "INSERT, INSERTNX, EXISTS, MEXISTS, DEL, COUNT, INFO, SCANDUMP, LOADCHUNK), with Redis's key, connection " +
-        "and server commands (DEL, KEYS, SCAN, TYPE, FLUSHALL, MULTI/EXEC, PING, INFO, ...): COMMAND DOCS on a " +
-        "running daemon lists every command with its arguments. Each filter is a file <key>.ddf in the data " +
-        "directory and survives restarts; SIGTERM drains, flushes and exits 0.",
+        "clients work. RedisBloom's BF.* commands (RESERVE, ADD, MADD, EXISTS, MEXISTS, INSERT, INFO, CARD, DEBUG, " +
+        "SCANDUMP, LOADCHUNK) and CF.* commands (RESERVE, ADD, ADDNX, INSERT, INSERTNX, EXISTS, MEXISTS, DEL, COUNT, " +
+        "INFO, DEBUG, COMPACT, SCANDUMP, LOADCHUNK) with RedisBloom's semantics and dumps, with Redis's key, " +
+        "connection and server commands (DEL, KEYS, SCAN, TYPE, FLUSHALL, MULTI/EXEC, PING, INFO, MODULE LIST, ...): " +
+        "COMMAND DOCS on a running daemon lists every command with its arguments. Each filter is a file <key>.ddf " +
+        "(<key>.ddfs for one that grows) in the data directory and survives restarts; SIGTERM drains, flushes and " +
+        "exits 0.",
         "Optionally a raw feed on its own port: records judged in order, one verdict byte (U or D) back per " +
         "record, or with --forward only the unseen records sent on."},
     footer = {"Default port 7379 (not Redis's 6379, so both can run on one machine); default address 127.0.0.1.",
-        "A filter made by BF.ADD on a missing key (as by BF.RESERVE without KIND) is a fifo-bloom of " +
-            "--default-capacity and --default-error-rate (RedisBloom's INITIAL_SIZE and ERROR_RATE): it forgets " +
-            "nothing of its first --default-capacity items, keeps its false positive rate at most the error rate, " +
-            "and past the capacity forgets the oldest.",
-        "BF.EXISTS answers 0 for an element the filter has forgotten: streaming filters forget by design."})
+        "A filter made by BF.RESERVE without KIND, or by BF.ADD on a missing key, scales as RedisBloom's (a layer " +
+            "of EXPANSION times the capacity at half the error rate once full; NONSCALING refuses instead), as " +
+            "ddf's chain of blocked layers (--scaling-layout); CF.* make RedisBloom's cuckoo filter.",
+        "With --past-capacity forget they are ddf's forgetting filters instead: a fifo-bloom of --default-capacity " +
+            "and --default-error-rate, which forgets the oldest past its capacity in fixed memory, and the " +
+            "streaming cuckoo filter; BF.EXISTS then answers 0 for an element forgotten. BF.RESERVE's KIND chooses " +
+            "per key: fifo-bloom (forgets), scaling (ddf's chain), redisbloom (RedisBloom's layout)."})
 public final class ServeCommand implements Callable<Integer>
 {
     /** Exit status when the daemon could not start (a failure while running, as ErrorHandling's). */
@@ -106,8 +109,21 @@ public final class ServeCommand implements Callable<Integer>
     private int idleTimeout = DEFAULTS.idleTimeoutSeconds;
 
     @Option(names = "--default-capacity", paramLabel = "N", description = "Capacity of a filter BF.ADD makes for " +
-        "a missing key (default ${DEFAULT-VALUE}: 1.4 MB at 0.01).")
+        "a missing key (default: RedisBloom's 100 for a scaling filter, which grows from there; 1000000 with " +
+        "--past-capacity forget: 1.4 MB at 0.01).")
     private long defaultCapacity = DEFAULTS.defaultCapacity;
+
+    @Option(names = "--past-capacity", paramLabel = "scale|forget", converter = PastCapacityConverter.class,
+        description = "What a filter made without KIND does once full: scale (default: grows a layer, as " +
+            "RedisBloom; NONSCALING refuses) or forget (ddf's fifo-bloom and streaming cuckoo filter: fixed " +
+            "memory, the oldest items forgotten).")
+    private ServerConfig.PastCapacity pastCapacity = DEFAULTS.pastCapacity;
+
+    @Option(names = "--scaling-layout", paramLabel = "redisbloom|ddf", converter = LayoutConverter.class,
+        description = "How a scaling Bloom filter is laid out: ddf (default: ddf's chain of blocked layers, one " +
+            "cache line per layer per lookup) or redisbloom (RedisBloom's own bits: its dumps load into RedisBloom, " +
+            "BF.DEBUG gives RedisBloom's geometry).")
+    private io.ddf.ingest.redisbloom.BloomSemantics.Layout scalingLayout = DEFAULTS.scalingLayout;
 
     @Option(names = "--default-error-rate", paramLabel = "X",
         description = "Error rate of a filter BF.ADD makes for a missing key (default ${DEFAULT-VALUE}).")
@@ -190,6 +206,8 @@ public final class ServeCommand implements Callable<Integer>
         config.idleTimeoutSeconds = idleTimeout;
         config.defaultCapacity = defaultCapacity;
         config.defaultErrorRate = defaultErrorRate;
+        config.pastCapacity = pastCapacity;
+        config.scalingLayout = scalingLayout;
         config.ringSize = ringSize;
         config.waitStrategy = waitStrategy;
         config.ioThreads = ioThreads;
@@ -289,6 +307,24 @@ public final class ServeCommand implements Callable<Integer>
         ExecutionConverter()
         {
             super(ServerConfig.Execution.class);
+        }
+    }
+
+    /** scale | forget. */
+    static final class PastCapacityConverter extends LowerCaseEnumConverter<ServerConfig.PastCapacity>
+    {
+        PastCapacityConverter()
+        {
+            super(ServerConfig.PastCapacity.class);
+        }
+    }
+
+    /** ddf | redisbloom. */
+    static final class LayoutConverter extends LowerCaseEnumConverter<io.ddf.ingest.redisbloom.BloomSemantics.Layout>
+    {
+        LayoutConverter()
+        {
+            super(io.ddf.ingest.redisbloom.BloomSemantics.Layout.class);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.ddf.ingest.server;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.handler.codec.redis.ArrayRedisMessage;
 import io.netty.handler.codec.redis.FullBulkStringRedisMessage;
 import io.netty.handler.codec.redis.IntegerRedisMessage;
 import io.netty.handler.codec.redis.RedisMessage;
@@ -186,7 +187,7 @@ final class ServerCommands
             map.add(Replies.value(field.getValue()));
         }
         map.add(Replies.bulk("modules"));
-        map.add(Replies.empty());
+        map.add(new ArrayRedisMessage(List.of(RedisBloomCommands.module())));
         session.replies().ready(Replies.map(map));
     }
 
@@ -364,7 +365,7 @@ final class ServerCommands
         for (int i = 1; i < args.length; i++)
         {
             final String key = Replies.key(args[i]);
-            if (server.store().get(key) != null || server.store().isForeign(key))
+            if (server.store().kind(key) != FilterStore.Kind.NONE)
             {
                 count++;
             }
@@ -375,7 +376,7 @@ final class ServerCommands
     private void type(final Session session, final ByteBuf[] args)
     {
         final String key = Replies.key(args[1]);
-        session.replies().ready(new SimpleStringRedisMessage(KeyspaceCommands.typeOf(server.store(), key)));
+        session.replies().ready(new SimpleStringRedisMessage(FilterTypes.type(server.store(), key)));
     }
 
     private void del(final Session session, final ByteBuf[] args)

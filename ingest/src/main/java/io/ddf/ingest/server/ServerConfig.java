@@ -66,14 +66,35 @@ public final class ServerConfig
     /** Close a RESP connection idle this many seconds; 0 never. */
     public int idleTimeoutSeconds;
     /**
-     * Default of {@link #defaultCapacity}: a key made by BF.ADD forgets nothing within its first million items
-     * (RedisBloom starts at 100 and grows; a ddf filter cannot grow, so it starts big: 1.4 MB at 0.01).
+     * The capacity of a forgetting filter made by BF.ADD when {@link #defaultCapacity} is not set: it forgets nothing
+     * within its first million items (it cannot grow, so it starts big: 1.4 MB at 0.01).
      */
     public static final long DEFAULT_CAPACITY = 1_000_000L;
-    /** Capacity of a filter made by BF.ADD on a missing key. */
-    public long defaultCapacity = DEFAULT_CAPACITY;
+    /** The first capacity of a scaling filter made by BF.ADD when {@link #defaultCapacity} is not set: RedisBloom's. */
+    public static final long SCALING_DEFAULT_CAPACITY = 100;
+    /** What {@link #defaultCapacity} is until set: the kind's own default ({@link #capacityOfMissingKeys}). */
+    public static final long KIND_DEFAULT = 0;
+    /**
+     * Capacity of a filter BF.ADD makes for a missing key, or {@link #KIND_DEFAULT}: RedisBloom's 100 for a scaling
+     * filter (it grows from there), {@link #DEFAULT_CAPACITY} for a forgetting one.
+     */
+    public long defaultCapacity = KIND_DEFAULT;
     /** Error rate of a filter made by BF.ADD on a missing key. */
     public double defaultErrorRate = 0.01;
+    /**
+     * What a Bloom or cuckoo filter made for a missing key without {@code KIND} does once it holds its capacity:
+     * {@link PastCapacity#SCALE} (RedisBloom's semantics) by default.
+     */
+    public PastCapacity pastCapacity = PastCapacity.SCALE;
+    /**
+     * How a scaling Bloom filter made here is laid out: ddf's chain of blocked layers by default (RedisBloom's
+     * capacities, error rates and answers to every command but the geometry BF.DEBUG and BF.INFO's Size report; one
+     * cache line per layer per lookup), or RedisBloom's own ({@code --scaling-layout redisbloom}: its dumps load into
+     * RedisBloom, BF.DEBUG gives RedisBloom's geometry, false positives fall where RedisBloom's do). A filter loaded
+     * from a RedisBloom dump is RedisBloom's layout either way.
+     */
+    public io.ddf.ingest.redisbloom.BloomSemantics.Layout scalingLayout =
+        io.ddf.ingest.redisbloom.BloomSemantics.Layout.DDF;
     /** Pipeline ring slots, a power of two. */
     public int ringSize = 4096;
     /**
@@ -128,6 +149,16 @@ public final class ServerConfig
     public io.ddf.engine.SyncPolicy fsync = io.ddf.engine.SyncPolicy.DEFAULT;
     /** How long a sync may take before the daemon logs it and counts it in INFO's fsync_delayed. */
     public long fsyncWarnMillis = 1000;
+
+    /**
+     * @param scaling whether for a scaling filter.
+     * @return {@link #defaultCapacity}, or the kind's default when it is {@link #KIND_DEFAULT}.
+     */
+    public long capacityOfMissingKeys(final boolean scaling)
+    {
+        return defaultCapacity != KIND_DEFAULT ? defaultCapacity : scaling ? SCALING_DEFAULT_CAPACITY :
+            DEFAULT_CAPACITY;
+    }
 
     /** @return {@link #maxFilters}, or the limit derived from the descriptor limit when it is {@link #DERIVED}. */
     public int filterLimit()
@@ -191,9 +222,10 @@ public final class ServerConfig
                 "anyone who can reach it: set a password (--requirepass-file or DDF_REQUIREPASS) or bind to a " +
                 "loopback address");
         }
+        atLeast(defaultCapacity, 0, "--default-capacity");
         atLeast(fsyncWarnMillis, 1, "--fsync-warn-ms");
         // a bad default capacity or error rate is refused now, not at the first BF.ADD on a missing key
-        ReserveOptions.defaultFilter(defaultCapacity, defaultErrorRate).parameters();
+        ReserveOptions.defaultFilter(capacityOfMissingKeys(false), defaultErrorRate).parameters();
         return this;
     }
 
@@ -225,6 +257,15 @@ public final class ServerConfig
         INLINE,
         /** Copied into the Disruptor pipeline, judged on its thread, the verdicts handed back to the event loop. */
         PIPELINE
+    }
+
+    /** What a filter made without {@code KIND} does once it holds its capacity ({@code serve --past-capacity}). */
+    public enum PastCapacity
+    {
+        /** Grows a layer, as RedisBloom (NONSCALING refuses instead): the scaling filters. */
+        SCALE,
+        /** Forgets its oldest items in fixed memory: ddf's fifo-bloom and streaming cuckoo filter. */
+        FORGET
     }
 
     /** How the raw feed frames records. */

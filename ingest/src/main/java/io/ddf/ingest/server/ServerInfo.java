@@ -94,8 +94,10 @@ final class ServerInfo
             "elements:" + elements + nl +
             "duplicates:" + duplicates + nl +
             "unseen:" + (elements - duplicates) + nl +
+            "scaling_filters:" + store.scaling().openCount() + nl +
+            "scaling_filter_bytes:" + store.scaling().bytes() + nl +
             nl + "# Keyspace" + nl +
-            (filters > 0 ? "db0:keys=" + filters + ",expires=0,avg_ttl=0" + nl : "") +
+            (store.size() > 0 ? "db0:keys=" + store.size() + ",expires=0,avg_ttl=0" + nl : "") +
             InfoExtras.render(new InfoExtras(server.commands(), store).sections());
     }
 
@@ -111,7 +113,7 @@ final class ServerInfo
             line.append(", RESP over TLS on port ").append(server.tlsPort());
         }
         line.append(", data dir ").append(store.dir().toAbsolutePath()).append(", ")
-            .append(store.size()).append(store.size() == 1 ? " filter" : " filters").append(" loaded");
+            .append(store.openCount()).append(store.openCount() == 1 ? " filter" : " filters").append(" loaded");
         if (store.skipped() > 0)
         {
             line.append(" (").append(store.skipped()).append(" files skipped)");

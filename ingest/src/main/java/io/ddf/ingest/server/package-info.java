@@ -17,9 +17,16 @@
  * bytes of its name, asks the {@link io.ddf.ingest.server.Authorizer}, checks the arity, queues it under MULTI, or
  * runs its handler, counting the run on the command's own {@link io.ddf.ingest.server.CommandStats}; an error the
  * handler throws becomes the command's error reply there.</li>
- * <li>The handler, {@link io.ddf.ingest.server.FilterCommands} here, leases the key's filter from the
+ * <li>The handler is the one {@link io.ddf.ingest.server.RedisBloomCommands} registered for BF.ADD: it looks at which
+ * store holds the key ({@link io.ddf.ingest.server.FilterStore#kind}) and runs the command there. For a filter that
+ * grows (RedisBloom's semantics, the default for a missing key), {@link io.ddf.ingest.server.ScalingCommands} hashes
+ * the item where the decoder left it, adds it to the chain and places the verdict in the
+ * {@link io.ddf.ingest.server.ReplyWriter} at once (a missing chain is made off the event loop while the connection
+ * waits, {@link io.ddf.ingest.server.FilterStore#create(io.ddf.ingest.redisbloom.Reply.Create)}, then the command runs
+ * again). For ddf's fixed-size filters (a {@code KIND}, or {@code --past-capacity forget}),
+ * {@link io.ddf.ingest.server.FilterCommands} leases the key's filter from the
  * {@link io.ddf.ingest.server.FilterStore} (a missing one is created off the event loop while the connection waits,
- * then the command runs again) and calls {@link io.ddf.ingest.server.Session#judge}.</li>
+ * then the command runs again) and calls {@link io.ddf.ingest.server.Session#judge}, as the next steps tell.</li>
  * <li>The connection places the command's reply in its {@link io.ddf.ingest.server.ReplyWriter} and submits the item
  * to its {@link io.ddf.ingest.server.VerdictRing}: inline (the default) the event loop streams it into the filter and
  * writes the verdict once the row is stored; with {@code --execution pipeline} it is published to the Disruptor
@@ -41,11 +48,12 @@
  * <li>{@code --fsync always} (issue 24): a {@link io.ddf.ingest.server.DurabilityBarrier}: each connection's gate
  * holds the replies that acknowledge writes until a {@link io.ddf.ingest.server.GroupCommit} has synced them, many
  * connections' writes sharing one sync.</li>
- * <li>RedisBloom's semantics (issue 22): each BF.* and CF.* command builds its replies and errors itself
- * ({@link io.ddf.ingest.server.Replies}, {@link io.ddf.ingest.server.RespError}); a command whose arguments pass
- * {@code --max-bulk-bytes} (SCANDUMP chunks) says so with
- * {@link io.ddf.ingest.server.Command#largeArguments(long)}, which the decoder asks
- * ({@link io.ddf.ingest.server.RespDecoder.LargeArguments}).</li>
+ * <li>RedisBloom's semantics (issue 22): {@link io.ddf.ingest.server.RedisBloomCommands} lists every BF.* and CF.*
+ * command once and routes each key to the filters that grow ({@link io.ddf.ingest.server.ScalingCommands} over
+ * {@code ingest.redisbloom}'s semantics, which answer {@link io.ddf.ingest.redisbloom.Reply} values the writer
+ * encodes) or to ddf's fixed-size ones; a command whose arguments pass {@code --max-bulk-bytes} (LOADCHUNK's dump
+ * chunks, up to RedisBloom's 16 MiB) says so with {@link io.ddf.ingest.server.Command#largeArguments(long)}, which the
+ * decoder asks ({@link io.ddf.ingest.server.RespDecoder.LargeArguments}).</li>
  * </ul>
  */
 package io.ddf.ingest.server;

@@ -30,15 +30,23 @@ final class TestServer implements AutoCloseable
         config.port = 0;
         config.dataDir = dataDir;
         config.execution = EXECUTION;
+        // The suites below test ddf's fixed-size filters (fifo-bloom, the streaming cuckoo filter), which the daemon
+        // makes for missing keys under --past-capacity forget; the scaling filters (the daemon's default) have their
+        // own suites, which set SCALE: RedisBloomFlowIT, RedisBloomRoundTripIT, ScalingCommandsTest.
+        config.pastCapacity = ServerConfig.PastCapacity.FORGET;
         config.fsync = FSYNC;
         configure.accept(config);
         server = DdfServer.start(config, new PrintStream(logBytes, true, StandardCharsets.UTF_8));
     }
 
-    /** @return {@code --execution MODE} for a daemon process (the ITs), so it runs in the suites' mode. */
+    /**
+     * @return {@code --execution MODE --past-capacity forget} for a daemon process (the ITs), so it runs in the
+     *         suites' mode, on ddf's fixed-size filters as the in-process suites do.
+     */
     static java.util.List<String> executionOptions()
     {
-        return java.util.List.of("--execution", EXECUTION.name().toLowerCase(java.util.Locale.ROOT));
+        return java.util.List.of("--execution", EXECUTION.name().toLowerCase(java.util.Locale.ROOT),
+            "--past-capacity", "forget");
     }
 
     private static ServerConfig.Execution execution(final String property)

@@ -1,0 +1,169 @@
+package io.ddf.engine.scaling;
+
+import io.ddf.persistence.FilterFileException;
+import io.ddf.persistence.testing.TestSeed;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The growing file under the scaling filters: a reopened chain answers as before; what a growth killed before its
+ * publication leaves is cut off; a broken segment, a foreign file, a file shorter than its header says, a second
+ * writer are refused, each named; and a process killed at any moment while its chain grows (8 rounds, each killed 0 to 0.4 s after its first add, from 50 items doubling) leaves a file that opens
+ * and holds every item whose add had returned.
+ */
+class ChainFileTest
+{
+    @TempDir
+    Path dir;
+
+    private static byte[] item(final long n)
+    {
+        return ("i" + n).getBytes(StandardCharsets.UTF_8);
+    }
+
+    private Path chainOf(final String name, final int items)
+    {
+        final Path path = dir.resolve(name);
+        try (BloomChain chain = BloomChain.redisBloom(path, 50, 0.01, false, 2))
+        {
+            for (int i = 0; i < items; i++)
+            {
+                chain.add(item(i));
+            }
+            assertEquals(4, chain.layerCount(), "50 + 100 + 200 + 400 items: four layers");
+        }
+        return path;
+    }
+
+    @Test
+    void aReopenedChainAnswersAsBefore()
+    {
+        final Path path = chainOf("c", 600);
+        try (BloomChain chain = BloomChain.open(path))
+        {
+            assertEquals(4, chain.layerCount());
+            for (int i = 0; i < 600; i++)
+            {
+                assertTrue(chain.contains(item(i)), "item " + i);
+            }
+            assertEquals(AddResult.EXISTS, chain.add(item(7)));
+            assertEquals(750, chain.capacity());
+        }
+    }
+
+    @Test
+    void whatAnInterruptedGrowthLeftIsCutOff() throws IOException
+    {
+        final Path path = chainOf("c", 600);
+        final long length = Files.size(path);
+        try (RandomAccessFile raf = new RandomAccessFile(path.toFile(), "rw"))
+        {
+            raf.setLength(length + 3 * 4096);
+            raf.seek(length);
+            raf.write("DDFLAYER".getBytes(StandardCharsets.US_ASCII)); // a layer header written, never published
+        }
+        try (BloomChain chain = BloomChain.open(path))
+        {
+            assertEquals(4, chain.layerCount());
+            assertTrue(chain.contains(item(599)));
+        }
+        assertEquals(length, Files.size(path));
+    }
+
+    @Test
+    void brokenForeignShortAndLockedFilesAreRefused() throws IOException
+    {
+        final Path path = chainOf("c", 600);
+        final byte[] bytes = Files.readAllBytes(path);
+        final Path broken = dir.resolve("broken");
+        final byte[] flipped = bytes.clone();
+        flipped[4096 + 4096] ^= 1; // the second layer's magic (the first, 50 items, takes one page)
+        Files.write(broken, flipped);
+        final FilterFileException corrupt = assertThrows(FilterFileException.class, () -> BloomChain.open(broken));
+        assertEquals(FilterFileException.Reason.CORRUPT, corrupt.reason());
+
+        final Path foreign = dir.resolve("foreign");
+        Files.write(foreign, new byte[8192]);
+        assertEquals(FilterFileException.Reason.FOREIGN,
+            assertThrows(FilterFileException.class, () -> BloomChain.open(foreign)).reason());
+        assertEquals(FilterFileException.Reason.FOREIGN,
+            assertThrows(FilterFileException.class, () -> RedisCuckoo.open(path)).reason(), "another family");
+
+        final Path shorter = dir.resolve("short");
+        Files.write(shorter, java.util.Arrays.copyOf(bytes, bytes.length - 4096));
+        assertEquals(FilterFileException.Reason.CORRUPT,
+            assertThrows(FilterFileException.class, () -> BloomChain.open(shorter)).reason());
+
+        try (BloomChain open = BloomChain.open(path))
+        {
+            assertTrue(open.contains(item(1)));
+            assertEquals(FilterFileException.Reason.LOCKED,
+                assertThrows(FilterFileException.class, () -> BloomChain.open(path)).reason());
+        }
+        assertEquals(FilterFileException.Reason.EXISTS, assertThrows(FilterFileException.class,
+            () -> BloomChain.redisBloom(path, 10, 0.01, false, 2)).reason());
+    }
+
+    @Test
+    void killedWhileGrowingTheFileOpensAndHoldsEveryAcknowledgedItem() throws Exception
+    {
+        final SplittableRandom random = TestSeed.splittable();
+        final Path path = dir.resolve("killed");
+        long acknowledged = -1;
+        int layers = 0;
+        for (int round = 0; round < 8; round++)
+        {
+            final Path acks = dir.resolve("acks-" + round);
+            final Process child = start(path, acknowledged + 1, acks);
+            final long started = System.nanoTime();
+            while ((!Files.exists(acks) || Files.size(acks) == 0) && child.isAlive() &&
+                System.nanoTime() - started < TimeUnit.SECONDS.toNanos(60))
+            {
+                Thread.sleep(5); // the JVM starts: kill it only once it adds
+            }
+            Thread.sleep(random.nextInt(400));
+            child.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // SIGKILL
+            if (Files.exists(acks))
+            {
+                for (final String line : Files.readAllLines(acks, StandardCharsets.US_ASCII))
+                {
+                    if (!line.isBlank())
+                    {
+                        acknowledged = Math.max(acknowledged, Long.parseLong(line.trim()));
+                    }
+                }
+            }
+            assertTrue(acknowledged >= 0, "round " + round + ": the child acknowledged nothing " +
+                TestSeed.replayHint());
+            try (BloomChain chain = BloomChain.open(path))
+            {
+                layers = chain.layerCount();
+                for (long n = 0; n <= acknowledged; n++)
+                {
+                    assertTrue(chain.contains(item(n)), "round " + round + ": item " + n + " of " + acknowledged +
+                        " acknowledged is missing " + TestSeed.replayHint());
+                }
+            }
+        }
+        assertTrue(layers >= 8, "the rounds grew the chain to " + layers + " layers only (" + (acknowledged + 1) +
+            " items): growth was not under test");
+    }
+
+    private static Process start(final Path path, final long from, final Path acks) throws IOException
+    {
+        return io.ddf.persistence.testing.ChildJvm.start(GrowthProbe.class, path.toString(), Long.toString(from),
+            acks.toString());
+    }
+}
