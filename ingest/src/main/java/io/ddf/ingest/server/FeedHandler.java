@@ -170,6 +170,16 @@ final class FeedHandler extends ChannelInboundHandlerAdapter implements VerdictR
         {
             if (lease == null)
             {
+                if (server.store().scaling().has(server.config().feedFilter))
+                {
+                    // a filter that grows answers through its own commands; waiting to create a fixed-size filter
+                    // under its name would never end (and the client would wait for verdicts in silence)
+                    server.log("ddf: feed: filter '" + server.config().feedFilter + "' is a scaling filter (what " +
+                        "BF.RESERVE and BF.ADD make by default); the raw feed judges into ddf's fixed-size filters: " +
+                        "reserve it with KIND fifo-bloom (or serve --past-capacity forget); closing the connection");
+                    close();
+                    return;
+                }
                 awaitCreation();
                 return;
             }

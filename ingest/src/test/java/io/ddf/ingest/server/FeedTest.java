@@ -63,6 +63,37 @@ class FeedTest
         return verdicts.toString();
     }
 
+    /**
+     * The raw feed judges into fixed-size filters only: a feed filter that BF.RESERVE made a scaling filter (the
+     * daemon's default) closes the feed's connection with the reason in the log, rather than leaving the client
+     * waiting for verdicts that never come.
+     */
+    @Test
+    void aFeedIntoAScalingFilterIsClosedWithItsReason() throws Exception
+    {
+        try (TestServer server = new TestServer(dir, c ->
+        {
+            big(c);
+            c.pastCapacity = ServerConfig.PastCapacity.SCALE;
+            c.feedFilter = "grows";
+        }))
+        {
+            try (RespClient client = server.client())
+            {
+                assertEquals("OK", client.call("BF.RESERVE", "grows", "0.01", "1000"));
+            }
+            try (Socket socket = new Socket("127.0.0.1", server.server.feedPort()))
+            {
+                socket.setSoTimeout(20_000);
+                final OutputStream out = socket.getOutputStream();
+                out.write("a\nb\n".getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                assertEquals(-1, socket.getInputStream().read(), "the connection is closed, no verdict sent");
+            }
+            assertTrue(server.log().contains("'grows' is a scaling filter"), server::log);
+        }
+    }
+
     @Test
     void linesGetVerdictBytesInOrder() throws Exception
     {
