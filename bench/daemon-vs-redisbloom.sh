@@ -22,7 +22,8 @@
 # Each row has the server's CPU time per request (utime + stime from /proc over the run / requests), which does not
 # depend on how much of the machine redis-benchmark and the other processes took. Writes
 # bench/results/daemon/vs-redisbloom-DATE-TIME.md with uptime before and after. Environment: REDISBLOOM, ROUNDS (3),
-# N (1000000), NBIG (2000000), NMADD (50000), M (200000), FEED (10000000), BIG (1000000000; 0 skips the 10^9
+# N (1000000), NBIG (2000000), NMADD (50000), M (200000), FEED (10000000; 0 skips the feed rows, as for a jar whose
+# big is a scaling filter, which the raw feed refuses), BIG (1000000000; 0 skips the 10^9
 # filter, its feed and its rotation), DDF_BIG_OPTS, ROTATION (1), WARMUP (6000000 BF.ADDs per server before the
 # rounds), REDIS_PORT (6390), DDF_PORT (7391; the next jars
 # take the following ports), FEED_PORT (7381, likewise), DDF_JAVA_OPTS (extra JVM options for every ddf).
@@ -147,7 +148,7 @@ for r in $(seq 1 "$rounds"); do
   # shellcheck disable=SC2086
   for k in "${!ports[@]}"; do bench mexists "$k" "$r" -n "$nmadd" -P 4 -r 100000000 BF.MEXISTS m $items; done
   for k in "${!ports[@]}"; do bench c50 "$k" "$r" -n "$m" -c 50 -r 100000000 BF.ADD b __rand_int__; done
-  if [ "$big" -gt 0 ]; then
+  if [ "$big" -gt 0 ] && [ "$feed" -gt 0 ]; then
     for k in "${!ports[@]}"; do
       [ "$k" -eq 0 ] && continue
       # shellcheck disable=SC2086
