@@ -101,6 +101,23 @@ public final class Filters
     }
 
     /**
+     * Policy {@link SyncPolicy#EVERYSEC} for a file of another kind (a filter that grows): the once-a-second cycle
+     * forces it when it changed, until {@link #stopSyncing}.
+     *
+     * @param file the file.
+     */
+    public static void syncEverySecond(final Syncable file)
+    {
+        BackgroundSync.register(file);
+    }
+
+    /** @param file a file {@link #syncEverySecond} took: the cycle leaves it from now on (before it closes). */
+    public static void stopSyncing(final Syncable file)
+    {
+        BackgroundSync.unregister(file);
+    }
+
+    /**
      * One file of {@link #openAll}.
      *
      * @param path    the file.

@@ -328,6 +328,12 @@ public final class ChainFile implements AutoCloseable
         file.truncate(last.offset());
     }
 
+    /** @return the layers' segments. */
+    int segmentCount()
+    {
+        return segments.size();
+    }
+
     /** @return the segments, oldest first. */
     public List<Segment> segments()
     {

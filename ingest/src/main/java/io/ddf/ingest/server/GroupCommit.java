@@ -1,6 +1,6 @@
 package io.ddf.ingest.server;
 
-import io.ddf.engine.DuplicateFilter;
+import io.ddf.engine.Syncable;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.concurrent.EventExecutor;
 
@@ -144,10 +144,10 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
     /** The filters of one commit, each once (a handful: a plain array scanned by identity). */
     private static final class FilterSet
     {
-        private DuplicateFilter[] filters = new DuplicateFilter[4];
+        private Syncable[] filters = new Syncable[4];
         private int size;
 
-        void add(final DuplicateFilter filter)
+        void add(final Syncable filter)
         {
             for (int i = 0; i < size; i++)
             {
@@ -203,7 +203,7 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
         }
 
         /** A gate's replies wait for the next commit, which syncs these filters. */
-        void enlist(final ConnectionGate gate, final DuplicateFilter[] filters, final int count)
+        void enlist(final ConnectionGate gate, final Syncable[] filters, final int count)
         {
             for (int i = 0; i < count; i++)
             {
@@ -332,7 +332,7 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
         private final BooleanSupplier settled;
         private final Output output;
         /** Filters the replies sent from now on acknowledge writes to. */
-        private DuplicateFilter[] written = new DuplicateFilter[2];
+        private Syncable[] written = new Syncable[2];
         private int writtenCount;
         /** Replies waiting for the commit in flight, and whether the connection closes after them. */
         private ByteBuf flying;
@@ -353,7 +353,7 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
         }
 
         @Override
-        public void wrote(final DuplicateFilter filter)
+        public void wrote(final Syncable filter)
         {
             for (int i = 0; i < writtenCount; i++)
             {
