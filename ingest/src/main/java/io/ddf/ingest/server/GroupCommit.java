@@ -33,7 +33,8 @@ import java.util.function.BooleanSupplier;
  * the write was stored. Inline, the store precedes the reply's sending; through the pipeline, the verdict comes back
  * after the store, and a gate keeps naming the filters its connection published to until none of its elements is
  * still in the pipeline ({@code settled}), so a round never forgets a filter whose store it has not yet seen. The
- * sync of a filter forces every page marked before it starts (engine: {@code DirtyPages}).
+ * sync of a filter forces every page marked before it starts (engine: {@code DirtyPages}); that of a filter that
+ * grows, every change counted before it starts ({@code ScalingFilter}).
  *
  * <p>A sync slower than the bound ({@code --fsync-warn-ms}) is logged (at most once per 10 s) and counted.
  */
