@@ -1,5 +1,6 @@
 package io.ddf.engine;
 
+import io.ddf.persistence.Syncable;
 import org.agrona.DirectBuffer;
 
 import java.nio.file.Path;

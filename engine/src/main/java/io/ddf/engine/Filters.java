@@ -3,6 +3,7 @@ package io.ddf.engine;
 import io.ddf.engine.internal.BackgroundSync;
 import io.ddf.engine.internal.FilterFactory;
 import io.ddf.engine.internal.MappedFilter;
+import io.ddf.persistence.Syncable;
 
 import java.nio.file.Path;
 

@@ -1,7 +1,7 @@
 package io.ddf.engine.internal;
 
-import io.ddf.engine.Syncable;
 import io.ddf.persistence.FilterFiles;
+import io.ddf.persistence.Syncable;
 
 import java.util.ArrayList;
 import java.util.List;

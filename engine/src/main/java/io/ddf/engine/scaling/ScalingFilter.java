@@ -1,6 +1,6 @@
 package io.ddf.engine.scaling;
 
-import io.ddf.engine.Syncable;
+import io.ddf.persistence.Syncable;
 
 import java.nio.file.Path;
 

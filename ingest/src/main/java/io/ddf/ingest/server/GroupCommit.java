@@ -1,6 +1,6 @@
 package io.ddf.ingest.server;
 
-import io.ddf.engine.Syncable;
+import io.ddf.persistence.Syncable;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.concurrent.EventExecutor;
 

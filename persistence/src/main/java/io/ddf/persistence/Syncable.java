@@ -1,11 +1,11 @@
-package io.ddf.engine;
+package io.ddf.persistence;
 
 import java.nio.file.Path;
 
 /**
  * A filter file whose changes can be forced to the device on demand: what a sync policy's group commit
  * ({@code serve --fsync always}) and the once-a-second cycle ({@code everysec}) force, whatever the filter's kind (a
- * fixed-size {@link DuplicateFilter}, or a filter that grows: a scaling Bloom chain, a cuckoo filter).
+ * fixed-size {@code DuplicateFilter}, or a filter that grows: a scaling Bloom chain, a cuckoo filter).
  */
 public interface Syncable
 {
@@ -14,7 +14,7 @@ public interface Syncable
      * it. Cheap when nothing changed. Safe from any thread while others write.
      *
      * @return a count of what was forced (its unit is the kind's), or -1 when nothing needed forcing.
-     * @throws io.ddf.persistence.FilterFileException when the sync fails (the changes stay to be synced).
+     * @throws FilterFileException when the sync fails (the changes stay to be synced).
      */
     long sync();
 
