@@ -179,7 +179,9 @@ final class DaemonPowerCutIT
         {
             final List<String> args = new ArrayList<>(List.of("BF.MEXISTS", "cut"));
             args.addAll(mustSurvive.subList(from, Math.min(mustSurvive.size(), from + 1000)));
-            for (final Object present : (List<?>)client.call(args.toArray(new String[0])))
+            final Object answers = client.call(args.toArray(new String[0]));
+            assertTrue(answers instanceof List, "the filter answers after the cut: " + answers);
+            for (final Object present : (List<?>)answers)
             {
                 lost += Long.valueOf(1).equals(present) ? 0 : 1;
             }
