@@ -1,5 +1,6 @@
 package io.ddf.engine;
 
+import io.ddf.persistence.Syncable;
 import org.agrona.DirectBuffer;
 
 import java.nio.file.Path;
@@ -20,7 +21,7 @@ import java.nio.file.Path;
  * <p>An implementation writes the four {@code hash} forms, {@link #streamHash} and {@link #containsHash}; every
  * {@code stream} and {@code contains} form is {@code streamHash(hash(e))} or {@code containsHash(hash(e))}.
  */
-public interface DuplicateFilter extends AutoCloseable
+public interface DuplicateFilter extends AutoCloseable, Syncable
 {
     /**
      * @param element the element, as its 8 little-endian bytes.

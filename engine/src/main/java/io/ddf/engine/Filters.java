@@ -3,6 +3,7 @@ package io.ddf.engine;
 import io.ddf.engine.internal.BackgroundSync;
 import io.ddf.engine.internal.FilterFactory;
 import io.ddf.engine.internal.MappedFilter;
+import io.ddf.persistence.Syncable;
 
 import java.nio.file.Path;
 
@@ -98,6 +99,23 @@ public final class Filters
     public static void syncBound(final java.time.Duration bound)
     {
         BackgroundSync.bound(bound.toNanos());
+    }
+
+    /**
+     * Policy {@link SyncPolicy#EVERYSEC} for a file of another kind (a filter that grows): the once-a-second cycle
+     * forces it when it changed, until {@link #stopSyncing}.
+     *
+     * @param file the file.
+     */
+    public static void syncEverySecond(final Syncable file)
+    {
+        BackgroundSync.register(file);
+    }
+
+    /** @param file a file {@link #syncEverySecond} took: the cycle leaves it from now on (before it closes). */
+    public static void stopSyncing(final Syncable file)
+    {
+        BackgroundSync.unregister(file);
     }
 
     /**

@@ -11,8 +11,8 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 import static io.ddf.persistence.FilterFileException.Reason.EXISTS;
@@ -46,7 +46,8 @@ public final class SegmentedFile implements AutoCloseable
     private final RandomAccessFile raf;
     private final FileLock lock;
     private final int fd;
-    private final List<long[]> mappings = new ArrayList<>();
+    /** Copied on write: a sync iterates them while the filter's writer may map a new segment. */
+    private final List<long[]> mappings = new CopyOnWriteArrayList<>();
     private long length;
     private boolean closed;
 
@@ -294,7 +295,10 @@ public final class SegmentedFile implements AutoCloseable
         }
     }
 
-    /** Forces every mapped segment, then the descriptor, to the device (msync, fsync). */
+    /**
+     * Forces every mapped segment, then the descriptor, to the device (msync, fsync). Safe while another thread maps
+     * a segment (that one is forced by the next call); not while the file closes.
+     */
     public void force()
     {
         checkOpen();

@@ -1,6 +1,7 @@
 package io.ddf.engine.internal;
 
 import io.ddf.persistence.FilterFiles;
+import io.ddf.persistence.Syncable;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * costs no system call); one that takes longer than the bound is counted as delayed, and a failure is counted and
  * logged, the filter's pages staying marked for the next cycle. With many changed filters (thousands of keys), a
  * cycle writes back their file system once ({@code syncfs}) instead of flushing each filter in turn
- * ({@link MappedFilter#syncAll}).
+ * ({@link MappedFilter#syncAll}). Files of other kinds (the filters that grow: scaling chains, cuckoo filters) join
+ * the cycle through {@link #register(Syncable)}: each forces itself when it changed since the last cycle.
  */
 public final class BackgroundSync
 {
@@ -24,6 +26,7 @@ public final class BackgroundSync
     private static final long LOG_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(10);
     private static final System.Logger LOG = System.getLogger("io.ddf.engine.sync");
     private static final Set<MappedFilter> FILTERS = ConcurrentHashMap.newKeySet();
+    private static final Set<Syncable> OTHERS = ConcurrentHashMap.newKeySet();
     private static final Object LOCK = new Object();
     private static Thread thread;
 
@@ -92,6 +95,28 @@ public final class BackgroundSync
     static void register(final MappedFilter filter)
     {
         FILTERS.add(filter);
+        start();
+    }
+
+    /**
+     * Syncs a file of another kind once a second from now on, when it changed, until {@link #unregister(Syncable)}.
+     *
+     * @param file the file.
+     */
+    public static void register(final Syncable file)
+    {
+        OTHERS.add(file);
+        start();
+    }
+
+    /** @param file a file {@link #register(Syncable)} took: no longer synced by this thread. */
+    public static void unregister(final Syncable file)
+    {
+        OTHERS.remove(file);
+    }
+
+    private static void start()
+    {
         synchronized (LOCK)
         {
             if (thread == null)
@@ -134,7 +159,7 @@ public final class BackgroundSync
             next = Math.max(next + PERIOD_NANOS, System.nanoTime());
             synchronized (LOCK)
             {
-                if (FILTERS.isEmpty())
+                if (FILTERS.isEmpty() && OTHERS.isEmpty())
                 {
                     thread = null;
                     return;
@@ -166,8 +191,24 @@ public final class BackgroundSync
             failure[0] = filter.path() + ": " + e.getMessage();
             log("sync failed, the changes stay marked for the next second: " + failure[0]);
         });
-        final int synced = forced.files();
+        int synced = forced.files();
         final long pages = forced.pages();
+        for (final Syncable other : OTHERS)
+        {
+            try
+            {
+                if (other.sync() >= 0)
+                {
+                    synced++;
+                }
+            }
+            catch (final RuntimeException e)
+            {
+                FAILURES.incrementAndGet();
+                failure[0] = other.path() + ": " + e.getMessage();
+                log("sync failed, the changes stay marked for the next second: " + failure[0]);
+            }
+        }
         final long took = System.nanoTime() - start;
         CYCLES.incrementAndGet();
         if (took > boundNanos)

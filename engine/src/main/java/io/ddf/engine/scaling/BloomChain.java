@@ -322,6 +322,7 @@ public final class BloomChain extends ScalingFilter
                 return AddResult.EXISTS;
             }
         }
+        changed(); // a plain store under the monitor this add holds
         ChainLayer newest = current[current.length - 1];
         if (newest.size() >= newest.link().entries())
         {
@@ -537,6 +538,7 @@ public final class BloomChain extends ScalingFilter
      */
     public synchronized void load(final long iter, final DirectBuffer data, final int offset, final int length)
     {
+        changed();
         final DumpChunks.Chunk chunk = DumpChunks.bloomTarget(layerBytes(), iter, length);
         new UnsafeBuffer(layers[chunk.layer()].segment().data() + chunk.offset(), length)
             .putBytes(0, data, offset, length);

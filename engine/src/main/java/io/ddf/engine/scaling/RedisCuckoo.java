@@ -263,6 +263,7 @@ public final class RedisCuckoo extends ScalingFilter
      */
     public synchronized InsertResult insert(final long hash, final boolean unique)
     {
+        changed();
         if (unique && contains(hash))
         {
             return InsertResult.EXISTS;
@@ -362,6 +363,7 @@ public final class RedisCuckoo extends ScalingFilter
      */
     public synchronized boolean delete(final long hash)
     {
+        changed();
         final int fp = fingerprint(hash);
         final long h2 = altHash(fp, hash);
         for (int f = data.length - 1; f >= 0; f--)
@@ -396,6 +398,7 @@ public final class RedisCuckoo extends ScalingFilter
      */
     public synchronized void compact(final boolean keepGoing)
     {
+        changed();
         for (int f = data.length - 1; f >= 1; f--)
         {
             if (!compactOne(f) && !keepGoing)
@@ -523,16 +526,8 @@ public final class RedisCuckoo extends ScalingFilter
      */
     public synchronized void load(final long pos, final DirectBuffer chunk, final int offset, final int length)
     {
+        changed();
         final DumpChunks.Chunk target = DumpChunks.cuckooTarget(filterBytes(), pos, length);
         new UnsafeBuffer(data[target.layer()] + target.offset(), length).putBytes(0, chunk, offset, length);
-    }
-
-
-
-
-    @Override
-    public synchronized void close()
-    {
-        super.close();
     }
 }

@@ -1,5 +1,7 @@
 package io.ddf.ingest.redisbloom;
 
+import io.ddf.engine.Filters;
+import io.ddf.engine.SyncPolicy;
 import io.ddf.engine.scaling.BloomChain;
 import io.ddf.engine.scaling.ChainFile;
 import io.ddf.engine.scaling.RedisCuckoo;
@@ -23,6 +25,9 @@ import java.util.function.Function;
  * directory named {@code <key's file name>} + {@link #SUFFIX}, reopened at start. Commands use a filter under the
  * registry's read lock ({@link #use}); deleting and closing take the write lock, so a filter is never unmapped under
  * a command that reads it (which would fault, not fail).
+ *
+ * <p>The sync policy: under {@code everysec} every open filter joins the engine's once-a-second sync cycle
+ * ({@link Filters#syncEverySecond}), which forces it when it changed; it leaves the cycle before it is closed.
  */
 public final class ScalingRegistry implements AutoCloseable
 {
@@ -34,17 +39,29 @@ public final class ScalingRegistry implements AutoCloseable
     private final Map<String, ScalingFilter> filters = new ConcurrentHashMap<>();
     private final Map<String, String> failed = new ConcurrentHashMap<>();
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
+    private final boolean everySecond;
     private boolean closed;
 
     /**
      * @param dir      the data directory.
      * @param fileName a key's file name (null when the key cannot name a file); the registry's files add
      *                 {@link #SUFFIX}.
+     * @param policy   the filters' sync policy: {@link SyncPolicy#EVERYSEC} syncs them once a second; the others
+     *                 leave it to the caller ({@link ScalingFilter#sync()}) or to the kernel.
      */
-    public ScalingRegistry(final Path dir, final Function<String, String> fileName)
+    public ScalingRegistry(final Path dir, final Function<String, String> fileName, final SyncPolicy policy)
     {
         this.dir = dir;
         this.fileName = fileName;
+        this.everySecond = policy == SyncPolicy.EVERYSEC;
+    }
+
+    private void track(final ScalingFilter filter)
+    {
+        if (everySecond)
+        {
+            Filters.syncEverySecond(filter);
+        }
     }
 
     /**
@@ -83,7 +100,9 @@ public final class ScalingRegistry implements AutoCloseable
                 }
                 try
                 {
-                    filters.put(key, open(file));
+                    final ScalingFilter filter = open(file);
+                    filters.put(key, filter);
+                    track(filter);
                 }
                 catch (final FilterFileException ex)
                 {
@@ -244,6 +263,7 @@ public final class ScalingRegistry implements AutoCloseable
             if (!closed && !has(key))
             {
                 filters.put(key, filter);
+                track(filter);
                 return filter;
             }
         }
@@ -388,6 +408,7 @@ public final class ScalingRegistry implements AutoCloseable
 
     private static void closeQuietly(final ScalingFilter filter)
     {
+        Filters.stopSyncing(filter);
         try
         {
             filter.close();

@@ -1,6 +1,6 @@
 package io.ddf.ingest.server;
 
-import io.ddf.engine.DuplicateFilter;
+import io.ddf.persistence.Syncable;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.concurrent.EventExecutor;
 
@@ -22,7 +22,7 @@ interface DurabilityBarrier
     DurabilityBarrier NONE = (loop, settled, output) -> new Gate()
     {
         @Override
-        public void wrote(final DuplicateFilter filter)
+        public void wrote(final Syncable filter)
         {
         }
 
@@ -82,7 +82,7 @@ interface DurabilityBarrier
          *
          * @param filter the filter written.
          */
-        void wrote(DuplicateFilter filter);
+        void wrote(Syncable filter);
 
         /**
          * Passes replies on to the {@link Output}, in the order sent: at once when nothing they may acknowledge waits

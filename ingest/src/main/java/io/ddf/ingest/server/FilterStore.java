@@ -75,7 +75,7 @@ final class FilterStore implements AutoCloseable
         contents.filters().forEach(this::add);
         failed.putAll(contents.failed());
         this.skipped = contents.skipped();
-        this.scaling = new ScalingRegistry(dir, KeyNames::fileName);
+        this.scaling = new ScalingRegistry(dir, KeyNames::fileName, durability.filePolicy());
         try
         {
             scaling.openAll(KeyNames::key, maxFilters - filters.size(), log);

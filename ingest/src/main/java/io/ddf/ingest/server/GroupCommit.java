@@ -1,6 +1,6 @@
 package io.ddf.ingest.server;
 
-import io.ddf.engine.DuplicateFilter;
+import io.ddf.persistence.Syncable;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.concurrent.EventExecutor;
 
@@ -33,7 +33,8 @@ import java.util.function.BooleanSupplier;
  * the write was stored. Inline, the store precedes the reply's sending; through the pipeline, the verdict comes back
  * after the store, and a gate keeps naming the filters its connection published to until none of its elements is
  * still in the pipeline ({@code settled}), so a round never forgets a filter whose store it has not yet seen. The
- * sync of a filter forces every page marked before it starts (engine: {@code DirtyPages}).
+ * sync of a filter forces every page marked before it starts (engine: {@code DirtyPages}); that of a filter that
+ * grows, every change counted before it starts ({@code ScalingFilter}).
  *
  * <p>A sync slower than the bound ({@code --fsync-warn-ms}) is logged (at most once per 10 s) and counted.
  */
@@ -144,10 +145,10 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
     /** The filters of one commit, each once (a handful: a plain array scanned by identity). */
     private static final class FilterSet
     {
-        private DuplicateFilter[] filters = new DuplicateFilter[4];
+        private Syncable[] filters = new Syncable[4];
         private int size;
 
-        void add(final DuplicateFilter filter)
+        void add(final Syncable filter)
         {
             for (int i = 0; i < size; i++)
             {
@@ -203,7 +204,7 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
         }
 
         /** A gate's replies wait for the next commit, which syncs these filters. */
-        void enlist(final ConnectionGate gate, final DuplicateFilter[] filters, final int count)
+        void enlist(final ConnectionGate gate, final Syncable[] filters, final int count)
         {
             for (int i = 0; i < count; i++)
             {
@@ -332,7 +333,7 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
         private final BooleanSupplier settled;
         private final Output output;
         /** Filters the replies sent from now on acknowledge writes to. */
-        private DuplicateFilter[] written = new DuplicateFilter[2];
+        private Syncable[] written = new Syncable[2];
         private int writtenCount;
         /** Replies waiting for the commit in flight, and whether the connection closes after them. */
         private ByteBuf flying;
@@ -353,7 +354,7 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
         }
 
         @Override
-        public void wrote(final DuplicateFilter filter)
+        public void wrote(final Syncable filter)
         {
             for (int i = 0; i < writtenCount; i++)
             {

@@ -107,7 +107,7 @@ final class ReplyWriter
      *
      * @param filter the filter written.
      */
-    void wrote(final io.ddf.engine.DuplicateFilter filter)
+    void wrote(final io.ddf.persistence.Syncable filter)
     {
         gate.wrote(filter);
     }

@@ -180,11 +180,13 @@ final class ScalingCommands
         session.checkItems(args, 2);
         final Scratch s = scratch.get();
         int judged = -1;
+        BloomChain written = null;
         try
         {
             if (registry.acquire(session.key(args[1])) instanceof BloomChain chain)
             {
                 judged = judge(chain, args, add, s);
+                written = add ? chain : null;
             }
         }
         catch (final IllegalStateException cannotOpen)
@@ -201,6 +203,10 @@ final class ScalingCommands
             return;
         }
         final ReplyWriter replies = session.replies();
+        if (written != null)
+        {
+            replies.wrote(written); // under --fsync always the verdicts leave once the chain is forced
+        }
         if (!array)
         {
             if (s.verdicts[0] == FULL)
@@ -285,6 +291,8 @@ final class ScalingCommands
      */
     private void run(final Session session, final ByteBuf[] args, final Function<byte[][], Reply> command)
     {
+        final String key = args.length > 1 ? session.key(args[1]) : null;
+        final long before = changes(key);
         final Reply reply;
         try
         {
@@ -293,6 +301,10 @@ final class ScalingCommands
         catch (final IllegalStateException | IllegalArgumentException e)
         {
             throw error(e);
+        }
+        if (changes(key) != before)
+        {
+            wrote(session, key); // the reply (even an error after a partial insert) acknowledges a change
         }
         if (reply instanceof Reply.Create create)
         {
@@ -311,6 +323,49 @@ final class ScalingCommands
             throw new RespError(refusal.text());
         }
         session.replies().ready(message(reply));
+    }
+
+    /** @return the changes counted on the key's filter that grows; -1 when it has none. */
+    private long changes(final String key)
+    {
+        if (key == null)
+        {
+            return -1;
+        }
+        try
+        {
+            final ScalingFilter filter = registry.acquire(key);
+            return filter == null ? -1 : filter.changes();
+        }
+        catch (final IllegalStateException closedOrFailed)
+        {
+            return -1;
+        }
+        finally
+        {
+            registry.release();
+        }
+    }
+
+    /** The replies from now on acknowledge a change of the key's filter: under --fsync always, they wait for it. */
+    private void wrote(final Session session, final String key)
+    {
+        try
+        {
+            final ScalingFilter filter = registry.acquire(key);
+            if (filter != null)
+            {
+                session.replies().wrote(filter);
+            }
+        }
+        catch (final IllegalStateException closedOrFailed)
+        {
+            // deleted meanwhile: nothing left to sync
+        }
+        finally
+        {
+            registry.release();
+        }
     }
 
     private static RespError error(final RuntimeException e)

@@ -21,7 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * of new items and records when each was acknowledged; the cut kills the daemon and drops what was not synced; the
  * daemon restarts on what survived, says the filter was not closed cleanly, and serves. Three cuts per policy:
  * {@code always} loses no acknowledged item (in both execution modes, and through the raw feed); {@code everysec}
- * none acknowledged more than 2 s before the cut.
+ * none acknowledged more than 2 s before the cut. Both on ddf's fixed-size filter ({@code --past-capacity forget}) and
+ * on the daemon's default filter, the scaling chain that a plain BF.ADD makes (which grows, a segment at a time,
+ * while the load runs).
  */
 final class DaemonPowerCutIT
 {
@@ -49,18 +51,36 @@ final class DaemonPowerCutIT
         PowerCutFileSystem.assumeAvailable();
     }
 
+    /** Which filter the load writes. */
+    private enum Kind
+    {
+        /** BF.RESERVE under {@code --past-capacity forget}: ddf's fixed-size filter. */
+        FIXED,
+        /** No BF.RESERVE, serve's defaults: BF.ADD makes RedisBloom's scaling chain, which grows under the load. */
+        DEFAULT
+    }
+
     @ParameterizedTest
     @CsvSource({"always,inline", "always,pipeline", "everysec,inline"})
     void acknowledgedItemsSurvivePowerCuts(final String policy, final String execution) throws Exception
     {
-        cuts(policy, List.of("--execution", execution), DaemonPowerCutIT::load);
+        cuts(policy, List.of("--execution", execution), DaemonPowerCutIT::load, Kind.FIXED);
+    }
+
+    /** The default filter, a scaling chain (issue 24's policy covers it too): made by the first BF.ADD. */
+    @ParameterizedTest
+    @CsvSource({"always,inline", "always,pipeline", "everysec,inline"})
+    void acknowledgedItemsOfTheDefaultScalingFilterSurvivePowerCuts(final String policy, final String execution)
+        throws Exception
+    {
+        cuts(policy, List.of("--execution", execution), DaemonPowerCutIT::load, Kind.DEFAULT);
     }
 
     /** The raw feed's verdicts are its acknowledgements: under always, one received means its record survives. */
     @Test
     void theFeedsVerdictsSurvivePowerCutsUnderAlways() throws Exception
     {
-        cuts("always", List.of("--feed-port", "0", "--feed-filter", "cut"), DaemonPowerCutIT::feed);
+        cuts("always", List.of("--feed-port", "0", "--feed-filter", "cut"), DaemonPowerCutIT::feed, Kind.FIXED);
     }
 
     /** Puts load on a daemon, recording each acknowledgement; returns the next item. */
@@ -70,11 +90,12 @@ final class DaemonPowerCutIT
         long run(DaemonProcess daemon, long from, List<Ack> acked) throws IOException;
     }
 
-    private void cuts(final String policy, final List<String> options, final Load load) throws Exception
+    private void cuts(final String policy, final List<String> options, final Load load, final Kind kind)
+        throws Exception
     {
         final List<String> serve = new ArrayList<>(List.of("--fsync", policy));
         serve.addAll(options);
-        if (options.contains("--execution"))
+        if (kind == Kind.FIXED && options.contains("--execution"))
         {
             // an --execution of its own replaces the suites' options (TestServer.executionOptions), --past-capacity
             // forget among them: BF.RESERVE without KIND must still make ddf's fixed-size filter, which --fsync covers
@@ -92,11 +113,15 @@ final class DaemonPowerCutIT
                 {
                     try (RespClient client = new RespClient(daemon.port))
                     {
-                        if (round == 0)
+                        if (round == 0 && kind == Kind.FIXED)
                         {
                             assertEquals("OK", client.call("BF.RESERVE", "cut", "0.001", Long.toString(CAPACITY)));
                         }
-                        else
+                        else if (round > 0 && kind == Kind.DEFAULT)
+                        {
+                            check(client, acked, policy);
+                        }
+                        else if (round > 0)
                         {
                             assertTrue(daemon.log().contains("filter 'cut'") &&
                                 daemon.log().contains("not closed cleanly"), "the restart says so: " + daemon.log());
@@ -123,6 +148,12 @@ final class DaemonPowerCutIT
             {
                 check(client, acked, policy);
                 assertEquals(1L, client.call("BF.ADD", "cut", "after-the-cuts"), "it serves");
+                if (kind == Kind.DEFAULT)
+                {
+                    final List<?> info = (List<?>)client.call("BF.INFO", "cut");
+                    final Object layers = info.get(info.indexOf("Number of filters") + 1);
+                    assertTrue(layers instanceof Long && (Long)layers > 1, "a scaling chain that grew: " + info);
+                }
             }
             finally
             {
@@ -148,7 +179,9 @@ final class DaemonPowerCutIT
         {
             final List<String> args = new ArrayList<>(List.of("BF.MEXISTS", "cut"));
             args.addAll(mustSurvive.subList(from, Math.min(mustSurvive.size(), from + 1000)));
-            for (final Object present : (List<?>)client.call(args.toArray(new String[0])))
+            final Object answers = client.call(args.toArray(new String[0]));
+            assertTrue(answers instanceof List, "the filter answers after the cut: " + answers);
+            for (final Object present : (List<?>)answers)
             {
                 lost += Long.valueOf(1).equals(present) ? 0 : 1;
             }

@@ -88,6 +88,49 @@ class FsyncAlwaysTest
     }
 
     /**
+     * The daemon's default filters, those that grow (a scaling chain for BF.*, RedisBloom's cuckoo filter for CF.*):
+     * their writes' replies wait for a commit too, their reads' for none.
+     */
+    @Test
+    void writesToTheFiltersThatGrowAreAcknowledgedThroughGroupCommits() throws Exception
+    {
+        try (TestServer server = new TestServer(dir, c ->
+        {
+            always(c);
+            c.pastCapacity = ServerConfig.PastCapacity.SCALE;
+        });
+             RespClient c = server.client())
+        {
+            assertEquals(1L, c.call("BF.ADD", "chain", "x"));
+            assertEquals("MBbloom--", c.call("TYPE", "chain"));
+            long before = commits(c);
+            assertEquals(1L, c.call("BF.ADD", "chain", "y"));
+            assertTrue(commits(c) > before, "BF.ADD's reply on a chain waited for a commit");
+            before = commits(c);
+            assertEquals(List.of(0L, 1L), c.call("BF.MADD", "chain", "x", "z"));
+            assertTrue(commits(c) > before, "BF.MADD's");
+            before = commits(c);
+            assertEquals(List.of(1L), c.call("BF.INSERT", "chain", "ITEMS", "w"));
+            assertTrue(commits(c) > before, "BF.INSERT's");
+            assertEquals(1L, c.call("CF.ADD", "cuckoo", "x"));
+            assertEquals("MBbloomCF", c.call("TYPE", "cuckoo"));
+            before = commits(c);
+            assertEquals(1L, c.call("CF.ADD", "cuckoo", "y"));
+            assertTrue(commits(c) > before, "CF.ADD's");
+            before = commits(c);
+            assertEquals(1L, c.call("CF.DEL", "cuckoo", "x"));
+            assertTrue(commits(c) > before, "CF.DEL's");
+            before = commits(c);
+            assertEquals(1L, c.call("BF.EXISTS", "chain", "x"));
+            assertEquals(List.of(1L, 0L), c.call("BF.MEXISTS", "chain", "y", "v"));
+            assertEquals(1L, c.call("CF.EXISTS", "cuckoo", "y"));
+            assertEquals(4L, c.call("BF.CARD", "chain"));
+            assertEquals(before, commits(c), "reads wait for no commit");
+            assertEquals("0", field(c, "fsync_errors"));
+        }
+    }
+
+    /**
      * One write of many commands, writes and reads interleaved, as a pipelining client sends them: every reply in
      * order and right (an exact set's), though the writes' replies wait for commits and the reads' do not.
      */
