@@ -167,4 +167,55 @@ class WindowStructuresTest
         java.lang.ref.Reference.reachabilityFence(table);
         java.lang.ref.Reference.reachabilityFence(header);
     }
+
+    /** Regions a hung stream still reads: kept reachable forever, so the stuck thread never reads freed memory. */
+    private static final java.util.List<DirectRegion> LEAKED_FOR_A_HUNG_THREAD = new java.util.ArrayList<>();
+
+    @Test
+    void ownedQueueFinishesARotationAMisusingThreadUnpublished() throws InterruptedException
+    {
+        final int l = 3;
+        final long c = 10;
+        final long cells = CountingTable.cells(c);
+        final long words = RingCountCore.words(c, 0, cells);
+        final DirectRegion table = DirectRegion.ofWords(l * words);
+        final DirectRegion header = DirectRegion.ofWords(64);
+        final FilterCore[] subfilters = new FilterCore[l];
+        for (int i = 0; i < l; i++)
+        {
+            subfilters[i] = new RingCountCore(table.words(true).slice(i * words, words), c, 0, cells);
+        }
+        final QueueCore queue = new QueueCore(subfilters, c, header.words(true));
+        for (long e = 0; e < 2 * c; e++)
+        {
+            assertFalse(queue.stream(e));
+        }
+        // Two threads misusing the owned filter: B claimed the first insertion of generation 2, published it and
+        // went on; A's stale release store then put back generation 1. Each later insertion of generation 2 used to
+        // wait for a publication no thread would make: both writers hung, and the test that closed the filter
+        // under them crashed the JVM (SIGSEGV reading READY in QueueCore.streamEvery).
+        header.words().putLongPlain(QueueCore.INSERTIONS, 2 * c + 3);
+        header.words().putLongPlain(QueueCore.READY, 1);
+        final boolean[] answers = new boolean[2];
+        final Thread writer = new Thread(() ->
+        {
+            answers[0] = queue.stream(c);
+            answers[1] = queue.stream(1000);
+        });
+        writer.setDaemon(true);
+        writer.start();
+        writer.join(10_000);
+        if (writer.isAlive())
+        {
+            LEAKED_FOR_A_HUNG_THREAD.add(table);
+            LEAKED_FOR_A_HUNG_THREAD.add(header);
+        }
+        assertFalse(writer.isAlive(), "an owned queue's stream waits forever for a generation no thread publishes");
+        assertEquals(2, header.words().getLongPlain(QueueCore.READY), "the thread published generation 2 itself");
+        assertTrue(answers[0], "generation 1 is still held");
+        assertFalse(answers[1]);
+        assertTrue(queue.contains(1000), "inserted into the newest subfilter, which the catch-up cleared first");
+        java.lang.ref.Reference.reachabilityFence(table);
+        java.lang.ref.Reference.reachabilityFence(header);
+    }
 }
