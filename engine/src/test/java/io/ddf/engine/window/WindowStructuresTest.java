@@ -218,4 +218,48 @@ class WindowStructuresTest
         java.lang.ref.Reference.reachabilityFence(table);
         java.lang.ref.Reference.reachabilityFence(header);
     }
+
+    @Test
+    void aFullCountingTableIsRefusedNotProbedForEver() throws InterruptedException
+    {
+        // Writers racing in single-writer mode (its sequence lock does not lock) can count a key in two cells and
+        // remove it from one: the table fills up, which its ring's bound otherwise rules out.
+        final long cells = CountingTable.cells(4);
+        final DirectRegion memory = DirectRegion.ofWords(CountingTable.words(cells, 64, 1000));
+        final CountingTable table = new CountingTable(memory.words(true), cells, 64, 1000);
+        for (long key = 1; key <= cells; key++)
+        {
+            table.increment(key);
+        }
+        final Throwable[] thrown = new Throwable[1];
+        final Thread writer = new Thread(() ->
+        {
+            try
+            {
+                table.increment(cells + 1);
+            }
+            catch (final IllegalStateException e)
+            {
+                thrown[0] = e;
+            }
+            table.decrement(1); // the backward shift over a full table ends too
+        });
+        writer.setDaemon(true);
+        writer.start();
+        writer.join(10_000);
+        if (writer.isAlive())
+        {
+            LEAKED_FOR_A_HUNG_THREAD.add(memory);
+        }
+        assertFalse(writer.isAlive(), "increment probes a full table for ever");
+        assertTrue(thrown[0] instanceof IllegalStateException, "a full table is refused");
+        for (long key = 2; key <= cells; key++)
+        {
+            assertTrue(table.contains(key), "key " + key + " kept by the backward shift");
+        }
+        assertFalse(table.contains(1));
+        table.increment(cells + 1);
+        assertTrue(table.contains(cells + 1));
+        java.lang.ref.Reference.reachabilityFence(memory);
+    }
 }
