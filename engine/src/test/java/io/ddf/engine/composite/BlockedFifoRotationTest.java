@@ -1,6 +1,7 @@
 package io.ddf.engine.composite;
 
 import io.ddf.engine.DirectRegion;
+import io.ddf.engine.HangGuard;
 import io.ddf.engine.bloom.BlockedBloom;
 import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.model.BlockedBloomModel;
@@ -250,9 +251,6 @@ class BlockedFifoRotationTest
         return changed;
     }
 
-    /** Fixtures a hung stream still reads: kept reachable forever, so the stuck thread never reads freed memory. */
-    private static final java.util.List<Fixture> LEAKED_FOR_A_HUNG_THREAD = new java.util.ArrayList<>();
-
     @Test
     void anOwnedFilterPublishesAGenerationAMisusingThreadPutBack() throws InterruptedException
     {
@@ -265,15 +263,8 @@ class BlockedFifoRotationTest
         // generation 2 used to wait for a publication no thread would make.
         f.header.words().putLongRelease(BlockedFifoLayout.READY, 1);
         final long[] added = new long[1];
-        final Thread writer = new Thread(() -> added[0] = streamNew(f.core, random, 1)[0]);
-        writer.setDaemon(true);
-        writer.start();
-        writer.join(10_000);
-        if (writer.isAlive())
-        {
-            LEAKED_FOR_A_HUNG_THREAD.add(f);
-        }
-        assertFalse(writer.isAlive(), "an owned filter's stream waits forever for a generation no thread publishes");
+        HangGuard.assertEnds("an owned filter's stream waits forever for a generation no thread publishes",
+            () -> added[0] = streamNew(f.core, random, 1)[0], f);
         assertEquals(2, f.state(BlockedFifoLayout.READY), "the thread published generation 2 itself");
         assertTrue(f.core.contains(added[0]));
         long stillPresent = 0;

@@ -1,6 +1,7 @@
 package io.ddf.engine.window;
 
 import io.ddf.engine.DirectRegion;
+import io.ddf.engine.HangGuard;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
@@ -142,17 +143,9 @@ class WindowStructuresTest
     {
         final int l = 3;
         final long c = 10;
-        final long window = c;
-        final long cells = CountingTable.cells(window);
-        final long words = RingCountCore.words(window, 0, cells);
-        final DirectRegion table = DirectRegion.ofWords(l * words);
+        final DirectRegion table = DirectRegion.ofWords(l * ringCoreWords(c));
         final DirectRegion header = DirectRegion.ofWords(64);
-        final FilterCore[] subfilters = new FilterCore[l];
-        for (int i = 0; i < l; i++)
-        {
-            subfilters[i] = new RingCountCore(table.words().slice(i * words, words), window, 0, cells);
-        }
-        final QueueCore queue = new QueueCore(subfilters, c, header.words());
+        final QueueCore queue = queueOfRingCores(l, c, table, header, false);
         for (long e = 0; e < 2 * c; e++)
         {
             assertFalse(queue.stream(e));
@@ -168,24 +161,14 @@ class WindowStructuresTest
         java.lang.ref.Reference.reachabilityFence(header);
     }
 
-    /** Regions a hung stream still reads: kept reachable forever, so the stuck thread never reads freed memory. */
-    private static final java.util.List<DirectRegion> LEAKED_FOR_A_HUNG_THREAD = new java.util.ArrayList<>();
-
     @Test
     void ownedQueueFinishesARotationAMisusingThreadUnpublished() throws InterruptedException
     {
         final int l = 3;
         final long c = 10;
-        final long cells = CountingTable.cells(c);
-        final long words = RingCountCore.words(c, 0, cells);
-        final DirectRegion table = DirectRegion.ofWords(l * words);
+        final DirectRegion table = DirectRegion.ofWords(l * ringCoreWords(c));
         final DirectRegion header = DirectRegion.ofWords(64);
-        final FilterCore[] subfilters = new FilterCore[l];
-        for (int i = 0; i < l; i++)
-        {
-            subfilters[i] = new RingCountCore(table.words(true).slice(i * words, words), c, 0, cells);
-        }
-        final QueueCore queue = new QueueCore(subfilters, c, header.words(true));
+        final QueueCore queue = queueOfRingCores(l, c, table, header, true);
         for (long e = 0; e < 2 * c; e++)
         {
             assertFalse(queue.stream(e));
@@ -197,20 +180,11 @@ class WindowStructuresTest
         header.words().putLongPlain(QueueCore.INSERTIONS, 2 * c + 3);
         header.words().putLongPlain(QueueCore.READY, 1);
         final boolean[] answers = new boolean[2];
-        final Thread writer = new Thread(() ->
+        HangGuard.assertEnds("an owned queue's stream waits forever for a generation no thread publishes", () ->
         {
             answers[0] = queue.stream(c);
             answers[1] = queue.stream(1000);
-        });
-        writer.setDaemon(true);
-        writer.start();
-        writer.join(10_000);
-        if (writer.isAlive())
-        {
-            LEAKED_FOR_A_HUNG_THREAD.add(table);
-            LEAKED_FOR_A_HUNG_THREAD.add(header);
-        }
-        assertFalse(writer.isAlive(), "an owned queue's stream waits forever for a generation no thread publishes");
+        }, table, header);
         assertEquals(2, header.words().getLongPlain(QueueCore.READY), "the thread published generation 2 itself");
         assertTrue(answers[0], "generation 1 is still held");
         assertFalse(answers[1]);
@@ -232,7 +206,7 @@ class WindowStructuresTest
             table.increment(key);
         }
         final Throwable[] thrown = new Throwable[1];
-        final Thread writer = new Thread(() ->
+        HangGuard.assertEnds("increment probes a full table for ever", () ->
         {
             try
             {
@@ -243,15 +217,7 @@ class WindowStructuresTest
                 thrown[0] = e;
             }
             table.decrement(1); // the backward shift over a full table ends too
-        });
-        writer.setDaemon(true);
-        writer.start();
-        writer.join(10_000);
-        if (writer.isAlive())
-        {
-            LEAKED_FOR_A_HUNG_THREAD.add(memory);
-        }
-        assertFalse(writer.isAlive(), "increment probes a full table for ever");
+        }, memory);
         assertTrue(thrown[0] instanceof IllegalStateException, "a full table is refused");
         for (long key = 2; key <= cells; key++)
         {
@@ -261,5 +227,24 @@ class WindowStructuresTest
         table.increment(cells + 1);
         assertTrue(table.contains(cells + 1));
         java.lang.ref.Reference.reachabilityFence(memory);
+    }
+
+    private static long ringCoreWords(final long window)
+    {
+        return RingCountCore.words(window, 0, CountingTable.cells(window));
+    }
+
+    /** A queue of l exact-window subfilters of window c over the table, its rotation in the header. */
+    private static QueueCore queueOfRingCores(final int l, final long c, final DirectRegion table,
+        final DirectRegion header, final boolean owned)
+    {
+        final long words = ringCoreWords(c);
+        final FilterCore[] subfilters = new FilterCore[l];
+        for (int i = 0; i < l; i++)
+        {
+            subfilters[i] = new RingCountCore(table.words(owned).slice(i * words, words), c, 0,
+                CountingTable.cells(c));
+        }
+        return new QueueCore(subfilters, c, header.words(owned));
     }
 }
