@@ -12,6 +12,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 /**
@@ -24,6 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 class SingleWriterMisuseTest extends EngineTestBase
 {
     private static final int PER_THREAD = 30_000;
+    /** How long the writers may take before the test reports them hung (within the hang guard's 60 s). */
+    private static final int JOIN_SECONDS = 45;
 
     @org.junit.jupiter.api.io.TempDir
     Path dir;
@@ -41,7 +44,9 @@ class SingleWriterMisuseTest extends EngineTestBase
         final Path file = dir.resolve("misused.ddf");
         final long seed = TestSeed.seed();
         final long[] streamed = new long[2];
-        try (DuplicateFilter filter = config.build(2_000, file).singleWriter().create())
+        final DuplicateFilter filter = config.build(2_000, file).singleWriter().create();
+        boolean writersStopped = false;
+        try
         {
             final CyclicBarrier start = new CyclicBarrier(2);
             final Throwable[] failure = new Throwable[2];
@@ -72,22 +77,49 @@ class SingleWriterMisuseTest extends EngineTestBase
                         failure[index] = e;
                     }
                 });
+                writers[t].setDaemon(true);
                 writers[t].start();
+            }
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(JOIN_SECONDS);
+            for (final Thread writer : writers)
+            {
+                writer.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
             }
             for (final Thread writer : writers)
             {
-                writer.join();
+                assertFalse(writer.isAlive(), () -> "a writer hangs (the filter stays mapped for it):" +
+                    stackTrace(writer));
             }
+            writersStopped = true;
             for (final Throwable f : failure)
             {
                 assertNull(f, () -> stackTrace(f));
             }
             assertEquals(streamed[0] + streamed[1], filter.elements());
         }
+        finally
+        {
+            // Closing unmaps the file: never under a writer still running (a hung one, or one the timeout left),
+            // which would then read unmapped memory and crash the JVM. Such a filter is leaked instead.
+            if (writersStopped)
+            {
+                filter.close();
+            }
+        }
         try (DuplicateFilter reopened = Filters.open(file))
         {
             assertEquals(streamed[0] + streamed[1], reopened.elements());
         }
+    }
+
+    private static String stackTrace(final Thread thread)
+    {
+        final StringBuilder text = new StringBuilder();
+        for (final StackTraceElement frame : thread.getStackTrace())
+        {
+            text.append("\n\tat ").append(frame);
+        }
+        return text.toString();
     }
 
     private static String stackTrace(final Throwable failure)

@@ -59,6 +59,8 @@ public final class BlockedFifoCore implements FilterCore
     private final long perGeneration;
     private final long sweepTickets;
     private final long sweepBlocks;
+    /** Single-writer mode: no thread waits for another (see {@link #awaitReady}). */
+    private final boolean owned;
 
     /**
      * @param table         the table, {@link BlockedFifoLayout#tableWords} words.
@@ -81,6 +83,7 @@ public final class BlockedFifoCore implements FilterCore
         this.perGeneration = perGeneration;
         this.sweepTickets = Math.min(perGeneration, (blocks + SWEEP_BLOCKS - 1) / SWEEP_BLOCKS);
         this.sweepBlocks = (blocks + sweepTickets - 1) / sweepTickets;
+        this.owned = state.owned();
     }
 
     @Override
@@ -324,6 +327,12 @@ public final class BlockedFifoCore implements FilterCore
     private void rotate(final long generation)
     {
         awaitReady(generation - 1);
+        publish(generation);
+    }
+
+    /** The rotation's publish of g, once g − 1 is published. */
+    private void publish(final long generation)
+    {
         if (generation - 1 >= generations && state.getLongVolatile(SWEPT) < generation - 1)
         {
             sweepSlot(generation - 1, false);
@@ -366,8 +375,22 @@ public final class BlockedFifoCore implements FilterCore
         }
     }
 
+    /**
+     * Shared: waits until the generation is published. Owned: the one writer always has, so a generation found
+     * unpublished is a damaged header (two threads misusing the filter lost a ticket or put back an older READY, after
+     * which each would wait forever for the other): the thread publishes it itself and goes on, losing updates at
+     * worst, never hanging.
+     */
     private void awaitReady(final long generation)
     {
+        if (owned)
+        {
+            if (state.getLongVolatile(READY) < generation)
+            {
+                publish(generation);
+            }
+            return;
+        }
         while (state.getLongVolatile(READY) < generation)
         {
             Thread.onSpinWait();

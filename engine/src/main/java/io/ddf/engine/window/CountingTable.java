@@ -85,11 +85,14 @@ final class CountingTable
      * Adds one occurrence of a key.
      *
      * @param key a key.
+     * @throws IllegalStateException when the table is full (torn by writers racing in single-writer mode).
      */
     void increment(final long key)
     {
         long i = home(key);
-        while (true)
+        // Bounded: the load stays <= 1/2, so a full probe run means a table torn by writers racing in single-writer
+        // mode (keys counted twice, never removed), refused rather than probed for ever.
+        for (long probes = 0; probes <= cellMask; probes++)
         {
             final long count = count(i);
             if (count == 0)
@@ -104,6 +107,7 @@ final class CountingTable
             }
             i = (i + 1) & cellMask;
         }
+        throw new IllegalStateException("window table full: it disagrees with its ring");
     }
 
     /**
@@ -128,7 +132,7 @@ final class CountingTable
         // Backward-shift deletion: pull later cells of the probe run into the hole when their home allows it.
         long hole = i;
         long j = i;
-        while (true)
+        for (long probes = 0; probes < cellMask; probes++) // bounded, as increment's probe: a torn table may be full
         {
             j = (j + 1) & cellMask;
             final long c = count(j);

@@ -28,6 +28,13 @@ import io.ddf.engine.spi.FilterCore;
  * a rotation may miss elements of the subfilter being cleared. A process killed mid-rotation leaves the published
  * generation behind the counter; {@link #recover()} finishes the clearing.
  *
+ * <p>Owned (single-writer) mode: the counter's getAndAdd is a plain load and a release store, and no thread ever
+ * waits. The one writer publishes each generation itself before its next insertion, so it never finds the newest
+ * generation unpublished; if it does (the header is damaged: two threads misusing the filter lost a counter update or
+ * overwrote a newer publication with an older one, after which each would wait forever for the other), the thread
+ * finishes the missing rotations itself, as {@link #recover()} does, and goes on: misuse loses updates, it never
+ * hangs (a hung writer whose filter is then closed would read an unmapped header).
+ *
  * <p>The sliding-window paper: R. Géraud-Stewart, M. Lombard-Platet and D. Naccache, "Approaching Optimal Duplicate
  * Detection in a Sliding Window", COCOON 2020.
  */
@@ -43,6 +50,8 @@ public final class QueueCore implements FilterCore
     private final long perSubfilter;
     private final int count;
     private final boolean newOnly;
+    /** Single-writer mode: finish a missing rotation instead of waiting for another thread to (see class comment). */
+    private final boolean owned;
 
     /**
      * @param subfilters   the L subfilters, over disjoint regions.
@@ -71,6 +80,7 @@ public final class QueueCore implements FilterCore
         this.perSubfilter = perSubfilter;
         this.state = state;
         this.newOnly = newOnly;
+        this.owned = state.owned();
     }
 
     @Override
@@ -153,11 +163,34 @@ public final class QueueCore implements FilterCore
         return false;
     }
 
+    /** Shared: waits until the given generation is published. Owned: publishes it (a damaged header) instead. */
     private void awaitReady(final long generation)
     {
+        if (owned)
+        {
+            finishRotations(generation);
+            return;
+        }
         while (state.getLongVolatile(READY) < generation)
         {
             Thread.onSpinWait();
+        }
+    }
+
+    /**
+     * Clears the subfilters of the generations after the published one up to {@code current} (the last L of them at
+     * most) and publishes {@code current}; nothing when it is published already.
+     */
+    private void finishRotations(final long current)
+    {
+        final long ready = state.getLongVolatile(READY);
+        if (ready < current)
+        {
+            for (long g = Math.max(ready + 1, current - count + 1); g <= current; g++)
+            {
+                subfilters[(int)(g % count)].clear();
+            }
+            state.putLongRelease(READY, current);
         }
     }
 
@@ -188,15 +221,6 @@ public final class QueueCore implements FilterCore
         {
             return;
         }
-        final long current = (claimed - 1) / perSubfilter;
-        final long ready = state.getLongVolatile(READY);
-        if (ready < current)
-        {
-            for (long g = Math.max(ready + 1, current - count + 1); g <= current; g++)
-            {
-                subfilters[(int)(g % count)].clear();
-            }
-            state.putLongRelease(READY, current);
-        }
+        finishRotations((claimed - 1) / perSubfilter);
     }
 }

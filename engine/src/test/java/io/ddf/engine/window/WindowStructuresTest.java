@@ -1,6 +1,7 @@
 package io.ddf.engine.window;
 
 import io.ddf.engine.DirectRegion;
+import io.ddf.engine.HangGuard;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
@@ -142,17 +143,9 @@ class WindowStructuresTest
     {
         final int l = 3;
         final long c = 10;
-        final long window = c;
-        final long cells = CountingTable.cells(window);
-        final long words = RingCountCore.words(window, 0, cells);
-        final DirectRegion table = DirectRegion.ofWords(l * words);
+        final DirectRegion table = DirectRegion.ofWords(l * ringCoreWords(c));
         final DirectRegion header = DirectRegion.ofWords(64);
-        final FilterCore[] subfilters = new FilterCore[l];
-        for (int i = 0; i < l; i++)
-        {
-            subfilters[i] = new RingCountCore(table.words().slice(i * words, words), window, 0, cells);
-        }
-        final QueueCore queue = new QueueCore(subfilters, c, header.words());
+        final QueueCore queue = queueOfRingCores(l, c, table, header, false);
         for (long e = 0; e < 2 * c; e++)
         {
             assertFalse(queue.stream(e));
@@ -166,5 +159,92 @@ class WindowStructuresTest
         assertFalse(queue.stream(1000), "streams go on (no thread waits for the dead one)");
         java.lang.ref.Reference.reachabilityFence(table);
         java.lang.ref.Reference.reachabilityFence(header);
+    }
+
+    @Test
+    void ownedQueueFinishesARotationAMisusingThreadUnpublished() throws InterruptedException
+    {
+        final int l = 3;
+        final long c = 10;
+        final DirectRegion table = DirectRegion.ofWords(l * ringCoreWords(c));
+        final DirectRegion header = DirectRegion.ofWords(64);
+        final QueueCore queue = queueOfRingCores(l, c, table, header, true);
+        for (long e = 0; e < 2 * c; e++)
+        {
+            assertFalse(queue.stream(e));
+        }
+        // Two threads misusing the owned filter: B claimed the first insertion of generation 2, published it and
+        // went on; A's stale release store then put back generation 1. Each later insertion of generation 2 used to
+        // wait for a publication no thread would make: both writers hung, and the test that closed the filter
+        // under them crashed the JVM (SIGSEGV reading READY in QueueCore.streamEvery).
+        header.words().putLongPlain(QueueCore.INSERTIONS, 2 * c + 3);
+        header.words().putLongPlain(QueueCore.READY, 1);
+        final boolean[] answers = new boolean[2];
+        HangGuard.assertEnds("an owned queue's stream waits forever for a generation no thread publishes", () ->
+        {
+            answers[0] = queue.stream(c);
+            answers[1] = queue.stream(1000);
+        }, table, header);
+        assertEquals(2, header.words().getLongPlain(QueueCore.READY), "the thread published generation 2 itself");
+        assertTrue(answers[0], "generation 1 is still held");
+        assertFalse(answers[1]);
+        assertTrue(queue.contains(1000), "inserted into the newest subfilter, which the catch-up cleared first");
+        java.lang.ref.Reference.reachabilityFence(table);
+        java.lang.ref.Reference.reachabilityFence(header);
+    }
+
+    @Test
+    void aFullCountingTableIsRefusedNotProbedForEver() throws InterruptedException
+    {
+        // Writers racing in single-writer mode (its sequence lock does not lock) can count a key in two cells and
+        // remove it from one: the table fills up, which its ring's bound otherwise rules out.
+        final long cells = CountingTable.cells(4);
+        final DirectRegion memory = DirectRegion.ofWords(CountingTable.words(cells, 64, 1000));
+        final CountingTable table = new CountingTable(memory.words(true), cells, 64, 1000);
+        for (long key = 1; key <= cells; key++)
+        {
+            table.increment(key);
+        }
+        final Throwable[] thrown = new Throwable[1];
+        HangGuard.assertEnds("increment probes a full table for ever", () ->
+        {
+            try
+            {
+                table.increment(cells + 1);
+            }
+            catch (final IllegalStateException e)
+            {
+                thrown[0] = e;
+            }
+            table.decrement(1); // the backward shift over a full table ends too
+        }, memory);
+        assertTrue(thrown[0] instanceof IllegalStateException, "a full table is refused");
+        for (long key = 2; key <= cells; key++)
+        {
+            assertTrue(table.contains(key), "key " + key + " kept by the backward shift");
+        }
+        assertFalse(table.contains(1));
+        table.increment(cells + 1);
+        assertTrue(table.contains(cells + 1));
+        java.lang.ref.Reference.reachabilityFence(memory);
+    }
+
+    private static long ringCoreWords(final long window)
+    {
+        return RingCountCore.words(window, 0, CountingTable.cells(window));
+    }
+
+    /** A queue of l exact-window subfilters of window c over the table, its rotation in the header. */
+    private static QueueCore queueOfRingCores(final int l, final long c, final DirectRegion table,
+        final DirectRegion header, final boolean owned)
+    {
+        final long words = ringCoreWords(c);
+        final FilterCore[] subfilters = new FilterCore[l];
+        for (int i = 0; i < l; i++)
+        {
+            subfilters[i] = new RingCountCore(table.words(owned).slice(i * words, words), c, 0,
+                CountingTable.cells(c));
+        }
+        return new QueueCore(subfilters, c, header.words(owned));
     }
 }
