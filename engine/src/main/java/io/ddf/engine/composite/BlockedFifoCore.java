@@ -111,10 +111,10 @@ public final class BlockedFifoCore implements FilterCore
         final int slot = (int)(generation % generations);
         final boolean stale = generation >= generations && state.getLongVolatile(SWEPT) < generation;
         final int parity = BlockedFifoLayout.parity(generation, generations);
-        insertAt(slot, parity, stale, b0, x0);
+        insertAt(generation, slot, parity, stale, b0, x0);
         if (b1 >= 0)
         {
-            insertAt(slot, parity, stale, b1, x1);
+            insertAt(generation, slot, parity, stale, b1, x1);
         }
         if (generation >= generations && offset < sweepTickets)
         {
@@ -183,11 +183,12 @@ public final class BlockedFifoCore implements FilterCore
             pattern, perBlock);
     }
 
-    private void insertAt(final int slot, final int parity, final boolean stale, final long block, final long pattern)
+    private void insertAt(final long generation, final int slot, final int parity, final boolean stale, final long block,
+        final long pattern)
     {
         if (stale)
         {
-            makeLive(slot, parity, block);
+            makeLive(generation, slot, parity, block);
         }
         BlockedBloom.setAt(table, BlockedFifoLayout.generationOffset(blocks, slot) + block * BLOCK_WORDS, pattern,
             perBlock);
@@ -212,8 +213,14 @@ public final class BlockedFifoCore implements FilterCore
     /**
      * Makes a block live for the slot's current use: zeroes it first unless it is already, claiming it by its state
      * so that no insert sets a bit the zeroing would erase (inserts into a block being zeroed wait for it).
+     *
+     * <p>A caller late by a rotation or more (a sweeper or an inserter of generation g descheduled until READY passed
+     * g) leaves a block it finds not live for g alone: by then g's slot was swept whole before g + 1 was published,
+     * so a state other than g's parity can only be g + L's, live with newer items, which zeroing would erase. READY
+     * is read after the block's state and before the claim, whose compare-and-swap fails if the sweep of g changed
+     * the state meanwhile (the only way READY can pass g).
      */
-    private void makeLive(final int slot, final int parity, final long block)
+    private void makeLive(final long generation, final int slot, final int parity, final long block)
     {
         final long index = mapWord(slot, block);
         final int shift = shift(block);
@@ -230,6 +237,10 @@ public final class BlockedFifoCore implements FilterCore
             {
                 Thread.onSpinWait(); // another thread is zeroing it
                 continue;
+            }
+            if (state.getLongVolatile(READY) > generation)
+            {
+                return; // late: the slot is a newer generation's (above)
             }
             // stale, or (owned) ZEROING left by a misused second writer: no owner waits for a thread that may not
             // exist, it zeroes the block again
@@ -280,7 +291,7 @@ public final class BlockedFifoCore implements FilterCore
         final long end = Math.min(blocks, (offset + 1) * sweepBlocks);
         for (long block = offset * sweepBlocks; block < end; block++)
         {
-            makeLive(slot, parity, block);
+            makeLive(generation, slot, parity, block);
         }
         final long tag = sweepTag(generation);
         while (true)
@@ -364,7 +375,7 @@ public final class BlockedFifoCore implements FilterCore
             {
                 if (!exclusive)
                 {
-                    makeLive(slot, parity, b);
+                    makeLive(generation, slot, parity, b);
                 }
                 else if (blockState(slot, b) != parity)
                 {
