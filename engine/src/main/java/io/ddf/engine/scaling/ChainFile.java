@@ -233,21 +233,28 @@ public final class ChainFile implements AutoCloseable
         long offset = HEADER_BYTES;
         for (int i = 0; i < published; i++)
         {
-            if (i > 0 && i == published - 1 && newestLayerLost(offset))
-            {
-                // a power cut kept the header page that published the newest layer but not the layer itself (the
-                // growth fell between two syncs): what it held was never synced, so the chain goes back to the
-                // layers before it, which the next add grows again, rather than refusing the whole filter
-                header.putLongVolatile(LAYERS_OFFSET, i);
-                break;
-            }
+            // a power cut can keep the header page that published the newest layer but not the layer itself (the
+            // growth fell between two syncs: the file ends where it would start, or its first page is zeros): what
+            // it held was never synced, so the chain goes back to the layers before it, which the next add grows
+            // again, rather than refusing the whole filter; anything else amiss is corruption
+            final boolean newest = i > 0 && i == published - 1;
             if (offset + SegmentedFile.PAGE > file.length())
             {
+                if (newest)
+                {
+                    header.putLongVolatile(LAYERS_OFFSET, i);
+                    break;
+                }
                 throw corrupt("layer " + i + " would start at " + offset + ", past the file's end (" +
                     file.length() + ")");
             }
             final UnsafeBuffer first = new UnsafeBuffer(file.map(offset, SegmentedFile.PAGE), LAYER_HEADER_BYTES);
             final long dataBytes = first.getLong(L_DATA_BYTES);
+            if (newest && first.getLong(L_MAGIC) == 0 && first.getInt(L_INDEX) == 0 && dataBytes == 0)
+            {
+                header.putLongVolatile(LAYERS_OFFSET, i);
+                break;
+            }
             if (first.getLong(L_MAGIC) != LAYER_MAGIC || first.getInt(L_INDEX) != i || dataBytes <= 0 ||
                 dataBytes > file.length())
             {
@@ -268,21 +275,6 @@ public final class ChainFile implements AutoCloseable
         {
             file.truncate(offset); // what a growth killed before its publication left
         }
-    }
-
-    /**
-     * @return whether the layer published last at {@code offset} never reached the device at all: the file ends
-     *         before it, or its first page is zeros (the growth's extension kept, none of its writes). A layer that is
-     *         there in part, or whose header is wrong but not blank, is corruption, not a lost growth.
-     */
-    private boolean newestLayerLost(final long offset)
-    {
-        if (offset + SegmentedFile.PAGE > file.length())
-        {
-            return true;
-        }
-        final UnsafeBuffer first = new UnsafeBuffer(file.map(offset, SegmentedFile.PAGE), LAYER_HEADER_BYTES);
-        return first.getLong(L_MAGIC) == 0 && first.getInt(L_INDEX) == 0 && first.getLong(L_DATA_BYTES) == 0;
     }
 
     private FilterFileException corrupt(final String message)
