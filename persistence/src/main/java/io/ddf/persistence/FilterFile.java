@@ -483,11 +483,6 @@ public final class FilterFile implements AutoCloseable
         seal.put(lastSync);
     }
 
-    /** @return the last sync time opening found (what an unchanged file is sealed with). */
-    long lastSyncFound()
-    {
-        return sync.lastSyncAtOpen();
-    }
 
     /** Forces the whole mapped file to the device. */
     void force()

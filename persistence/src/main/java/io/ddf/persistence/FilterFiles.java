@@ -101,7 +101,7 @@ public final class FilterFiles
                     }
                     else
                     {
-                        file.putSeal(file.lastSyncFound());
+                        file.putSeal(file.sync().lastSyncAtOpen()); // an unchanged file keeps the time found
                     }
                 }
                 catch (final RuntimeException e)
