@@ -3,7 +3,7 @@
 
 Each case below checks what the RedisBloom test of the same name checks, as RedisBloom 2.4.23 answers it (the port is
 run against the real module too, where it is installed: RedisBloomFlowIT). Not ported, because they need what ddf
-does not serve (listed in the README, "Coming from RedisBloom"):
+does not serve (listed in docs/from-redisbloom.md, "Filters come along"):
   - Redis strings: test_validation's `SET foo bar` then BF.RESERVE on it, test_card's BF.CARD on a string key;
   - RDB files (DEBUG RELOAD, RESTORE payloads): test_rdb_reload, test_mem_usage (both files), test_num_deletes,
     the RDB corruption tests;
@@ -16,7 +16,7 @@ case passed). Prints PASS/FAIL per case and a closing "N passed, N failed" line.
 or ddf under serve --scaling-layout redisbloom) is checked bit for bit as RedisBloom answers. ddf (ddf's default: its
 own chain of blocked layers, hashed with XXH3) makes the same chain of layers (capacities, error rates, expansion,
 NONSCALING, the errors) from layers of its own bytes and hash functions, so where a case checks RedisBloom's
-geometry or hash it checks what stays true of any layout instead (the README lists them, "Coming from RedisBloom"):
+geometry or hash it checks what stays true of any layout instead (docs/from-redisbloom.md lists them):
   - BF.DEBUG (test_insert, test_debug): the same layers, capacities, error rates and hash width; each layer's bytes
     whole 64-byte blocks, bits = 8 x bytes; every layer but the newest full, the sizes summing to the first line;
   - BF.INFO's Size (test_info, test_nonscaling_err, test_issue178): RedisBloom's formula (32 + 64 per layer + the
