@@ -2,8 +2,9 @@
 // one-cache-line updates, as ddf's blocked Bloom layer makes them (the engine's own BlockedBloom.insert over an owned
 // MappedWords: one 64-byte block per item, k = 6 bits), into a table of BYTES placed in different memories, variants
 // alternated in rounds, each run for SECONDS on one thread:
-//   ext4         a file on the data disk, mapped MAP_SHARED as the engine maps a chain's layers (SegmentedFile: fallocate,
-//                then mmap), faulted in writable first (MADV_POPULATE_WRITE, as FileCreation does for fixed files)
+//   ext4         a file on the data disk, made as the engine makes a chain's file (SegmentedFile: fallocate), mapped
+//                MAP_SHARED with no madvise (as the engine's mappings were before MappingAdvice), faulted in writable
+//                first (MADV_POPULATE_WRITE, as FileCreation does for fixed files)
 //   ext4-huge    the same with madvise(MADV_HUGEPAGE) on the mapping before the populate
 //   ext4loop     as ext4, on a file system of its own (-Dloop.dir, an ext4 on a loop device, -Dloop.device, whose
 //                counters give its device column): writeback there is the kernel's own (30 s dirty expiry), not
@@ -133,13 +134,20 @@ public class HugeTableProbe {
                 };
                 Path file = dir.resolve("huge-table-probe-" + ProcessHandle.current().pid() + ".tbl");
                 Files.deleteIfExists(file);
-                SegmentedFile segmented = SegmentedFile.create(file, bytes, f -> { });
-                long address = segmented.map(0, bytes);
+                // the engine's own creation (fallocate, then the file under its name), then a plain MAP_SHARED
+                // mapping with no hint but the variant's: SegmentedFile.map asks for huge pages itself since
+                // MappingAdvice, and no madvise takes a mapping back to "no hint"
+                SegmentedFile.create(file, bytes, f -> { }).close();
+                java.io.RandomAccessFile raf = new java.io.RandomAccessFile(file.toFile(), "rw");
+                java.nio.MappedByteBuffer mapped = raf.getChannel()
+                    .map(java.nio.channels.FileChannel.MapMode.READ_WRITE, 0, bytes);
+                long address = org.agrona.BufferUtil.address(mapped);
                 if (variant.endsWith("-huge")) {
                     check(posix.madvise(address, bytes, MADV_HUGEPAGE), "MADV_HUGEPAGE");
                 }
                 return new Table(address, bytes, () -> {
-                    segmented.close();
+                    org.agrona.IoUtil.unmap(mapped);
+                    raf.close();
                     Files.deleteIfExists(file);
                 });
             }
