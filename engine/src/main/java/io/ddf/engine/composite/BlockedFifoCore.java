@@ -61,6 +61,8 @@ public final class BlockedFifoCore implements FilterCore
     private final long sweepBlocks;
     /** Single-writer mode: no thread waits for another (see {@link #awaitReady}). */
     private final boolean owned;
+    /** Test seam, null in production (see {@link BlockedFifoProbe}). */
+    private final BlockedFifoProbe probe;
 
     /**
      * @param table         the table, {@link BlockedFifoLayout#tableWords} words.
@@ -74,6 +76,14 @@ public final class BlockedFifoCore implements FilterCore
     public BlockedFifoCore(final MappedWords table, final MappedWords state, final long blocks, final int hashFunctions,
         final int blocksPerItem, final int generations, final long perGeneration)
     {
+        this(table, state, blocks, hashFunctions, blocksPerItem, generations, perGeneration, null);
+    }
+
+    /** A core whose claims of stale blocks report to a test's probe (null: none). */
+    BlockedFifoCore(final MappedWords table, final MappedWords state, final long blocks, final int hashFunctions,
+        final int blocksPerItem, final int generations, final long perGeneration, final BlockedFifoProbe probe)
+    {
+        this.probe = probe;
         this.table = table;
         this.state = state;
         this.blocks = blocks;
@@ -238,9 +248,17 @@ public final class BlockedFifoCore implements FilterCore
                 Thread.onSpinWait(); // another thread is zeroing it
                 continue;
             }
+            if (probe != null)
+            {
+                probe.reached(BlockedFifoProbe.Point.STATE_READ, generation, block);
+            }
             if (state.getLongVolatile(READY) > generation)
             {
                 return; // late: the slot is a newer generation's (above)
+            }
+            if (probe != null)
+            {
+                probe.reached(BlockedFifoProbe.Point.BEFORE_CLAIM, generation, block);
             }
             // stale, or (owned) ZEROING left by a misused second writer: no owner waits for a thread that may not
             // exist, it zeroes the block again
