@@ -141,7 +141,8 @@ class BlockedFifoRaceTest
                 }
             }
             assertEquals(g + scenario.lateness(), driver.newest());
-            assertHeld(core, driver, scenario, block, "before the late thread went on");
+            assertHeld(core, driver, scenario, block, probe.heldBack() < 0 ? "before the late thread went on"
+                : "once the rotation to generation " + probe.heldBack() + " had waited for the late thread");
             probe.release();
             late.join(10_000);
             assertFalse(late.isAlive(), "the late thread did not finish its stream");
