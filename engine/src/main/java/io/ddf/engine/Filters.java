@@ -179,8 +179,6 @@ public final class Filters
         {
             throw new IllegalArgumentException("not a filter made by ddf's engine: " + filter);
         }
-        final MappedFilter mapped = ((MappedDuplicateFilter)filter).machinery();
-        mapped.mutableWordCount(); // refuses a closed filter now rather than at the first word
-        return new FilterWords(mapped);
+        return new FilterWords(((MappedDuplicateFilter)filter).machinery().mutableWords());
     }
 }
