@@ -39,11 +39,6 @@ import static io.ddf.persistence.FilterFileException.Reason.TRUNCATED;
  */
 public final class FilterFile implements AutoCloseable
 {
-    static
-    {
-        ChronicleSettings.apply();
-    }
-
     private final Path path;
     private final FilterFileHeader header;
     private final MappedRegion region;
@@ -125,6 +120,7 @@ public final class FilterFile implements AutoCloseable
     static FilterFile create(final Path path, final FilterFileSpec spec, final long createdMillis)
     {
         Objects.requireNonNull(spec, "spec");
+        JvmFlags.require();
         final FilterFileHeader header = new FilterFileHeader(
             spec, MAJOR_VERSION, MINOR_VERSION, createdMillis, TABLE_OFFSET, STATE_OFFSET, STATE_LENGTH);
         return path == null ? FileCreation.createAnonymous(header) : FileCreation.createNamed(path, header);
@@ -172,6 +168,7 @@ public final class FilterFile implements AutoCloseable
      */
     public static FilterFile open(final Path path, final StructureCheck structure, final OnSealMismatch onMismatch)
     {
+        JvmFlags.require();
         return FileOpening.open(path, structure, onMismatch, false);
     }
 
@@ -189,6 +186,7 @@ public final class FilterFile implements AutoCloseable
      */
     public static FilterFile openReadOnly(final Path path)
     {
+        JvmFlags.require();
         return FileOpening.openReadOnly(path);
     }
 

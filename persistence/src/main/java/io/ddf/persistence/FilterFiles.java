@@ -61,6 +61,7 @@ public final class FilterFiles
     public static List<Opened> openAll(final List<Path> paths, final StructureCheck structure,
         final OnSealMismatch onMismatch)
     {
+        JvmFlags.require();
         final List<Opened> opened = new ArrayList<>(paths.size());
         final List<FilterFile> unsealed = new ArrayList<>();
         for (final Path path : paths)
