@@ -1,6 +1,7 @@
 package io.ddf.engine;
 
 import io.ddf.engine.hash.ElementHasher;
+import io.ddf.engine.internal.FilterKinds;
 import io.ddf.engine.internal.MappedFilter;
 import org.agrona.DirectBuffer;
 
@@ -16,12 +17,16 @@ final class MappedDuplicateFilter implements DuplicateFilter
     private final MappedFilter filter;
     private final ElementHasher hasher;
     private final FilterParameters parameters;
+    /** The kind built: a window filter's subfilters' (its parameters' kind is then QUEUE). */
+    private final FilterKind kind;
 
     MappedDuplicateFilter(final MappedFilter filter, final FilterParameters parameters)
     {
         this.filter = filter;
         this.hasher = filter.hasher();
         this.parameters = parameters;
+        this.kind = parameters.kind() == FilterKind.QUEUE ?
+            FilterKind.fromCode(FilterKinds.innerCode(parameters.slots())) : parameters.kind();
     }
 
     /** @return the machinery under this filter (for {@link Filters#mutableWords}). */
@@ -148,7 +153,7 @@ final class MappedDuplicateFilter implements DuplicateFilter
     @Override
     public FilterKind kind()
     {
-        return parameters.kind();
+        return kind;
     }
 
     @Override
