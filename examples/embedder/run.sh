@@ -36,8 +36,9 @@ awk '/^## Embedding/ { section = 1; next } /^## / { section = 0 }
      section && /^```java/ { inside = 1; next } inside && /^```/ { exit } inside { print }' "$root/README.md" \
   > "$work/snippet/ClickDedup.java"
 grep -q 'openOrCreate()' "$work/snippet/ClickDedup.java" || { echo "embedder: README's snippet lacks openOrCreate()"; exit 1; }
-javac -Xlint:all -Werror -cp "$cp" -d "$work/snippet" "$work/snippet/ClickDedup.java"
-run() { (cd "$work" && java @ddf.args -cp "$cp:$work/snippet" "$@"); }
+javac -Xlint:all,-path -Werror -cp "$cp" -d "$work/snippet" "$work/snippet/ClickDedup.java"
+# Chronicle's INFO lines (a mapping took N ms) quieted as docs/embedding.md ("Logging") says.
+run() { (cd "$work" && java @ddf.args -Dorg.slf4j.simpleLogger.log.net.openhft=warn -cp "$cp:$work/snippet" "$@"); }
 first="$(run ClickDedup 11 22 33 22 2>&1)"
 second="$(run ClickDedup 11 22 33 44 2>&1)"
 echo "$first"; echo "$second"

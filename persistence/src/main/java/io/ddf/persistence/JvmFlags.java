@@ -70,7 +70,7 @@ public final class JvmFlags
                 final String moduleName = target.substring(0, slash);
                 final String pkg = target.substring(slash + 1);
                 final String when = list.getProperty("ddf.when." + target);
-                if (when != null && !present(when))
+                if (when != null && !present(when) || list.getProperty("ddf.quiet." + target) != null)
                 {
                     continue;
                 }

@@ -48,6 +48,14 @@ class JvmFlagsTest
                 out);
             assertFalse(out.contains("Exception in thread") || out.contains("\tat "), "no stack trace: " + out);
         }
+        // jdk.internal.ref only keeps Chronicle's cleaner warning away: a JVM without it is not refused.
+        final List<String> command = ChildJvm.command(Probe.class);
+        assertTrue(command.remove("--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED"), command.toString());
+        final Process process = new ProcessBuilder(command).redirectErrorStream(true)
+            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        final String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), out);
+        assertEquals(0, process.exitValue(), out);
     }
 
     /** Creates an anonymous filter file: exit 0, or 3 printing the IllegalStateException's message. */

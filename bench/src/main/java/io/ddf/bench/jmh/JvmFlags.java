@@ -14,6 +14,8 @@ public final class JvmFlags
     public static final String EXPORT_NIO = "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED";
     /** Agrona 2.x: jdk.internal.misc.Unsafe. */
     public static final String EXPORT_MISC = "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED";
+    /** Chronicle Core: its ByteBuffer cleaner, quiet. */
+    public static final String EXPORT_REF = "--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED";
     /** Chronicle Core: reflection. */
     public static final String OPEN_REFLECT = "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED";
     /** ddf: a file's descriptor number. */
@@ -28,6 +30,6 @@ public final class JvmFlags
     /** @return every flag, in the order {@code @Fork} appends them. */
     public static String[] all()
     {
-        return new String[] {EXPORT_NIO, EXPORT_MISC, OPEN_REFLECT, OPEN_IO, AGRONA_NO_BOUNDS_CHECKS};
+        return new String[] {EXPORT_NIO, EXPORT_MISC, EXPORT_REF, OPEN_REFLECT, OPEN_IO, AGRONA_NO_BOUNDS_CHECKS};
     }
 }
