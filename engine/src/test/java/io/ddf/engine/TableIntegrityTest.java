@@ -102,14 +102,7 @@ class TableIntegrityTest extends EngineTestBase
     @Test
     void sealThatDoesNotMatchOverABrokenStructureIsRefused() throws IOException
     {
-        final Path path = dir.resolve("broken.ddf");
-        try (DuplicateFilter filter = Filters.builder(FilterKind.QHT).rows(1024).buckets(3).fingerprintBits(8)
-            .file(path).create())
-        {
-            filter.stream(1L);
-        }
-        // 3 cells of 8 bits: 2 rows per word, so bits 48..63 of every word hold no cell.
-        writeLong(path, FilterFileDescriptor.TABLE_OFFSET + 8 * 7, 0x00FF_0000_0000_0000L);
+        final Path path = qhtWithStrayBits("broken.ddf", false);
         final byte[] before = Files.readAllBytes(path);
         final FilterFileException ex = assertThrows(FilterFileException.class, () -> Filters.open(path));
         assertEquals(CORRUPT, ex.reason());
@@ -138,15 +131,7 @@ class TableIntegrityTest extends EngineTestBase
     @Test
     void strayBitsInAQuotientTableAfterACrashAreRefused() throws IOException
     {
-        // 3 cells of 8 bits: 2 rows per word, so bits 48..63 of every word hold no cell.
-        final Path path = dir.resolve("stray.ddf");
-        try (DuplicateFilter filter = Filters.builder(FilterKind.QHT).rows(1024).buckets(3).fingerprintBits(8)
-            .file(path).create())
-        {
-            filter.stream(1L);
-        }
-        crash(path);
-        writeLong(path, FilterFileDescriptor.TABLE_OFFSET + 8 * 7, 0x00FF_0000_0000_0000L);
+        final Path path = qhtWithStrayBits("stray.ddf", true);
         final FilterFileException ex = assertThrows(FilterFileException.class, () -> Filters.open(path));
         assertTrue(ex.getMessage().contains("table word 7") && ex.getMessage().contains("outside its cells"),
             ex.getMessage());
@@ -198,6 +183,24 @@ class TableIntegrityTest extends EngineTestBase
             assertEquals(1000, filter.elements());
         }
         assertEquals("ok", FilterInfo.verify(path).get("table checksum"), "closed cleanly again: sealed");
+    }
+
+    /** A small QHT closed cleanly (crashed: unsealed), then stray bits written where its word 7 holds no cell. */
+    private Path qhtWithStrayBits(final String name, final boolean crashed) throws IOException
+    {
+        final Path path = dir.resolve(name);
+        try (DuplicateFilter filter = Filters.builder(FilterKind.QHT).rows(1024).buckets(3).fingerprintBits(8)
+            .file(path).create())
+        {
+            filter.stream(1L);
+        }
+        if (crashed)
+        {
+            crash(path);
+        }
+        // 3 cells of 8 bits: 2 rows per word, so bits 48..63 of every word hold no cell.
+        writeLong(path, FilterFileDescriptor.TABLE_OFFSET + 8 * 7, 0x00FF_0000_0000_0000L);
+        return path;
     }
 
     private Path filterWithElements(final String name)
