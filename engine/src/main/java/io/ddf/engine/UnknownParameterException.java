@@ -10,7 +10,9 @@ public final class UnknownParameterException extends IllegalArgumentException
 {
     private static final long serialVersionUID = 1L;
 
+    /** The parameter given, by its name. */
     private final String parameter;
+    /** The same refusal in the command line's words. */
     private final String commandLineMessage;
 
     UnknownParameterException(final String message, final String parameter, final String commandLineMessage,
