@@ -80,7 +80,7 @@ public final class PipeCommand implements Callable<Integer>, UsesFilterOptions
         final DuplicateFilter filter = options.builder().singleWriter()
             .sync(policy == SyncPolicy.ALWAYS ? SyncPolicy.EVERYSEC : policy).openOrCreate();
         final LastClose last = filter.lastClose();
-        if (last.kind() == LastClose.Kind.CRASH)
+        if (last.kind() == LastClose.Kind.CRASH || last.kind() == LastClose.Kind.SEAL_MISMATCH)
         {
             // never silently: what a power cut may have taken from the file, before any verdict
             spec.commandLine().getErr().println("ddf: " + options.file() + ": " +

@@ -8,7 +8,7 @@ import java.util.Locale;
 
 /**
  * The libc calls Java does not offer, straight from libc through JNA (which Chronicle's posix library brings):
- * {@code syncfs}, {@code fallocate} and {@code fstat}'s allocated blocks. Linux only: elsewhere {@link #available()}
+ * {@code syncfs}, {@code fallocate}, {@code fstat}'s allocated blocks and the {@code membarrier} system call. Linux only: elsewhere {@link #available()}
  * is false and callers take their portable way.
  *
  * <p>Why not Chronicle's {@code PosixAPI.fallocate}: when the file system refuses fallocate it falls back to
@@ -25,6 +25,8 @@ final class Libc
     private static final int ST_SIZE_OFFSET = 48;
     private static final int ST_BLOCKS_OFFSET = 64;
     private static final int STAT_BUFFER = 256;
+    /** membarrier(2)'s system call number: glibc has no wrapper for it. */
+    private static final long SYS_MEMBARRIER = "aarch64".equals(System.getProperty("os.arch")) ? 283 : 324;
 
     private static final Calls CALLS = load();
 
@@ -56,6 +58,18 @@ final class Libc
          * @return 0, or -1 with errno set.
          */
         int fstat(int fd, Memory buffer);
+
+        /**
+         * syscall(2), for membarrier: the number, then the command, flags and cpu id (all integers, which the
+         * x86_64 and aarch64 Linux ABIs pass alike to a variadic function).
+         *
+         * @param number the system call's number.
+         * @param cmd    membarrier's command.
+         * @param flags  0.
+         * @param cpuId  0.
+         * @return the call's result, or -1 with errno set.
+         */
+        long syscall(long number, int cmd, int flags, int cpuId);
     }
 
     private static Calls load()
@@ -137,5 +151,18 @@ final class Libc
         {
             return -1; // glibc before 2.33 exports __fxstat, not fstat
         }
+    }
+
+    /**
+     * membarrier(2).
+     *
+     * @param cmd the command (MEMBARRIER_CMD_*).
+     * @return the call's non-negative result, or minus the errno of a failure (-38, ENOSYS, where the kernel or a
+     *         seccomp filter lacks it).
+     */
+    static long membarrier(final int cmd)
+    {
+        final long result = CALLS.syscall(SYS_MEMBARRIER, cmd, 0, 0);
+        return result >= 0 ? result : -Native.getLastError();
     }
 }

@@ -1,7 +1,8 @@
 package io.ddf.persistence;
 
 /**
- * Quiets Chronicle before its classes load. Chronicle Bytes/Core 2.26ea1 themselves neither print a banner nor
+ * Quiets Chronicle before its classes load, in the tests (the engine sets no system property: the daemon's
+ * {@code Main} sets these two for the {@code ddf} command, an embedding application decides for itself). Chronicle Bytes/Core 2.26ea1 themselves neither print a banner nor
  * send analytics (nothing in them calls {@code Announcer} or {@code AnalyticsFacade}); other Chronicle libraries
  * that may share the classpath (Map, Queue) do both unless {@code chronicle.announcer.disable} and
  * {@code chronicle.analytics.disable} are set, so they are set here. A value set on the command line wins.
