@@ -4,6 +4,8 @@ import io.ddf.engine.scaling.AddResult;
 import io.ddf.engine.scaling.BloomChain;
 import io.ddf.engine.scaling.DumpChunk;
 import io.ddf.engine.scaling.ScalingFilter;
+import io.ddf.ingest.store.ScalingRegistry.Layout;
+import io.ddf.ingest.store.ScalingRegistry;
 import io.ddf.persistence.FilterFileException;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -23,7 +25,7 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class BloomSemantics
 {
-    static final String WRONGTYPE = "WRONGTYPE Operation against a key holding the wrong kind of value";
+    static final String WRONGTYPE = io.ddf.ingest.resp.RespError.WRONGTYPE;
     static final String NOT_FOUND = "ERR not found";
     static final String FULL = "ERR non scaling filter is full";
     static final String NO_MEMORY = "ERR Insufficient memory to create filter";
@@ -34,15 +36,6 @@ public final class BloomSemantics
     public static final String KIND_DDF = "scaling";
     /** BF.RESERVE's {@code KIND} of RedisBloom's layout. */
     public static final String KIND_REDISBLOOM = "redisbloom";
-
-    /** How a scaling Bloom filter made here is hashed and laid out. */
-    public enum Layout
-    {
-        /** ddf's chain: XXH3, RedisBloom's capacities and error rates per layer, blocked layers. */
-        DDF,
-        /** RedisBloom's own: MurmurHash, its bit arrays, bit for bit. */
-        REDISBLOOM
-    }
 
     private final ScalingRegistry registry;
     private final long defaultCapacity;

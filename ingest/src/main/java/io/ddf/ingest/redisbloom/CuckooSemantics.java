@@ -5,6 +5,7 @@ import io.ddf.engine.redisbloom.RedisBloomFormatException;
 import io.ddf.engine.scaling.DumpChunk;
 import io.ddf.engine.scaling.RedisCuckoo;
 import io.ddf.engine.scaling.ScalingFilter;
+import io.ddf.ingest.store.ScalingRegistry;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.util.ArrayList;

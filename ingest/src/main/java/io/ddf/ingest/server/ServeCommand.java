@@ -1,5 +1,9 @@
 package io.ddf.ingest.server;
 
+import io.ddf.ingest.config.SecurityOptions;
+import io.ddf.ingest.config.ServerConfig;
+import io.ddf.ingest.config.SyncPolicyConverter;
+import io.ddf.ingest.security.PasswordSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
@@ -123,7 +127,7 @@ public final class ServeCommand implements Callable<Integer>
         description = "How a scaling Bloom filter is laid out: ddf (default: ddf's chain of blocked layers, one " +
             "cache line per layer per lookup) or redisbloom (RedisBloom's own bits: its dumps load into RedisBloom, " +
             "BF.DEBUG gives RedisBloom's geometry).")
-    private io.ddf.ingest.redisbloom.BloomSemantics.Layout scalingLayout = DEFAULTS.scalingLayout;
+    private io.ddf.ingest.store.ScalingRegistry.Layout scalingLayout = DEFAULTS.scalingLayout;
 
     @Option(names = "--default-error-rate", paramLabel = "X",
         description = "Error rate of a filter BF.ADD makes for a missing key (default ${DEFAULT-VALUE}).")
@@ -185,7 +189,7 @@ public final class ServeCommand implements Callable<Integer>
      * @return the configuration these options give, checked ({@link ServerConfig#validate}).
      * @throws IllegalArgumentException naming the option whose value cannot be served.
      */
-    ServerConfig config()
+    public ServerConfig config()
     {
         final ServerConfig config = new ServerConfig();
         security.applyTo(config);
@@ -320,11 +324,11 @@ public final class ServeCommand implements Callable<Integer>
     }
 
     /** ddf | redisbloom. */
-    static final class LayoutConverter extends LowerCaseEnumConverter<io.ddf.ingest.redisbloom.BloomSemantics.Layout>
+    static final class LayoutConverter extends LowerCaseEnumConverter<io.ddf.ingest.store.ScalingRegistry.Layout>
     {
         LayoutConverter()
         {
-            super(io.ddf.ingest.redisbloom.BloomSemantics.Layout.class);
+            super(io.ddf.ingest.store.ScalingRegistry.Layout.class);
         }
     }
 

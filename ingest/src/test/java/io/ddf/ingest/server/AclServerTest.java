@@ -47,6 +47,9 @@ class AclServerTest
                 writer.call("AUTH", "nobody", "wpw"));
             assertEquals("OK", writer.call("AUTH", "writer", "wpw"));
             assertEquals("writer", writer.call("ACL", "WHOAMI"));
+            // CLIENT INFO and CLIENT LIST name the connection's user, as ACL LOG's client-info records it
+            assertTrue(String.valueOf(writer.call("CLIENT", "INFO")).contains(" user=writer "),
+                String.valueOf(writer.call("CLIENT", "INFO")));
             assertEquals(1L, writer.call("BF.ADD", "clicks:1", "a"));
             assertEquals("-NOPERM No permissions to access a key", writer.call("BF.ADD", "orders:1", "a"));
             assertEquals("-NOPERM User writer has no permissions to run the 'config|get' command",

@@ -1,5 +1,6 @@
 package io.ddf.ingest.server;
 
+import io.ddf.ingest.commands.redisbloom.ReserveOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

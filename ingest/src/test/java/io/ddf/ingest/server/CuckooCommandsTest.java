@@ -1,5 +1,7 @@
 package io.ddf.ingest.server;
 
+import io.ddf.ingest.commands.redisbloom.ReserveOptions;
+import io.ddf.ingest.resp.RespError;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -135,7 +137,7 @@ class CuckooCommandsTest extends SharedServerTestBase
                 List.of("BF.SCANDUMP", "cuckooy", "0"), List.of("BF.LOADCHUNK", "cuckooy", "2", "x"));
             for (final List<String> command : bloomCommands)
             {
-                assertEquals("-" + FilterTypes.WRONGTYPE, c.call(command.toArray(String[]::new)),
+                assertEquals("-" + RespError.WRONGTYPE, c.call(command.toArray(String[]::new)),
                     String.join(" ", command));
             }
             // nothing was added by the refused commands: the cuckoo filter still holds one copy of a, none of b
@@ -144,10 +146,10 @@ class CuckooCommandsTest extends SharedServerTestBase
             assertEquals(1L, c.call("BF.ADD", "bloomish", "a"));
             for (final String cf : List.of("CF.EXISTS", "CF.ADDNX", "CF.COUNT"))
             {
-                assertEquals("-" + FilterTypes.WRONGTYPE, c.call(cf, "bloomish", "a"), cf);
+                assertEquals("-" + RespError.WRONGTYPE, c.call(cf, "bloomish", "a"), cf);
             }
-            assertEquals("-" + FilterTypes.WRONGTYPE, c.call("CF.INFO", "bloomish"));
-            assertEquals("-" + FilterTypes.WRONGTYPE, c.call("CF.INSERT", "bloomish", "ITEMS", "a"));
+            assertEquals("-" + RespError.WRONGTYPE, c.call("CF.INFO", "bloomish"));
+            assertEquals("-" + RespError.WRONGTYPE, c.call("CF.INSERT", "bloomish", "ITEMS", "a"));
             assertEquals(1L, c.call("BF.CARD", "bloomish"));
         }
     }

@@ -1,5 +1,6 @@
 package io.ddf.ingest.server;
 
+import io.ddf.ingest.store.FilterStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -88,7 +88,7 @@ class ObservabilityTest
                 log);
             assertTrue(log.matches("(?s).*ddf: created filter 'auto' \\(fifo-bloom, \\d+ bytes, capacity " +
                 server.config.capacityOfMissingKeys(false) + "\\).*"), log);
-            assertTrue(log.contains("ddf: refused filter 'made': ERR item exists"), log);
+            assertTrue(log.contains("ddf: refused filter 'made': item exists"), log);
             assertTrue(log.matches("(?s).*ddf: refused filter 'odd': ERR .*nope.*"), log);
             assertTrue(log.matches("(?s).*ddf: deleted filter 'made' \\(fifo-bloom, \\d+ bytes\\).*"), log);
         }

@@ -1,5 +1,7 @@
 package io.ddf.ingest.server;
 
+import io.ddf.ingest.config.ServerConfig;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -12,7 +14,7 @@ import java.util.function.Consumer;
  * default as well), {@code -Dddf.test.fsync} sets {@code --fsync}; a suite's own configuration comes after and may
  * fix them.
  */
-final class TestServer implements AutoCloseable
+public final class TestServer implements AutoCloseable
 {
     /** The mode the suites run in: the property, or the daemon's default. */
     static final ServerConfig.Execution EXECUTION = execution(System.getProperty("ddf.test.execution"));
@@ -24,7 +26,7 @@ final class TestServer implements AutoCloseable
     final DdfServer server;
     final ServerConfig config;
 
-    TestServer(final Path dataDir, final Consumer<ServerConfig> configure)
+    public TestServer(final Path dataDir, final Consumer<ServerConfig> configure)
     {
         config = new ServerConfig();
         config.port = 0;
@@ -55,17 +57,17 @@ final class TestServer implements AutoCloseable
             ServerConfig.Execution.valueOf(property.toUpperCase(java.util.Locale.ROOT));
     }
 
-    int port()
+    public int port()
     {
         return server.port();
     }
 
-    String log()
+    public String log()
     {
         return logBytes.toString(StandardCharsets.UTF_8);
     }
 
-    RespClient client() throws java.io.IOException
+    public RespClient client() throws java.io.IOException
     {
         return new RespClient(port());
     }
