@@ -32,7 +32,11 @@ class FilterCreationTest
     @BeforeEach
     void start()
     {
-        server = new TestServer(dir.resolve("data"), c -> c.ioThreads = 1);
+        server = new TestServer(dir.resolve("data"), c ->
+        {
+            ServerTest.forget(c); // the creation of ddf's fixed-size files, zero-filled off the event loop
+            c.ioThreads = 1;
+        });
     }
 
     @AfterEach

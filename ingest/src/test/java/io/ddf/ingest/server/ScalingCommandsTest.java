@@ -38,11 +38,20 @@ class ScalingCommandsTest
 
     private TestServer start(final Consumer<ServerConfig> configure)
     {
-        return new TestServer(dir.resolve("data"), c ->
+        return new TestServer(dir.resolve("data"), configure);
+    }
+
+    /**
+     * The item limit on the filters that grow (the default): CF.INSERT and CF.INSERTNX once skipped it there, as
+     * their RedisBloom handler was registered without the check the other item commands go through.
+     */
+    @Test
+    void everyItemCommandRefusesAnItemOverTheLimit() throws IOException
+    {
+        try (TestServer server = start(c -> { }))
         {
-            c.pastCapacity = ServerConfig.PastCapacity.SCALE;
-            configure.accept(c);
-        });
+            ItemLimits.everyItemCommandRefusesAnItemOverTheLimit(server);
+        }
     }
 
     /**
@@ -263,7 +272,8 @@ class ScalingCommandsTest
     @Test
     void theForgettingDefaultStillRoutesScalingKindsToChains() throws IOException
     {
-        try (TestServer server = new TestServer(dir.resolve("data"), c -> { }); RespClient c = server.client())
+        try (TestServer server = new TestServer(dir.resolve("data"),
+            c -> c.pastCapacity = ServerConfig.PastCapacity.FORGET); RespClient c = server.client())
         {
             assertEquals(1L, c.call("BF.ADD", "forgets", "x"));
             assertEquals("OK", c.call("BF.RESERVE", "grows", "0.01", "10", "KIND", "scaling"));

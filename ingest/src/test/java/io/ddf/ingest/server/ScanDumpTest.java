@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Issue 12's BF.SCANDUMP / BF.LOADCHUNK: a ddf → ddf migration that refuses foreign or corrupt chunks. */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@SharedServerTestBase.Forgetting // about the dumps of ddf's fixed-size filters
 class ScanDumpTest extends SharedServerTestBase
 {
     /** @return every [iterator, chunk] pair of a dump, in order, the final [0, ""] left out. */

@@ -1,5 +1,7 @@
 package io.ddf.ingest.server;
 
+import io.ddf.ingest.config.ServerConfig;
+
 import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -41,22 +43,23 @@ class ServerTest extends SharedServerTestBase
             assertEquals(0L, c.call("BF.EXISTS", "missing", "a"));
             assertEquals(List.of(0L, 0L), c.call("BF.MEXISTS", "missing", "a", "b"));
             assertEquals(0L, c.call("EXISTS", "missing"));
+            // the default filter grows as RedisBloom's does: its BF.INFO is RedisBloom 2.4's, field for field
             @SuppressWarnings("unchecked")
             final List<Object> info = (List<Object>)c.call("BF.INFO", "cmds");
             assertEquals("Capacity", info.get(0));
             assertEquals(10000L, info.get(1));
             assertEquals("Size", info.get(2));
             assertEquals("Number of filters", info.get(4));
-            assertEquals(2L, info.get(5)); // fifo-bloom's two generations
+            assertEquals(1L, info.get(5));
             assertEquals("Number of items inserted", info.get(6));
             assertEquals(3L, info.get(7));
             assertEquals("Expansion rate", info.get(8));
-            assertTrue(info.contains("kind") && info.contains("fifo-bloom"), info::toString);
+            assertEquals(2L, info.get(9));
             assertEquals(List.of(3L), c.call("BF.INFO", "cmds", "ITEMS"));
             assertEquals("-ERR not found", c.call("BF.INFO", "missing"));
-            // a missing key is made by BF.ADD, as RedisBloom does
+            // a missing key is made by BF.ADD, as RedisBloom does: capacity 100, growing from there
             assertEquals(1L, c.call("BF.ADD", "made", "x"));
-            assertEquals(List.of(1_000_000L), c.call("BF.INFO", "made", "CAPACITY"));
+            assertEquals(List.of(100L), c.call("BF.INFO", "made", "CAPACITY"));
             assertEquals(1L, c.call("DEL", "made", "nosuch"));
             assertEquals(0L, c.call("EXISTS", "made"));
             assertEquals(1L, c.call("BF.ADD", "made", "x"));
@@ -72,11 +75,16 @@ class ServerTest extends SharedServerTestBase
             assertEquals("-ERR wrong number of arguments for 'bf.add' command", c.call("bf.add", "k", "a", "b"));
             assertTrue(((String)c.call("FROB", "x")).startsWith("-ERR unknown command 'FROB'"));
             assertEquals("-ERR bad error rate", c.call("BF.RESERVE", "e", "x", "10"));
-            assertEquals("-ERR (0 < error rate range < 1)", c.call("BF.RESERVE", "e", "1.5", "10"));
+            // RedisBloom 2.4's words, its trailing space included
+            assertEquals("-ERR (0 < error rate range < 1) ", c.call("BF.RESERVE", "e", "1.5", "10"));
             assertEquals("-ERR bad capacity", c.call("BF.RESERVE", "e", "0.1", "ten"));
             assertEquals("-ERR (capacity should be larger than 0)", c.call("BF.RESERVE", "e", "0.1", "0"));
             assertTrue(((String)c.call("BF.RESERVE", "e", "0.1", "10", "KIND", "nosuch")).startsWith("-ERR unknown filter"));
-            assertTrue(((String)c.call("BF.RESERVE", "e", "0.1", "10", "bogus", "1")).startsWith("-ERR unknown parameter"));
+            // a word that is neither RedisBloom's nor ddf's is ignored, as RedisBloom ignores it
+            assertEquals("OK", c.call("BF.RESERVE", "e", "0.1", "10", "bogus", "1"));
+            assertEquals(1L, c.call("DEL", "e"));
+            assertTrue(((String)c.call("BF.RESERVE", "e", "0.1", "10", "KIND", "fifo-bloom", "bogus", "1"))
+                .startsWith("-ERR unknown parameter"));
             final String notQht = (String)c.call("BF.RESERVE", "e", "0.1", "10", "KIND", "qht", "max-kicks", "4");
             assertTrue(notQht.startsWith("-ERR") && notQht.contains("max-kicks"), notQht);
             assertTrue(((String)c.call("BF.RESERVE", "e", "0.1", "10", "KIND", "sqf", "rows", "64"))
@@ -395,14 +403,15 @@ class ServerTest extends SharedServerTestBase
             assertEquals(1L, c.call("BF.ADD", "junk", "a"), "the key can be made again");
             assertEquals(1L, c.call("BF.ADD", "fine", "a"));
         }
-        assertTrue(Files.exists(data.resolve("fine.ddf")));
+        assertTrue(Files.exists(data.resolve("fine.ddfs")), "a filter that grows, the default");
     }
 
     @Test
     void aFilterWhoseTableChangedOnDiskIsRefusedNamingTheFileUntilDel() throws IOException
     {
         final Path data = dir.resolve("corrupt");
-        try (TestServer first = new TestServer(data, c -> { }); RespClient c = first.client())
+        // ddf's fixed-size filters, whose table's checksum this is about (--past-capacity forget)
+        try (TestServer first = new TestServer(data, ServerTest::forget); RespClient c = first.client())
         {
             assertEquals(1L, c.call("BF.ADD", "victim", "a"));
             assertEquals(1L, c.call("BF.ADD", "healthy", "a"));
@@ -467,7 +476,7 @@ class ServerTest extends SharedServerTestBase
         assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(
             Files.getPosixFilePermissions(data)));
         assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
-            Files.getPosixFilePermissions(data.resolve("k.ddf"))));
+            Files.getPosixFilePermissions(data.resolve("k.ddfs"))));
     }
 
     @Test
@@ -638,5 +647,11 @@ class ServerTest extends SharedServerTestBase
             all.writeBytes(part);
         }
         return all.toByteArray();
+    }
+
+    /** A suite's own setting for ddf's fixed-size filters: what a missing key gets under --past-capacity forget. */
+    static void forget(final ServerConfig config)
+    {
+        config.pastCapacity = ServerConfig.PastCapacity.FORGET;
     }
 }

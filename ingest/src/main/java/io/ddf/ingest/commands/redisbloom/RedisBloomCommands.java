@@ -115,18 +115,18 @@ public final class RedisBloomCommands
         cuckoo(table, "cf.addnx", 3, WRITE, "Adds an item unless present: 1 added, 0 present.", cf::addnx,
             scaling.cuckooItems(c -> c::add, 2));
         cuckoo(table, "cf.insert", -4, WRITE, "[CAPACITY c] [NOCREATE] ITEMS item...: adds a copy of each (1 each, " +
-            "-1 when full).", cf::insert, scaling.cuckoo(c -> c::insert));
+            "-1 when full).", cf::insert, scaling.cuckooItems(c -> c::insert, 2));
         cuckoo(table, "cf.insertnx", -4, WRITE, "[CAPACITY c] [NOCREATE] ITEMS item...: adds each unless present " +
-            "(1 added, 0 present, -1 when full).", cf::insertnx, scaling.cuckoo(c -> c::insert));
+            "(1 added, 0 present, -1 when full).", cf::insertnx, scaling.cuckooItems(c -> c::insert, 2));
         cuckoo(table, "cf.exists", 3, READ, "1 if the item may be present.", cf::exists,
-            scaling.cuckoo(c -> c::check));
+            scaling.cuckooItems(c -> c::check, 2));
         cuckoo(table, "cf.mexists", -3, READ, "1 for each item that may be present.", cf::mexists,
-            scaling.cuckoo(c -> c::check));
+            scaling.cuckooItems(c -> c::check, 2));
         cuckoo(table, "cf.count", 3, READ, "How many copies of an item may be present.", cf::count,
-            scaling.cuckoo(c -> c::check));
+            scaling.cuckooItems(c -> c::check, 2));
         // RedisBloom: "write fast" (a write that does not grow memory)
         cuckoo(table, "cf.del", 3, List.of("write", "fast"), "Deletes one copy of an item: 1 deleted, 0 absent.",
-            cf::delete, scaling.cuckoo(c -> c::delete));
+            cf::delete, scaling.cuckooItems(c -> c::delete, 2));
         cuckoo(table, "cf.info", 2, READ, "Describes a cuckoo filter.", cf::info, scaling.cuckoo(c -> c::info));
         cuckoo(table, "cf.debug", 2, READ, "A cuckoo filter's shape, as RedisBloom describes it.",
             cf::notRedisBloomCuckoo, scaling.cuckoo(c -> c::debug));

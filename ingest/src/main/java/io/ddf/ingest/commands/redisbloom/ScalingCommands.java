@@ -155,7 +155,12 @@ final class ScalingCommands
         return (session, args) -> run(session, args, command);
     }
 
-    /** CF.ADD, CF.ADDNX, CF.INSERT, CF.INSERTNX: their items, then the semantics. */
+    /**
+     * Every CF.* command that takes items (ADD, ADDNX, INSERT, INSERTNX, EXISTS, MEXISTS, COUNT, DEL): their items,
+     * then the semantics. CF.INSERT's options come before
+     * ITEMS, so it is checked from its first argument after the key, as BF.INSERT is: an option longer than the item
+     * limit is no option RedisBloom takes.
+     */
     Command.Handler cuckooItems(final Function<CuckooSemantics, Function<byte[][], Reply>> semantics, final int first)
     {
         final Function<byte[][], Reply> command = semantics.apply(cuckoo);
