@@ -25,6 +25,9 @@ public final class ServerSecurity implements TransportSecurity
     /** Longest a TLS handshake may take when --auth-timeout is 0 (never): a handshake is never left open. */
     private static final long DEFAULT_HANDSHAKE_MILLIS = 10_000;
 
+    /** Redis 7's reason when CONFIG SET of a tls-* parameter cannot be applied. */
+    public static final String UNABLE_TO_UPDATE_TLS = "Unable to update TLS configuration. Check server logs.";
+
     private final ServerConfig config;
     private final Acl acl;
     private final AclCommand aclCommand;
@@ -71,6 +74,37 @@ public final class ServerSecurity implements TransportSecurity
     public AclCommand aclCommand()
     {
         return aclCommand;
+    }
+
+    /**
+     * CONFIG SET of the TLS files, Redis's way: the files named (the same path too) are read again, and the
+     * certificate and key are used for new handshakes when they load, else nothing changes.
+     *
+     * @param files {@code tls-cert-file}, {@code tls-key-file}, {@code tls-ca-cert-file}, {@code tls-ca-cert-dir}
+     *              (lower case) to their new paths; the others keep theirs.
+     * @return null when applied; else the reason, in Redis's words: the TLS configuration could not be updated.
+     */
+    public String setTlsFiles(final java.util.Map<String, java.nio.file.Path> files)
+    {
+        if (tls == null)
+        {
+            return "TLS is not enabled (start with --tls-port and the tls-* files)";
+        }
+        final io.ddf.ingest.tls.TlsOptions now = tls.options();
+        final io.ddf.ingest.tls.TlsOptions next;
+        try
+        {
+            next = new io.ddf.ingest.tls.TlsOptions(files.getOrDefault("tls-cert-file", now.certFile()),
+                files.getOrDefault("tls-key-file", now.keyFile()), now.keyPassword(),
+                files.getOrDefault("tls-ca-cert-file", now.caCertFile()),
+                files.getOrDefault("tls-ca-cert-dir", now.caCertDir()), now.authClients(), now.protocols(),
+                now.ciphers());
+        }
+        catch (final IllegalArgumentException e)
+        {
+            return UNABLE_TO_UPDATE_TLS;
+        }
+        return tls.reload(next) ? null : UNABLE_TO_UPDATE_TLS;
     }
 
     /** @return failed AUTHs per user. */

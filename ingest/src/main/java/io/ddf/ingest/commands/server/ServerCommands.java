@@ -330,6 +330,40 @@ public final class ServerCommands
         }
     }
 
+    /** The parameters CONFIG SET takes: the TLS files, which it reads again (Redis's way to renew a certificate). */
+    private static final java.util.Set<String> TLS_FILES = java.util.Set.of("tls-cert-file", "tls-key-file",
+        "tls-ca-cert-file", "tls-ca-cert-dir");
+
+    /**
+     * CONFIG SET parameter value [parameter value ...]: the TLS files only, re-read even when the path is the same,
+     * all applied or none; any other parameter is refused (restart with other options).
+     */
+    private void configSet(final Session session, final ByteBuf[] args)
+    {
+        if (args.length < 4 || args.length % 2 != 0)
+        {
+            throw Command.wrongArity("config|set");
+        }
+        final Map<String, java.nio.file.Path> files = new java.util.LinkedHashMap<>();
+        for (int i = 2; i < args.length; i += 2)
+        {
+            final String name = Replies.word(args[i]);
+            if (!TLS_FILES.contains(name))
+            {
+                throw new RespError("ERR CONFIG SET is not supported by ddf but for the tls-* files; restart with " +
+                    "other options");
+            }
+            files.put(name, java.nio.file.Path.of(args[i + 1].toString(StandardCharsets.UTF_8)));
+        }
+        final String refused = security.get().setTlsFiles(files);
+        if (refused != null)
+        {
+            throw new RespError("ERR CONFIG SET failed (possibly related to argument '" +
+                files.keySet().iterator().next() + "') - " + refused);
+        }
+        session.replies().ready(Replies.OK);
+    }
+
     /** CLIENT LIST's filters: TYPE normal (every RESP client is) and ID id... */
     private String clientList(final ByteBuf[] args)
     {
@@ -404,7 +438,7 @@ public final class ServerCommands
                 table.resetStats();
                 session.replies().ready(Replies.OK);
             }
-            case "set" -> throw new RespError("ERR CONFIG SET is not supported by ddf; restart with other options");
+            case "set" -> configSet(session, args);
             default -> throw new RespError("ERR unknown subcommand '" + sub + "'. Try CONFIG HELP.");
         }
     }
