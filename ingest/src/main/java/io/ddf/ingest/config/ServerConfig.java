@@ -51,6 +51,12 @@ public final class ServerConfig
     public int maxFilters = DERIVED;
     /** Longest bulk string (argument) in bytes. */
     public int maxBulkBytes = 512 * 1024;
+    /**
+     * Redis's {@code proto-max-bulk-len}: the longest argument of the commands that take large ones (LOADCHUNK's
+     * dump chunks), 512 MiB as Redis's default; every command stays within {@link #maxRequestBytes} and the input
+     * budget.
+     */
+    public long protoMaxBulkLen = 512L * 1024 * 1024;
     /** Most arguments in one command. */
     public int maxArgs = 1024 * 1024;
     /** Most bytes of arguments in one command. */
@@ -201,6 +207,7 @@ public final class ServerConfig
             atLeast(maxFilters, 1, "--max-filters");
         }
         atLeast(maxBulkBytes, 1, "--max-bulk-bytes");
+        atLeast(protoMaxBulkLen, 1, "--proto-max-bulk-len");
         atLeast(maxItemBytes, 1, "--max-item-bytes");
         atLeast(clientOutputLimit, 1, "--client-output-limit");
         atLeast(idleTimeoutSeconds, 0, "--idle-timeout");

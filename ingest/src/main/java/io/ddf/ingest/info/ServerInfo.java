@@ -82,7 +82,7 @@ public final class ServerInfo
         values.put("maxclients", Integer.toString(config.maxClients));
         values.put("timeout", Integer.toString(config.idleTimeoutSeconds));
         values.put("databases", "1");
-        values.put("proto-max-bulk-len", Integer.toString(config.maxBulkBytes));
+        values.put("proto-max-bulk-len", Long.toString(config.protoMaxBulkLen));
         values.put("dir", store.dir().toAbsolutePath().toString());
         return values;
     }

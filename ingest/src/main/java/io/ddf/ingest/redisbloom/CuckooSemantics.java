@@ -409,7 +409,12 @@ public final class CuckooSemantics
                 {
                     return Reply.error(filter instanceof RedisCuckoo ? "ERR item exists" : WRONGTYPE);
                 }
-                return data.length != CuckooHeader.BYTES ? Reply.error("Invalid header") : null;
+                if (data.length != CuckooHeader.BYTES)
+                {
+                    return Reply.error("Invalid header");
+                }
+                // RedisBloom checks the header's counts and the filter's integrity before it makes anything
+                return valid(data) ? null : Reply.error("Couldn't create filter!");
             }
             if (!(filter instanceof RedisCuckoo cuckoo))
             {
@@ -420,6 +425,20 @@ public final class CuckooSemantics
         return loaded != null ? loaded : new Reply.Create(key,
             file -> RedisCuckoo.fromHeader(file, CuckooHeader.decode(data)), true, Reply.OK,
             BloomSemantics::cannotCreate);
+    }
+
+    /** @return whether a header chunk of the right length describes a filter RedisBloom would make. */
+    private static boolean valid(final byte[] header)
+    {
+        try
+        {
+            CuckooHeader.decode(header);
+            return true;
+        }
+        catch (final RedisBloomFormatException e)
+        {
+            return false;
+        }
     }
 
     /**

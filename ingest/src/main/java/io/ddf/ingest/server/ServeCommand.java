@@ -100,6 +100,11 @@ public final class ServeCommand implements Callable<Integer>
         description = "Longest command argument (default ${DEFAULT-VALUE}); longer closes the connection.")
     private int maxBulkBytes = DEFAULTS.maxBulkBytes;
 
+    @Option(names = "--proto-max-bulk-len", paramLabel = "N", description = "Longest argument of the commands " +
+        "that take large ones, LOADCHUNK's dump chunks (default ${DEFAULT-VALUE}, Redis's); within " +
+        "--max-request-bytes.")
+    private long protoMaxBulkLen = DEFAULTS.protoMaxBulkLen;
+
     @Option(names = "--max-item-bytes", paramLabel = "N", description = "Longest item or feed record " +
         "(default ${DEFAULT-VALUE}; each ring slot holds this many bytes).")
     private int maxItemBytes = DEFAULTS.maxItemBytes;
@@ -205,6 +210,7 @@ public final class ServeCommand implements Callable<Integer>
         config.maxClients = maxClients;
         config.maxFilters = maxFilters;
         config.maxBulkBytes = maxBulkBytes;
+        config.protoMaxBulkLen = protoMaxBulkLen;
         config.maxItemBytes = maxItemBytes;
         config.clientOutputLimit = clientOutputLimit;
         config.idleTimeoutSeconds = idleTimeout;

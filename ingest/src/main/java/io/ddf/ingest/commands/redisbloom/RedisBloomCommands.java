@@ -34,12 +34,9 @@ import java.util.List;
  */
 public final class RedisBloomCommands
 {
-    /** RedisBloom's module name, and the version whose semantics ddf serves (2.4.23, as its MODULE LIST says it). */
     /** RedisBloom registers its writing commands {@code write deny-oom}, the others {@code readonly fast}. */
     private static final List<String> WRITE = List.of("write", "denyoom");
     private static final List<String> READ = List.of("readonly", "fast");
-    /** The longest dump chunk: RedisBloom's largest, past {@code --max-bulk-bytes}' default. */
-    private static final long CHUNK_BYTES = DumpChunks.MAX_CHUNK;
 
     /** Where a command on a missing key goes: true for the filters that grow. */
     @FunctionalInterface
@@ -49,6 +46,13 @@ public final class RedisBloomCommands
     }
 
     private final FilterStore store;
+    /**
+     * The longest chunk LOADCHUNK reads ({@code --proto-max-bulk-len}, Redis's bulk limit): past
+     * {@code --max-bulk-bytes}, so that any chunk a client sends is answered as RedisBloom answers it (a dump's
+     * chunks are at most {@link DumpChunks#MAX_CHUNK}), still within {@code --max-request-bytes} and the daemon's
+     * input budget.
+     */
+    private final long chunkBytes;
     private final boolean scaleByDefault;
     private final FilterCommands bf;
     private final InsertCommand insert;
@@ -69,6 +73,7 @@ public final class RedisBloomCommands
     {
         this.store = store;
         this.scaleByDefault = config.pastCapacity == ServerConfig.PastCapacity.SCALE;
+        this.chunkBytes = config.protoMaxBulkLen;
         this.bf = new FilterCommands(store, defaultFilter, log);
         this.insert = new InsertCommand(store, config);
         this.cf = new CuckooCommands(store, config, drain);
@@ -106,7 +111,7 @@ public final class RedisBloomCommands
             "answered, until it answers 0.", byDefault, (s, a) -> dump.scandump(s, a, false), scaling::scandump);
         table.add(Command.oneKey("bf.loadchunk", 4, WRITE, "bf", "Loads a chunk of BF.SCANDUMP (ddf's or " +
             "RedisBloom's), with the iterator it came with.", route(loadchunk, (s, a) -> dump.loadchunk(s, a, false),
-                scaling::loadchunk)).largeArguments(CHUNK_BYTES));
+                scaling::loadchunk)).largeArguments(chunkBytes));
 
         cuckoo(table, "cf.reserve", -3, WRITE, "Creates a cuckoo filter: capacity, then BUCKETSIZE, MAXITERATIONS, " +
             "EXPANSION.", cf::reserve, scaling.cuckoo(c -> c::reserve));
@@ -137,7 +142,7 @@ public final class RedisBloomCommands
             (s, a) -> dump.scandump(s, a, true), scaling.cuckoo(c -> c::scandump));
         table.add(Command.oneKey("cf.loadchunk", 4, WRITE, "cf", "Loads a chunk of CF.SCANDUMP (ddf's or " +
             "RedisBloom's), with the iterator it came with.", route(loadchunk, (s, a) -> dump.loadchunk(s, a, true),
-                scaling.cuckoo(c -> c::loadchunk))).largeArguments(CHUNK_BYTES));
+                scaling.cuckoo(c -> c::loadchunk))).largeArguments(chunkBytes));
     }
 
     private void bloom(final CommandTable table, final String name, final int arity, final List<String> flags,
