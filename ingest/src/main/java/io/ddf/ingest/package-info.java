@@ -56,5 +56,40 @@
  * </table>
  * A command family never uses the connection ({@code session}) or another family: what a handler may do with the
  * client is {@code dispatch.Session}, and what it needs of the daemon its constructor takes.
+ *
+ * <h2>A BF.ADD, from the socket to its reply bytes</h2>
+ * On the default filter (one that grows; a missing key gets one), eleven classes of ingest, in this order:
+ * <ol>
+ * <li>{@code session/RespConnection.java}: {@code channelRead} hands the bytes the event loop read to the
+ * decoder.</li>
+ * <li>{@code resp/RespDecoder.java}: cuts every complete command of the input into its {@code ByteBuf[]} (small
+ * arguments copied into reused buffers), enforcing the limits (argument and request sizes, the unauthenticated
+ * limits, the input budget), and hands each to the connection's {@code command}, which asks the conductor.</li>
+ * <li>{@code dispatch/Conductor.java}: finds the command by the bytes of its name in</li>
+ * <li>{@code dispatch/CommandTable.java} (its {@code Command} says the arity and is counted in its
+ * {@code CommandStats}), asks</li>
+ * <li>{@code security/AclAuthorizer.java} whether the connection's user may run it on that key, checks the arity,
+ * queues it under MULTI or runs its handler; an error the handler throws becomes its error reply there.</li>
+ * <li>{@code commands/redisbloom/RedisBloomCommands.java}: the handler registered for BF.ADD routes the key to the
+ * filters that grow or to ddf's fixed-size ones, as</li>
+ * <li>{@code store/FilterStore.java} says the key is held ({@code kind}); for one that grows,</li>
+ * <li>{@code commands/redisbloom/ScalingCommands.java} checks the item's length, hashes the item where the decoder
+ * left it and adds it to the chain it leases from</li>
+ * <li>{@code store/ScalingRegistry.java} (the chain itself is the engine's {@code BloomChain}), and places the
+ * verdict at once in</li>
+ * <li>{@code resp/ReplyWriter.java}, the connection's one writer of replies, in command order, which encodes it
+ * with</li>
+ * <li>{@code resp/RespEncoding.java}: {@code :1} (RESP3 {@code #t}) when the item was not seen before. When the read
+ * is done ({@code RespConnection.channelReadComplete}) the writer hands the pass's replies, in one buffer, to its
+ * gate ({@code resp/DurabilityBarrier.java}; under {@code --fsync always} the gate of
+ * {@code durability/GroupCommit.java} holds them until the write is on the device), which writes and flushes
+ * them.</li>
+ * </ol>
+ * A missing key is made off the event loop ({@code FilterStore.createScaling}, on its creation thread) while the
+ * connection waits ({@code Session.retryAfter}), then the command runs again. On ddf's fixed-size filters
+ * ({@code --past-capacity forget}, or a {@code KIND}) the handler is {@code FilterCommands}, which leases the filter
+ * from the store and calls {@code Session.judge}: the connection's {@code session/VerdictRing.java} judges the item
+ * inline (the default) or through the Disruptor pipeline ({@code --execution pipeline}) and the writer places the
+ * verdict when its turn comes.
  */
 package io.ddf.ingest;

@@ -86,7 +86,7 @@ public final class CuckooSemantics
         final Long capacity = Arguments.integer(args[2]);
         if (capacity == null)
         {
-            return Reply.error("Bad capacity");
+            return Reply.error(Errors.CAPACITY_NOT_A_NUMBER);
         }
         final Bounded iterations = option(args, "MAXITERATIONS", DEFAULT_MAX_ITERATIONS, 1, 65535);
         if (iterations.refusal() != null)
@@ -170,7 +170,7 @@ public final class CuckooSemantics
                     final Long given = Arguments.integer(args[at++]);
                     if (given == null)
                     {
-                        return Reply.error("Bad capacity");
+                        return Reply.error(Errors.CAPACITY_NOT_A_NUMBER);
                     }
                     if (2L * DEFAULT_BUCKET_SIZE > given)
                     {
@@ -284,7 +284,7 @@ public final class CuckooSemantics
             return arity(args);
         }
         return registry.use(key(args), filter -> filter instanceof RedisCuckoo cuckoo ?
-            Reply.bool(cuckoo.delete(hash(args[2]))) : Reply.error("Not found"));
+            Reply.bool(cuckoo.delete(hash(args[2]))) : Reply.error(Errors.DEL_NOT_FOUND));
     }
 
     /**

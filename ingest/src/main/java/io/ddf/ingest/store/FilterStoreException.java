@@ -10,7 +10,7 @@ public class FilterStoreException extends RuntimeException
     private static final long serialVersionUID = 1L;
 
     /** @param message what went wrong and what to do, on one line. */
-    FilterStoreException(final String message)
+    public FilterStoreException(final String message)
     {
         super(message);
     }

@@ -8,7 +8,7 @@ public final class WrongTypeException extends FilterStoreException
 {
     private static final long serialVersionUID = 1L;
 
-    WrongTypeException()
+    public WrongTypeException()
     {
         super("the key holds a filter of another type");
     }

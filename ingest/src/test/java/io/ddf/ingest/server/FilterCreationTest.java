@@ -34,7 +34,7 @@ class FilterCreationTest
     {
         server = new TestServer(dir.resolve("data"), c ->
         {
-            ServerTest.forget(c); // the creation of ddf's fixed-size files, zero-filled off the event loop
+            TestServer.forget(c); // the creation of ddf's fixed-size files, zero-filled off the event loop
             c.ioThreads = 1;
         });
     }

@@ -47,7 +47,7 @@ class MetricsEndpointTest
     {
         try (TestServer server = new TestServer(dir.resolve("data"), c ->
         {
-            ServerTest.forget(c); // ddf_filter_elements and ddf_filter_duplicates: fixed-size filters' counters
+            TestServer.forget(c); // ddf_filter_elements and ddf_filter_duplicates: fixed-size filters' counters
             c.metricsPort = 0;
         });
              RespClient c = server.client())

@@ -30,7 +30,7 @@ class ObservabilityTest
     void infoCountsEveryCommandAndReportsMemoryAndPersistence() throws IOException
     {
         // the log lines and figures of ddf's fixed-size filters (--past-capacity forget)
-        try (TestServer server = new TestServer(dir.resolve("data"), ServerTest::forget);
+        try (TestServer server = new TestServer(dir.resolve("data"), TestServer::forget);
              RespClient c = server.client())
         {
             assertEquals("OK", c.call("BF.RESERVE", "k", "0.01", "1000"));
@@ -77,7 +77,7 @@ class ObservabilityTest
     void logsEveryFilterCreatedDeletedOrRefused() throws IOException
     {
         // the log lines and figures of ddf's fixed-size filters (--past-capacity forget)
-        try (TestServer server = new TestServer(dir.resolve("data"), ServerTest::forget);
+        try (TestServer server = new TestServer(dir.resolve("data"), TestServer::forget);
              RespClient c = server.client())
         {
             assertEquals("OK", c.call("BF.RESERVE", "made", "0.01", "1000"));

@@ -28,7 +28,7 @@ abstract class SharedServerTestBase
     {
         final boolean forgetting = info.getTestClass().map(c -> c.isAnnotationPresent(Forgetting.class))
             .orElse(false);
-        server = new TestServer(dir.resolve("data"), forgetting ? ServerTest::forget : c -> { });
+        server = new TestServer(dir.resolve("data"), forgetting ? TestServer::forget : c -> { });
     }
 
     /**

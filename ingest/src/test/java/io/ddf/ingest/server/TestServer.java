@@ -75,4 +75,10 @@ public final class TestServer implements AutoCloseable
     {
         server.close();
     }
+
+    /** A suite's own setting for ddf's fixed-size filters: what a missing key gets under --past-capacity forget. */
+    static void forget(final ServerConfig config)
+    {
+        config.pastCapacity = ServerConfig.PastCapacity.FORGET;
+    }
 }

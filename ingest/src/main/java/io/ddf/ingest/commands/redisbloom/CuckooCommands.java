@@ -10,6 +10,7 @@ import io.ddf.ingest.config.ServerConfig;
 import io.ddf.ingest.dispatch.Command;
 import io.ddf.ingest.dispatch.Session;
 import io.ddf.ingest.log.OneLine;
+import io.ddf.ingest.redisbloom.Errors;
 import io.ddf.ingest.resp.Replies;
 import io.ddf.ingest.resp.RespError;
 import io.ddf.ingest.store.FilterStore;
@@ -123,7 +124,7 @@ final class CuckooCommands
         {
             throw Command.wrongArity("cf.reserve");
         }
-        final long capacity = Replies.integer(args[2], "ERR Bad capacity");
+        final long capacity = Replies.integer(args[2], Errors.CAPACITY_NOT_A_NUMBER);
         long bucketSize = DEFAULT_BUCKET_SIZE;
         long maxIterations = DEFAULT_MAX_ITERATIONS;
         for (int i = 3; i < args.length; i += 2)
@@ -205,7 +206,7 @@ final class CuckooCommands
                     {
                         throw Command.wrongArity(name);
                     }
-                    capacity = Replies.integer(args[i], "ERR Bad capacity");
+                    capacity = Replies.integer(args[i], Errors.CAPACITY_NOT_A_NUMBER);
                 }
                 case "nocreate" -> noCreate = true;
                 default -> throw new RespError("ERR unknown argument '" + Replies.word(args[i]) + "'");
@@ -264,14 +265,14 @@ final class CuckooCommands
         }
         if (first < 0)
         {
-            throw new RespError("ERR not found");
+            throw new RespError(Errors.NOT_FOUND);
         }
         long capacity = config.capacityOfMissingKeys(false);
         for (int i = 2; i < first - 1; i++)
         {
             if ("capacity".equals(Replies.word(args[i])))
             {
-                capacity = Replies.integer(args[i + 1], "ERR Bad capacity");
+                capacity = Replies.integer(args[i + 1], Errors.CAPACITY_NOT_A_NUMBER);
             }
         }
         final FilterBuilder builder = checked(builder(capacity, DEFAULT_BUCKET_SIZE, DEFAULT_MAX_ITERATIONS));
@@ -291,7 +292,7 @@ final class CuckooCommands
             {
                 if (!create)
                 {
-                    throw new RespError("ERR not found");
+                    throw new RespError(Errors.NOT_FOUND);
                 }
                 session.retryAfter(store.create(key, this::defaultBuilder, false), args);
                 return;
@@ -347,7 +348,7 @@ final class CuckooCommands
         {
             if (lease == null)
             {
-                throw new RespError("ERR not found");
+                throw new RespError(Errors.DEL_NOT_FOUND);
             }
             final DuplicateFilter filter = lease.filter();
             drain.accept(filter);
@@ -380,7 +381,7 @@ final class CuckooCommands
         {
             if (lease == null)
             {
-                throw new RespError("ERR not found");
+                throw new RespError(Errors.NOT_FOUND);
             }
             final DuplicateFilter filter = lease.filter();
             drain.accept(filter);

@@ -5,6 +5,7 @@ import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.Operation;
 import io.ddf.ingest.dispatch.Command;
 import io.ddf.ingest.dispatch.Session;
+import io.ddf.ingest.redisbloom.Errors;
 import io.ddf.ingest.resp.Replies;
 import io.ddf.ingest.resp.RespError;
 import io.ddf.ingest.store.FilterEvents;
@@ -145,16 +146,16 @@ final class FilterCommands
         }
         catch (final NumberFormatException e)
         {
-            throw new RespError("ERR bad error rate");
+            throw new RespError(Errors.BAD_ERROR_RATE);
         }
         if (!(errorRate > 0 && errorRate < 1))
         {
-            throw new RespError("ERR (0 < error rate range < 1)");
+            throw new RespError(Errors.ERROR_RATE_RANGE);
         }
-        final long capacity = Replies.integer(args[3], "ERR bad capacity");
+        final long capacity = Replies.integer(args[3], Errors.BAD_CAPACITY);
         if (capacity <= 0)
         {
-            throw new RespError("ERR (capacity should be larger than 0)");
+            throw new RespError(Errors.CAPACITY_NOT_POSITIVE);
         }
         final FilterBuilder builder = reserveBuilder(args, capacity, errorRate);
         session.await(store.create(Replies.key(args[1]), () -> builder, true),
@@ -183,7 +184,7 @@ final class FilterCommands
         {
             if (lease == null)
             {
-                throw new RespError("ERR not found");
+                throw new RespError(Errors.NOT_FOUND);
             }
             final DuplicateFilter filter = lease.filter();
             // RedisBloom: one field is an array of its value in both protocols; every field a map in RESP3

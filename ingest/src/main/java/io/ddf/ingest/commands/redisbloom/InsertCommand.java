@@ -5,6 +5,7 @@ import io.ddf.engine.Operation;
 import io.ddf.ingest.config.ServerConfig;
 import io.ddf.ingest.dispatch.Command;
 import io.ddf.ingest.dispatch.Session;
+import io.ddf.ingest.redisbloom.Errors;
 import io.ddf.ingest.resp.Replies;
 import io.ddf.ingest.resp.RespError;
 import io.ddf.ingest.store.FilterStore;
@@ -59,7 +60,7 @@ final class InsertCommand
                     }
                     switch (option)
                     {
-                        case "capacity" -> capacity = Replies.integer(args[i], "ERR Bad capacity");
+                        case "capacity" -> capacity = Replies.integer(args[i], Errors.CAPACITY_NOT_A_NUMBER);
                         case "error" -> errorRate = errorRate(args[i]);
                         default ->
                         {
@@ -78,7 +79,7 @@ final class InsertCommand
         }
         if (capacity <= 0)
         {
-            throw new RespError("ERR (capacity should be larger than 0)");
+            throw new RespError(Errors.CAPACITY_NOT_POSITIVE);
         }
         final int first = i + 1;
         session.checkItems(args, first);
@@ -90,7 +91,7 @@ final class InsertCommand
             {
                 if (noCreate)
                 {
-                    throw new RespError("ERR not found");
+                    throw new RespError(Errors.NOT_FOUND);
                 }
                 session.retryAfter(store.create(key, () -> builder, false), args);
                 return;

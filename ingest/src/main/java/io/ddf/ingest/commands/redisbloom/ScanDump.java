@@ -9,6 +9,7 @@ import io.ddf.engine.Filters;
 import io.ddf.engine.KindParameter;
 import io.ddf.ingest.dispatch.Session;
 import io.ddf.ingest.log.OneLine;
+import io.ddf.ingest.redisbloom.Errors;
 import io.ddf.ingest.resp.Replies;
 import io.ddf.ingest.resp.RespError;
 import io.ddf.ingest.store.FilterStore;
@@ -104,7 +105,7 @@ final class ScanDump
         {
             if (lease == null)
             {
-                throw new RespError("ERR not found");
+                throw new RespError(Errors.NOT_FOUND);
             }
             final DuplicateFilter filter = lease.filter();
             drain.accept(filter);

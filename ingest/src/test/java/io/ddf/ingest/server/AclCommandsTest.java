@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * MULTI refused at EXEC, ACL LOG, rules changed under a connection, a deleted user's connection closed, and a
  * malformed ACL file refusing to start.
  */
-class AclServerTest
+class AclCommandsTest
 {
     @TempDir
     Path dir;
