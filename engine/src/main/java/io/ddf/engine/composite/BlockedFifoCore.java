@@ -31,11 +31,13 @@ import static io.ddf.engine.composite.BlockedFifoLayout.ZEROING;
  * <p>Concurrency. Shared: one atomic add per new item for its ticket (an exact count decides the rotation: a
  * generation of more than c items breaks the false positive bound, one of fewer forgets before the capacity), a
  * compare-and-swap per word whose bits are missing, and per block zeroed a claim (state to ZEROING by
- * compare-and-swap; inserts into that block wait) and a publish (to LIVE). Owned: the same steps as plain loads and
- * release stores, no locked instruction. A stream is atomic within a generation as a Bloom filter's is (two threads
- * adding the same new item may both get UNSEEN); a lookup racing a rotation may still see the recycled generation
- * (it is then ordered before the rotation); a thread stalled for L whole generations may set its bits in a recycled
- * slot (a false positive later, never a lost item).
+ * compare-and-swap; inserts into that block wait) and a publish (to LIVE); an insert while the slot is not wholly
+ * live, and a sweep ticket, count themselves in and out of the slot's claimers (two atomic adds), for which the
+ * rotation that recycles the slot waits, so that a claim late by a rotation or more never zeroes a newer
+ * generation's block. Owned: the same steps as plain loads and release stores, no locked instruction. A stream is
+ * atomic within a generation as a Bloom filter's is (two threads adding the same new item may both get UNSEEN); a
+ * lookup racing a rotation may still see the recycled generation (it is then ordered before the rotation); a thread
+ * stalled for L whole generations may set its bits in a recycled slot (a false positive later, never a lost item).
  *
  * <p>Crash safety (kill -9 at any point): every store is in the page cache. A rotation is the publish of READY, so a
  * kill between the ticket and the publish leaves READY behind; a kill mid-zeroing leaves a ZEROING state; a kill
@@ -61,6 +63,10 @@ public final class BlockedFifoCore implements FilterCore
     private final long sweepBlocks;
     /** Single-writer mode: no thread waits for another (see {@link #awaitReady}). */
     private final boolean owned;
+    /** Shared mode: the threads claiming stale blocks, per slot (see {@link #enterClaims}); null when owned. */
+    private final SlotClaims claims;
+    /** Test seam, null in production (see {@link BlockedFifoProbe}). */
+    private final BlockedFifoProbe probe;
 
     /**
      * @param table         the table, {@link BlockedFifoLayout#tableWords} words.
@@ -74,6 +80,14 @@ public final class BlockedFifoCore implements FilterCore
     public BlockedFifoCore(final MappedWords table, final MappedWords state, final long blocks, final int hashFunctions,
         final int blocksPerItem, final int generations, final long perGeneration)
     {
+        this(table, state, blocks, hashFunctions, blocksPerItem, generations, perGeneration, null);
+    }
+
+    /** A core whose claims of stale blocks report to a test's probe (null: none). */
+    BlockedFifoCore(final MappedWords table, final MappedWords state, final long blocks, final int hashFunctions,
+        final int blocksPerItem, final int generations, final long perGeneration, final BlockedFifoProbe probe)
+    {
+        this.probe = probe;
         this.table = table;
         this.state = state;
         this.blocks = blocks;
@@ -84,6 +98,7 @@ public final class BlockedFifoCore implements FilterCore
         this.sweepTickets = Math.min(perGeneration, (blocks + SWEEP_BLOCKS - 1) / SWEEP_BLOCKS);
         this.sweepBlocks = (blocks + sweepTickets - 1) / sweepTickets;
         this.owned = state.owned();
+        this.claims = owned ? null : new SlotClaims(generations);
     }
 
     @Override
@@ -110,11 +125,14 @@ public final class BlockedFifoCore implements FilterCore
         }
         final int slot = (int)(generation % generations);
         final boolean stale = generation >= generations && state.getLongVolatile(SWEPT) < generation;
-        final int parity = BlockedFifoLayout.parity(generation, generations);
-        insertAt(generation, slot, parity, stale, b0, x0);
+        if (stale)
+        {
+            claimItemBlocks(generation, slot, b0, b1);
+        }
+        setAt(slot, b0, x0);
         if (b1 >= 0)
         {
-            insertAt(generation, slot, parity, stale, b1, x1);
+            setAt(slot, b1, x1);
         }
         if (generation >= generations && offset < sweepTickets)
         {
@@ -183,15 +201,70 @@ public final class BlockedFifoCore implements FilterCore
             pattern, perBlock);
     }
 
-    private void insertAt(final long generation, final int slot, final int parity, final boolean stale, final long block,
-        final long pattern)
+    private void setAt(final int slot, final long block, final long pattern)
     {
-        if (stale)
-        {
-            makeLive(generation, slot, parity, block);
-        }
         BlockedBloom.setAt(table, BlockedFifoLayout.generationOffset(blocks, slot) + block * BLOCK_WORDS, pattern,
             perBlock);
+    }
+
+    /**
+     * An inserter's claim of its item's blocks while its generation's slot is not wholly live, as one of the slot's
+     * claimers ({@link #enterClaims}). An inserter late past its generation claims nothing: its bits then go into a
+     * block live for g, or for a newer generation (a false positive later, never a lost item).
+     */
+    private void claimItemBlocks(final long generation, final int slot, final long b0, final long b1)
+    {
+        if (probe != null)
+        {
+            probe.reached(BlockedFifoProbe.Point.ENTERING, generation, b0);
+        }
+        if (!enterClaims(slot, generation))
+        {
+            return;
+        }
+        try
+        {
+            final int parity = BlockedFifoLayout.parity(generation, generations);
+            makeLive(generation, slot, parity, b0);
+            if (b1 >= 0)
+            {
+                makeLive(generation, slot, parity, b1);
+            }
+        }
+        finally
+        {
+            leaveClaims(slot);
+        }
+    }
+
+    /**
+     * Counts the thread among the slot's claimers (shared mode), then reads READY: past g, the thread is late and is
+     * counted out at once. A thread so counted while READY is g holds back the rotation to g + L, which recycles the
+     * slot ({@link #awaitClaimers}); one counted only after that rotation looked reads block states the sweep of g
+     * already made live, so it claims nothing ({@link #makeLive}).
+     *
+     * @return whether the thread is counted in (then it calls {@link #leaveClaims}).
+     */
+    private boolean enterClaims(final int slot, final long generation)
+    {
+        if (claims != null)
+        {
+            claims.enter(slot);
+        }
+        if (state.getLongVolatile(READY) > generation)
+        {
+            leaveClaims(slot);
+            return false;
+        }
+        return true;
+    }
+
+    private void leaveClaims(final int slot)
+    {
+        if (claims != null)
+        {
+            claims.leave(slot);
+        }
     }
 
     private int blockState(final int slot, final long block)
@@ -217,8 +290,10 @@ public final class BlockedFifoCore implements FilterCore
      * <p>A caller late by a rotation or more (a sweeper or an inserter of generation g descheduled until READY passed
      * g) leaves a block it finds not live for g alone: by then g's slot was swept whole before g + 1 was published,
      * so a state other than g's parity can only be g + L's, live with newer items, which zeroing would erase. READY
-     * is read after the block's state and before the claim, whose compare-and-swap fails if the sweep of g changed
-     * the state meanwhile (the only way READY can pass g).
+     * is read after the block's state and before the claim. The claim's compare-and-swap alone would not close the
+     * gap between the two: the state word the thread read comes back once g + L makes its blocks live again (ABA,
+     * BlockedFifoRaceTest), so the claim is made by a counted claimer, whose count holds back that rotation
+     * ({@link #enterClaims}).
      */
     private void makeLive(final long generation, final int slot, final int parity, final long block)
     {
@@ -238,9 +313,17 @@ public final class BlockedFifoCore implements FilterCore
                 Thread.onSpinWait(); // another thread is zeroing it
                 continue;
             }
+            if (probe != null)
+            {
+                probe.reached(BlockedFifoProbe.Point.STATE_READ, generation, block);
+            }
             if (state.getLongVolatile(READY) > generation)
             {
                 return; // late: the slot is a newer generation's (above)
+            }
+            if (probe != null)
+            {
+                probe.reached(BlockedFifoProbe.Point.BEFORE_CLAIM, generation, block);
             }
             // stale, or (owned) ZEROING left by a misused second writer: no owner waits for a thread that may not
             // exist, it zeroes the block again
@@ -282,16 +365,28 @@ public final class BlockedFifoCore implements FilterCore
      */
     private void sweep(final long generation, final long offset)
     {
-        if (state.getLongVolatile(READY) != generation)
+        final int slot = (int)(generation % generations);
+        final long first = offset * sweepBlocks;
+        if (probe != null)
+        {
+            probe.reached(BlockedFifoProbe.Point.ENTERING, generation, first);
+        }
+        if (!enterClaims(slot, generation))
         {
             return; // the rotation that followed has swept this generation's slot
         }
-        final int slot = (int)(generation % generations);
-        final int parity = BlockedFifoLayout.parity(generation, generations);
-        final long end = Math.min(blocks, (offset + 1) * sweepBlocks);
-        for (long block = offset * sweepBlocks; block < end; block++)
+        try
         {
-            makeLive(generation, slot, parity, block);
+            final int parity = BlockedFifoLayout.parity(generation, generations);
+            final long end = Math.min(blocks, first + sweepBlocks);
+            for (long block = first; block < end; block++)
+            {
+                makeLive(generation, slot, parity, block);
+            }
+        }
+        finally
+        {
+            leaveClaims(slot);
         }
         final long tag = sweepTag(generation);
         while (true)
@@ -349,8 +444,31 @@ public final class BlockedFifoCore implements FilterCore
             sweepSlot(generation - 1, false);
             publishSwept(generation - 1);
         }
+        awaitClaimers(generation);
         state.putLongRelease(SWEEP_DONE, sweepTag(generation));
         state.putLongRelease(READY, generation);
+    }
+
+    /**
+     * Shared: before g is published, recycling slot g mod L, waits for the threads still claiming blocks of the slot
+     * for its previous use (counted while READY was g − L, then stalled inside a claim: in practice none, so this
+     * is one read).
+     */
+    private void awaitClaimers(final long generation)
+    {
+        final int slot = (int)(generation % generations);
+        if (claims == null || !claims.busy(slot))
+        {
+            return;
+        }
+        if (probe != null)
+        {
+            probe.reached(BlockedFifoProbe.Point.ROTATION_WAITS, generation, -1);
+        }
+        while (claims.busy(slot))
+        {
+            Thread.onSpinWait();
+        }
     }
 
     /**

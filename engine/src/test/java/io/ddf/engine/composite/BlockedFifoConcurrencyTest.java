@@ -30,7 +30,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * holds. It did not fail with the claim removed (zeroing without the ZEROING state): the window in which two
  * threads both find the same block stale is a few stores wide, and 13 s on this 2-core machine never hit it; the
  * claim rests on the argument in BlockedFifoCore's comment. It did fail (items "lost") when its property was wrong
- * (threads finishing at different times, so one thread's last items legitimately rotated out).
+ * (threads finishing at different times, so one thread's last items legitimately rotated out). It failed once in CI
+ * (c = 1000, 2,048 blocks: "thread 1 lost an acknowledged item after 599 rotations"), most likely a claim late by
+ * a rotation or more; that race is shown deterministically, at each step of the claim, by BlockedFifoRaceTest.
  */
 class BlockedFifoConcurrencyTest
 {
