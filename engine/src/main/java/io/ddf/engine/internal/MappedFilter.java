@@ -5,6 +5,8 @@ import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.CountingCore;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.KindDefinition;
+import io.ddf.engine.spi.TimedCore;
+import io.ddf.engine.spi.WindowSnapshot;
 import io.ddf.persistence.FilterFile;
 import io.ddf.persistence.FilterFiles;
 import org.agrona.DirectBuffer;
@@ -241,6 +243,30 @@ public final class MappedFilter
             sync();
         }
         return duplicate;
+    }
+
+    /**
+     * @param hash an element's hash.
+     * @param time epoch milliseconds, at least 0 (see {@link TimedCore#stream(long, long)}).
+     * @return whether it is a duplicate; the state now records it and the counters count it.
+     * @throws UnsupportedOperationException when the filter has no window of time.
+     */
+    public boolean streamHash(final long hash, final long time)
+    {
+        checkOpen();
+        final boolean duplicate = TimedCalls.core(core, definition, time).stream(hash, time);
+        counters.record(duplicate);
+        if (syncEachCall)
+        {
+            sync();
+        }
+        return duplicate;
+    }
+
+    /** @return the window of time's state and counters, or null for a filter without one. */
+    public WindowSnapshot window()
+    {
+        return core instanceof TimedCore timed ? timed.window() : null;
     }
 
     /**
