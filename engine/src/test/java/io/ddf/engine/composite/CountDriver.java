@@ -17,6 +17,8 @@ final class CountDriver implements GenerationDriver
     private final BlockedFifoCore core;
     private final MappedWords header;
     private final long perGeneration;
+    private final long blocks;
+    private final int generations;
     private final SplittableRandom random;
     private final List<long[]> acknowledged = Collections.synchronizedList(new ArrayList<>());
 
@@ -24,13 +26,18 @@ final class CountDriver implements GenerationDriver
      * @param core          the filter.
      * @param header        its header state words.
      * @param perGeneration c.
+     * @param blocks        B.
+     * @param generations   L.
      * @param seed          of the driver's own new elements.
      */
-    CountDriver(final BlockedFifoCore core, final MappedWords header, final long perGeneration, final long seed)
+    CountDriver(final BlockedFifoCore core, final MappedWords header, final long perGeneration, final long blocks,
+        final int generations, final long seed)
     {
         this.core = core;
         this.header = header;
         this.perGeneration = perGeneration;
+        this.blocks = blocks;
+        this.generations = generations;
         this.random = new SplittableRandom(seed);
     }
 
@@ -58,6 +65,25 @@ final class CountDriver implements GenerationDriver
         {
             stream(random.nextLong());
         }
+    }
+
+    @Override
+    public void turnTo(final long generation)
+    {
+        advanceTo(generation, Math.min(perGeneration, (blocks + BlockedFifoLayout.SWEEP_BLOCKS - 1) /
+            BlockedFifoLayout.SWEEP_BLOCKS)); // published, its slot wholly swept
+    }
+
+    @Override
+    public long oldestHeld()
+    {
+        return newest() - generations + 1;
+    }
+
+    @Override
+    public BlockedFifoCore core()
+    {
+        return core;
     }
 
     @Override
