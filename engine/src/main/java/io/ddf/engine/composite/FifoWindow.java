@@ -141,7 +141,11 @@ final class FifoWindow
 
     /**
      * The turning thread, before it publishes generation h (turns are serial): records h's start, counts the turn,
-     * and counts the generation it recycles if that one was still within its window.
+     * and counts the generation r = h − 2L it recycles if r is still answered and ended less than W ago (r ended
+     * when r + 1 started, and each of its items came before that): an item added at r's end would be forgotten
+     * inside its window. That takes at least n new items within less than W after r ended (FORMAT-FIFO-BLOOM.md),
+     * so the count stays 0 while fewer come within any window; it counts only "may have": whether an item of r was
+     * in fact that late is not kept (that would be a write per item).
      *
      * @param h      the new generation.
      * @param start  its start.
@@ -151,7 +155,8 @@ final class FifoWindow
     {
         final boolean timed = started();
         final long recycled = h - generations;
-        if (timed && recycled >= 0 && recycled >= state.getLongVolatile(OLDEST) && expiry(recycled) > start)
+        if (timed && recycled >= 0 && recycled >= state.getLongVolatile(OLDEST) &&
+            start < startOf(recycled + 1) + window)
         {
             state.putLongRelease(RECYCLED_EARLY, state.getLongVolatile(RECYCLED_EARLY) + 1);
         }
