@@ -111,13 +111,13 @@ public final class FifoBloomDefinition extends KindDefinition
 
     /** Window of time W, in milliseconds. */
     public static final ParamDef P_WINDOW_MILLIS = windowOption("window-ms",
-        "fifo-bloom: remember each item this many ms (a window of time; capacity = new items per window).");
+        "fifo-bloom: a window of time, in ms (--window TIME).");
     /** Slices L of the window. */
     public static final ParamDef P_SLICES = windowOption("slices",
-        "fifo-bloom with a window of time: forget W/L late at most (default 2; 2L generations).");
+        "fifo-bloom, window of time: slices L (default 2).");
     /** Time source. */
     public static final ParamDef P_TIME_SOURCE = windowOption("time-source",
-        "fifo-bloom with a window of time: 0 the wall clock (default), 1 the elements' event times.");
+        "fifo-bloom, window of time: 0 wall clock, 1 event time.");
 
     /** An option shown only by a filter with a window ({@link #describe}): files without one keep zeros there. */
     private static ParamDef windowOption(final String name, final String description)
