@@ -150,14 +150,16 @@ class EngineGoldenFileTest extends EngineTestBase
                 return Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", 400L).param("target-fpr", 1e-5)
                     .param("blocks-per-item", 2L);
             case "fifo-bloom-window":
-                // layout 2.1: a window of 60 s in 2 slices, 200 new items a window (the sequence brings about that
+                // layout 2.1: a window of 40 s in 2 slices, 200 new items a window (the sequence brings about that
                 // many, so its generations turn by time and by count), on event time so that the file is the same
-                // whenever it is made
+                // whenever it is made; 1024 blocks a generation, so that its sweep takes 16 tickets and the
+                // generations turned by time with fewer leave stale slots, sealed at their reuse
                 return Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", 200L).param("target-fpr", 0.01)
-                    .window(java.time.Duration.ofSeconds(60)).eventTime();
+                    .window(java.time.Duration.ofSeconds(40)).eventTime().memoryBits(4L * 1024 * 512);
             case "fifo-bloom-window-l3":
                 return Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", 200L).param("target-fpr", 1e-5)
-                    .window(java.time.Duration.ofSeconds(60)).subfilters(3).eventTime();
+                    .window(java.time.Duration.ofSeconds(40)).subfilters(3).eventTime()
+                    .memoryBits(6L * 1024 * 512).param("blocks-per-item", 2L);
             default:
                 throw new IllegalArgumentException(name);
         }
@@ -165,14 +167,18 @@ class EngineGoldenFileTest extends EngineTestBase
 
     private static void streamFixedSequence(final DuplicateFilter filter, final boolean timed)
     {
+        long time = EVENT_T0;
         for (int i = 0; i < 2000; i++)
         {
             if (timed)
             {
-                // 150 ms apart (300 s in all, five windows), every tenth element 20 s late
-                final long time = EVENT_T0 + i * 150L - (i % 10 == 9 ? 20_000 : 0);
-                filter.stream((long)(i * 7 % 700), time);
-                filter.stream("element-" + (i % 300), time + 75);
+                // in each 100: 90 elements 20 ms apart (a generation filled, turned by count, swept whole), then 10
+                // spread over 40 s (generations turned by time with fewer new items than their 16 sweep tickets:
+                // stale slots, sealed when reused); every tenth element 20 s late; 836 s in all, 42 slices
+                time += i % 100 < 90 ? 20 : 4_000;
+                final long at = time - (i % 10 == 9 ? 20_000 : 0);
+                filter.stream((long)(i * 7 % 700), at);
+                filter.stream("element-" + (i % 300), at + 10);
             }
             else
             {
@@ -213,7 +219,7 @@ class EngineGoldenFileTest extends EngineTestBase
             }
             else
             {
-                final long time = EVENT_T0 + 300_000 + i * 150L;
+                final long time = EVENT_T0 + 836_000 + i * 150L;
                 if (timed)
                 {
                     duplicate = (i % 2 == 0 ? filter.stream(value, time) : filter.stream("element-" + (i % 500),

@@ -121,7 +121,7 @@ public final class BlockedFifoCore implements TimedCore
         this.sweepBlocks = (blocks + sweepTickets - 1) / sweepTickets;
         this.owned = state.owned();
         this.claims = new SlotClaims(generations, state, probe);
-        this.slots = new FifoBlocks(table, blocks, hashFunctions / blocksPerItem, generations, probe);
+        this.slots = new FifoBlocks(table, blocks, hashFunctions / blocksPerItem, generations, window != null, probe);
         this.window = window == null ? null : new FifoWindow(state, window, generations);
         this.late = window == null ? g -> state.getLongVolatile(READY) > g : g -> false;
     }

@@ -32,7 +32,7 @@ package io.ddf.engine.composite;
  * </pre>
  *
  * Block state, 2 bits: LIVE(p) = p, ZEROING(p) = 2 | p, with p = ⌊g / L⌋ mod 2 the parity of the slot's current
- * use. A block whose state is not LIVE(p) holds a recycled generation's bits and reads as empty: recycling a slot
+ * use (layout 2.1: LIVE(p) = p, CLAIMING = 2, DEAD = 3, see {@link FifoBlocks}). A block whose state is not LIVE(p) holds a recycled generation's bits and reads as empty: recycling a slot
  * flips its parity and so makes every block stale without writing anything.
  */
 final class BlockedFifoLayout
@@ -83,8 +83,12 @@ final class BlockedFifoLayout
     /** Blocks each sweep ticket zeroes at most (4 KiB: about a microsecond of stores). */
     static final long SWEEP_BLOCKS = 64;
 
-    /** State ZEROING adds this to LIVE(p). */
+    /** Layout 2.0: state ZEROING(p) adds this to LIVE(p). */
     static final int ZEROING = 2;
+    /** Layout 2.1: the state of a block being zeroed (by a claim of the slot's current use). */
+    static final int CLAIMING = 2;
+    /** Layout 2.1: the state of a block stale for every use (what a seal leaves). */
+    static final int DEAD = 3;
 
     static
     {

@@ -12,6 +12,12 @@ import static io.ddf.engine.composite.BlockedFifoLayout.ZEROING;
  * setting an item's bits, reading a block's state, and the state changes of the lazy clearing (claim and zero a block,
  * sweep a slot, seal a slot). Which generation a caller acts for, and whether it may, is the core's business
  * ({@link BlockedFifoCore}); this class only names the slot, the parity of the slot's use and the block.
+ *
+ * <p>The states, 2 bits a block. Layout 2.0: LIVE(p) = p, ZEROING(p) = 2 | p (a claim in progress for a use of parity
+ * p). Layout 2.1 (a window of time): LIVE(p) = p, {@link BlockedFifoLayout#CLAIMING} = 2 (a claim in progress, for the
+ * slot's current use: the rotation that ends a use waits for its claimers, so none is ever older) and
+ * {@link BlockedFifoLayout#DEAD} = 3 (stale for every use: what a seal leaves, so that the next seal of the slot rewrites
+ * only the words a use made live since).
  */
 final class FifoBlocks
 {
@@ -19,6 +25,8 @@ final class FifoBlocks
     private static final long LOW_BITS = 0x5555_5555_5555_5555L;
 
     private final MappedWords table;
+    /** Layout 2.1's states (CLAIMING, DEAD) rather than 2.0's (ZEROING(p)). */
+    private final boolean windowed;
     private final long blocks;
     private final int perBlock;
     private final int generations;
@@ -30,12 +38,14 @@ final class FifoBlocks
      * @param blocks      B per generation.
      * @param perBlock    bits an item sets in each of its blocks.
      * @param generations slots.
+     * @param windowed    whether the states are layout 2.1's.
      * @param probe       a test's probe, or null.
      */
     FifoBlocks(final MappedWords table, final long blocks, final int perBlock, final int generations,
-        final BlockedFifoProbe probe)
+        final boolean windowed, final BlockedFifoProbe probe)
     {
         this.table = table;
+        this.windowed = windowed;
         this.blocks = blocks;
         this.perBlock = perBlock;
         this.generations = generations;
@@ -119,7 +129,7 @@ final class FifoBlocks
             {
                 return true;
             }
-            if (current == (ZEROING | parity) && !table.owned())
+            if (current == claiming(parity) && !table.owned())
             {
                 Thread.onSpinWait(); // another thread is zeroing it
                 continue;
@@ -138,13 +148,19 @@ final class FifoBlocks
             }
             // stale, or (owned) ZEROING left by a misused second writer: no owner waits for a thread that may not
             // exist, it zeroes the block again
-            if (table.compareAndSetLong(index, word, word & ~field | (long)(ZEROING | parity) << shift))
+            if (table.compareAndSetLong(index, word, word & ~field | (long)claiming(parity) << shift))
             {
                 zeroBlock(slot, block);
                 publishLive(index, field, (long)parity << shift);
                 return true;
             }
         }
+    }
+
+    /** @return the state of a block being zeroed for a use of the given parity. */
+    private int claiming(final int parity)
+    {
+        return windowed ? BlockedFifoLayout.CLAIMING : ZEROING | parity;
     }
 
     private void zeroBlock(final int slot, final long block)
@@ -214,13 +230,14 @@ final class FifoBlocks
     }
 
     /**
-     * Seals a slot whose use of the given parity ends before its sweep did: every block not live for that use is set
-     * ZEROING for it, so that none reads as live for the slot's next use (the other parity) with the bits of the use
-     * before (which a flip back to that parity would otherwise bring back). Writes the map only, 2 bits per block: a
-     * 256th of zeroing the slot. The caller makes sure no thread claims in the slot meanwhile (no claimer of the
-     * ending use is counted, and the next use is not published); lookups of the ending use see no change (a block
-     * not live for it stays so). The next use claims a sealed block as any stale one: ZEROING for the other parity
-     * is not a claim in progress for it.
+     * Seals a slot (layout 2.1) whose use of the given parity ends before its sweep did: every block that is neither
+     * live for that use nor DEAD is set DEAD, so that none reads as live for the slot's next use (the other parity)
+     * with the bits of the use before (which a flip back to that parity would otherwise bring back). Writes the map
+     * only, 2 bits a block, and only the words with a block the ending use's predecessor made live and the ending use
+     * left alone (DEAD stays DEAD across uses): it reads the slot's map (a 256th of the slot) and writes little once a
+     * slot has been sealed before. The caller makes sure no thread claims in the slot meanwhile (no claimer of the
+     * ending use is counted, and the next use is not published); lookups of the ending use see no change (a block not
+     * live for it stays so). The next use claims a DEAD block as any stale one.
      *
      * @return map words written.
      */
@@ -229,27 +246,18 @@ final class FifoBlocks
         final long first = BlockedFifoLayout.mapOffset(blocks, generations, slot);
         final long words = (blocks + STATES_PER_WORD - 1) / STATES_PER_WORD;
         final long live = parity == 0 ? 0 : LOW_BITS;
-        final long sealed = ZEROING | parity;
         final int tail = (int)(blocks % STATES_PER_WORD);
         long written = 0;
         for (long i = 0; i < words; i++)
         {
             final long word = table.getLongPlain(first + i);
-            if (word == live)
-            {
-                continue;
-            }
             long notLive = word ^ live;
             notLive = (notLive | notLive >>> 1) & LOW_BITS; // the low bit of each state that is not live
             if (i == words - 1 && tail != 0)
             {
                 notLive &= (1L << 2 * tail) - 1; // states past the last block stay as they are
             }
-            if (notLive == 0)
-            {
-                continue;
-            }
-            final long updated = word & ~(notLive * 3) | notLive * sealed;
+            final long updated = word | notLive * BlockedFifoLayout.DEAD;
             if (updated != word)
             {
                 table.putLongPlain(first + i, updated);
@@ -260,8 +268,8 @@ final class FifoBlocks
     }
 
     /**
-     * Recovery: every block of the slot left ZEROING for its use of the given parity (by a process killed mid-claim:
-     * no insert was acknowledged into it) is zeroed and made live; a live block of that use is left as is.
+     * Recovery (layout 2.1): every block of the slot left CLAIMING (by a process killed mid-claim: no insert was
+     * acknowledged into it) is zeroed and made live for the slot's use of the given parity.
      *
      * @return blocks repaired.
      */
@@ -269,12 +277,12 @@ final class FifoBlocks
     {
         final long first = BlockedFifoLayout.mapOffset(blocks, generations, slot);
         final long words = (blocks + STATES_PER_WORD - 1) / STATES_PER_WORD;
-        final long zeroing = (ZEROING | parity) * LOW_BITS;
+        final long zeroing = BlockedFifoLayout.CLAIMING * LOW_BITS;
         long repaired = 0;
         for (long i = 0; i < words; i++)
         {
             long matches = table.getLongPlain(first + i) ^ zeroing;
-            matches = ~(matches | matches >>> 1) & LOW_BITS; // the low bit of each state that is ZEROING(parity)
+            matches = ~(matches | matches >>> 1) & LOW_BITS; // the low bit of each state that is CLAIMING
             while (matches != 0)
             {
                 final long block = i * STATES_PER_WORD + Long.numberOfTrailingZeros(matches) / 2;
