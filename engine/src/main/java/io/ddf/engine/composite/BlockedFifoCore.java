@@ -78,6 +78,8 @@ public final class BlockedFifoCore implements TimedCore
     private final BlockedFifoProbe probe;
     /** The window of time, or null for a filter that forgets by count only. */
     private final FifoWindow window;
+    /** With a window, the seals of slots whose use ended stale, spread over the calls; else null. */
+    private final FifoSeals seals;
     /** Whether a claimer of generation g is late (the count layout: READY past g; with a window: never, counted). */
     private final LongPredicate late;
 
@@ -123,6 +125,7 @@ public final class BlockedFifoCore implements TimedCore
         this.claims = new SlotClaims(generations, state, probe);
         this.slots = new FifoBlocks(table, blocks, hashFunctions / blocksPerItem, generations, window != null, probe);
         this.window = window == null ? null : new FifoWindow(state, window, generations);
+        this.seals = window == null ? null : new FifoSeals(state, slots, claims, generations, blocks);
         this.late = window == null ? g -> state.getLongVolatile(READY) > g : g -> false;
     }
 
@@ -157,9 +160,13 @@ public final class BlockedFifoCore implements TimedCore
     @Override
     public boolean stream(final long hash, final long time)
     {
-        if (window != null && time >= state.getLongVolatile(DEADLINE))
+        if (window != null)
         {
-            advance(time);
+            if (time >= state.getLongVolatile(DEADLINE))
+            {
+                advance(time);
+            }
+            seals.share();
         }
         return streamAt(hash, time);
     }
@@ -385,26 +392,13 @@ public final class BlockedFifoCore implements TimedCore
     {
         if (window != null)
         {
-            setStale((int)(generation % generations), false);
+            window.markStale((int)(generation % generations), false);
             return;
         }
         while (true)
         {
             final long swept = state.getLongVolatile(SWEPT);
             if (swept >= generation || state.compareAndSetLong(SWEPT, swept, generation))
-            {
-                return;
-            }
-        }
-    }
-
-    void setStale(final int slot, final boolean stale)
-    {
-        while (true)
-        {
-            final long mask = state.getLongVolatile(STALE);
-            final long updated = stale ? mask | 1L << slot : mask & ~(1L << slot);
-            if (mask == updated || state.compareAndSetLong(STALE, mask, updated))
             {
                 return;
             }
@@ -439,13 +433,10 @@ public final class BlockedFifoCore implements TimedCore
         claims.awaitFree(generation);
         if (window != null)
         {
+            seals.turning(generation); // the reused slot sealed if its use ended stale, the ending one queued
             if (generation >= generations)
             {
-                if (slotStale(generation - generations, slot))
-                {
-                    slots.seal(slot, BlockedFifoLayout.parity(generation - generations, generations));
-                }
-                setStale(slot, true);
+                window.markStale(slot, true);
             }
             window.beforePublish(generation, start, byTime);
         }
@@ -557,6 +548,10 @@ public final class BlockedFifoCore implements TimedCore
     {
         new FifoRecovery(this, state, slots, window, generations, perGeneration, sweepTickets, sweepBlocks,
             blocks).run();
+        if (window != null)
+        {
+            seals.opened(state.getLongVolatile(READY));
+        }
         if (window != null && window.started() && !window.eventTime())
         {
             final long before = window.filterTime();
@@ -574,6 +569,12 @@ public final class BlockedFifoCore implements TimedCore
     void publishUnpublished(final long generation)
     {
         publish(generation, window == null ? 0 : window.countStart(generation - 1, FilterClock.NO_TIME), false);
+    }
+
+    /** @return map words the turns sealed themselves (0 without a window; see {@link FifoSeals}). */
+    long sealedByTurns()
+    {
+        return seals == null ? 0 : seals.turnWords();
     }
 
     @Override

@@ -237,18 +237,21 @@ final class FifoBlocks
      * left alone (DEAD stays DEAD across uses): it reads the slot's map (a 256th of the slot) and writes little once a
      * slot has been sealed before. The caller makes sure no thread claims in the slot meanwhile (no claimer of the
      * ending use is counted, and the next use is not published); lookups of the ending use see no change (a block not
-     * live for it stays so). The next use claims a DEAD block as any stale one.
+     * live for it stays so). The next use claims a DEAD block as any stale one. {@link FifoSeals} spreads it over calls,
+     * a range of map words at a time.
      *
+     * @param fromWord the first map word of the slot to seal.
+     * @param toWord   past the last (at most the slot's map words, ⌈B / 32⌉).
      * @return map words written.
      */
-    long seal(final int slot, final int parity)
+    long seal(final int slot, final int parity, final long fromWord, final long toWord)
     {
         final long first = BlockedFifoLayout.mapOffset(blocks, generations, slot);
         final long words = (blocks + STATES_PER_WORD - 1) / STATES_PER_WORD;
         final long live = parity == 0 ? 0 : LOW_BITS;
         final int tail = (int)(blocks % STATES_PER_WORD);
         long written = 0;
-        for (long i = 0; i < words; i++)
+        for (long i = fromWord; i < toWord; i++)
         {
             final long word = table.getLongPlain(first + i);
             long notLive = word ^ live;

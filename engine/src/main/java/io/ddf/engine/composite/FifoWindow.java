@@ -252,6 +252,20 @@ final class FifoWindow
         }
     }
 
+    /** Sets or clears slot s's bit in STALE (whether lookups must read its block states). */
+    void markStale(final int slot, final boolean stale)
+    {
+        while (true)
+        {
+            final long mask = state.getLongVolatile(BlockedFifoLayout.STALE);
+            final long updated = stale ? mask | 1L << slot : mask & ~(1L << slot);
+            if (mask == updated || state.compareAndSetLong(BlockedFifoLayout.STALE, mask, updated))
+            {
+                return;
+            }
+        }
+    }
+
     private void raise(final int word, final long value)
     {
         while (true)

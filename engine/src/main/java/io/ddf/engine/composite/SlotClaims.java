@@ -68,6 +68,12 @@ final class SlotClaims
         }
     }
 
+    /** @return whether some thread is counted in the slot's claimers (owned: never). */
+    boolean busy(final int slot)
+    {
+        return counts != null && counts.get(slot * PAD) != 0;
+    }
+
     /**
      * Shared: before g is published, recycling slot g mod L, waits for the threads still claiming blocks of the slot
      * for its previous use (counted while READY was g − L, then stalled inside a claim: in practice none, so this

@@ -178,6 +178,51 @@ class WindowedFifoRotationTest
         }
     }
 
+    /**
+     * The seal of a slot whose use ended stale is spread over the stream calls after that use ended ({@link FifoSeals}):
+     * with enough calls between, the turn that reuses the slot reads and writes none of its map; with none, it seals
+     * the slot itself. Either way no old item comes back (the first test).
+     */
+    @ParameterizedTest(name = "calls between turns = {0}")
+    @ValueSource(ints = {0, 16})
+    void theSealIsSpreadOverTheCallsBetweenTurns(final int callsBetween)
+    {
+        final long perGeneration = 8_000_000;
+        final BlockedBloomModel layer = BlockedBloomModel.generationLayer(perGeneration, 0.01, GENERATIONS, -1);
+        final long mapWords = (layer.blocks() + 31) / 32;
+        assertTrue(mapWords > 8L * FifoSeals.CHUNK && mapWords < 16L * FifoSeals.CHUNK, mapWords + " map words");
+        final SplittableRandom random = new SplittableRandom(TestSeed.seed());
+        final AtomicLong now = new AtomicLong(T0);
+        try (DirectRegion table = new DirectRegion(BlockedFifoLayout.tableWords(layer.blocks(), GENERATIONS) * 8);
+            DirectRegion header = new DirectRegion(64 * 8))
+        {
+            final BlockedFifoCore core = BlockedFifoCore.windowed(table.words(false), header.words(false),
+                layer.blocks(), layer.hashFunctions(), layer.blocksPerItem(), perGeneration, WINDOW, SLICES, now::get);
+            final long known = streamNew(core, random, 1).get(0);
+            for (int turn = 1; turn <= 3 * GENERATIONS; turn++)
+            {
+                streamNew(core, random, 3);
+                for (int i = 0; i < callsBetween; i++)
+                {
+                    core.stream(known); // a duplicate: its call seals a share all the same
+                }
+                now.addAndGet(SLICE);
+                final long before = core.sealedByTurns();
+                core.stream(random.nextLong()); // the turn
+                final long sealed = core.sealedByTurns() - before;
+                if (turn > 2 * GENERATIONS)
+                {
+                    // the reused slot's use ended stale: the calls since it ended sealed it, a chunk each (with none
+                    // between, only the turning call and the 3 new items': the turn seals the rest itself)
+                    final String what = "turn " + turn + " sealed " + sealed + " of " + mapWords + " map words " +
+                        "itself, with " + callsBetween + " calls between turns";
+                    assertTrue(callsBetween == 0 ? sealed > 0 && sealed <= mapWords - 4 * FifoSeals.CHUNK :
+                        sealed == 0, what);
+                }
+            }
+        }
+    }
+
     /** The clock jumps over many slices: one turn, every older generation expired, the new one aligned on T. */
     @ParameterizedTest(name = "owned = {0}")
     @ValueSource(booleans = {false, true})
