@@ -61,6 +61,10 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
     @Option(names = "--single-writer", description = "Owned mode (no locked instruction).")
     private boolean singleWriter;
 
+    @Option(names = "--sync", defaultValue = "everysec", description = "The file's sync policy: always, everysec or "
+        + "no (default: ${DEFAULT-VALUE}); with no, no background msync write-protects the pages the calls write.")
+    private String sync;
+
     @Option(names = "--dir", required = true, description = "Directory for the filter file (deleted after).")
     private Path dir;
 
@@ -106,8 +110,8 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
             System.out.printf(Locale.ROOT, "fifo-bloom window %s in %d slices, capacity %d, error %s, %s, table %d " +
                 "bytes, %s%n", TimeWindow.format(WINDOW), slices, capacity, errorRate, singleWriter ? "single-writer" :
                 "shared", filter.parameters().tableBytes(), filter.parameters().toMap().get("layout"));
-            System.out.printf(Locale.ROOT, "%d new items a generation, the clock moved %s a turn%n", perGeneration,
-                jump ? "a day" : "one slice");
+            System.out.printf(Locale.ROOT, "%d new items a generation, the clock moved %s a turn, sync %s%n",
+                perGeneration, jump ? "a day" : "one slice", sync);
             final Histogram others = new Histogram(3);
             final long[] turnWall = new long[turns];
             final long[] turnCpu = new long[turns];
@@ -133,7 +137,8 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
 
     private FilterBuilder mode(final FilterBuilder builder)
     {
-        return singleWriter ? builder.singleWriter() : builder;
+        final FilterBuilder synced = builder.sync(io.ddf.engine.SyncPolicy.valueOf(sync.toUpperCase(Locale.ROOT)));
+        return singleWriter ? synced.singleWriter() : synced;
     }
 
     /**
