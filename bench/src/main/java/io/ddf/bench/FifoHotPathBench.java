@@ -37,7 +37,9 @@ import java.util.SplittableRandom;
  *   <li>{@code blocked-2L}: the count fifo-bloom of capacity 2n in 4 generations: the window's very table, turned by
  *       count only (what the window's time costs on its own).</li>
  * </ul>
- * With {@code -Dfifo.contains=true} each filter also gets a {@code contains(long)} contender (items never added).
+ * With {@code -Dfifo.contains=true} each filter also gets a {@code contains(long)} contender (items never added);
+ * {@code -Dfifo.sync=no} opens the timed filters with sync policy no (default: the default, everysec), so that no
+ * background msync write-protects the pages the timed calls write (on a busy disk that stall dwarfs the calls).
  * Every filter is filled with n new items first, so all of them start with two full generations of n/2 (the window's
  * day does not pass within a run: its generations turn by count).
  */
@@ -98,7 +100,9 @@ public final class FifoHotPathBench
                     Files.copy(file, copy);
                     for (final boolean singleWriter : new boolean[] {true, false})
                     {
-                        final FilterBuilder builder = builder(singleWriter ? file : copy, capacity, layout);
+                        final FilterBuilder builder = builder(singleWriter ? file : copy, capacity, layout)
+                            .sync(io.ddf.engine.SyncPolicy.valueOf(System.getProperty("fifo.sync", "everysec")
+                                .toUpperCase(Locale.ROOT)));
                         final DuplicateFilter filter = (singleWriter ? builder.singleWriter() : builder).openOrCreate();
                         final String mode = singleWriter ? "single-writer" : "shared";
                         contenders.add(new Contender(layout + " stream(long), " + mode, capacity, filter, Op.STREAM,
@@ -229,8 +233,9 @@ public final class FifoHotPathBench
         final StringBuilder md = new StringBuilder();
         md.append("# fifo-bloom hot path: blocked 2.0 layout vs 1.0 (standard Bloom generations)\n\n");
         md.append(String.format(Locale.ROOT, "%d rounds (%d warm-up), %d ms per contender per round, error rate %s, " +
-            "new random items, each filter filled to its capacity first. Load before: %s; after: %s.%n%n", rounds,
-            WARMUP_ROUNDS, roundNs / 1_000_000, ERROR_RATE, loadBefore, loadAfter));
+            "new random items, each filter filled to its capacity first, sync %s. Load before: %s; after: %s.%n%n",
+            rounds, WARMUP_ROUNDS, roundNs / 1_000_000, ERROR_RATE, System.getProperty("fifo.sync", "everysec"),
+            loadBefore, loadAfter));
         md.append("| capacity | contender | ns/stream median | min | max | 1.0 ÷ blocked |\n| --- | --- | --- | --- | --- | " +
             "--- |\n");
         for (final Contender c : contenders)
