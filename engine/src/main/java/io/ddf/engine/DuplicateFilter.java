@@ -20,6 +20,12 @@ import java.nio.file.Path;
  *
  * <p>An implementation writes the four {@code hash} forms, {@link #streamHash} and {@link #containsHash}; every
  * {@code stream} and {@code contains} form is {@code streamHash(hash(e))} or {@code containsHash(hash(e))}.
+ *
+ * <p>A filter with a window of time ({@link FilterBuilder#window(java.time.Duration)}: a fifo-bloom that remembers each
+ * element for the window after it was first added, {@link TimeWindow} states the promise) also takes each element's
+ * time ({@link #stream(long, long)} and its other forms); every call may first apply what the passage of time has made
+ * due (a generation turned, old ones expired; {@code contains} only reads what has expired, it changes nothing), and
+ * {@link #timeWindow()} says what the window holds and has done.
  */
 public interface DuplicateFilter extends AutoCloseable, Syncable
 {

@@ -2,30 +2,18 @@ package io.ddf.engine.composite;
 
 import io.ddf.engine.memory.MappedWords;
 
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Generations turned by time, as a filter with a window of time turns them when W / L passes before c new items
  * came: the driver moves the filter's clock (injected, no sleep) past the newest generation's turn, sometimes over
  * several slices at once (one turn, the older generations expiring), and each generation gets fewer new items than
- * its sweep's tickets, so that every slot is left partly stale and is sealed when it is reused. An element's
- * generation is its ticket / c, the ticket read just before it (a turn by time rounds the counter up to the next
- * generation's first ticket, so this stays true; an element whose call turns is noted a generation older than it is,
- * which only leaves it out of a check).
+ * its sweep's tickets, so that every slot is left partly stale and is sealed when it is reused.
  */
-final class TimeDriver implements GenerationDriver
+final class TimeDriver extends TicketDriver
 {
-    private final BlockedFifoCore core;
-    private final MappedWords header;
-    private final long perGeneration;
     private final long slice;
     private final AtomicLong clock;
-    private final SplittableRandom random;
-    private final List<long[]> acknowledged = Collections.synchronizedList(new ArrayList<>());
 
     /**
      * @param core          the filter, whose clock is {@code clock}.
@@ -38,24 +26,9 @@ final class TimeDriver implements GenerationDriver
     TimeDriver(final BlockedFifoCore core, final MappedWords header, final long perGeneration, final long slice,
         final AtomicLong clock, final long seed)
     {
-        this.core = core;
-        this.header = header;
-        this.perGeneration = perGeneration;
+        super(core, header, perGeneration, seed);
         this.slice = slice;
         this.clock = clock;
-        this.random = new SplittableRandom(seed);
-    }
-
-    @Override
-    public boolean stream(final long item)
-    {
-        final long ticketAtLeast = header.getLongVolatile(BlockedFifoLayout.INSERTIONS);
-        final boolean duplicate = core.stream(item);
-        if (!duplicate)
-        {
-            acknowledged.add(new long[] {item, ticketAtLeast / perGeneration});
-        }
-        return duplicate;
     }
 
     /**
@@ -83,15 +56,7 @@ final class TimeDriver implements GenerationDriver
         {
             stream(random.nextLong()); // turns, and takes ticket 1
         }
-        final long ticket = generation * perGeneration + offset;
-        if (header.getLongVolatile(BlockedFifoLayout.INSERTIONS) > ticket)
-        {
-            throw new IllegalStateException("ticket " + ticket + " is behind the filter");
-        }
-        while (header.getLongVolatile(BlockedFifoLayout.INSERTIONS) < ticket)
-        {
-            stream(random.nextLong());
-        }
+        streamUpTo(generation * perGeneration + offset);
     }
 
     /** One turn by time: the clock past the newest's turn (a third of the time over two or three slices more). */
@@ -141,29 +106,8 @@ final class TimeDriver implements GenerationDriver
     }
 
     @Override
-    public BlockedFifoCore core()
-    {
-        return core;
-    }
-
-    @Override
-    public long newest()
-    {
-        return header.getLongVolatile(BlockedFifoLayout.READY);
-    }
-
-    @Override
     public long oldestHeld()
     {
         return core.window().oldest();
-    }
-
-    @Override
-    public List<long[]> acknowledged()
-    {
-        synchronized (acknowledged)
-        {
-            return new ArrayList<>(acknowledged);
-        }
     }
 }
