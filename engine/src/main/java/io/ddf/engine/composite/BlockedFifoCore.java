@@ -80,6 +80,8 @@ public final class BlockedFifoCore implements TimedCore
     private final FifoWindow window;
     /** With a window, the seals of slots whose use ended stale, spread over the calls; else null. */
     private final FifoSeals seals;
+    /** The turn by time, as the window asks for it (one object, not one per call). */
+    private final FifoWindow.Turner turner = this::turnByTime;
     /** Whether a claimer of generation g is late (the count layout: READY past g; with a window: never, counted). */
     private final LongPredicate late;
 
@@ -164,7 +166,7 @@ public final class BlockedFifoCore implements TimedCore
         {
             if (time >= state.getLongVolatile(DEADLINE))
             {
-                advance(time);
+                window.advance(time, turner);
             }
             seals.share();
         }
@@ -471,29 +473,6 @@ public final class BlockedFifoCore implements TimedCore
     }
 
     /**
-     * What time has made due at {@code time}: the expiry of generations whose window has passed, and a turn by time
-     * when W / L has passed since the newest started (one turn, however long ago that was). Off the hot path: a call
-     * comes here only when its time reaches DEADLINE.
-     */
-    private void advance(final long time)
-    {
-        if (!window.started())
-        {
-            window.start(time);
-        }
-        while (true)
-        {
-            window.expire(time);
-            final long newest = state.getLongVolatile(READY);
-            if (time < window.turnDue(newest))
-            {
-                return;
-            }
-            turnByTime(newest, window.alignedStart(newest, time));
-        }
-    }
-
-    /**
      * Claims generation newest + 1's first ticket and rotates to it, unless another thread holds that ticket already
      * (a turn by count, or by time, in flight), whose publish it then waits for. Rounds the ticket counter up from
      * wherever the newest generation's items left it: the tickets skipped are never issued.
@@ -551,17 +530,7 @@ public final class BlockedFifoCore implements TimedCore
         if (window != null)
         {
             seals.opened(state.getLongVolatile(READY));
-        }
-        if (window != null && window.started() && !window.eventTime())
-        {
-            final long before = window.filterTime();
-            final long expiredBefore = window.expiredCount();
-            final long now = window.now();
-            if (now >= state.getLongVolatile(DEADLINE))
-            {
-                advance(now);
-            }
-            window.opened(before, now, expiredBefore);
+            window.open(turner);
         }
     }
 

@@ -46,6 +46,13 @@ final class FifoWindow
     {
     }
 
+    /** The core's turn by time: claims the generation after {@code newest} and rotates to it, starting at start. */
+    @FunctionalInterface
+    interface Turner
+    {
+        void turnByTime(long newest, long start);
+    }
+
     private final MappedWords state;
     private final long window;
     private final long slice;
@@ -278,11 +285,48 @@ final class FifoWindow
         }
     }
 
-    /** Records what an open found and did: the filter's time before, the time applied, the generations it expired. */
-    void opened(final long before, final long at, final long expiredBefore)
+    /**
+     * What time has made due at {@code time}: the expiry of generations whose window has passed, and a turn by time
+     * when W / L has passed since the newest started (one turn, however long ago that was). Off the hot path: a call
+     * comes here only when its time reaches DEADLINE.
+     */
+    void advance(final long time, final Turner turner)
     {
+        if (!started())
+        {
+            start(time);
+        }
+        while (true)
+        {
+            expire(time);
+            final long newest = state.getLongVolatile(READY);
+            if (time < turnDue(newest))
+            {
+                return;
+            }
+            turner.turnByTime(newest, alignedStart(newest, time));
+        }
+    }
+
+    /**
+     * An open, after the crash recovery: on the wall clock, applies the time that passed while the file was closed
+     * and records what it expired, and since when ({@link #snapshot()}); on event time, nothing.
+     */
+    void open(final Turner turner)
+    {
+        if (!started() || eventTime)
+        {
+            return;
+        }
+        final long before = filterTime();
+        final long expiredBefore = state.getLongVolatile(EXPIRED);
+        final long now = now();
+        if (now >= state.getLongVolatile(DEADLINE))
+        {
+            advance(now, turner);
+        }
         timeBeforeOpen = before;
-        timeAtOpen = at;
+        timeAtOpen = now;
         expiredAtOpen = state.getLongVolatile(EXPIRED) - expiredBefore;
     }
 
@@ -290,12 +334,6 @@ final class FifoWindow
     long filterTime()
     {
         return started() ? state.getLongVolatile(LAST_TIME) : -1;
-    }
-
-    /** @return whether a call without a time reads no clock. */
-    boolean eventTime()
-    {
-        return eventTime;
     }
 
     /** @return the window's state and counters. */
@@ -306,11 +344,5 @@ final class FifoWindow
             Math.max(state.getLongVolatile(OLDEST), newest - generations + 1), state.getLongVolatile(TIME_TURNS),
             state.getLongVolatile(COUNT_TURNS), state.getLongVolatile(RECYCLED_EARLY), state.getLongVolatile(EXPIRED),
             expiredAtOpen, timeBeforeOpen, timeAtOpen);
-    }
-
-    /** @return the counter of expired generations (an open compares it before and after). */
-    long expiredCount()
-    {
-        return state.getLongVolatile(EXPIRED);
     }
 }
