@@ -5,7 +5,7 @@ import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.CountingCore;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.KindDefinition;
-import io.ddf.persistence.AsymmetricFence;
+import io.ddf.persistence.platform.AsymmetricFence;
 import io.ddf.persistence.FilterFile;
 import io.ddf.persistence.FilterFiles;
 
