@@ -14,8 +14,9 @@
  * (the one place that knows every command family). Nothing but the command line uses it.</td>
  * <td>everything below</td></tr>
  * <tr><td>{@code commands.redisbloom}</td><td>BF.* and CF.*: {@code RedisBloomCommands} registers each once and
- * routes a key to the filters that grow ({@code ScalingCommands}, over {@code redisbloom}'s semantics) or to ddf's
- * fixed-size ones ({@code FilterCommands}, {@code InsertCommand}, {@code CuckooCommands}, {@code ScanDump}).</td>
+ * hands it to its family ({@code BloomCommands}, {@code CuckooCommands}), which routes a key to the filters that grow
+ * (over {@code redisbloom}'s semantics, through {@code Scaling}) or to ddf's fixed-size ones ({@code FixedSizeReserve},
+ * {@code StreamingCuckoo}, {@code ScanDump}).</td>
  * <td>dispatch, resp, store, redisbloom, config, acl, glob, log</td></tr>
  * <tr><td>{@code commands.server}</td><td>connection and server commands (PING, AUTH, HELLO, CLIENT, CONFIG, INFO,
  * EXISTS, TYPE, DEL, MODULE), MULTI/EXEC/DISCARD, COMMAND.</td><td>dispatch, resp, store, info, security, config,
@@ -38,8 +39,10 @@
  * {@code Transaction}, a client's {@code ClientState}.</td><td>resp, store, acl, log</td></tr>
  * <tr><td>{@code config}</td><td>{@code ServerConfig}: everything {@code ddf serve} can be told, with its defaults
  * and checks.</td><td>store, tls</td></tr>
- * <tr><td>{@code redisbloom}</td><td>RedisBloom 2.4.23's BF.* and CF.* semantics over the scaling filters: their
- * arguments, bounds and error texts, answered as {@code Reply} values.</td><td>resp, store</td></tr>
+ * <tr><td>{@code redisbloom}</td><td>RedisBloom 2.4.23's BF.* and CF.*: each of BF.RESERVE, BF.INSERT, CF.RESERVE
+ * and CF.INSERT parsed once for every layout (its {@code ...Request}, ddf's BF.RESERVE options in
+ * {@code ReserveOptions}), its error texts once ({@code Errors}), and the semantics over the scaling filters, answered
+ * as the reply values of {@code resp}.</td><td>resp, store</td></tr>
  * <tr><td>{@code store}</td><td>the keyspace: {@code FilterStore} (fixed-size filters, and the scaling ones through
  * {@code ScalingRegistry}), creation off the event loop, the data directory, key names; it answers typed results and
  * {@code FilterStoreException}s (a {@code WrongTypeException} for a key of the other family), never RESP.</td>
@@ -58,7 +61,7 @@
  * client is {@code dispatch.Session}, and what it needs of the daemon its constructor takes.
  *
  * <h2>A BF.ADD, from the socket to its reply bytes</h2>
- * On the default filter (one that grows; a missing key gets one), eleven classes of ingest, in this order:
+ * On the default filter (one that grows; a missing key gets one), nine classes of ingest, in this order:
  * <ol>
  * <li>{@code session/RespConnection.java}: {@code channelRead} hands the bytes the event loop read to the
  * decoder.</li>
@@ -70,11 +73,8 @@
  * {@code CommandStats}), asks</li>
  * <li>{@code security/AclAuthorizer.java} whether the connection's user may run it on that key, checks the arity,
  * queues it under MULTI or runs its handler; an error the handler throws becomes its error reply there.</li>
- * <li>{@code commands/redisbloom/RedisBloomCommands.java}: the handler registered for BF.ADD routes the key to the
- * filters that grow or to ddf's fixed-size ones, as</li>
- * <li>{@code store/FilterStore.java} says the key is held ({@code kind}); for one that grows,</li>
- * <li>{@code commands/redisbloom/ScalingCommands.java} checks the item's length, hashes the item where the decoder
- * left it and adds it to the chain it leases from</li>
+ * <li>{@code commands/redisbloom/BloomCommands.java}, the handler {@code RedisBloomCommands} registered for BF.ADD,
+ * checks the item's length, hashes the item where the decoder left it and adds it to the chain it leases from</li>
  * <li>{@code store/ScalingRegistry.java} (the chain itself is the engine's {@code BloomChain}), and places the
  * verdict at once in</li>
  * <li>{@code resp/ReplyWriter.java}, the connection's one writer of replies, in command order, which encodes it
@@ -85,9 +85,10 @@
  * {@code durability/GroupCommit.java} holds them until the write is on the device), which writes and flushes
  * them.</li>
  * </ol>
- * A missing key is made off the event loop ({@code FilterStore.createScaling}, on its creation thread) while the
+ * A key that holds no chain is looked up in {@code store/FilterStore.java} ({@code kind}). A missing key is made off
+ * the event loop ({@code FilterStore.createScaling}, on its creation thread) while the
  * connection waits ({@code Session.retryAfter}), then the command runs again. On ddf's fixed-size filters
- * ({@code --past-capacity forget}, or a {@code KIND}) the handler is {@code FilterCommands}, which leases the filter
+ * ({@code --past-capacity forget}, or a {@code KIND}) {@code BloomCommands} leases the filter
  * from the store and calls {@code Session.judge}: the connection's {@code session/VerdictRing.java} judges the item
  * inline (the default) or through the Disruptor pipeline ({@code --execution pipeline}) and the writer places the
  * verdict when its turn comes.

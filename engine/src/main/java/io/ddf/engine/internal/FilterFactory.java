@@ -2,6 +2,7 @@ package io.ddf.engine.internal;
 
 import io.ddf.engine.hash.ElementHasher;
 import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.FilterClock;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.KindDefinition;
 import io.ddf.persistence.DirtyPages;
@@ -63,7 +64,24 @@ public final class FilterFactory
     public static MappedFilter create(final Path path, final FilterFileSpec spec, final KindDefinition definition,
         final long[] slots, final boolean singleWriter, final SyncMode sync)
     {
-        return wrap(FilterFile.create(path, spec), definition, slots, false, singleWriter, sync);
+        return create(path, spec, definition, slots, singleWriter, sync, null);
+    }
+
+    /**
+     * @param path         the file to create, or null for an anonymous one (never synced).
+     * @param spec         its header.
+     * @param definition   the kind's definition (the spec's kind code).
+     * @param slots        resolved parameters (the spec's parameter slots).
+     * @param singleWriter whether the filter runs in single-writer mode (see {@link MappedFilter#singleWriter()}).
+     * @param sync         how its changes reach the device.
+     * @param wallClock    what a filter with a window of time on the wall clock reads, or null for
+     *                     {@link CoarseClock#SYSTEM}.
+     * @return the filter over the new, zeroed file.
+     */
+    public static MappedFilter create(final Path path, final FilterFileSpec spec, final KindDefinition definition,
+        final long[] slots, final boolean singleWriter, final SyncMode sync, final FilterClock wallClock)
+    {
+        return wrap(FilterFile.create(path, spec), definition, slots, false, singleWriter, sync, wallClock);
     }
 
     /**
@@ -97,10 +115,25 @@ public final class FilterFactory
      */
     public static MappedFilter open(final Path path, final boolean singleWriter, final SyncMode sync)
     {
+        return open(path, singleWriter, sync, null);
+    }
+
+    /**
+     * @param path         an existing filter file.
+     * @param singleWriter whether the filter runs in single-writer mode (see {@link MappedFilter#singleWriter()}).
+     * @param sync         how its changes reach the device.
+     * @param wallClock    what a filter with a window of time on the wall clock reads (and its open applies), or
+     *                     null for {@link CoarseClock#SYSTEM}.
+     * @return the filter, its state as the file holds it, recovered from any crash mid-update.
+     * @throws FilterFileException as {@link #open(Path)}.
+     */
+    public static MappedFilter open(final Path path, final boolean singleWriter, final SyncMode sync,
+        final FilterClock wallClock)
+    {
         // The header is checked before the structure: the structure check needs the kind and its parameters. A seal
         // that does not match is taken as a crash: the structure decides, and the reason is logged.
         final MappedFilter filter = wrapOpened(FilterFile.open(path, FilterFactory::checkStructure,
-            OnSealMismatch.CHECK_STRUCTURE), singleWriter, sync);
+            OnSealMismatch.CHECK_STRUCTURE), singleWriter, sync, wallClock);
         if (filter.foundAtOpen() == FilterFile.TableCheck.SEAL_MISMATCH)
         {
             LOG.log(System.Logger.Level.WARNING, "ddf: " + path + ": " + filter.sealMismatch() + "; opened as " +
@@ -133,6 +166,21 @@ public final class FilterFactory
     public static void openAll(final java.util.List<Path> paths, final SyncMode sync,
         final java.util.function.BiConsumer<Path, Object> onOpened)
     {
+        openAll(paths, sync, null, onOpened);
+    }
+
+    /**
+     * As {@link #openAll(java.util.List, SyncMode, java.util.function.BiConsumer)}, the filters with a window of time
+     * on the given wall clock (what it reads at the open is the time applied).
+     *
+     * @param paths     the files.
+     * @param sync      how their changes reach the device.
+     * @param wallClock the wall clock of the filters with a window of time, or null for {@link CoarseClock#SYSTEM}.
+     * @param onOpened  receives each path and its filter, or its failure, in order.
+     */
+    public static void openAll(final java.util.List<Path> paths, final SyncMode sync, final FilterClock wallClock,
+        final java.util.function.BiConsumer<Path, Object> onOpened)
+    {
         for (final FilterFiles.Opened opened : FilterFiles.openAll(paths, FilterFactory::checkStructure))
         {
             if (opened.file() == null)
@@ -142,7 +190,7 @@ public final class FilterFactory
             }
             try
             {
-                onOpened.accept(opened.path(), wrapOpened(opened.file(), false, sync));
+                onOpened.accept(opened.path(), wrapOpened(opened.file(), false, sync, wallClock));
             }
             catch (final RuntimeException e)
             {
@@ -151,7 +199,8 @@ public final class FilterFactory
         }
     }
 
-    private static MappedFilter wrapOpened(final FilterFile file, final boolean singleWriter, final SyncMode sync)
+    private static MappedFilter wrapOpened(final FilterFile file, final boolean singleWriter, final SyncMode sync,
+        final FilterClock wallClock)
     {
         final Path path = file.path();
         final KindDefinition definition;
@@ -166,7 +215,7 @@ public final class FilterFactory
             file.close();
             throw e;
         }
-        return wrap(file, definition, slots, true, singleWriter, sync);
+        return wrap(file, definition, slots, true, singleWriter, sync, wallClock);
     }
 
     /**
@@ -298,7 +347,7 @@ public final class FilterFactory
     }
 
     private static MappedFilter wrap(final FilterFile file, final KindDefinition definition, final long[] slots,
-        final boolean reopened, final boolean singleWriter, final SyncMode requested)
+        final boolean reopened, final boolean singleWriter, final SyncMode requested, final FilterClock wallClock)
     {
         try
         {
@@ -316,7 +365,8 @@ public final class FilterFactory
                 singleWriter, dirty);
             final MappedWords headerState = new MappedWords(file.stateAddress() + FilterCounters.LENGTH,
                 KindDefinition.HEADER_STATE_WORDS, singleWriter, dirty);
-            final FilterCore core = definition.core(slots, table, headerState);
+            final FilterCore core = definition.core(slots, table, headerState,
+                wallClock == null ? CoarseClock.SYSTEM : wallClock);
             if (reopened)
             {
                 core.recover();

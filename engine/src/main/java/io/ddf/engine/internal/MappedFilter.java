@@ -5,18 +5,16 @@ import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.CountingCore;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.KindDefinition;
+import io.ddf.engine.spi.TimedCore;
+import io.ddf.engine.spi.WindowSnapshot;
 import io.ddf.persistence.platform.AsymmetricFence;
 import io.ddf.persistence.FilterFile;
 import io.ddf.persistence.FilterFiles;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.function.BiConsumer;
-import java.util.function.BooleanSupplier;
 
 /**
  * The machinery of a filter on a mapped file: hashes the element in whichever form it comes, lets the kind's
@@ -50,13 +48,9 @@ public final class MappedFilter
     private final boolean singleWriter;
     /** Whether a batch touches its rows before updating them: only for a table larger than a core's cache. */
     private final boolean touchAhead;
-    private final SyncMode syncMode;
+    private final FilterSync sync;
     /** Whether each changing call forces its changes before it returns (sync policy always). */
     private final boolean syncEachCall;
-    /** The elements count the last sync saw (-1: sync the state region at the next sync), written under its lock. */
-    private volatile long syncedElements = -1;
-    /** Whether the state region changed since the last sync: the counters moved (asked under the sync's lock). */
-    private final BooleanSupplier stateChanged = this::countersMoved;
     /**
      * The calls in flight, which a close waits for, and whether the filter is closing (new calls refused); its
      * stripe for the calling thread is that thread's stripe of the counters too.
@@ -69,7 +63,6 @@ public final class MappedFilter
     MappedFilter(final FilterFile file, final KindDefinition definition, final long[] slots, final FilterCore core,
         final boolean singleWriter, final SyncMode syncMode)
     {
-        this.syncMode = syncMode;
         this.syncEachCall = syncMode == SyncMode.EACH_CALL;
         this.singleWriter = singleWriter;
         this.file = file;
@@ -78,6 +71,7 @@ public final class MappedFilter
         this.core = core;
         this.hasher = ElementHasher.of(file.spec().hashAlgorithm(), file.spec().seed(), file.spec().key());
         this.counters = new FilterCounters(file.stateAddress(), file.stateLength());
+        this.sync = new FilterSync(file, counters, syncMode);
         this.mutableWords = new MappedWords(file.stateAddress(),
             (file.tableAddress() + file.tableLength() - file.stateAddress()) / Long.BYTES, false,
             syncMode == SyncMode.UNTRACKED ? null : file.sync().trackChanges());
@@ -167,6 +161,53 @@ public final class MappedFilter
                 sync();
             }
             return duplicate;
+        }
+        finally
+        {
+            guard.exit(stripe);
+        }
+    }
+
+    /**
+     * @param hash an element's hash.
+     * @param time epoch milliseconds, at least 0 (see {@link TimedCore#stream(long, long)}).
+     * @return whether it is a duplicate; the state now records it and the counters count it.
+     * @throws UnsupportedOperationException when the filter has no window of time.
+     */
+    public boolean streamHash(final long hash, final long time)
+    {
+        final TimedCore timed = TimedCalls.core(core, definition, time);
+        final int stripe = guard.enter();
+        try
+        {
+            final boolean duplicate = timed.stream(hash, time);
+            counters.record(stripe, 1, duplicate ? 1 : 0);
+            if (syncEachCall)
+            {
+                sync();
+            }
+            return duplicate;
+        }
+        finally
+        {
+            guard.exit(stripe);
+        }
+    }
+
+    /**
+     * @return the window of time's state and counters, or null for a filter without one.
+     * @throws IllegalStateException once the filter is closed (its state is unmapped).
+     */
+    public WindowSnapshot window()
+    {
+        if (!(core instanceof TimedCore timed))
+        {
+            return null;
+        }
+        final int stripe = guard.enter();
+        try
+        {
+            return timed.window();
         }
         finally
         {
@@ -423,7 +464,12 @@ public final class MappedFilter
     /** @return how this filter's changes reach the device. */
     public SyncMode syncMode()
     {
-        return syncMode;
+        return sync.mode();
+    }
+
+    FilterSync filterSync()
+    {
+        return sync;
     }
 
     /**
@@ -436,64 +482,12 @@ public final class MappedFilter
      */
     public long sync()
     {
-        if (syncMode == SyncMode.UNTRACKED)
+        if (sync.mode() == SyncMode.UNTRACKED)
         {
             flush();
             return 0;
         }
-        try
-        {
-            return file.sync().syncChanges(stateChanged);
-        }
-        catch (final RuntimeException e)
-        {
-            syncedElements = -1; // the state region too, next time
-            throw e;
-        }
-    }
-
-    /**
-     * Forces what changed in many filters since their last syncs, as {@link #sync()} does each, but together: when
-     * enough of them changed, with one write-back of their file system instead of a device flush per filter
-     * ({@link FilterFiles#syncChanges}). Untracked filters (policy no) are skipped.
-     *
-     * @param filters the filters.
-     * @param failed  gets each filter whose sync failed (its pages stay marked for the next sync).
-     * @return what was forced.
-     */
-    static FilterFiles.Synced syncAll(final List<MappedFilter> filters,
-        final BiConsumer<MappedFilter, RuntimeException> failed)
-    {
-        final List<FilterFile> files = new ArrayList<>(filters.size());
-        final List<BooleanSupplier> states = new ArrayList<>(filters.size());
-        final Map<FilterFile, MappedFilter> byFile = new IdentityHashMap<>();
-        for (final MappedFilter filter : filters)
-        {
-            if (filter.syncMode != SyncMode.UNTRACKED)
-            {
-                files.add(filter.file);
-                states.add(filter.stateChanged);
-                byFile.put(filter.file, filter);
-            }
-        }
-        return FilterFiles.syncChanges(files, states, (file, e) ->
-        {
-            final MappedFilter filter = byFile.get(file);
-            filter.syncedElements = -1; // the state region too, next time
-            failed.accept(filter, e);
-        });
-    }
-
-    /** Under the file's sync lock, the file mapped: whether the counters moved since the last sync. */
-    private boolean countersMoved()
-    {
-        final long elements = counters.elements();
-        if (elements == syncedElements)
-        {
-            return false;
-        }
-        syncedElements = elements;
-        return true;
+        return sync.syncChanges();
     }
 
     /**

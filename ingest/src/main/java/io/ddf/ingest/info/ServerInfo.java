@@ -108,6 +108,16 @@ public final class ServerInfo
         {
             all.close();
         }
+        // the filters that grow (what a missing key gets by default) count the items they hold: RedisBloom's
+        // "Number of items inserted", the adds of items not seen before (they keep no count of duplicates)
+        final long[] grown = new long[2];
+        store.scaling().forEach((key, filter) ->
+        {
+            grown[0]++;
+            grown[1] += filter.items();
+        });
+        filters += (int)grown[0];
+        elements += grown[1];
         String version;
         try
         {

@@ -1,4 +1,13 @@
-package io.ddf.ingest.acl;
+package io.ddf.ingest.commands.acl;
+
+import io.ddf.ingest.acl.Acl;
+import io.ddf.ingest.acl.AclException;
+import io.ddf.ingest.acl.AclFileException;
+import io.ddf.ingest.acl.CommandSpec;
+import io.ddf.ingest.acl.Denial;
+import io.ddf.ingest.acl.User;
+import io.ddf.ingest.resp.Replies;
+import io.netty.handler.codec.redis.RedisMessage;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -6,17 +15,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The ACL command's subcommands, as Redis answers them: WHOAMI, USERS, LIST, CAT, SETUSER, DELUSER, GETUSER, LOAD,
- * SAVE, LOG, DRYRUN, GENPASS, HELP. Arguments arrive decoded one byte per character (ISO-8859-1); errors are thrown
- * as {@link AclException} whose message is the whole error reply ({@code ERR ...}).
+ * The ACL command's subcommands over the {@code acl} model, as Redis answers them: WHOAMI, USERS, LIST, CAT, SETUSER,
+ * DELUSER, GETUSER, LOAD, SAVE, LOG, DRYRUN, GENPASS, HELP, each reply a RESP value ({@link Replies}) written in the
+ * client's protocol. Arguments arrive decoded one byte per character (ISO-8859-1); errors are thrown as
+ * {@link AclException} whose message is the whole error reply ({@code ERR ...}).
  */
-public final class AclCommand
+public final class AclSubcommands
 {
     private static final List<String> HELP = List.of(
         "ACL <subcommand> [<arg> [value] [opt] ...]. Subcommands are:",
@@ -45,7 +54,7 @@ public final class AclCommand
      * @param acl  the users.
      * @param file the ACL file (for SAVE), or null.
      */
-    public AclCommand(final Acl acl, final Path file)
+    public AclSubcommands(final Acl acl, final Path file)
     {
         this.acl = acl;
         this.file = file;
@@ -57,7 +66,7 @@ public final class AclCommand
      * @return the reply.
      * @throws AclException with the error reply.
      */
-    public AclReply execute(final String caller, final List<String> args)
+    public RedisMessage execute(final String caller, final List<String> args)
     {
         final String sub = args.size() > 1 ? args.get(1).toLowerCase(Locale.ROOT) : "";
         final int argc = args.size();
@@ -69,21 +78,21 @@ public final class AclCommand
                 {
                     if (argc == 2)
                     {
-                        return new AclReply.Bulk(caller);
+                        return Replies.keyBulk(caller);
                     }
                 }
                 case "users" ->
                 {
                     if (argc == 2)
                     {
-                        return AclReply.Many.ofStrings(acl.names());
+                        return strings(acl.names());
                     }
                 }
                 case "list" ->
                 {
                     if (argc == 2)
                     {
-                        return AclReply.Many.ofStrings(acl.describe());
+                        return strings(acl.describe());
                     }
                 }
                 case "cat" ->
@@ -95,7 +104,7 @@ public final class AclCommand
                         {
                             throw new AclException("ERR Unknown category '" + cut(args.get(2)) + "'");
                         }
-                        return AclReply.Many.ofStrings(names);
+                        return strings(names);
                     }
                 }
                 case "setuser" ->
@@ -103,14 +112,14 @@ public final class AclCommand
                     if (argc >= 3)
                     {
                         acl.setUser(args.get(2), args.subList(3, argc));
-                        return AclReply.OK;
+                        return Replies.OK;
                     }
                 }
                 case "deluser" ->
                 {
                     if (argc >= 3)
                     {
-                        return new AclReply.Int(acl.deleteUsers(args.subList(2, argc)));
+                        return Replies.integer(acl.deleteUsers(args.subList(2, argc)));
                     }
                 }
                 case "getuser" ->
@@ -152,14 +161,14 @@ public final class AclCommand
                 {
                     if (argc == 2 || argc == 3)
                     {
-                        return new AclReply.Bulk(acl.generatePassword(argc == 3 ? integer(args.get(2)) : 256));
+                        return Replies.keyBulk(acl.generatePassword(argc == 3 ? integer(args.get(2)) : 256));
                     }
                 }
                 case "help" ->
                 {
                     if (argc == 2)
                     {
-                        return new AclReply.Many(HELP.stream().<AclReply>map(AclReply.Status::new).toList());
+                        return Replies.statuses(HELP);
                     }
                 }
                 default ->
@@ -181,31 +190,28 @@ public final class AclCommand
             cut(args.size() > 1 ? args.get(1) : "") + "'. Try ACL HELP.");
     }
 
-    private AclReply getUser(final String name)
+    private RedisMessage getUser(final String name)
     {
         final User u = acl.user(name);
         if (u == null)
         {
-            return new AclReply.Bulk(null);
+            return Replies.nil();
         }
-        final Map<String, AclReply> fields = new LinkedHashMap<>();
-        fields.put("flags", AclReply.Many.ofStrings(u.flags()));
-        fields.put("passwords", AclReply.Many.ofStrings(u.passwordHashes()));
-        fields.put("commands", new AclReply.Bulk(u.commandRules()));
-        fields.put("keys", new AclReply.Bulk(u.keyPatterns()));
-        fields.put("channels", new AclReply.Bulk(u.channelPatterns()));
-        fields.put("selectors", new AclReply.Many(List.of()));
-        return new AclReply.Fields(fields);
+        // a map in RESP3 (its flags an array, as Redis 7 sends them), a flat array of name, value in RESP2
+        return Replies.map(List.of(Replies.bulk("flags"), strings(u.flags()), Replies.bulk("passwords"),
+            strings(u.passwordHashes()), Replies.bulk("commands"), Replies.keyBulk(u.commandRules()),
+            Replies.bulk("keys"), Replies.keyBulk(u.keyPatterns()), Replies.bulk("channels"),
+            Replies.keyBulk(u.channelPatterns()), Replies.bulk("selectors"), Replies.empty()));
     }
 
-    private AclReply load()
+    private RedisMessage load()
     {
         acl.load();
-        return AclReply.OK;
+        return Replies.OK;
     }
 
     /** ACL SAVE: every user as a file line, written to a temporary file renamed over the ACL file. */
-    private AclReply save()
+    private RedisMessage save()
     {
         if (file == null)
         {
@@ -217,7 +223,7 @@ public final class AclCommand
         {
             Files.write(temp, (String.join("\n", acl.describe()) + "\n").getBytes(StandardCharsets.ISO_8859_1));
             Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            return AclReply.OK;
+            return Replies.OK;
         }
         catch (final IOException e)
         {
@@ -233,7 +239,7 @@ public final class AclCommand
         }
     }
 
-    private AclReply log(final String argument)
+    private RedisMessage log(final String argument)
     {
         int count = 10;
         if (argument != null)
@@ -241,22 +247,26 @@ public final class AclCommand
             if (argument.equalsIgnoreCase("reset"))
             {
                 acl.log().reset();
-                return AclReply.OK;
+                return Replies.OK;
             }
             count = (int)Math.max(0, Math.min(Integer.MAX_VALUE, integer(argument)));
         }
-        final List<AclReply> entries = new ArrayList<>();
+        final List<RedisMessage> entries = new ArrayList<>();
         for (final Map<String, Object> entry : acl.log().newest(count, System.currentTimeMillis()))
         {
-            final Map<String, AclReply> fields = new LinkedHashMap<>();
-            entry.forEach((k, v) -> fields.put(k, v instanceof Long l ? new AclReply.Int(l) :
-                v instanceof Double d ? new AclReply.Real(d) : new AclReply.Bulk(String.valueOf(v))));
-            entries.add(new AclReply.Fields(fields));
+            final List<RedisMessage> fields = new ArrayList<>();
+            entry.forEach((k, v) ->
+            {
+                fields.add(Replies.bulk(k));
+                fields.add(v instanceof Long l ? Replies.integer(l) : v instanceof Double d ? Replies.dbl(d) :
+                    Replies.keyBulk(String.valueOf(v)));
+            });
+            entries.add(Replies.map(fields));
         }
-        return new AclReply.Many(entries);
+        return Replies.array(entries);
     }
 
-    private AclReply dryRun(final String name, final List<String> request)
+    private RedisMessage dryRun(final String name, final List<String> request)
     {
         final User u = acl.user(name);
         if (u == null)
@@ -269,7 +279,14 @@ public final class AclCommand
             throw new AclException("ERR Command '" + cut(request.get(0)) + "' not found");
         }
         final Denial denial = u.check(spec, request.size(), request::get);
-        return denial == null ? AclReply.OK : new AclReply.Bulk(denial.verbose(name));
+        return denial == null ? Replies.OK : Replies.keyBulk(denial.verbose(name));
+    }
+
+    private static RedisMessage strings(final List<String> texts)
+    {
+        final List<RedisMessage> items = new ArrayList<>(texts.size());
+        texts.forEach(t -> items.add(Replies.keyBulk(t)));
+        return Replies.array(items);
     }
 
     private static long integer(final String s)

@@ -7,45 +7,44 @@ import io.ddf.engine.KindParameter;
 import io.ddf.engine.tune.CapacitySizing;
 import io.ddf.engine.tune.QuotientSizing;
 import io.ddf.ingest.log.OneLine;
+import io.ddf.ingest.redisbloom.ReserveOptions;
+import io.ddf.ingest.redisbloom.ReserveRequest;
 import io.ddf.ingest.resp.RespError;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * BF.RESERVE's capacity, error rate and options turned into a filter, or refused: what the daemon's capacity means
- * (README "Coming from RedisBloom").
+ * A ddf fixed-size filter made for BF.RESERVE's capacity, error rate and ddf's options ({@link ReserveRequest} and its
+ * {@link ReserveOptions}, parsed once for every layout), or for BF.INSERT's, or refused: what the daemon's capacity
+ * means (docs/from-redisbloom.md).
  * <ul>
  *   <li>No KIND and KIND fifo-bloom, bloom, qht: the tuner sizes it ({@link CapacitySizing}: at most 0.1 % forgotten
  *       at the capacity, FPR at most the error rate; no KIND takes the least memory among the kinds that keep that
  *       past the capacity too). With their size parameters (memory-bits, buckets, fingerprint-bits,
  *       hash-functions, capacity, as {@code ddf tune} prints them) the shape is the one given, and
- *       the line is refused unless that shape keeps the capacity and error rate by the same models.</li>
- *   <li>KIND qhtd, qqhtd: capacity and error rate size it by {@link Sizing} (no model of their state after N
- *       insertions; they forget a few percent at the capacity, see the README); size parameters are refused.
+ *       the request is refused unless that shape keeps the capacity and error rate by the same models.</li>
+ *   <li>KIND qhtd, qqhtd: capacity and error rate size it by {@link QuotientSizing} (no model of their state after N
+ *       insertions; they forget a few percent at the capacity, see docs/capacity.md); size parameters are refused.
  *       Any other KIND is refused: capacity and error rate do not size it.</li>
  *   <li>NONSCALING: accepted; every ddf filter keeps the memory it was reserved with (RedisBloom's meaning of
  *       NONSCALING), and past its capacity forgets the oldest where RedisBloom's would answer "non scaling filter
- *       is full". EXPANSION 0 means NONSCALING (as in RedisBloom). EXPANSION n ≥ 1 is refused: a ddf filter does
- *       not grow. EXPANSION beside NONSCALING, a bad or out-of-range expansion: RedisBloom's errors.</li>
+ *       is full". EXPANSION 0 means NONSCALING (as in RedisBloom); any other expansion is refused
+ *       ({@link #NO_EXPANSION}): a ddf filter does not grow.</li>
  *   <li>SEED n, KEYED, and the kind's other parameters by name (e.g. generations, max-kicks).</li>
+ *   <li>WINDOW seconds [SLICES L]: a fifo-bloom with a window of time (no KIND, or KIND fifo-bloom; any other KIND is
+ *       refused): capacity is the most new items within a window for which each item is remembered for the window
+ *       after its first add, and forgotten by window + window / L (L default 2); the error rate holds whatever comes.
+ *       It runs on the daemon's clock: the commands carry no times, so event time (time-source 1) is refused, and
+ *       GENERATIONS (2 x SLICES with a window).</li>
  * </ul>
  */
-public final class ReserveOptions
+public final class FixedSizeReserve
 {
-    /** RedisBloom's error for EXPANSION beside NONSCALING (no ERR prefix in RedisBloom either). */
-    public static final String CANNOT_EXPAND = "Nonscaling filters cannot expand";
-    /** RedisBloom's error for a non-numeric expansion. */
-    static final String BAD_EXPANSION = "ERR bad expansion";
-    /** RedisBloom's error for an expansion outside [0, 32768]. */
-    static final String EXPANSION_RANGE = "ERR expansion must be in the range [0, 32768]";
     /** ddf's refusal of a growth factor. */
     public static final String NO_EXPANSION = "ERR ddf filters do not expand: past its capacity a filter forgets its " +
         "oldest items in the same memory (reserve the capacity you need; NONSCALING or EXPANSION 0 are accepted)";
-    private static final long MAX_EXPANSION = 32768;
     /** Kinds whose size capacity and error rate decide. */
     private static final Set<FilterKind> SIZED = Set.of(FilterKind.FIFO_BLOOM, FilterKind.BLOOM, FilterKind.QHT,
         FilterKind.QHTD, FilterKind.QQHTD);
@@ -53,64 +52,45 @@ public final class ReserveOptions
     private static final Set<String> SIZE_PARAMS = Set.of("memory-bits", "rows", "buckets", "fingerprint-bits",
         "hash-functions", "capacity", "target-fpr");
 
-    private ReserveOptions()
+    private FixedSizeReserve()
     {
     }
 
     /**
-     * @param options   BF.RESERVE's arguments after the capacity.
-     * @param capacity  the capacity, at least 1.
-     * @param errorRate the error rate, in (0, 1).
+     * @param request a BF.RESERVE for one of ddf's fixed-size kinds.
      * @return the builder, its parameters checked.
      * @throws RespError the reply for a refused combination.
      */
-    static FilterBuilder builder(final List<String> options, final long capacity, final double errorRate)
+    static FilterBuilder builder(final ReserveRequest request)
     {
-        FilterKind kind = FilterKind.FIFO_BLOOM;
-        Long seed = null;
-        boolean keyed = false;
-        boolean nonScaling = false;
-        Long expansion = null;
-        final List<Map.Entry<String, String>> params = new ArrayList<>();
-        for (int i = 0; i < options.size(); i++)
+        if (request.ddf().fixedSize() && !request.ignored().isEmpty())
         {
-            final String option = options.get(i).toLowerCase(Locale.ROOT);
-            switch (option)
-            {
-                case "nonscaling" -> nonScaling = true;
-                case "keyed" -> keyed = true;
-                default ->
-                {
-                    if (i + 1 >= options.size())
-                    {
-                        throw new RespError(option.equals("expansion") ? "ERR no expansion" :
-                            "ERR syntax error: " + option + " needs a value");
-                    }
-                    final String value = options.get(++i);
-                    switch (option)
-                    {
-                        case "kind" -> kind = kind(value);
-                        case "seed" -> seed = integer(value, "ERR bad seed");
-                        case "expansion" -> expansion = integer(value, BAD_EXPANSION);
-                        default -> params.add(Map.entry(option, value));
-                    }
-                }
-            }
+            // RedisBloom ignores a word it does not know; a request in ddf's own words gets its mistake named
+            throw new RespError("ERR unknown parameter '" + request.ignored().get(0) + "'");
         }
-        if (expansion != null)
+        return builder(request.capacity(), request.errorRate(), request.expansion(), request.ddf());
+    }
+
+    /**
+     * @param capacity  the capacity, at least 1.
+     * @param errorRate the error rate, in (0, 1).
+     * @param expansion the expansion given, or null.
+     * @param ddf       ddf's own options.
+     * @return the builder, its parameters checked.
+     * @throws RespError the reply for a refused combination.
+     */
+    static FilterBuilder builder(final long capacity, final double errorRate, final Long expansion,
+        final ReserveOptions ddf)
+    {
+        if (expansion != null && expansion != 0)
         {
-            if (nonScaling && expansion != 0)
-            {
-                throw new RespError(CANNOT_EXPAND);
-            }
-            if (expansion < 0 || expansion > MAX_EXPANSION)
-            {
-                throw new RespError(EXPANSION_RANGE);
-            }
-            if (expansion != 0)
-            {
-                throw new RespError(NO_EXPANSION);
-            }
+            throw new RespError(NO_EXPANSION);
+        }
+        final FilterKind kind = ddf.kind() == null ? FilterKind.FIFO_BLOOM : kind(ddf.kind());
+        final List<Map.Entry<String, String>> params = ddf.parameters();
+        if (ddf.window() != null)
+        {
+            windowed(kind, params);
         }
         if (!SIZED.contains(kind))
         {
@@ -154,11 +134,19 @@ public final class ReserveOptions
         }
         try
         {
-            if (seed != null)
+            if (ddf.seed() != null)
             {
-                builder.seed(seed);
+                builder.seed(ddf.seed());
             }
-            builder.keyed(keyed);
+            builder.keyed(ddf.keyed());
+            if (ddf.window() != null)
+            {
+                builder.window(ddf.window());
+                if (ddf.slices() != null)
+                {
+                    builder.subfilters(Math.toIntExact(Math.min(ddf.slices(), Integer.MAX_VALUE)));
+                }
+            }
             if (shaped)
             {
                 keeps(builder, kind, params, capacity, errorRate);
@@ -170,6 +158,31 @@ public final class ReserveOptions
             throw new RespError("ERR " + OneLine.of(e));
         }
         return builder;
+    }
+
+    /** What a window of time refuses beside it: a kind other than fifo-bloom, GENERATIONS, event time. */
+    private static void windowed(final FilterKind kind, final List<Map.Entry<String, String>> params)
+    {
+        if (kind != FilterKind.FIFO_BLOOM)
+        {
+            throw new RespError("ERR WINDOW is a window of time, which only fifo-bloom keeps (leave KIND out, or KIND " +
+                "fifo-bloom); KIND " + kind.cliName() + " has none: it forgets by count, if at all");
+        }
+        for (final Map.Entry<String, String> param : params)
+        {
+            final KindParameter def = paramDef(param.getKey());
+            final String name = def == null ? param.getKey() : def.name();
+            if (name.equals("generations"))
+            {
+                throw new RespError("ERR GENERATIONS goes without WINDOW: a window of time keeps 2 x SLICES " +
+                    "generations, so give SLICES L (an item is forgotten by window + window / L)");
+            }
+            if (name.equals("time-source") || name.equals("window-ms") || name.equals("window"))
+            {
+                throw new RespError("ERR " + name + " cannot be given beside WINDOW: the window is WINDOW's, and " +
+                    "it runs on the daemon's clock (its commands carry no times)");
+            }
+        }
     }
 
     /** A shape given by its size parameters: refused unless its model keeps the capacity and error rate. */
@@ -221,30 +234,9 @@ public final class ReserveOptions
         }
     }
 
-    /**
-     * @param word a BF.RESERVE argument.
-     * @return whether it names a parameter of some ddf kind (so the command asks for a ddf filter).
-     */
-    static boolean isParameterName(final String word)
-    {
-        return paramDef(word.toLowerCase(java.util.Locale.ROOT)) != null;
-    }
-
     private static KindParameter paramDef(final String name)
     {
         final Map.Entry<KindParameter, List<FilterKind>> option = FilterKind.options().get(name);
         return option == null ? null : option.getKey();
-    }
-
-    private static long integer(final String text, final String error)
-    {
-        try
-        {
-            return Long.parseLong(text);
-        }
-        catch (final NumberFormatException e)
-        {
-            throw new RespError(error);
-        }
     }
 }
