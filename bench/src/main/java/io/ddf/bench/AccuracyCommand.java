@@ -12,6 +12,7 @@ import io.ddf.bench.accuracy.Presets;
 import io.ddf.bench.accuracy.Reproduction;
 import io.ddf.bench.accuracy.StreamSpec;
 import io.ddf.bench.accuracy.TunerComparison;
+import io.ddf.bench.accuracy.WindowMemory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -93,11 +94,12 @@ final class AccuracyCommand implements Callable<Integer>
         System.setProperty("java.awt.headless", "true");
         final Reproduction reproduction;
         final TunerComparison.Cells tuner;
+        final boolean windowMemory = WindowMemory.PRESET.equals(preset);
         try
         {
             // the tuner's picks are computed at the scaled cells, so that prediction and measurement match
             tuner = TunerComparison.PRESET.equals(preset) ? TunerComparison.cells(runs, scale) : null;
-            reproduction = tuner != null ? tuner.reproduction() :
+            reproduction = tuner != null ? tuner.reproduction() : windowMemory ? WindowMemory.reproduction(runs, scale) :
                 (preset != null ? Presets.get(preset, runs) : custom()).scaled(scale);
         }
         catch (final IllegalArgumentException e)
@@ -129,7 +131,16 @@ final class AccuracyCommand implements Callable<Integer>
         CsvOutput.write(results, out.resolve("accuracy.csv"));
         MarkdownOutput.write(reproduction.title(), preface, results, reproduction.paper(), out.resolve("table.md"));
         System.out.print(MarkdownOutput.render(reproduction.title(), preface, results, reproduction.paper()));
-        if (!noPlots)
+        if (windowMemory)
+        {
+            // its own plot (bits per item against FPR) instead of one error-against-length plot per memory
+            for (final Path file : WindowMemory.write(results, out,
+                "bin/ddf bench accuracy " + String.join(" ", commandLine())))
+            {
+                System.err.println("wrote " + file);
+            }
+        }
+        else if (!noPlots)
         {
             for (final Path png : PlotOutput.write(results, out))
             {
