@@ -144,7 +144,7 @@ public final class DdfStore implements StateStore, CachedStateStore<byte[], byte
             parametersText = filter.parameters().toString();
             if (logging)
             {
-                resolvedFormat = format.resolve(filter.kind());
+                resolvedFormat = format.resolve(filter.parameters().kind()); // QUEUE for a window filter
                 changelog = newChangelog(resolvedFormat);
                 changelog.opened(existed, wasClean, dir);
                 parametersLogged = wasClean;
