@@ -55,7 +55,9 @@ final class AccuracyCommand implements Callable<Integer>
     Integer runs;
 
     @Option(names = "--filter", description = "KIND[:NAME=VALUE,...], optionally LABEL@ first; repeat. " +
-        "subfilters=L queues it; X*M is X times the memory.")
+        "subfilters=L queues it; X*M is X times the memory; per-item-ms=X streams element i at time i*X (event " +
+        "time); own-size=1 keeps the run's memory from it. KIND may also be a bench reference design: apbf, " +
+        "apbf-time, rotating-bloom, rotating-bloom-time.")
     List<String> filters = new ArrayList<>();
 
     @Option(names = "--memory-bits", split = ",", description = "Memory sizes in bits (repeat or comma-separate).")
@@ -99,7 +101,8 @@ final class AccuracyCommand implements Callable<Integer>
         {
             // the tuner's picks are computed at the scaled cells, so that prediction and measurement match
             tuner = TunerComparison.PRESET.equals(preset) ? TunerComparison.cells(runs, scale) : null;
-            reproduction = tuner != null ? tuner.reproduction() : windowMemory ? WindowMemory.reproduction(runs, scale) :
+            reproduction = tuner != null ? tuner.reproduction() :
+                windowMemory ? WindowMemory.reproduction(runs, scale) :
                 (preset != null ? Presets.get(preset, runs) : custom()).scaled(scale);
         }
         catch (final IllegalArgumentException e)

@@ -20,8 +20,8 @@ import java.util.Map;
  *       (the paper's for APBF, {@link ApbfModel#design}; the client's for rotating Blooms, {@link
  *       RotatingBlooms#design}).</li>
  *   <li>APBF: {@code k} and {@code l} (both or neither; neither: {@link ApbfModel#best} for the memory, or the
- *       paper's own (k, l) for ε, {@link ApbfModel#paperDesign}). Rotating Blooms: {@code hash-functions} K (default {@link
- *       RotatingBlooms#bestHashFunctions}).</li>
+ *       paper's own (k, l) for ε, {@link ApbfModel#paperDesign}). Rotating Blooms: {@code hash-functions} K
+ *       (default {@link RotatingBlooms#bestHashFunctions}).</li>
  * </ul>
  */
 enum ReferenceKind

@@ -27,8 +27,8 @@ public final class ApbfModel
     public static final int MAX_L = 128;
     /**
      * The paper's (k, l) for ε = 10^-1 .. 10^-5, several per ε (more slices, less memory): as RedisBloom's APBF pull
-     * request (291) carries them from the paper. Their {@link #fpr} is ε within -9 % .. +22 % (the first of each row
-     * is the most above).
+     * request (291) carries them from the paper. Their {@link #fpr} is ε within -9 % .. +22 % (about ε, not at most:
+     * F(7, 5) = 1.12 % for 1 %).
      */
     static final int[][][] PAPER_TABLE = {
         {{4, 3}, {5, 7}, {6, 14}, {7, 28}, {8, 56}},

@@ -129,6 +129,40 @@ class ApbfTest
         }
     }
 
+    /**
+     * What the harness's FNR within the window counts for every design: a repeat whose earlier copy was judged a
+     * duplicate (a false positive, or a copy of a copy) was never added, or was added longer ago than the window. Every
+     * element the filter added answers present for the window after.
+     */
+    @Test
+    void streamForgetsWithinTheWindowOnlyWhatItNeverAddedThen()
+    {
+        final long n = 2_000;
+        final Apbf apbf = Apbf.design(n, 4, 3); // FPR about 10 %: many elements never added
+        final int alphabet = 200_000;
+        final long[] added = new long[alphabet];
+        java.util.Arrays.fill(added, -1);
+        final SplittableRandom random = new SplittableRandom(5);
+        long inserted = 0;
+        long repeatsOfAdded = 0;
+        for (int i = 0; i < 1_000_000; i++)
+        {
+            final int e = random.nextInt(alphabet);
+            final long h = Mix.mix64(e * 0x9E3779B97F4A7C15L + 1);
+            final boolean present = apbf.stream(h);
+            if (added[e] >= 0 && inserted - added[e] <= n - 1)
+            {
+                repeatsOfAdded++;
+                assertTrue(present, "element added " + (inserted - added[e]) + " insertions ago forgotten");
+            }
+            if (!present)
+            {
+                added[e] = inserted++;
+            }
+        }
+        assertTrue(repeatsOfAdded > 1_000, "repeats " + repeatsOfAdded);
+    }
+
     @Test
     void falsePositiveRateAtTheDesignPointIsWithinTheFormula()
     {
