@@ -187,6 +187,32 @@ class TimeWindowApiTest extends EngineTestBase
         }
     }
 
+    /**
+     * A lookup judges as of the clock even when no add comes to turn the filter: on a filter idle past the newest
+     * generation's window (its turn's due time + W), nothing is answered, the newest's items included; before that,
+     * they are. Failed before the lookup's rule for the newest (it answered 1 for an hour-old item, forever).
+     */
+    @Test
+    void aLookupOnAnIdleFilterForgetsByTheWindowToo()
+    {
+        final ManualClock wall = new ManualClock(T0);
+        try (DuplicateFilter filter = fifo().window(HOUR).subfilters(2).clock(wall).create())
+        {
+            assertEquals(Verdict.UNSEEN, filter.stream(1L));
+            wall.set(T0 + 20 * 60_000);
+            assertEquals(Verdict.UNSEEN, filter.stream(2L)); // same generation: its turn is due at T0 + 30 min
+            wall.set(T0 + 60 * 60_000 - 1);
+            assertTrue(filter.contains(1L) && filter.contains(2L), "inside the window");
+            wall.set(T0 + 80 * 60_000);
+            assertTrue(filter.contains(2L), "element 2's window has not passed");
+            wall.set(T0 + 90 * 60_000);
+            assertFalse(filter.contains(1L) || filter.contains(2L), "past the newest generation's window");
+            assertEquals(Verdict.UNSEEN, filter.stream(2L), "an add turns it: forgotten");
+            assertTrue(filter.contains(2L));
+            assertFalse(filter.contains(1L));
+        }
+    }
+
     @Test
     void aBatchWithTimesIsThatManyCalls()
     {

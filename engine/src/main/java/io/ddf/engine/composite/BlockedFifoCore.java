@@ -224,6 +224,10 @@ public final class BlockedFifoCore implements TimedCore
             if (time >= state.getLongVolatile(DEADLINE) && window.started())
             {
                 oldest = window.visibleFrom(time); // what has expired by now, read only: a lookup changes nothing
+                if (oldest > state.getLongVolatile(READY))
+                {
+                    return false; // idle past the newest generation's window: every item's window has passed
+                }
             }
         }
         final long b1 = blocksPerItem == 2 ? BlockedBloom.block(hash, 1, blocks) : -1;

@@ -228,11 +228,17 @@ final class FifoWindow
         return from;
     }
 
-    /** @return the oldest generation answered at {@code time}, read only (a lookup past the deadline). */
+    /**
+     * @return the oldest generation answered at {@code time}, read only (a lookup past the deadline); the newest + 1
+     *     when even the newest's window has passed: a filter idle since before the newest would have turned (no add
+     *     came to turn it) holds nothing younger than its turn's due time, so nothing of it is answered.
+     */
     long visibleFrom(final long time)
     {
         final long oldest = state.getLongVolatile(OLDEST);
-        return visibleFrom(oldest, state.getLongVolatile(READY), time);
+        final long newest = state.getLongVolatile(READY);
+        final long from = visibleFrom(oldest, newest, time);
+        return from == newest && expiry(newest) <= time ? newest + 1 : from;
     }
 
     /**

@@ -166,6 +166,21 @@ public final class FilterFactory
     public static void openAll(final java.util.List<Path> paths, final SyncMode sync,
         final java.util.function.BiConsumer<Path, Object> onOpened)
     {
+        openAll(paths, sync, null, onOpened);
+    }
+
+    /**
+     * As {@link #openAll(java.util.List, SyncMode, java.util.function.BiConsumer)}, the filters with a window of time
+     * on the given wall clock (what it reads at the open is the time applied).
+     *
+     * @param paths     the files.
+     * @param sync      how their changes reach the device.
+     * @param wallClock the wall clock of the filters with a window of time, or null for {@link CoarseClock#SYSTEM}.
+     * @param onOpened  receives each path and its filter, or its failure, in order.
+     */
+    public static void openAll(final java.util.List<Path> paths, final SyncMode sync, final FilterClock wallClock,
+        final java.util.function.BiConsumer<Path, Object> onOpened)
+    {
         for (final FilterFiles.Opened opened : FilterFiles.openAll(paths, FilterFactory::checkStructure))
         {
             if (opened.file() == null)
@@ -175,7 +190,7 @@ public final class FilterFactory
             }
             try
             {
-                onOpened.accept(opened.path(), wrapOpened(opened.file(), false, sync, null));
+                onOpened.accept(opened.path(), wrapOpened(opened.file(), false, sync, wallClock));
             }
             catch (final RuntimeException e)
             {

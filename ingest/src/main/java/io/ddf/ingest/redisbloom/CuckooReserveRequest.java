@@ -43,6 +43,12 @@ public record CuckooReserveRequest(String key, long capacity, int bucketSize, in
         {
             throw new RespError(Errors.CAPACITY_NOT_A_NUMBER);
         }
+        if (Arguments.indexOf(args, 3, "WINDOW") >= 0)
+        {
+            // RedisBloom ignores a word it does not know; a window asked of a cuckoo filter is refused, not ignored
+            throw new RespError("ERR WINDOW: a cuckoo filter has no window of time (it forgets by count, if at all); " +
+                "BF.RESERVE key error_rate capacity WINDOW seconds makes a Bloom filter with one");
+        }
         final long iterations = option(args, "MAXITERATIONS", DEFAULT_MAX_ITERATIONS, 1, 65535);
         final long bucketSize = option(args, "BUCKETSIZE", DEFAULT_BUCKET_SIZE, 1, 255);
         final boolean expands = Arguments.indexOf(args, 1, "EXPANSION") >= 0;

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * {@code BF.RESERVE key error_rate capacity [EXPANSION n] [NONSCALING]} and ddf's own options ({@link ReserveOptions}:
- * {@code KIND}, {@code SEED}, {@code KEYED}, a kind's {@code NAME VALUE}), parsed once for every layout: the filters
+ * {@code KIND}, {@code SEED}, {@code KEYED}, a kind's {@code NAME VALUE}, {@code WINDOW seconds [SLICES L]}), parsed
+ * once for every layout: the filters
  * that grow ({@link BloomSemantics#reserve}) and ddf's fixed-size kinds (their sizing, in the daemon's BF.* commands)
  * are made from this value, never from the words again.
  *

@@ -82,7 +82,7 @@ public final class DdfServer implements AutoCloseable
         this.router = new VerdictRouter(config.maxClients + 1024);
         this.clients = new ClientRegistry(config.maxClients, router);
         this.durability = new Durability(config.fsync, config.fsyncWarnMillis, log);
-        this.store = FilterStore.open(config.dataDir, config.filterLimit(), log, durability);
+        this.store = FilterStore.open(config.dataDir, config.filterLimit(), log, durability, config.clock);
         this.pipeline = pipeline(config, router, store);
         this.drain = new PipelineDrain(config, router, pipeline);
         this.commands = new CommandTable();

@@ -141,14 +141,17 @@ final class DataDirectory implements AutoCloseable
      * @param maxFilters the most filters to open (--max-filters).
      * @param log        where the lines go.
      * @param policy     when the filters' changes reach the disk.
+     * @param clock      the wall clock of the filters with a window of time (null: the engine's); each such filter
+     *                   gets a line saying what expired while it was closed.
      * @return what the directory holds.
      * @throws UncheckedIOException when the directory cannot be read.
      */
-    Contents open(final int maxFilters, final PrintStream log, final io.ddf.engine.SyncPolicy policy)
+    Contents open(final int maxFilters, final PrintStream log, final io.ddf.engine.SyncPolicy policy,
+        final java.time.InstantSource clock)
     {
         try
         {
-            return openFiles(maxFilters, log, policy);
+            return openFiles(maxFilters, log, policy, clock);
         }
         catch (final IOException e)
         {
@@ -156,8 +159,8 @@ final class DataDirectory implements AutoCloseable
         }
     }
 
-    private Contents openFiles(final int maxFilters, final PrintStream log, final io.ddf.engine.SyncPolicy policy)
-        throws IOException
+    private Contents openFiles(final int maxFilters, final PrintStream log, final io.ddf.engine.SyncPolicy policy,
+        final java.time.InstantSource clock) throws IOException
     {
         for (final Path leftover : Leftovers.remove(path))
         {
@@ -197,12 +200,14 @@ final class DataDirectory implements AutoCloseable
                 }
             }
         }
-        final List<Filters.Opened> opened = Filters.openAll(files, policy);
+        final List<Filters.Opened> opened = Filters.openAll(files, policy, clock);
         for (int i = 0; i < opened.size(); i++)
         {
             if (opened.get(i).filter() != null)
             {
                 filters.put(keys.get(i), opened.get(i).filter());
+                final String key = keys.get(i);
+                opened.get(i).filter().timeWindow().ifPresent(w -> log.println(FilterEvents.windowAtOpen(key, w)));
             }
             else
             {

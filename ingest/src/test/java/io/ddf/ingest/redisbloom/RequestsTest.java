@@ -31,7 +31,8 @@ class RequestsTest
         assertEquals(5000, r.capacity());
         assertEquals(0L, r.expansion());
         assertFalse(r.nonScaling());
-        assertEquals(new ReserveOptions("fifo-bloom", 7L, true, List.of(Map.entry("generations", "4"))), r.ddf());
+        assertEquals(new ReserveOptions("fifo-bloom", 7L, true, List.of(Map.entry("generations", "4")), null, null),
+            r.ddf());
         assertNull(r.scalingLayout(true, Layout.DDF), "a fixed-size KIND");
         // seven of RedisBloom's own words at most, however many of ddf's
         assertEquals(RespError.wrongArity("bf.reserve").getMessage(), assertThrows(RespError.class, () ->

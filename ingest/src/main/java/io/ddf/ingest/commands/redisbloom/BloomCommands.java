@@ -38,8 +38,9 @@ import java.util.function.Supplier;
  * The BF.* commands, each parsed once and run where its key lives ({@link FilterStore.Kind}): on a filter that grows
  * (RedisBloom's semantics, {@link BloomSemantics}, over ddf's chain or RedisBloom's layout) or on one of ddf's
  * fixed-size filters (the kinds BF.RESERVE's {@code KIND} names, and every filter under {@code serve --past-capacity
- * forget}). A missing key goes where the daemon's default says, or where the command asks (BF.RESERVE's
- * {@link ReserveRequest#scalingLayout}).
+ * forget}, and every filter BF.ADD, BF.MADD or BF.INSERT makes under {@code serve --default-window}: a fifo-bloom with
+ * that window of time). A missing key goes where the daemon's default says, or where the command asks (BF.RESERVE's
+ * {@link ReserveRequest#scalingLayout}; its {@code WINDOW} makes a fixed-size fifo-bloom).
  *
  * <p>The items of BF.ADD, BF.MADD, BF.EXISTS and BF.MEXISTS on an existing chain take a path of their own that
  * copies and allocates nothing: each is hashed where the decoder left it and its verdict placed in the connection's
@@ -68,6 +69,10 @@ final class BloomCommands
     private final BloomSemantics semantics;
     private final Scaling scaling;
     private final boolean scaleByDefault;
+    /** Whether BF.ADD, BF.MADD and BF.INSERT make a filter that grows for a missing key (no --default-window). */
+    private final boolean addsGrow;
+    /** The options of a fixed-size filter made on first use: serve --default-window's window, if any. */
+    private final ReserveOptions madeOnFirstUse;
     private final ScalingRegistry.Layout layout;
     private final long fixedCapacity;
     private final double errorRate;
@@ -96,6 +101,8 @@ final class BloomCommands
         this.registry = store.scaling();
         this.scaling = scaling;
         this.scaleByDefault = config.pastCapacity == ServerConfig.PastCapacity.SCALE;
+        this.addsGrow = config.missingBloomKeysGrow();
+        this.madeOnFirstUse = ReserveOptions.window(config.defaultWindow);
         this.layout = config.scalingLayout;
         this.fixedCapacity = config.capacityOfMissingKeys(false);
         this.errorRate = config.defaultErrorRate;
@@ -105,11 +112,14 @@ final class BloomCommands
         this.log = log;
     }
 
-    /** @return whether the key's commands run on a filter that grows (a missing key: as the daemon's default). */
+    /**
+     * @return whether the key's commands run on a filter that grows (a missing key: as BF.ADD would make it, the
+     *         daemon's default).
+     */
     private boolean grows(final String key)
     {
         final FilterStore.Kind kind = store.kind(key);
-        return kind == FilterStore.Kind.NONE ? scaleByDefault : kind == FilterStore.Kind.SCALING;
+        return kind == FilterStore.Kind.NONE ? addsGrow : kind == FilterStore.Kind.SCALING;
     }
 
     // ------------------------------------------------------------------------------------------------ making
@@ -155,7 +165,7 @@ final class BloomCommands
         }
         // the options are checked even when the key exists (RedisBloom then ignores them), as on a chain
         final FilterBuilder builder = FixedSizeReserve.builder(request.capacityOr(fixedCapacity),
-            request.errorRateOr(errorRate), request.expansion(), ReserveOptions.NONE);
+            request.errorRateOr(errorRate), request.expansion(), madeOnFirstUse);
         try (FilterStore.Lease lease = FilterTypes.bloom(store, request.key()))
         {
             if (lease == null)
@@ -237,7 +247,7 @@ final class BloomCommands
             session.replies().ready(absent(args, 2, array));
             return;
         }
-        if (!scaleByDefault)
+        if (!addsGrow)
         {
             session.retryAfter(store.create(key, defaultFilter, false), args);
             return;

@@ -33,6 +33,11 @@ import java.util.Set;
  *       is full". EXPANSION 0 means NONSCALING (as in RedisBloom); any other expansion is refused
  *       ({@link #NO_EXPANSION}): a ddf filter does not grow.</li>
  *   <li>SEED n, KEYED, and the kind's other parameters by name (e.g. generations, max-kicks).</li>
+ *   <li>WINDOW seconds [SLICES L]: a fifo-bloom with a window of time (no KIND, or KIND fifo-bloom; any other KIND is
+ *       refused): capacity is the most new items within a window for which each item is remembered for the window
+ *       after its first add, and forgotten by window + window / L (L default 2); the error rate holds whatever comes.
+ *       It runs on the daemon's clock: the commands carry no times, so event time (time-source 1) is refused, and
+ *       GENERATIONS (2 x SLICES with a window).</li>
  * </ul>
  */
 public final class FixedSizeReserve
@@ -83,6 +88,10 @@ public final class FixedSizeReserve
         }
         final FilterKind kind = ddf.kind() == null ? FilterKind.FIFO_BLOOM : kind(ddf.kind());
         final List<Map.Entry<String, String>> params = ddf.parameters();
+        if (ddf.window() != null)
+        {
+            windowed(kind, params);
+        }
         if (!SIZED.contains(kind))
         {
             throw new RespError("ERR capacity and error rate do not size KIND " + kind.cliName() + " (they size " +
@@ -130,6 +139,14 @@ public final class FixedSizeReserve
                 builder.seed(ddf.seed());
             }
             builder.keyed(ddf.keyed());
+            if (ddf.window() != null)
+            {
+                builder.window(ddf.window());
+                if (ddf.slices() != null)
+                {
+                    builder.subfilters(Math.toIntExact(Math.min(ddf.slices(), Integer.MAX_VALUE)));
+                }
+            }
             if (shaped)
             {
                 keeps(builder, kind, params, capacity, errorRate);
@@ -141,6 +158,31 @@ public final class FixedSizeReserve
             throw new RespError("ERR " + OneLine.of(e));
         }
         return builder;
+    }
+
+    /** What a window of time refuses beside it: a kind other than fifo-bloom, GENERATIONS, event time. */
+    private static void windowed(final FilterKind kind, final List<Map.Entry<String, String>> params)
+    {
+        if (kind != FilterKind.FIFO_BLOOM)
+        {
+            throw new RespError("ERR WINDOW is a window of time, which only fifo-bloom keeps (leave KIND out, or KIND " +
+                "fifo-bloom); KIND " + kind.cliName() + " has none: it forgets by count, if at all");
+        }
+        for (final Map.Entry<String, String> param : params)
+        {
+            final KindParameter def = paramDef(param.getKey());
+            final String name = def == null ? param.getKey() : def.name();
+            if (name.equals("generations"))
+            {
+                throw new RespError("ERR GENERATIONS goes without WINDOW: a window of time keeps 2 x SLICES " +
+                    "generations, so give SLICES L (an item is forgotten by window + window / L)");
+            }
+            if (name.equals("time-source") || name.equals("window-ms") || name.equals("window"))
+            {
+                throw new RespError("ERR " + name + " cannot be given beside WINDOW: the window is WINDOW's, and " +
+                    "it runs on the daemon's clock (its commands carry no times)");
+            }
+        }
     }
 
     /** A shape given by its size parameters: refused unless its model keeps the capacity and error rate. */

@@ -45,6 +45,7 @@ public final class RedisBloomCommands
     private final BloomCommands bf;
     private final CuckooCommands cf;
     private final ScanDump dump;
+    private final AgePartitioned apbf;
 
     /**
      * @param store         the filters.
@@ -62,13 +63,15 @@ public final class RedisBloomCommands
         this.bf = new BloomCommands(store, scaling, config, defaultFilter, log);
         this.cf = new CuckooCommands(store, scaling, new StreamingCuckoo(store, config, drain), config);
         this.dump = new ScanDump(store, drain);
+        this.apbf = new AgePartitioned(store, log);
     }
 
     /** @param table gets every BF.* and CF.* command. */
     public void register(final CommandTable table)
     {
         bloom(table, "bf.reserve", -4, WRITE, "Creates a filter: error rate, capacity, then EXPANSION n, " +
-            "NONSCALING, or KIND (scaling, redisbloom, fifo-bloom...) and a ddf kind's parameters.", bf::reserve);
+            "NONSCALING, or KIND (scaling, redisbloom, fifo-bloom...) and a ddf kind's parameters, or WINDOW " +
+            "seconds [SLICES L] (a fifo-bloom that remembers each item for a window of time).", bf::reserve);
         bloom(table, "bf.add", 3, WRITE, "Adds an item; 1 if it was not seen before. Creates the filter on first " +
             "use.", bf::add);
         bloom(table, "bf.madd", -3, WRITE, "Adds items; 1 for each not seen before. Creates the filter on first use.",
@@ -88,6 +91,18 @@ public final class RedisBloomCommands
         table.add(Command.oneKey("bf.loadchunk", 4, WRITE, "bf", "Loads a chunk of BF.SCANDUMP (ddf's or " +
             "RedisBloom's), with the iterator it came with.", (s, a) -> bf.loadchunk(s, a, dump))
             .largeArguments(chunkBytes));
+
+        // RedisBloom's age-partitioned proposal (pull request 291, never merged), on ddf's fifo-bloom: its module's
+        // flags, APBF.INSERT the name its first module gave APBF.ADD
+        bloom(table, "apbf.reserve", -4, WRITE, "Creates an age-partitioned filter: [COUNT|TIME] error (1-5: " +
+            "10^-error) capacity [seconds]: ddf's fifo-bloom, TIME with a window of time (BF.RESERVE ... WINDOW).",
+            apbf::reserve);
+        bloom(table, "apbf.add", -3, WRITE, "Adds items to an age-partitioned filter: 1 for each not seen " +
+            "before (one value for one item).", apbf::add);
+        bloom(table, "apbf.insert", -3, WRITE, "Adds items to an age-partitioned filter; OK.", apbf::insert);
+        bloom(table, "apbf.exists", -3, READ, "An array: 1 for each item that may have been added within the " +
+            "filter's window.", apbf::exists);
+        bloom(table, "apbf.info", 2, READ, "Describes an age-partitioned filter as the proposal does.", apbf::info);
 
         cuckoo(table, "cf.reserve", -3, WRITE, "Creates a cuckoo filter: capacity, then BUCKETSIZE, MAXITERATIONS, " +
             "EXPANSION.", cf::reserve);

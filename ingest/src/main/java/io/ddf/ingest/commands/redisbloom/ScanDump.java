@@ -44,7 +44,9 @@ import java.util.zip.CRC32C;
  * a foreign (RedisBloom's), truncated or corrupt chunk is refused with a clear error before anything is written.
  * Not compatible with RedisBloom's dumps in either direction (its chunks are its own structs); not for keyed
  * filters (the dump would carry the secret key off the machine), nor for kinds whose parameters cannot re-create
- * them (windowed filters), both refused at BF.SCANDUMP. A dump taken while other clients write is not a snapshot
+ * them (the count windows of the windowed kinds and the queuing construction), both refused at BF.SCANDUMP. A
+ * fifo-bloom with a window of time is dumped and loaded whole, its generations' times with it: the loaded filter
+ * forgets what the dumped one would have, on its own daemon's clock. A dump taken while other clients write is not a snapshot
  * (as in RedisBloom, chunks are read as they are when asked for).
  */
 final class ScanDump
@@ -317,6 +319,18 @@ final class ScanDump
             final long hash = Long.parseLong(fields.remove("hash"));
             builder.seed(Long.parseLong(fields.remove("seed")));
             fields.remove("words");
+            // a fifo-bloom's window of time: without one its slots are 0 (not given); with one, its generations are
+            // 2 x its slices, which the builder derives (the dump then carries the window's times in its state)
+            if (fields.getOrDefault("window-ms", "0").equals("0"))
+            {
+                fields.remove("window-ms");
+                fields.remove("slices");
+                fields.remove("time-source");
+            }
+            else
+            {
+                fields.remove("generations");
+            }
             final FilterParameters defaults = builder.parameters();
             if (defaults.hashAlgorithm().code() != hash)
             {
