@@ -32,6 +32,7 @@ public final class Presets
     {
         final List<String> names = new ArrayList<>(PRESETS.keySet());
         names.add(TunerComparison.PRESET); // built at its scale by AccuracyCommand (the tuner runs per scaled cell)
+        names.add(WindowMemory.PRESET); // likewise (its capacities scale with the window)
         return names;
     }
 
