@@ -10,7 +10,7 @@ import io.ddf.bench.accuracy.PaperFigures;
 import io.ddf.bench.accuracy.PlotOutput;
 import io.ddf.bench.accuracy.Presets;
 import io.ddf.bench.accuracy.Reproduction;
-import io.ddf.bench.accuracy.StreamSpec;
+import io.ddf.bench.accuracy.stream.StreamSpec;
 import io.ddf.bench.accuracy.TunerComparison;
 import io.ddf.bench.accuracy.WindowMemory;
 import picocli.CommandLine.Command;

@@ -1,5 +1,6 @@
 package io.ddf.bench.accuracy;
 
+import io.ddf.bench.accuracy.stream.ElementStream;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Verdict;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;

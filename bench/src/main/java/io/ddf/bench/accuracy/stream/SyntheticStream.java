@@ -1,4 +1,4 @@
-package io.ddf.bench.accuracy;
+package io.ddf.bench.accuracy.stream;
 
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Verdict;
@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
  * A stream of {@code length} independent draws of integer elements from {@code [0, alphabet)}; the element is its
  * key. Subclasses say how one element is drawn.
  */
-abstract class SyntheticStream implements ElementStream
+public abstract class SyntheticStream implements ElementStream
 {
     private final SplittableRandom random;
     private final long alphabet;

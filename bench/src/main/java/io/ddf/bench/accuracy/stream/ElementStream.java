@@ -1,4 +1,4 @@
-package io.ddf.bench.accuracy;
+package io.ddf.bench.accuracy.stream;
 
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Verdict;

@@ -1,4 +1,4 @@
-package io.ddf.bench.accuracy;
+package io.ddf.bench.accuracy.stream;
 
 import java.util.SplittableRandom;
 
