@@ -1,7 +1,6 @@
 package io.ddf.ingest.session;
 
 import io.ddf.ingest.dispatch.ClientState;
-import io.ddf.ingest.dispatch.ThreadCounters;
 
 import java.net.SocketAddress;
 import java.util.Map;
@@ -13,7 +12,7 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Every open RESP connection, shared by the event loops: admission ({@code --max-clients}, and a tag from the
  * {@link VerdictRouter} for its verdicts), CLIENT LIST's entries by id, the unauthenticated connections' half of the
- * slots ({@link StrangerSlots}), and INFO's counts.
+ * slots ({@link StrangerSlots}), and INFO's counts of connections.
  */
 public final class ClientRegistry
 {
@@ -22,8 +21,7 @@ public final class ClientRegistry
     private final StrangerSlots strangers;
     private final AtomicInteger connected = new AtomicInteger();
     private final LongAdder received = new LongAdder();
-    /** Commands read, per event loop without a locked instruction. */
-    private final ThreadCounters commands = new ThreadCounters(1);
+    /** CLIENT LIST's entries, by id. */
     private final Map<Long, ClientState> byId = new ConcurrentSkipListMap<>();
     private final AtomicLong ids = new AtomicLong();
 
@@ -96,12 +94,6 @@ public final class ClientRegistry
         connected.decrementAndGet();
     }
 
-    /** A command was read (INFO's total_commands_processed). */
-    void commandRead()
-    {
-        ThreadCounters.add(commands.cells(), 0, 1);
-    }
-
     /** @return RESP connections open. */
     public int connected()
     {
@@ -112,12 +104,6 @@ public final class ClientRegistry
     public long received()
     {
         return received.sum();
-    }
-
-    /** @return commands read since the start. */
-    public long commandsProcessed()
-    {
-        return commands.sum(0);
     }
 
     /**

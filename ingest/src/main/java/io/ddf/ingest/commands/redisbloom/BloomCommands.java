@@ -7,6 +7,7 @@ import io.ddf.engine.scaling.AddResult;
 import io.ddf.engine.scaling.BloomChain;
 import io.ddf.ingest.config.ServerConfig;
 import io.ddf.ingest.dispatch.Command;
+import io.ddf.ingest.dispatch.CommandTable;
 import io.ddf.ingest.dispatch.Session;
 import io.ddf.ingest.redisbloom.BloomSemantics;
 import io.ddf.ingest.redisbloom.Creation;
@@ -110,6 +111,44 @@ final class BloomCommands
     {
         final FilterStore.Kind kind = store.kind(key);
         return kind == FilterStore.Kind.NONE ? scaleByDefault : kind == FilterStore.Kind.SCALING;
+    }
+
+    /**
+     * Declares every BF.* command, once: its arity, RedisBloom's flags, key position, summary and handler.
+     *
+     * @param table      the daemon's commands.
+     * @param dump       the dumps of fixed-size filters.
+     * @param chunkBytes the longest chunk LOADCHUNK reads.
+     */
+    void register(final CommandTable table, final ScanDump dump, final long chunkBytes)
+    {
+        bloom(table, "bf.reserve", -4, RedisBloomCommands.WRITE, "Creates a filter: error rate, capacity, then EXPANSION n, " +
+            "NONSCALING, or KIND (scaling, redisbloom, fifo-bloom...) and a ddf kind's parameters.", this::reserve);
+        bloom(table, "bf.add", 3, RedisBloomCommands.WRITE, "Adds an item; 1 if it was not seen before. Creates the filter on first " +
+            "use.", this::add);
+        bloom(table, "bf.madd", -3, RedisBloomCommands.WRITE, "Adds items; 1 for each not seen before. Creates the filter on first use.",
+            this::madd);
+        bloom(table, "bf.insert", -4, RedisBloomCommands.WRITE, "[CAPACITY c] [ERROR e] [EXPANSION x] [NOCREATE] [NONSCALING] ITEMS " +
+            "item...: creates the filter unless NOCREATE, then adds each item (1 if it was not seen before).",
+            this::insert);
+        bloom(table, "bf.exists", 3, RedisBloomCommands.READ, "1 if the item may have been added.", this::exists);
+        bloom(table, "bf.mexists", -3, RedisBloomCommands.READ, "1 for each item that may have been added.", this::mexists);
+        bloom(table, "bf.info", -2, RedisBloomCommands.READ, "Describes a filter, or one field of it (DDF: ddf's figures of one that " +
+            "grows).", this::info);
+        bloom(table, "bf.card", 2, RedisBloomCommands.READ, "Items added that were not seen before.", this::card);
+        bloom(table, "bf.debug", 2, RedisBloomCommands.READ, "A scaling filter's size and layers, as RedisBloom describes them.",
+            this::debug);
+        bloom(table, "bf.scandump", 3, RedisBloomCommands.READ, "Dumps a filter in chunks: iterator 0 first, then each iterator " +
+            "answered, until it answers 0.", (s, a) -> scandump(s, a, dump));
+        table.add(Command.oneKey("bf.loadchunk", 4, RedisBloomCommands.WRITE, "bf", "Loads a chunk of BF.SCANDUMP (ddf's or " +
+            "RedisBloom's), with the iterator it came with.", (s, a) -> loadchunk(s, a, dump))
+            .largeArguments(chunkBytes));
+    }
+
+    private static void bloom(final CommandTable table, final String name, final int arity,
+        final List<String> flags, final String summary, final Command.Handler handler)
+    {
+        table.add(Command.oneKey(name, arity, flags, "bf", summary, handler));
     }
 
     // ------------------------------------------------------------------------------------------------ making
@@ -265,7 +304,7 @@ final class BloomCommands
             {
                 throw new RespError(Errors.FULL);
             }
-            replies.ready(Replies.bool(s.verdicts[0] == ADDED));
+            replies.bool(s.verdicts[0] == ADDED);
             return;
         }
         // RedisBloom stops at the first item a full NONSCALING chain refuses: the array ends with its error
@@ -278,7 +317,7 @@ final class BloomCommands
             }
             else
             {
-                replies.ready(Replies.bool(s.verdicts[i] == ADDED));
+                replies.bool(s.verdicts[i] == ADDED);
             }
         }
     }
