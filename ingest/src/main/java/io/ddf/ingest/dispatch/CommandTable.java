@@ -10,12 +10,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Every command the daemon knows, one {@link Command} each: the {@link Conductor} finds a command here by the bytes
- * of its name as the client sent it (ASCII, any case) without making a String (the profile of {@code BF.ADD} showed
- * two Strings per command, the name decoded then lower-cased, only to look it up): open addressing over a
- * power-of-two table of at least twice the commands, whose hash folds ASCII letters to lower case. {@code COMMAND} (COUNT, INFO, DOCS, LIST) answers from the same entries, so the list a client
- * sees is the list served, with the arity, flags, ACL categories and key positions that are checked. Built once per
- * daemon, then read by every event loop (never changed after).
+ * Every command the daemon knows, one {@link Command} each: the {@link Conductor} finds a command here by the bytes of
+ * its name as the client sent it (ASCII, any case) without making a String (the profile of {@code BF.ADD} showed two
+ * Strings per command, the name decoded then lower-cased, only to look it up): open addressing over a power-of-two
+ * table of at least twice the commands, whose hash folds ASCII letters to lower case. {@code COMMAND} (COUNT, INFO,
+ * DOCS, LIST) answers from the same entries, so the list a client sees is the list served, with the arity, flags, ACL
+ * categories and key positions that are checked. Built once per daemon, then read by every event loop (never changed
+ * after).
  *
  * <p>To add a command: write its handler where its family lives and declare it there, once: its {@link Command}
  * (arity, flags, ACL categories, key positions, subcommands) is what the conductor checks, what the ACL's catalog

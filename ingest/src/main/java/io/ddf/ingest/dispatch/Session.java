@@ -10,19 +10,32 @@ import io.ddf.ingest.resp.RespError;
 import io.ddf.ingest.store.FilterStoreException;
 import io.ddf.ingest.store.WrongTypeException;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
 
 /**
- * One client as its commands see it, and all a handler is given of it: its replies ({@link ReplyWriter}, in command
- * order), its user, its MULTI ({@link Transaction}), what CLIENT LIST shows of it ({@link ClientState}), its last key
- * as text, and the item limit ({@code --max-item-bytes}). The {@link Conductor} and a handler read these here, as
- * plain fields: a command that completes on the event loop (BF.ADD on an existing filter) never calls into the
- * connection. What only the connection can do, because it outlives the command, goes through its narrow
- * {@link Connection}: waiting for work off the event loop, judging elements through its verdict ring, running the
- * rest of an EXEC, answering a failed AUTH late. Owned by the connection's event loop.
+ * One client as its commands see it, and all a handler is given of it, as Redis's {@code client} struct: its replies
+ * ({@link ReplyWriter}, in command order), its user, its MULTI (the commands queued until EXEC, and whether one was
+ * refused while queuing: then EXEC discards them all, Redis's EXECABORT), what CLIENT INFO, CLIENT LIST and HELLO
+ * show of it (id, addresses, name, protocol, last command), its last key as text, and the item limit
+ * ({@code --max-item-bytes}). The {@link Conductor} and a handler read these here, as plain fields: a command that
+ * completes on the event loop (BF.ADD on an existing filter) never calls into the connection. What only the
+ * connection can do, because it outlives the command, goes through its narrow {@link Connection}: waiting for work
+ * off the event loop, judging elements through its verdict ring, running the rest of an EXEC, answering a failed
+ * AUTH late.
+ *
+ * <p>Owned by the connection's event loop; CLIENT LIST reads what it shows from another event loop (a listing is a
+ * snapshot, as Redis's is): the fields set by every command ({@link #ran}) are stored with opaque writes, which need
+ * no fence (two volatile stores per command were two locked instructions on x86), the others are volatile.
  */
 public final class Session
 {
@@ -89,16 +102,50 @@ public final class Session
 
     /** Keys longer than this are not cached: comparing them would cost about what decoding them does. */
     private static final int MAX_CACHED_KEY = 256;
+    private static final VarHandle LAST_NANOS;
+    private static final VarHandle LAST_COMMAND;
+
+    static
+    {
+        try
+        {
+            LAST_NANOS = MethodHandles.lookup().findVarHandle(Session.class, "lastNanos", long.class);
+            LAST_COMMAND = MethodHandles.lookup().findVarHandle(Session.class, "lastCommand", String.class);
+        }
+        catch (final ReflectiveOperationException e)
+        {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final Connection connection;
     private final ReplyWriter replies;
-    private final Transaction transaction = new Transaction();
     private final int maxItemBytes;
     private final Identity defaultIdentity;
     /** The user AUTH named (or the default user when it needs no password), null before AUTH. */
     private Identity user;
-    /** Set once admitted. */
-    private ClientState client;
+    /** The commands MULTI queued until EXEC, or null outside a MULTI. */
+    private List<ByteBuf[]> queued;
+    /** A command was refused while queuing: EXEC runs nothing. */
+    private boolean refused;
+
+    // what CLIENT LIST shows, set when the connection is admitted ({@link #admit}) and read from other event loops
+    private volatile long id;
+    private volatile String addr = "";
+    private volatile String laddr = "";
+    private volatile long createdNanos = System.nanoTime();
+    @SuppressWarnings("unused")
+    private long lastNanos = createdNanos;
+    @SuppressWarnings("unused")
+    private String lastCommand = "NULL";
+    private volatile String name = "";
+    private volatile String libName = "";
+    private volatile String libVersion = "";
+    /** The user the connection is authenticated as (Redis shows the default user before AUTH). */
+    private volatile String userName = "default";
+    private volatile int protocol = 2;
+    /** Whether a MULTI is open (the {@code multi} field and flag {@code x}). */
+    private volatile boolean inMulti;
     /** The last key argument's bytes and its text ({@link #key}). */
     private byte[] keyBytes = new byte[0];
     private String keyText = "";
@@ -172,29 +219,191 @@ public final class Session
         return true;
     }
 
-    /** @param client what CLIENT LIST shows of the client, once the connection is admitted. */
-    public void admitted(final ClientState client)
+    /**
+     * The connection is admitted: it is a client from now on (CLIENT LIST).
+     *
+     * @param clientId its id.
+     * @param remote   the peer's address.
+     * @param local    the daemon's address.
+     */
+    public void admit(final long clientId, final SocketAddress remote, final SocketAddress local)
     {
-        this.client = client;
+        this.addr = address(remote);
+        this.laddr = address(local);
+        this.createdNanos = System.nanoTime();
+        LAST_NANOS.setOpaque(this, createdNanos);
+        this.id = clientId;
+    }
+
+    private static String address(final SocketAddress address)
+    {
+        if (address instanceof InetSocketAddress inet)
+        {
+            return inet.getAddress().getHostAddress() + ":" + inet.getPort();
+        }
+        return String.valueOf(address);
     }
 
     /** @return the client's id (CLIENT ID, HELLO). */
     public long id()
     {
-        return client.id();
+        return id;
     }
 
-    /** @return what the client said about itself, and what CLIENT LIST shows of it; null before it is admitted. */
-    public ClientState client()
+    /** @return 2 or 3. */
+    public int protocol()
     {
-        return client;
+        return protocol;
     }
 
-    /** @return the client's MULTI. */
-    public Transaction transaction()
+    /** @param version 2 or 3 (HELLO). */
+    public void protocol(final int version)
     {
-        return transaction;
+        this.protocol = version;
     }
+
+    /** @return the name CLIENT SETNAME or HELLO SETNAME gave, or empty. */
+    public String name()
+    {
+        return name;
+    }
+
+    /**
+     * @param given a name: empty clears it.
+     * @throws RespError Redis's error when it has spaces, newlines or other special characters.
+     */
+    public void name(final String given)
+    {
+        for (int i = 0; i < given.length(); i++)
+        {
+            final char c = given.charAt(i);
+            if (c <= ' ' || c > '~')
+            {
+                throw new RespError("ERR Client names cannot contain spaces, newlines or special characters.");
+            }
+        }
+        this.name = given;
+    }
+
+    /**
+     * CLIENT SETINFO.
+     *
+     * @param attribute {@code lib-name} or {@code lib-ver}.
+     * @param value     its value.
+     * @throws RespError for another attribute or a value with spaces.
+     */
+    public void setInfo(final String attribute, final String value)
+    {
+        if (value.chars().anyMatch(c -> c <= ' ' || c > '~'))
+        {
+            throw new RespError("ERR " + attribute + " cannot contain spaces, newlines or special characters.");
+        }
+        switch (attribute)
+        {
+            case "lib-name" -> libName = value;
+            case "lib-ver" -> libVersion = value;
+            default -> throw new RespError("ERR Unrecognized option '" + attribute + "'");
+        }
+    }
+
+    /**
+     * @param command the command about to run, lower case, for the {@code cmd} field.
+     * @param nanos   {@link System#nanoTime()} when it started, for the {@code idle} field.
+     */
+    void ran(final String command, final long nanos)
+    {
+        LAST_COMMAND.setOpaque(this, command);
+        LAST_NANOS.setOpaque(this, nanos);
+    }
+
+    /** @return one line of CLIENT LIST / CLIENT INFO, Redis's fields in Redis's order (no newline). */
+    public String describe()
+    {
+        final long now = System.nanoTime();
+        final boolean multi = inMulti;
+        return "id=" + id + " addr=" + addr + " laddr=" + laddr + " fd=-1 name=" + name +
+            " age=" + TimeUnit.NANOSECONDS.toSeconds(now - createdNanos) +
+            " idle=" + TimeUnit.NANOSECONDS.toSeconds(now - (long)LAST_NANOS.getOpaque(this)) +
+            " flags=" + (multi ? "x" : "N") + " db=0 sub=0 psub=0 ssub=0 multi=" + (multi ? 0 : -1) +
+            " watch=0 events=r cmd=" + (String)LAST_COMMAND.getOpaque(this) + " user=" + userName +
+            " redir=-1 resp=" + protocol + " lib-name=" + libName + " lib-ver=" + libVersion;
+    }
+
+    // MULTI
+
+    /** @return whether MULTI was sent and neither EXEC nor DISCARD yet. */
+    public boolean inMulti()
+    {
+        return queued != null;
+    }
+
+    /** Opens the transaction (MULTI). */
+    public void multi()
+    {
+        queued = new ArrayList<>();
+        refused = false;
+        inMulti = true;
+    }
+
+    /** @param args a command to run at EXEC (copied: the caller's buffers are released). */
+    void queue(final ByteBuf[] args)
+    {
+        final ByteBuf[] copies = new ByteBuf[args.length];
+        for (int i = 0; i < args.length; i++)
+        {
+            copies[i] = Unpooled.copiedBuffer(args[i]);
+        }
+        queued.add(copies);
+    }
+
+    /** A command was refused while queuing (unknown, wrong arity, not allowed): EXEC will run nothing. */
+    void refuse()
+    {
+        refused = true;
+    }
+
+    /**
+     * Closes the transaction (EXEC).
+     *
+     * @return the queued commands, to run.
+     * @throws RespError EXECABORT, after releasing them, when one was refused while queuing.
+     */
+    public List<ByteBuf[]> exec()
+    {
+        final List<ByteBuf[]> commands = queued;
+        queued = null;
+        inMulti = false;
+        if (refused)
+        {
+            release(commands);
+            throw new RespError("EXECABORT Transaction discarded because of previous errors.");
+        }
+        return commands;
+    }
+
+    /** Drops the queued commands (DISCARD, or the connection closing). */
+    public void discard()
+    {
+        inMulti = false;
+        if (queued != null)
+        {
+            release(queued);
+            queued = null;
+        }
+    }
+
+    private static void release(final List<ByteBuf[]> commands)
+    {
+        for (final ByteBuf[] args : commands)
+        {
+            for (final ByteBuf arg : args)
+            {
+                arg.release();
+            }
+        }
+    }
+
+    // the user
 
     /** @return whether the client may run commands (the default user needs no password, or AUTH given). */
     public boolean authenticated()
@@ -217,10 +426,7 @@ public final class Session
     {
         final boolean known = user != null;
         user = identity;
-        if (client != null)
-        {
-            client.user(identity.name());
-        }
+        userName = identity.name();
         if (!known)
         {
             connection.known();

@@ -1,6 +1,6 @@
 package io.ddf.ingest.session;
 
-import io.ddf.ingest.dispatch.ClientState;
+import io.ddf.ingest.dispatch.Session;
 
 import java.net.SocketAddress;
 import java.util.Map;
@@ -22,7 +22,7 @@ public final class ClientRegistry
     private final AtomicInteger connected = new AtomicInteger();
     private final LongAdder received = new LongAdder();
     /** CLIENT LIST's entries, by id. */
-    private final Map<Long, ClientState> byId = new ConcurrentSkipListMap<>();
+    private final Map<Long, Session> byId = new ConcurrentSkipListMap<>();
     private final AtomicLong ids = new AtomicLong();
 
     /**
@@ -40,28 +40,30 @@ public final class ClientRegistry
      * A new connection asks to be served.
      *
      * @param verdicts its verdicts, which get their tag here.
+     * @param client   its session, which gets its id here.
      * @param remote   the peer's address.
      * @param local    the daemon's address.
-     * @return its entry, or null when the daemon has no room (its error is then {@code max number of clients}).
+     * @return whether it is admitted (else the daemon has no room: its error is then {@code max number of clients}).
      */
-    ClientState admit(final VerdictRing verdicts, final SocketAddress remote, final SocketAddress local)
+    boolean admit(final VerdictRing verdicts, final Session client, final SocketAddress remote,
+        final SocketAddress local)
     {
         received.increment();
         if (connected.incrementAndGet() > maxClients)
         {
             connected.decrementAndGet();
-            return null;
+            return false;
         }
         final long tag = router.register(verdicts);
         if (tag == 0)
         {
             connected.decrementAndGet();
-            return null;
+            return false;
         }
         verdicts.tag(tag);
-        final ClientState client = new ClientState(ids.incrementAndGet(), remote, local);
+        client.admit(ids.incrementAndGet(), remote, local);
         byId.put(client.id(), client);
-        return client;
+        return true;
     }
 
     /**
@@ -86,7 +88,7 @@ public final class ClientRegistry
      * @param verdicts   its verdicts.
      * @param connection it.
      */
-    void leave(final ClientState client, final VerdictRing verdicts, final RespConnection connection)
+    void leave(final Session client, final VerdictRing verdicts, final RespConnection connection)
     {
         strangers.remove(connection);
         router.unregister(verdicts.tag());
@@ -113,7 +115,7 @@ public final class ClientRegistry
     public String list(final long id)
     {
         final StringBuilder text = new StringBuilder();
-        for (final ClientState client : byId.values())
+        for (final Session client : byId.values())
         {
             if (id < 0 || client.id() == id)
             {

@@ -3,7 +3,6 @@ package io.ddf.ingest.session;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Operation;
 import io.ddf.ingest.config.ServerConfig;
-import io.ddf.ingest.dispatch.ClientState;
 import io.ddf.ingest.dispatch.Conductor;
 import io.ddf.ingest.dispatch.Session;
 import io.ddf.ingest.log.OneLine;
@@ -74,8 +73,8 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
     private final AuthThrottle throttle = new AuthThrottle();
     private ChannelHandlerContext ctx;
     private State state = State.NEW;
-    /** Set once admitted. */
-    private ClientState client;
+    /** Whether the registry admitted it (and it has not left). */
+    private boolean admitted;
     /** An error that ends the connection, arrived while a command waited: written after that command's reply. */
     private String failure;
     /** The rest of an EXEC whose command waited: they run before the commands read after the EXEC. */
@@ -122,8 +121,8 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
     @Override
     public void channelActive(final ChannelHandlerContext ctx)
     {
-        client = registry.admit(verdicts, ctx.channel().remoteAddress(), ctx.channel().localAddress());
-        if (client == null)
+        admitted = registry.admit(verdicts, session, ctx.channel().remoteAddress(), ctx.channel().localAddress());
+        if (!admitted)
         {
             state = State.CLOSING;
             ctx.channel().config().setAutoRead(false);
@@ -131,7 +130,6 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
             replies.flushThenClose();
             return;
         }
-        session.admitted(client);
         state = State.OPEN;
         if (!session.authenticated())
         {
@@ -168,12 +166,12 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
     public void channelInactive(final ChannelHandlerContext ctx)
     {
         state = State.CLOSED;
-        if (client != null)
+        if (admitted)
         {
-            registry.leave(client, verdicts, this);
-            client = null;
+            registry.leave(session, verdicts, this);
+            admitted = false;
         }
-        session.transaction().discard();
+        session.discard();
         decoder.close();
         drop();
         ctx.fireChannelInactive();

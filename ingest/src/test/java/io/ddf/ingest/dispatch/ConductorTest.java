@@ -86,10 +86,10 @@ class ConductorTest
     {
         refusal = "NOPERM no";
         assertEquals("-NOPERM no\r\n", run("echo", "a"));
-        session.transaction.begin();
+        session.session.multi();
         assertEquals("-NOPERM no\r\n", run("echo", "a"));
         final RespError abort = org.junit.jupiter.api.Assertions.assertThrows(RespError.class,
-            session.transaction::end, "EXEC then answers EXECABORT");
+            session.session::exec, "EXEC then answers EXECABORT");
         assertEquals("EXECABORT Transaction discarded because of previous errors.", abort.getMessage());
         assertEquals(List.of(), ran);
     }
@@ -97,11 +97,11 @@ class ConductorTest
     @Test
     void underMultiCommandsAreQueuedButExecRuns()
     {
-        session.transaction.begin();
+        session.session.multi();
         assertEquals("+QUEUED\r\n", run("echo", "a"));
         assertEquals("", run("exec"));
         assertEquals(List.of("exec"), ran, "queued, not run; EXEC itself is never queued");
-        final List<ByteBuf[]> queued = session.transaction.end();
+        final List<ByteBuf[]> queued = session.session.exec();
         assertEquals(1, queued.size());
         assertEquals("a", Replies.key(queued.get(0)[1]));
         queued.forEach(args -> List.of(args).forEach(ByteBuf::release));
@@ -129,12 +129,11 @@ class ConductorTest
         final EmbeddedChannel channel = new EmbeddedChannel(new ChannelInboundHandlerAdapter());
         final ReplyWriter writer = new ReplyWriter(DurabilityBarrier.NONE, () -> true);
         final Session session = new Session(new NoConnection(), writer, 64, null, true);
-        final Transaction transaction = session.transaction();
 
         TestSession()
         {
             writer.attach(channel.pipeline().firstContext());
-            session.admitted(new ClientState(1, new InetSocketAddress(1), new InetSocketAddress(2)));
+            session.admit(1, new InetSocketAddress(1), new InetSocketAddress(2));
         }
 
         String written()

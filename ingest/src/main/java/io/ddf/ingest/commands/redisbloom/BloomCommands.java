@@ -35,6 +35,9 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
+import static io.ddf.ingest.commands.redisbloom.RedisBloomCommands.READ;
+import static io.ddf.ingest.commands.redisbloom.RedisBloomCommands.WRITE;
+
 /**
  * The BF.* commands, each parsed once and run where its key lives ({@link FilterStore.Kind}): on a filter that grows
  * (RedisBloom's semantics, {@link BloomSemantics}, over ddf's chain or RedisBloom's layout) or on one of ddf's
@@ -122,25 +125,25 @@ final class BloomCommands
      */
     void register(final CommandTable table, final ScanDump dump, final long chunkBytes)
     {
-        bloom(table, "bf.reserve", -4, RedisBloomCommands.WRITE, "Creates a filter: error rate, capacity, then EXPANSION n, " +
+        bloom(table, "bf.reserve", -4, WRITE, "Creates a filter: error rate, capacity, then EXPANSION n, " +
             "NONSCALING, or KIND (scaling, redisbloom, fifo-bloom...) and a ddf kind's parameters.", this::reserve);
-        bloom(table, "bf.add", 3, RedisBloomCommands.WRITE, "Adds an item; 1 if it was not seen before. Creates the filter on first " +
+        bloom(table, "bf.add", 3, WRITE, "Adds an item; 1 if it was not seen before. Creates the filter on first " +
             "use.", this::add);
-        bloom(table, "bf.madd", -3, RedisBloomCommands.WRITE, "Adds items; 1 for each not seen before. Creates the filter on first use.",
+        bloom(table, "bf.madd", -3, WRITE, "Adds items; 1 for each not seen before. Creates the filter on first use.",
             this::madd);
-        bloom(table, "bf.insert", -4, RedisBloomCommands.WRITE, "[CAPACITY c] [ERROR e] [EXPANSION x] [NOCREATE] [NONSCALING] ITEMS " +
+        bloom(table, "bf.insert", -4, WRITE, "[CAPACITY c] [ERROR e] [EXPANSION x] [NOCREATE] [NONSCALING] ITEMS " +
             "item...: creates the filter unless NOCREATE, then adds each item (1 if it was not seen before).",
             this::insert);
-        bloom(table, "bf.exists", 3, RedisBloomCommands.READ, "1 if the item may have been added.", this::exists);
-        bloom(table, "bf.mexists", -3, RedisBloomCommands.READ, "1 for each item that may have been added.", this::mexists);
-        bloom(table, "bf.info", -2, RedisBloomCommands.READ, "Describes a filter, or one field of it (DDF: ddf's figures of one that " +
+        bloom(table, "bf.exists", 3, READ, "1 if the item may have been added.", this::exists);
+        bloom(table, "bf.mexists", -3, READ, "1 for each item that may have been added.", this::mexists);
+        bloom(table, "bf.info", -2, READ, "Describes a filter, or one field of it (DDF: ddf's figures of one that " +
             "grows).", this::info);
-        bloom(table, "bf.card", 2, RedisBloomCommands.READ, "Items added that were not seen before.", this::card);
-        bloom(table, "bf.debug", 2, RedisBloomCommands.READ, "A scaling filter's size and layers, as RedisBloom describes them.",
+        bloom(table, "bf.card", 2, READ, "Items added that were not seen before.", this::card);
+        bloom(table, "bf.debug", 2, READ, "A scaling filter's size and layers, as RedisBloom describes them.",
             this::debug);
-        bloom(table, "bf.scandump", 3, RedisBloomCommands.READ, "Dumps a filter in chunks: iterator 0 first, then each iterator " +
+        bloom(table, "bf.scandump", 3, READ, "Dumps a filter in chunks: iterator 0 first, then each iterator " +
             "answered, until it answers 0.", (s, a) -> scandump(s, a, dump));
-        table.add(Command.oneKey("bf.loadchunk", 4, RedisBloomCommands.WRITE, "bf", "Loads a chunk of BF.SCANDUMP (ddf's or " +
+        table.add(Command.oneKey("bf.loadchunk", 4, WRITE, "bf", "Loads a chunk of BF.SCANDUMP (ddf's or " +
             "RedisBloom's), with the iterator it came with.", (s, a) -> loadchunk(s, a, dump))
             .largeArguments(chunkBytes));
     }

@@ -15,6 +15,9 @@ import io.netty.handler.codec.redis.RedisMessage;
 import java.util.List;
 import java.util.function.Function;
 
+import static io.ddf.ingest.commands.redisbloom.RedisBloomCommands.READ;
+import static io.ddf.ingest.commands.redisbloom.RedisBloomCommands.WRITE;
+
 /**
  * The CF.* commands, each parsed once and run where its key lives: on RedisBloom's own cuckoo filter, which grows
  * (what a missing key gets by default: {@link CuckooSemantics}), or on ddf's streaming cuckoo filter, which forgets
@@ -61,28 +64,28 @@ final class CuckooCommands
      */
     void register(final CommandTable table, final ScanDump dump, final long chunkBytes)
     {
-        cuckoo(table, "cf.reserve", -3, RedisBloomCommands.WRITE, "Creates a cuckoo filter: capacity, then BUCKETSIZE, MAXITERATIONS, " +
+        cuckoo(table, "cf.reserve", -3, WRITE, "Creates a cuckoo filter: capacity, then BUCKETSIZE, MAXITERATIONS, " +
             "EXPANSION.", this::reserve);
-        cuckoo(table, "cf.add", 3, RedisBloomCommands.WRITE, "Adds a copy of an item (1). Creates the filter.", this::add);
-        cuckoo(table, "cf.addnx", 3, RedisBloomCommands.WRITE, "Adds an item unless present: 1 added, 0 present.", this::addnx);
-        cuckoo(table, "cf.insert", -4, RedisBloomCommands.WRITE, "[CAPACITY c] [NOCREATE] ITEMS item...: adds a copy of each (1 each, " +
+        cuckoo(table, "cf.add", 3, WRITE, "Adds a copy of an item (1). Creates the filter.", this::add);
+        cuckoo(table, "cf.addnx", 3, WRITE, "Adds an item unless present: 1 added, 0 present.", this::addnx);
+        cuckoo(table, "cf.insert", -4, WRITE, "[CAPACITY c] [NOCREATE] ITEMS item...: adds a copy of each (1 each, " +
             "-1 when full).", this::insert);
-        cuckoo(table, "cf.insertnx", -4, RedisBloomCommands.WRITE, "[CAPACITY c] [NOCREATE] ITEMS item...: adds each unless present " +
+        cuckoo(table, "cf.insertnx", -4, WRITE, "[CAPACITY c] [NOCREATE] ITEMS item...: adds each unless present " +
             "(1 added, 0 present, -1 when full).", this::insertnx);
-        cuckoo(table, "cf.exists", 3, RedisBloomCommands.READ, "1 if the item may be present.", this::exists);
-        cuckoo(table, "cf.mexists", -3, RedisBloomCommands.READ, "1 for each item that may be present.", this::mexists);
-        cuckoo(table, "cf.count", 3, RedisBloomCommands.READ, "How many copies of an item may be present.", this::count);
+        cuckoo(table, "cf.exists", 3, READ, "1 if the item may be present.", this::exists);
+        cuckoo(table, "cf.mexists", -3, READ, "1 for each item that may be present.", this::mexists);
+        cuckoo(table, "cf.count", 3, READ, "How many copies of an item may be present.", this::count);
         // RedisBloom: "write fast" (a write that does not grow memory)
         cuckoo(table, "cf.del", 3, List.of("write", "fast"), "Deletes one copy of an item: 1 deleted, 0 absent.",
             this::delete);
-        cuckoo(table, "cf.info", 2, RedisBloomCommands.READ, "Describes a cuckoo filter.", this::info);
-        cuckoo(table, "cf.debug", 2, RedisBloomCommands.READ, "A cuckoo filter's shape, as RedisBloom describes it.", this::debug);
+        cuckoo(table, "cf.info", 2, READ, "Describes a cuckoo filter.", this::info);
+        cuckoo(table, "cf.debug", 2, READ, "A cuckoo filter's shape, as RedisBloom describes it.", this::debug);
         // RedisBloom registers CF.COMPACT "readonly fast", though it moves fingerprints: its flags, as served there
-        cuckoo(table, "cf.compact", 2, RedisBloomCommands.READ, "Moves fingerprints to older sub-filters and drops emptied ones.",
+        cuckoo(table, "cf.compact", 2, READ, "Moves fingerprints to older sub-filters and drops emptied ones.",
             this::compact);
-        cuckoo(table, "cf.scandump", 3, RedisBloomCommands.READ, "Dumps a cuckoo filter in chunks, as BF.SCANDUMP.",
+        cuckoo(table, "cf.scandump", 3, READ, "Dumps a cuckoo filter in chunks, as BF.SCANDUMP.",
             (s, a) -> scandump(s, a, dump));
-        table.add(Command.oneKey("cf.loadchunk", 4, RedisBloomCommands.WRITE, "cf", "Loads a chunk of CF.SCANDUMP (ddf's or " +
+        table.add(Command.oneKey("cf.loadchunk", 4, WRITE, "cf", "Loads a chunk of CF.SCANDUMP (ddf's or " +
             "RedisBloom's), with the iterator it came with.", (s, a) -> loadchunk(s, a, dump))
             .largeArguments(chunkBytes));
     }
