@@ -7,6 +7,7 @@ import io.ddf.engine.scaling.AddResult;
 import io.ddf.engine.scaling.BloomChain;
 import io.ddf.ingest.config.ServerConfig;
 import io.ddf.ingest.dispatch.Command;
+import io.ddf.ingest.dispatch.CommandTable;
 import io.ddf.ingest.dispatch.Session;
 import io.ddf.ingest.redisbloom.BloomSemantics;
 import io.ddf.ingest.redisbloom.Creation;
@@ -33,6 +34,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+
+import static io.ddf.ingest.commands.redisbloom.RedisBloomCommands.READ;
+import static io.ddf.ingest.commands.redisbloom.RedisBloomCommands.WRITE;
 
 /**
  * The BF.* commands, each parsed once and run where its key lives ({@link FilterStore.Kind}): on a filter that grows
@@ -120,6 +124,45 @@ final class BloomCommands
     {
         final FilterStore.Kind kind = store.kind(key);
         return kind == FilterStore.Kind.NONE ? addsGrow : kind == FilterStore.Kind.SCALING;
+    }
+
+    /**
+     * Declares every BF.* command, once: its arity, RedisBloom's flags, key position, summary and handler.
+     *
+     * @param table      the daemon's commands.
+     * @param dump       the dumps of fixed-size filters.
+     * @param chunkBytes the longest chunk LOADCHUNK reads.
+     */
+    void register(final CommandTable table, final ScanDump dump, final long chunkBytes)
+    {
+        bloom(table, "bf.reserve", -4, WRITE, "Creates a filter: error rate, capacity, then EXPANSION n, " +
+            "NONSCALING, or KIND (scaling, redisbloom, fifo-bloom...) and a ddf kind's parameters, or WINDOW " +
+            "seconds [SLICES L] (a fifo-bloom that remembers each item for a window of time).", this::reserve);
+        bloom(table, "bf.add", 3, WRITE, "Adds an item; 1 if it was not seen before. Creates the filter on first " +
+            "use.", this::add);
+        bloom(table, "bf.madd", -3, WRITE, "Adds items; 1 for each not seen before. Creates the filter on first use.",
+            this::madd);
+        bloom(table, "bf.insert", -4, WRITE, "[CAPACITY c] [ERROR e] [EXPANSION x] [NOCREATE] [NONSCALING] ITEMS " +
+            "item...: creates the filter unless NOCREATE, then adds each item (1 if it was not seen before).",
+            this::insert);
+        bloom(table, "bf.exists", 3, READ, "1 if the item may have been added.", this::exists);
+        bloom(table, "bf.mexists", -3, READ, "1 for each item that may have been added.", this::mexists);
+        bloom(table, "bf.info", -2, READ, "Describes a filter, or one field of it (DDF: ddf's figures of one that " +
+            "grows).", this::info);
+        bloom(table, "bf.card", 2, READ, "Items added that were not seen before.", this::card);
+        bloom(table, "bf.debug", 2, READ, "A scaling filter's size and layers, as RedisBloom describes them.",
+            this::debug);
+        bloom(table, "bf.scandump", 3, READ, "Dumps a filter in chunks: iterator 0 first, then each iterator " +
+            "answered, until it answers 0.", (s, a) -> scandump(s, a, dump));
+        table.add(Command.oneKey("bf.loadchunk", 4, WRITE, "bf", "Loads a chunk of BF.SCANDUMP (ddf's or " +
+            "RedisBloom's), with the iterator it came with.", (s, a) -> loadchunk(s, a, dump))
+            .largeArguments(chunkBytes));
+    }
+
+    private static void bloom(final CommandTable table, final String name, final int arity,
+        final List<String> flags, final String summary, final Command.Handler handler)
+    {
+        table.add(Command.oneKey(name, arity, flags, "bf", summary, handler));
     }
 
     // ------------------------------------------------------------------------------------------------ making
@@ -275,7 +318,7 @@ final class BloomCommands
             {
                 throw new RespError(Errors.FULL);
             }
-            replies.ready(Replies.bool(s.verdicts[0] == ADDED));
+            replies.bool(s.verdicts[0] == ADDED);
             return;
         }
         // RedisBloom stops at the first item a full NONSCALING chain refuses: the array ends with its error
@@ -288,7 +331,7 @@ final class BloomCommands
             }
             else
             {
-                replies.ready(Replies.bool(s.verdicts[i] == ADDED));
+                replies.bool(s.verdicts[i] == ADDED);
             }
         }
     }

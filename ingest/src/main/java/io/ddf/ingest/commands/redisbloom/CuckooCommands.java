@@ -1,6 +1,8 @@
 package io.ddf.ingest.commands.redisbloom;
 
 import io.ddf.ingest.config.ServerConfig;
+import io.ddf.ingest.dispatch.Command;
+import io.ddf.ingest.dispatch.CommandTable;
 import io.ddf.ingest.dispatch.Session;
 import io.ddf.ingest.redisbloom.Creation;
 import io.ddf.ingest.redisbloom.CuckooInsertRequest;
@@ -10,7 +12,11 @@ import io.ddf.ingest.store.FilterStore;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.redis.RedisMessage;
 
+import java.util.List;
 import java.util.function.Function;
+
+import static io.ddf.ingest.commands.redisbloom.RedisBloomCommands.READ;
+import static io.ddf.ingest.commands.redisbloom.RedisBloomCommands.WRITE;
 
 /**
  * The CF.* commands, each parsed once and run where its key lives: on RedisBloom's own cuckoo filter, which grows
@@ -47,6 +53,47 @@ final class CuckooCommands
     {
         final FilterStore.Kind kind = store.kind(session.key(key));
         return kind == FilterStore.Kind.NONE ? scaleByDefault : kind == FilterStore.Kind.SCALING;
+    }
+
+    /**
+     * Declares every CF.* command, once: its arity, RedisBloom's flags, key position, summary and handler.
+     *
+     * @param table      the daemon's commands.
+     * @param dump       the dumps of fixed-size filters.
+     * @param chunkBytes the longest chunk LOADCHUNK reads.
+     */
+    void register(final CommandTable table, final ScanDump dump, final long chunkBytes)
+    {
+        cuckoo(table, "cf.reserve", -3, WRITE, "Creates a cuckoo filter: capacity, then BUCKETSIZE, MAXITERATIONS, " +
+            "EXPANSION.", this::reserve);
+        cuckoo(table, "cf.add", 3, WRITE, "Adds a copy of an item (1). Creates the filter.", this::add);
+        cuckoo(table, "cf.addnx", 3, WRITE, "Adds an item unless present: 1 added, 0 present.", this::addnx);
+        cuckoo(table, "cf.insert", -4, WRITE, "[CAPACITY c] [NOCREATE] ITEMS item...: adds a copy of each (1 each, " +
+            "-1 when full).", this::insert);
+        cuckoo(table, "cf.insertnx", -4, WRITE, "[CAPACITY c] [NOCREATE] ITEMS item...: adds each unless present " +
+            "(1 added, 0 present, -1 when full).", this::insertnx);
+        cuckoo(table, "cf.exists", 3, READ, "1 if the item may be present.", this::exists);
+        cuckoo(table, "cf.mexists", -3, READ, "1 for each item that may be present.", this::mexists);
+        cuckoo(table, "cf.count", 3, READ, "How many copies of an item may be present.", this::count);
+        // RedisBloom: "write fast" (a write that does not grow memory)
+        cuckoo(table, "cf.del", 3, List.of("write", "fast"), "Deletes one copy of an item: 1 deleted, 0 absent.",
+            this::delete);
+        cuckoo(table, "cf.info", 2, READ, "Describes a cuckoo filter.", this::info);
+        cuckoo(table, "cf.debug", 2, READ, "A cuckoo filter's shape, as RedisBloom describes it.", this::debug);
+        // RedisBloom registers CF.COMPACT "readonly fast", though it moves fingerprints: its flags, as served there
+        cuckoo(table, "cf.compact", 2, READ, "Moves fingerprints to older sub-filters and drops emptied ones.",
+            this::compact);
+        cuckoo(table, "cf.scandump", 3, READ, "Dumps a cuckoo filter in chunks, as BF.SCANDUMP.",
+            (s, a) -> scandump(s, a, dump));
+        table.add(Command.oneKey("cf.loadchunk", 4, WRITE, "cf", "Loads a chunk of CF.SCANDUMP (ddf's or " +
+            "RedisBloom's), with the iterator it came with.", (s, a) -> loadchunk(s, a, dump))
+            .largeArguments(chunkBytes));
+    }
+
+    private static void cuckoo(final CommandTable table, final String name, final int arity,
+        final List<String> flags, final String summary, final Command.Handler handler)
+    {
+        table.add(Command.oneKey(name, arity, flags, "cf", summary, handler));
     }
 
     void reserve(final Session session, final ByteBuf[] args)

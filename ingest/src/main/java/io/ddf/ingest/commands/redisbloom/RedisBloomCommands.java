@@ -4,7 +4,6 @@ import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.redisbloom.DumpChunks;
 import io.ddf.ingest.config.ServerConfig;
-import io.ddf.ingest.dispatch.Command;
 import io.ddf.ingest.dispatch.CommandTable;
 import io.ddf.ingest.store.FilterStore;
 
@@ -13,8 +12,9 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * RedisBloom's surface, in one place: every BF.* and CF.* command the daemon serves, with its arity, flags (RedisBloom
- * 2.4's: {@code write deny-oom} or {@code readonly fast}, so the ACL categories follow), key position, summary and
+ * RedisBloom's surface: the BF.* and CF.* families, built and registered together. Each family declares each of its
+ * commands once, beside its handler ({@link BloomCommands#register}, {@link CuckooCommands#register}): arity, flags
+ * (RedisBloom 2.4's: {@link #WRITE} or {@link #READ}, so the ACL categories follow), key position, summary and
  * handler. A command is parsed once ({@code io.ddf.ingest.redisbloom}'s requests) and runs where its key lives
  * ({@link FilterStore.Kind}): on a filter that grows (RedisBloom's semantics over ddf's chain, RedisBloom's own
  * layouts and its cuckoo filter) or on one of ddf's fixed-size filters (the kinds {@code KIND} names, the forgetting
@@ -32,8 +32,8 @@ import java.util.function.Supplier;
 public final class RedisBloomCommands
 {
     /** RedisBloom registers its writing commands {@code write deny-oom}, the others {@code readonly fast}. */
-    private static final List<String> WRITE = List.of("write", "denyoom");
-    private static final List<String> READ = List.of("readonly", "fast");
+    static final List<String> WRITE = List.of("write", "denyoom");
+    static final List<String> READ = List.of("readonly", "fast");
 
     /**
      * The longest chunk LOADCHUNK reads ({@code --proto-max-bulk-len}, Redis's bulk limit): past
@@ -66,79 +66,11 @@ public final class RedisBloomCommands
         this.apbf = new AgePartitioned(store, log);
     }
 
-    /** @param table gets every BF.* and CF.* command. */
+    /** @param table gets every BF.* and CF.* command, each declared once by its family. */
     public void register(final CommandTable table)
     {
-        bloom(table, "bf.reserve", -4, WRITE, "Creates a filter: error rate, capacity, then EXPANSION n, " +
-            "NONSCALING, or KIND (scaling, redisbloom, fifo-bloom...) and a ddf kind's parameters, or WINDOW " +
-            "seconds [SLICES L] (a fifo-bloom that remembers each item for a window of time).", bf::reserve);
-        bloom(table, "bf.add", 3, WRITE, "Adds an item; 1 if it was not seen before. Creates the filter on first " +
-            "use.", bf::add);
-        bloom(table, "bf.madd", -3, WRITE, "Adds items; 1 for each not seen before. Creates the filter on first use.",
-            bf::madd);
-        bloom(table, "bf.insert", -4, WRITE, "[CAPACITY c] [ERROR e] [EXPANSION x] [NOCREATE] [NONSCALING] ITEMS " +
-            "item...: creates the filter unless NOCREATE, then adds each item (1 if it was not seen before).",
-            bf::insert);
-        bloom(table, "bf.exists", 3, READ, "1 if the item may have been added.", bf::exists);
-        bloom(table, "bf.mexists", -3, READ, "1 for each item that may have been added.", bf::mexists);
-        bloom(table, "bf.info", -2, READ, "Describes a filter, or one field of it (DDF: ddf's figures of one that " +
-            "grows).", bf::info);
-        bloom(table, "bf.card", 2, READ, "Items added that were not seen before.", bf::card);
-        bloom(table, "bf.debug", 2, READ, "A scaling filter's size and layers, as RedisBloom describes them.",
-            bf::debug);
-        bloom(table, "bf.scandump", 3, READ, "Dumps a filter in chunks: iterator 0 first, then each iterator " +
-            "answered, until it answers 0.", (s, a) -> bf.scandump(s, a, dump));
-        table.add(Command.oneKey("bf.loadchunk", 4, WRITE, "bf", "Loads a chunk of BF.SCANDUMP (ddf's or " +
-            "RedisBloom's), with the iterator it came with.", (s, a) -> bf.loadchunk(s, a, dump))
-            .largeArguments(chunkBytes));
-
-        // RedisBloom's age-partitioned proposal (pull request 291, never merged), on ddf's fifo-bloom: its module's
-        // flags, APBF.INSERT the name its first module gave APBF.ADD
-        bloom(table, "apbf.reserve", -4, WRITE, "Creates an age-partitioned filter: [COUNT|TIME] error (1-5: " +
-            "10^-error) capacity [seconds]: ddf's fifo-bloom, TIME with a window of time (BF.RESERVE ... WINDOW).",
-            apbf::reserve);
-        bloom(table, "apbf.add", -3, WRITE, "Adds items to an age-partitioned filter: 1 for each not seen " +
-            "before (one value for one item).", apbf::add);
-        bloom(table, "apbf.insert", -3, WRITE, "Adds items to an age-partitioned filter; OK.", apbf::insert);
-        bloom(table, "apbf.exists", -3, READ, "An array: 1 for each item that may have been added within the " +
-            "filter's window.", apbf::exists);
-        bloom(table, "apbf.info", 2, READ, "Describes an age-partitioned filter as the proposal does.", apbf::info);
-
-        cuckoo(table, "cf.reserve", -3, WRITE, "Creates a cuckoo filter: capacity, then BUCKETSIZE, MAXITERATIONS, " +
-            "EXPANSION.", cf::reserve);
-        cuckoo(table, "cf.add", 3, WRITE, "Adds a copy of an item (1). Creates the filter.", cf::add);
-        cuckoo(table, "cf.addnx", 3, WRITE, "Adds an item unless present: 1 added, 0 present.", cf::addnx);
-        cuckoo(table, "cf.insert", -4, WRITE, "[CAPACITY c] [NOCREATE] ITEMS item...: adds a copy of each (1 each, " +
-            "-1 when full).", cf::insert);
-        cuckoo(table, "cf.insertnx", -4, WRITE, "[CAPACITY c] [NOCREATE] ITEMS item...: adds each unless present " +
-            "(1 added, 0 present, -1 when full).", cf::insertnx);
-        cuckoo(table, "cf.exists", 3, READ, "1 if the item may be present.", cf::exists);
-        cuckoo(table, "cf.mexists", -3, READ, "1 for each item that may be present.", cf::mexists);
-        cuckoo(table, "cf.count", 3, READ, "How many copies of an item may be present.", cf::count);
-        // RedisBloom: "write fast" (a write that does not grow memory)
-        cuckoo(table, "cf.del", 3, List.of("write", "fast"), "Deletes one copy of an item: 1 deleted, 0 absent.",
-            cf::delete);
-        cuckoo(table, "cf.info", 2, READ, "Describes a cuckoo filter.", cf::info);
-        cuckoo(table, "cf.debug", 2, READ, "A cuckoo filter's shape, as RedisBloom describes it.", cf::debug);
-        // RedisBloom registers CF.COMPACT "readonly fast", though it moves fingerprints: its flags, as served there
-        cuckoo(table, "cf.compact", 2, READ, "Moves fingerprints to older sub-filters and drops emptied ones.",
-            cf::compact);
-        cuckoo(table, "cf.scandump", 3, READ, "Dumps a cuckoo filter in chunks, as BF.SCANDUMP.",
-            (s, a) -> cf.scandump(s, a, dump));
-        table.add(Command.oneKey("cf.loadchunk", 4, WRITE, "cf", "Loads a chunk of CF.SCANDUMP (ddf's or " +
-            "RedisBloom's), with the iterator it came with.", (s, a) -> cf.loadchunk(s, a, dump))
-            .largeArguments(chunkBytes));
-    }
-
-    private static void bloom(final CommandTable table, final String name, final int arity,
-        final List<String> flags, final String summary, final Command.Handler handler)
-    {
-        table.add(Command.oneKey(name, arity, flags, "bf", summary, handler));
-    }
-
-    private static void cuckoo(final CommandTable table, final String name, final int arity,
-        final List<String> flags, final String summary, final Command.Handler handler)
-    {
-        table.add(Command.oneKey(name, arity, flags, "cf", summary, handler));
+        bf.register(table, dump, chunkBytes);
+        cf.register(table, dump, chunkBytes);
+        apbf.register(table);
     }
 }

@@ -13,8 +13,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-/** The byte lookup finds what the String lookup it replaces found: lower-cased ISO-8859-1 names. */
-class CommandIndexTest
+/** The table's byte lookup finds what a String lookup finds: lower-cased ISO-8859-1 names. */
+class CommandTableTest
 {
     private static final List<String> NAMES = List.of("bf.add", "bf.madd", "bf.exists", "ping", "command", "get",
         "set", "del", "info", "config", "client", "hello", "auth", "quit", "select", "dbsize", "keys", "exists");
@@ -29,6 +29,13 @@ class CommandIndexTest
         return all;
     }
 
+    private static CommandTable table(final List<Command> all)
+    {
+        final CommandTable table = new CommandTable();
+        all.forEach(table::add);
+        return table;
+    }
+
     private static ByteBuf bytes(final String text)
     {
         return Unpooled.wrappedBuffer(text.getBytes(StandardCharsets.ISO_8859_1));
@@ -38,7 +45,7 @@ class CommandIndexTest
     void findsEveryNameInAnyCaseAndOnlyThose()
     {
         final List<Command> all = commands();
-        final CommandIndex index = new CommandIndex(all);
+        final CommandTable index = table(all);
         for (final Command c : all)
         {
             assertSame(c, index.find(bytes(c.name())));
@@ -56,7 +63,7 @@ class CommandIndexTest
     @Test
     void readsTheReadableBytesOnlyAndConsumesNothing()
     {
-        final CommandIndex index = new CommandIndex(commands());
+        final CommandTable index = table(commands());
         final ByteBuf buf = bytes("xxBF.ADDyy");
         final ByteBuf name = buf.slice(2, 6);
         assertSame("bf.add", index.find(name).name());
@@ -66,6 +73,6 @@ class CommandIndexTest
     @Test
     void anEmptyIndexFindsNothing()
     {
-        assertNull(new CommandIndex(List.of()).find(bytes("ping")));
+        assertNull(new CommandTable().find(bytes("ping")));
     }
 }

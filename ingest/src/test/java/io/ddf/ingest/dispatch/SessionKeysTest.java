@@ -1,4 +1,4 @@
-package io.ddf.ingest.session;
+package io.ddf.ingest.dispatch;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-/** A repeated key is the same String; a different key of the same length never is. */
-class KeyCacheTest
+/** A session's key text: a repeated key is the same String; a different key of the same length never is. */
+class SessionKeysTest
 {
     private static ByteBuf arg(final String text)
     {
@@ -23,7 +23,7 @@ class KeyCacheTest
     @Test
     void repeatsReuseTheStringAndOtherKeysAreTheirOwn()
     {
-        final KeyCache cache = new KeyCache();
+        final Session cache = new Session(null, null, 64, null, true);
         final String first = cache.key(arg("clicks"));
         assertEquals("clicks", first);
         assertSame(first, cache.key(arg("clicks")));

@@ -8,13 +8,13 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** Counters added to by many threads, each in cells of its own: the sums are exact, and a reset starts them at 0. */
-class ThreadCountersTest
+/** A command's counters, added to by many threads in cells of their own: the sums are exact, a reset starts at 0. */
+class CommandStatsTest
 {
     @Test
     void sumsEveryThreadsAddsAndResetsToZero() throws InterruptedException
     {
-        final ThreadCounters counters = new ThreadCounters(2);
+        final CommandStats counters = new CommandStats();
         final List<Thread> threads = new ArrayList<>();
         for (int t = 0; t < 4; t++)
         {
@@ -23,9 +23,7 @@ class ThreadCountersTest
             {
                 for (int i = 0; i < 100_000; i++)
                 {
-                    final long[] cells = counters.cells();
-                    ThreadCounters.add(cells, 0, 1);
-                    ThreadCounters.add(cells, 1, 3);
+                    counters.ran(3, false);
                 }
             };
             threads.add(t % 2 == 0 ? new FastThreadLocalThread(adds) : new Thread(adds));
@@ -35,12 +33,16 @@ class ThreadCountersTest
         {
             thread.join();
         }
-        assertEquals(400_000, counters.sum(0));
-        assertEquals(1_200_000, counters.sum(1));
+        assertEquals(400_000, counters.calls());
+        assertEquals(1_200_000, counters.nanos());
+        assertEquals(0, counters.failedCalls());
         counters.reset();
-        assertEquals(0, counters.sum(0));
-        ThreadCounters.add(counters.cells(), 0, 5);
-        assertEquals(5, counters.sum(0));
-        assertEquals(0, counters.sum(1));
+        assertEquals(0, counters.calls());
+        counters.ran(5, true);
+        counters.rejected();
+        assertEquals(1, counters.calls());
+        assertEquals(5, counters.nanos());
+        assertEquals(1, counters.failedCalls());
+        assertEquals(1, counters.rejectedCalls());
     }
 }
