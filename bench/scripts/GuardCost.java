@@ -12,7 +12,8 @@
 //
 // LABEL=JAR,...: each jar runs as two instances (LABEL#1, LABEL#2); every later jar is compared with every earlier
 // one. bench/scripts/guard-cost.sh builds this tree and a variant of it without the guard's counting and runs them
-// with the jar of 83a72da; results/hotpath/guard-cost-2026-11-29.md has the figures. DIR (default /dev/shm, tmpfs: no writeback faults to add noise) holds the filters' files while they run.
+// with the jar of 83a72da; results/hotpath/guard-cost-2026-11-29.md has the figures. DIR (default /dev/shm, tmpfs:
+// no writeback faults to add noise) holds the filters' files while they run.
 //
 // The classpath holds only the compiled script: GuardCostDriver (compiled against the engine's public API, the same
 // at 83a72da: Filters.builder(FilterKind.QHT)...singleWriter().sync(SyncPolicy.NO).file(f).create()) is loaded
