@@ -86,10 +86,11 @@ public final class KafkaDedupCommand implements Callable<Integer>
     @Option(names = "--threads", paramLabel = "N", defaultValue = "1", description = "Stream threads (default: 1).")
     private int threads;
 
-    @Option(names = "--changelog-format", paramLabel = "auto|hashes|blocks|words", defaultValue = "auto",
+    @Option(names = "--changelog-format", paramLabel = "auto|hashes|calls|blocks|words", defaultValue = "auto",
         description = "What the changelog records: hashes (the new elements' 64-bit hashes, a snapshot now and then; " +
-            "bloom, qht and sqf), blocks (changed 64-byte blocks), words (changed words); auto (default): hashes " +
-            "where the kind allows, else words.")
+            "bloom, qht and sqf), calls (every record's hash and time, a snapshot now and then; fifo-bloom), blocks " +
+            "(changed 64-byte blocks), words (changed words); auto (default): hashes where the kind allows, calls " +
+            "with --window TIME, else words.")
     private String changelogFormat;
 
     @Option(names = "--config", paramLabel = "KEY=VALUE", description = "Any other Kafka Streams, consumer or " +
@@ -165,6 +166,16 @@ public final class KafkaDedupCommand implements Callable<Integer>
             throw new IllegalArgumentException("--keyed is not offered by kafka-dedup: the secret key would have to " +
                 "travel through the changelog topic for another instance to restore the filter");
         }
+        if (filter.kind() == null)
+        {
+            throw new IllegalArgumentException("give --filter KIND, or --window with a time (e.g. 24h), which means " +
+                "fifo-bloom");
+        }
+        if (filter.timeWindow() && filter.kind() != io.ddf.engine.FilterKind.FIFO_BLOOM)
+        {
+            throw new IllegalArgumentException("--window with a time is fifo-bloom's (--filter fifo-bloom, or no " +
+                "--filter); " + filter.kind().cliName() + " takes --window N, a number of elements");
+        }
         FilterSpec spec = FilterSpec.of(filter.kind()).with(filter.kindParameters());
         if (filter.seed() != null)
         {
@@ -210,7 +221,8 @@ public final class KafkaDedupCommand implements Callable<Integer>
                 return f;
             }
         }
-        throw new IllegalArgumentException("--changelog-format must be auto, hashes, blocks or words, not " + changelogFormat);
+        throw new IllegalArgumentException("--changelog-format must be auto, hashes, calls, blocks or words, not " +
+            changelogFormat);
     }
 
     /** @return the Kafka Streams configuration. */
