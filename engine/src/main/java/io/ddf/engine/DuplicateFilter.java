@@ -383,22 +383,36 @@ public interface DuplicateFilter extends AutoCloseable, Syncable
         return false;
     }
 
-    /** @return the filter's kind. */
+    /**
+     * @return the kind the filter was built as: for a sliding-window filter ({@code .window(w).subfilters(L)}), the
+     *         kind of its subfilters, the kind it windows ({@code parameters().kind()} is then
+     *         {@link FilterKind#QUEUE}, the queuing construction, and {@code parameters()} holds the window).
+     */
     FilterKind kind();
 
     /** @return the parameters it was built with, as read from its file header. */
     FilterParameters parameters();
 
-    /** @return number of elements streamed over the file's lifetime. */
+    /** @return number of elements streamed over the file's lifetime (once closed: as the close left them). */
     long elements();
 
-    /** @return number of those judged DUPLICATE. */
+    /** @return number of those judged DUPLICATE (once closed: as the close left them). */
     long duplicates();
 
     /** @return the file holding the state, or null when anonymous. */
     Path path();
 
-    /** Forces the state to the storage device: every page, with the table checksum ({@link #sync()} is cheaper). */
+    /**
+     * Forces the whole file to the storage device, whatever the sync policy: hashes the table and state into the
+     * header's checksum, then {@code msync}s every page and {@code fsync}s the file, so its cost grows with the file
+     * (a hash of every byte, and every dirty page written), not with what changed; {@link #sync()} forces only the
+     * pages that changed. Thread-safe: other threads may stream meanwhile (their changes made before the call are
+     * forced; the checksum of a file still being written is not a seal, the file stays unsealed until
+     * {@link #close()}), and a concurrent {@link #close()} waits for it.
+     *
+     * @throws IllegalStateException when the filter is closed.
+     * @throws io.ddf.persistence.FilterFileException when the file cannot be forced (the device's error).
+     */
     void flush();
 
     /** @return when this filter's changes reach the device; {@link SyncPolicy#NO} for an anonymous file. */
@@ -437,7 +451,21 @@ public interface DuplicateFilter extends AutoCloseable, Syncable
         return new LastClose(LastClose.Kind.CREATED, 0);
     }
 
-    /** Unmaps the file; the state stays in it. */
+    /**
+     * Closes the filter, sealing its file, and unmaps it; the state stays in the file. Thread-safe, and safe while
+     * other threads call the filter: from the moment it begins, new calls throw {@link IllegalStateException}
+     * ("filter is closed"); it waits for the calls already under way to return, then seals: hashes the whole table
+     * and state into the header's checksum and, when they changed since the file was opened, forces every page to
+     * the device ({@code msync}, {@code fsync}) before setting the seal. So its cost grows with the file (a hash of
+     * every byte: tens of milliseconds a gigabyte) plus the write-back of what changed; an unchanged file costs the
+     * hash only. The next open finds the seal and checks the checksum instead of the structure. Idempotent: a second
+     * close, from any thread, waits for the first to finish. {@link Filters#closeAll} closes many with one
+     * file-system sync.
+     *
+     * @throws io.ddf.persistence.FilterFileException when the file cannot be sealed (truncated from outside, or the
+     *                                                device fails): it is unmapped anyway and left unsealed, and its
+     *                                                next open checks its structure as after a crash.
+     */
     @Override
     void close();
 }

@@ -4,6 +4,7 @@ import io.ddf.engine.internal.FilterFactory;
 import io.ddf.engine.internal.FilterKinds;
 import io.ddf.engine.spi.GivenParameters;
 import io.ddf.engine.spi.KindDefinition;
+import io.ddf.engine.spi.NotAParameterException;
 import io.ddf.persistence.FilterFileException;
 import io.ddf.persistence.FilterFileSpec;
 
@@ -28,6 +29,11 @@ import java.util.Map;
  */
 public final class FilterBuilder
 {
+    /** The builder's names: its method where it has one ({@code .rows(n)}), else {@code param("name", v)}. */
+    private static final Map<String, String> METHODS = Map.of("memory-bits", ".memoryBits(n)", "rows", ".rows(n)",
+        "buckets", ".buckets(n)", "fingerprint-bits", ".fingerprintBits(n)", "remainder-bits", ".remainderBits(n)",
+        "reduced-bits", ".reducedBits(n)", "window", ".window(w)", "subfilters", ".subfilters(L)");
+
     private final FilterKind kind;
     private final GivenParameters given = new GivenParameters();
     private Long seed;
@@ -293,8 +299,9 @@ public final class FilterBuilder
     }
 
     /**
-     * Opens the file if it exists, checking that every parameter set on this builder matches its header;
-     * creates it otherwise.
+     * Opens the file if it exists (as {@link Filters#open(Path, SyncPolicy)} does, with this builder's policy and
+     * mode), checking that every parameter set on this builder matches its header; creates it otherwise. What a
+     * restarting application calls: the first start creates the file, the next ones find what it remembers.
      *
      * @return the filter.
      * @throws FilterFileException with reason PARAMETER_MISMATCH naming the first parameter that differs.
@@ -382,6 +389,42 @@ public final class FilterBuilder
     }
 
     private FilterParameters resolve(final long seedValue)
+    {
+        try
+        {
+            return resolveNamed(seedValue);
+        }
+        catch (final NotAParameterException e)
+        {
+            throw new UnknownParameterException(javaMessage(e), e.parameter(), e.getMessage(), e);
+        }
+    }
+
+    private static String javaName(final String parameter)
+    {
+        return METHODS.getOrDefault(parameter, "param(\"" + parameter + "\", v)");
+    }
+
+    /** The refusal in the builder's words: what was given, what the kind takes, how a window is made. */
+    private static String javaMessage(final NotAParameterException e)
+    {
+        final String named = METHODS.containsKey(e.parameter()) ? METHODS.get(e.parameter()) :
+            "param(\"" + e.parameter() + "\")";
+        final String over = e.queue() ? ".window(w).subfilters(L) over " + e.kind() : e.kind();
+        final StringBuilder takes = new StringBuilder();
+        for (final String name : e.takes())
+        {
+            takes.append(takes.length() == 0 ? "" : ", ").append(javaName(name));
+        }
+        final String refusal = named + " is not a parameter of " + over + ": it takes " +
+            (takes.length() == 0 ? "none" : takes);
+        return e.parameter().equals("window") && !e.queue() ? refusal + ". " + e.kind() + " has no window of its " +
+            "own: .window(w) needs .subfilters(L), which makes a sliding-window filter of L " + e.kind() +
+            " subfilters of w / L elements each (the queuing construction), e.g. .window(1_000_000).subfilters(8)" :
+            refusal;
+    }
+
+    private FilterParameters resolveNamed(final long seedValue)
     {
         final KindDefinition definition;
         final long[] slots;

@@ -1,6 +1,6 @@
 package io.ddf.engine;
 
-import io.ddf.engine.internal.MappedFilter;
+import io.ddf.engine.internal.GuardedWords;
 
 /**
  * The words of a filter's file that streaming changes, for code that replicates a filter word by word (the Kafka
@@ -10,22 +10,23 @@ import io.ddf.engine.internal.MappedFilter;
  * {@link io.ddf.persistence.FilterFileDescriptor}. Two filters made with the same parameters and seed whose words
  * are equal hold the same state and give the same verdicts.
  *
- * <p>Valid until the filter is closed. Reads and writes are plain: they race with a concurrent {@code stream} like
- * any other plain access to the mapping, so copy or apply words while no thread streams into the filter.
+ * <p>Valid until the filter is closed (then every method throws {@link IllegalStateException}; a close waits for a
+ * call under way). Reads and writes are plain: they race with a concurrent {@code stream} like any other plain
+ * access to the mapping, so copy or apply words while no thread streams into the filter.
  */
 public final class FilterWords
 {
-    private final MappedFilter filter;
+    private final GuardedWords words;
 
-    FilterWords(final MappedFilter filter)
+    FilterWords(final GuardedWords words)
     {
-        this.filter = filter;
+        this.words = words;
     }
 
     /** @return the number of words. */
     public long words()
     {
-        return filter.mutableWordCount();
+        return words.count();
     }
 
     /**
@@ -35,7 +36,7 @@ public final class FilterWords
      */
     public long getPlain(final long index)
     {
-        return filter.mutableWord(index);
+        return words.get(index);
     }
 
     /**
@@ -49,7 +50,7 @@ public final class FilterWords
      */
     public long mismatch(final FilterWords other, final long from)
     {
-        return filter.mutableWordsMismatch(other.filter, from);
+        return words.mismatch(other.words, from);
     }
 
     /**
@@ -59,6 +60,6 @@ public final class FilterWords
      */
     public void putPlain(final long index, final long value)
     {
-        filter.putMutableWord(index, value);
+        words.put(index, value);
     }
 }

@@ -24,7 +24,8 @@ public final class Filters
     }
 
     /**
-     * Opens an existing filter file; kind and parameters come from its header.
+     * Opens an existing filter file, with the default sync policy ({@link SyncPolicy#EVERYSEC}), as
+     * {@link #open(Path, SyncPolicy)} does.
      *
      * @param path the filter file.
      * @return the filter, its state as the file holds it.
@@ -37,13 +38,19 @@ public final class Filters
     }
 
     /**
-     * Opens an existing filter file; kind and parameters come from its header.
+     * Opens an existing filter file; kind and parameters come from its header. A file closed cleanly is checked by
+     * its seal's checksum; one that was not (a crash, a kill, a power cut) by its structure, then repaired by its
+     * kind; one whose seal does not match its contents (closed by an earlier build while a write was still landing,
+     * or changed on disk since) is opened as after a crash, its structure checked and repaired, the reason logged
+     * (System.Logger {@code io.ddf.engine}, WARNING) and {@link DuplicateFilter#lastClose()} saying so; only a
+     * structure found wrong is refused, naming the file and what is wrong ({@code ddf verify} reports a seal that
+     * does not match without opening the file).
      *
      * @param path   the filter file.
      * @param policy when its changes reach the storage device.
      * @return the filter, its state as the file holds it ({@link DuplicateFilter#lastClose()} says how it was left).
-     * @throws io.ddf.persistence.FilterFileException when the file is missing, foreign, corrupt, truncated,
-     *                                                unready or held by another writer.
+     * @throws io.ddf.persistence.FilterFileException when the file is missing, foreign, corrupt (a structure found
+     *                                                wrong), truncated, unready or held by another writer.
      */
     public static DuplicateFilter open(final Path path, final SyncPolicy policy)
     {
@@ -51,9 +58,10 @@ public final class Filters
     }
 
     /**
-     * Opens many filter files (a daemon's start-up), each as {@link #open} does, but forcing what opening changes in
-     * them (a cleanly closed file's seal is cleared) together: one {@code syncfs} per file system on Linux instead
-     * of a device flush per file.
+     * Opens many filter files (a daemon's start-up), each as {@link #open} does (but refusing a file whose seal does
+     * not match, see {@link #openAll(java.util.List, SyncPolicy)}), forcing what opening changes in them (a cleanly
+     * closed file's seal is cleared) together: one {@code syncfs} per file system on Linux instead of a device flush
+     * per file.
      *
      * @param paths the files.
      * @return per path, in order: its filter or why it was refused.
@@ -64,8 +72,9 @@ public final class Filters
     }
 
     /**
-     * Opens many filter files (a daemon's start-up), each as {@link #open(Path, SyncPolicy)} does, forcing what
-     * opening changes in them together.
+     * Opens many filter files (a daemon's start-up), each as {@link #open(Path, SyncPolicy)} does but stricter: a
+     * file whose seal does not match its contents is refused ({@code CORRUPT}, naming it), as a server should not
+     * serve a file changed on disk since its clean close; forcing what opening changes in them together.
      *
      * @param paths  the files.
      * @param policy when their changes reach the storage device.
@@ -131,9 +140,10 @@ public final class Filters
     }
 
     /**
-     * Closes many filters at once, as {@link DuplicateFilter#close()} each, but forcing their files together (one
-     * {@code syncfs} per file system on Linux): a daemon with thousands of filters stops in a time that grows with
-     * the data changed, not with the number of filters. Every filter is closed even when some fail.
+     * Closes many filters at once, as {@link DuplicateFilter#close()} each (new calls refused, the calls under way
+     * waited for, then each file hashed and sealed), but forcing their files together (one {@code syncfs} per file
+     * system on Linux): a daemon with thousands of filters stops in a time that grows with the data changed, not with
+     * the number of filters. Safe while other threads call them. Every filter is closed even when some fail.
      *
      * @param filters filters made by this class or a {@link FilterBuilder}; closed ones are skipped.
      * @throws io.ddf.persistence.FilterFileException the first failure (e.g. a file truncated from outside).
@@ -179,8 +189,6 @@ public final class Filters
         {
             throw new IllegalArgumentException("not a filter made by ddf's engine: " + filter);
         }
-        final MappedFilter mapped = ((MappedDuplicateFilter)filter).machinery();
-        mapped.mutableWordCount(); // refuses a closed filter now rather than at the first word
-        return new FilterWords(mapped);
+        return new FilterWords(((MappedDuplicateFilter)filter).machinery().mutableWords());
     }
 }

@@ -24,7 +24,14 @@ public record LastClose(Kind kind, long lastSync)
          * Not closed cleanly: a crash, a kill, a power cut. A process crash loses nothing; a power cut or kernel crash
          * may have lost the changes acknowledged after {@code lastSync} (0: since the file was last opened or made).
          */
-        CRASH
+        CRASH,
+        /**
+         * Sealed, but its table no longer matched the seal's checksum: a close by an earlier build of ddf while
+         * another thread still streamed (issue 30), or a change on disk since. Opened as after a crash (its structure checked, each
+         * kind's recovery run) and the reason logged; as with {@link #CRASH}, what a power cut took may be missing,
+         * and a change on disk that kept the structure sound cannot be told from the filter's own.
+         */
+        SEAL_MISMATCH
     }
 
     /**
@@ -44,6 +51,8 @@ public record LastClose(Kind kind, long lastSync)
                     " s before now) may be missing" :
                 "not closed cleanly, and no sync recorded: after a power cut, changes since it was last opened may " +
                     "be missing";
+            case SEAL_MISMATCH -> "its seal did not match its table (closed while a write was landing, or changed on " +
+                "disk since): opened as after a crash, its structure checked";
         };
     }
 }

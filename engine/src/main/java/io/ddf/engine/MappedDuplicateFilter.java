@@ -1,5 +1,7 @@
 package io.ddf.engine;
 
+import io.ddf.engine.hash.ElementHasher;
+import io.ddf.engine.internal.FilterKinds;
 import io.ddf.engine.internal.MappedFilter;
 import org.agrona.DirectBuffer;
 
@@ -13,12 +15,18 @@ import java.nio.file.Path;
 final class MappedDuplicateFilter implements DuplicateFilter
 {
     private final MappedFilter filter;
+    private final ElementHasher hasher;
     private final FilterParameters parameters;
+    /** The kind built: a window filter's subfilters' (its parameters' kind is then QUEUE). */
+    private final FilterKind kind;
 
     MappedDuplicateFilter(final MappedFilter filter, final FilterParameters parameters)
     {
         this.filter = filter;
+        this.hasher = filter.hasher();
         this.parameters = parameters;
+        this.kind = parameters.kind() == FilterKind.QUEUE ?
+            FilterKind.fromCode(FilterKinds.innerCode(parameters.slots())) : parameters.kind();
     }
 
     /** @return the machinery under this filter (for {@link Filters#mutableWords}). */
@@ -49,25 +57,25 @@ final class MappedDuplicateFilter implements DuplicateFilter
     @Override
     public long hash(final long element)
     {
-        return filter.hash(element);
+        return hasher.hash(element);
     }
 
     @Override
     public long hash(final byte[] bytes, final int offset, final int length)
     {
-        return filter.hash(bytes, offset, length);
+        return hasher.hash(bytes, offset, length);
     }
 
     @Override
     public long hash(final DirectBuffer buffer, final int offset, final int length)
     {
-        return filter.hash(buffer, offset, length);
+        return hasher.hash(buffer, offset, length);
     }
 
     @Override
     public long hash(final CharSequence text)
     {
-        return filter.hash(text);
+        return hasher.hash(text);
     }
 
     @Override
@@ -158,7 +166,7 @@ final class MappedDuplicateFilter implements DuplicateFilter
     @Override
     public FilterKind kind()
     {
-        return parameters.kind();
+        return kind;
     }
 
     @Override
@@ -217,6 +225,7 @@ final class MappedDuplicateFilter implements DuplicateFilter
             case NEW -> LastClose.Kind.CREATED;
             case CHECKSUM_VERIFIED -> LastClose.Kind.CLEAN;
             case NOT_SEALED -> LastClose.Kind.CRASH;
+            case SEAL_MISMATCH -> LastClose.Kind.SEAL_MISMATCH;
             case NO_CHECKSUM_IN_FORMAT -> LastClose.Kind.UNKNOWN;
         };
         return new LastClose(kind, filter.lastSyncAtOpen());

@@ -273,7 +273,7 @@ class EngineGoldenFileTest extends EngineTestBase
         copyOwnerOnly(GOLDEN_DIR.resolve(name + "-1.0.ddf"), golden);
         try (DuplicateFilter filter = Filters.open(golden))
         {
-            assertEquals(builder(name).parameters().kind(), filter.kind());
+            assertEquals(builder(name).parameters().kind(), filter.parameters().kind());
             assertEquals(toMap(recorded(name)), toMap(judgeContinuation(filter)));
         }
     }

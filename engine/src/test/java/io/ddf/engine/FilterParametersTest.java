@@ -47,6 +47,39 @@ class FilterParametersTest
         assertTrue(sqf.getMessage().contains("3 distinct"), sqf.getMessage());
     }
 
+    /** Issue 30: the embedding API's refusals name its builder's methods, and say how a window is made. */
+    @Test
+    void refusalsNameTheBuilderMethods()
+    {
+        final UnknownParameterException noSuch = assertThrows(UnknownParameterException.class,
+            () -> Filters.builder(FilterKind.QHT).param("no-such", 1).parameters());
+        assertEquals("no-such", noSuch.parameter());
+        assertEquals("param(\"no-such\") is not a parameter of qht: it takes .rows(n), .buckets(n), " +
+            ".fingerprintBits(n), .memoryBits(n)", noSuch.getMessage());
+        final UnknownParameterException cuckoo = assertThrows(UnknownParameterException.class,
+            () -> Filters.builder(FilterKind.CUCKOO).param("no-such", 1).parameters());
+        assertTrue(cuckoo.getMessage().contains("param(\"max-kicks\", v)"), cuckoo.getMessage());
+        final UnknownParameterException window = assertThrows(UnknownParameterException.class,
+            () -> Filters.builder(FilterKind.QHT).window(1000).create());
+        assertTrue(window.getMessage().startsWith(".window(w) is not a parameter of qht") &&
+            window.getMessage().contains(".window(w) needs .subfilters(L)"), window.getMessage());
+        assertTrue(window.commandLineMessage().startsWith("--window is not a parameter of qht (it takes --rows"),
+            window.commandLineMessage());
+    }
+
+    /** Issue 30: a window filter's kind is the kind it windows; its parameters say it is the queuing construction. */
+    @Test
+    void aWindowFiltersKindIsWhatItWindows()
+    {
+        try (DuplicateFilter filter = Filters.builder(FilterKind.QHT).memoryBits(1 << 16).window(1000).subfilters(4)
+            .create())
+        {
+            assertEquals(FilterKind.QHT, filter.kind());
+            assertEquals(FilterKind.QUEUE, filter.parameters().kind());
+            assertEquals("1000", filter.parameters().toMap().get("window"));
+        }
+    }
+
     @Test
     void refusesContradictoryOrOutOfRangeParameters()
     {
@@ -54,7 +87,10 @@ class FilterParametersTest
             () -> Filters.builder(FilterKind.QHT).rows(10).memoryBits(1000).parameters());
         final IllegalArgumentException notTaken = assertThrows(IllegalArgumentException.class,
             () -> Filters.builder(FilterKind.QHT).remainderBits(4).parameters());
-        assertTrue(notTaken.getMessage().contains("--remainder-bits is not a parameter of qht"), notTaken.getMessage());
+        assertTrue(notTaken.getMessage().startsWith(".remainderBits(n) is not a parameter of qht: it takes .rows(n), " +
+            ".buckets(n), .fingerprintBits(n), .memoryBits(n)"), notTaken.getMessage());
+        assertEquals("--remainder-bits is not a parameter of qht (it takes --rows, --buckets, --fingerprint-bits, " +
+            "--memory-bits)", ((UnknownParameterException)notTaken).commandLineMessage());
         assertThrows(IllegalArgumentException.class,
             () -> Filters.builder(FilterKind.SQF).fingerprintBits(4).parameters());
         assertThrows(IllegalArgumentException.class,

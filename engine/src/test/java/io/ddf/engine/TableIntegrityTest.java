@@ -12,7 +12,12 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import static io.ddf.persistence.FilterFileException.Reason.CORRUPT;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -21,8 +26,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A filter whose table changed on disk is refused, naming the file and the reason: by its checksum when it was
- * closed cleanly, by the structure of its counters and cells when it was not (a crash).
+ * A filter whose table changed on disk is found, naming the file and the reason: by its checksum when it was closed
+ * cleanly ({@code ddf verify} and a daemon's {@code openAll} refuse it; {@code open} takes it as after a crash and
+ * logs why), by the structure of its counters and cells when it was not (a crash), which is refused everywhere.
  */
 class TableIntegrityTest extends EngineTestBase
 {
@@ -30,16 +36,78 @@ class TableIntegrityTest extends EngineTestBase
     Path dir;
 
     @Test
-    void flippedTableByteOfACleanlyClosedFilterIsRefusedByOpenAndVerify() throws IOException
+    void flippedTableByteOfACleanlyClosedFilterIsReportedByVerifyAndRefusedByOpenAll() throws IOException
     {
         final Path path = filterWithElements("clean.ddf");
         flipByte(path, FilterFileDescriptor.TABLE_OFFSET + 40);
         final byte[] before = Files.readAllBytes(path);
-        final FilterFileException ex = assertThrows(FilterFileException.class, () -> Filters.open(path));
-        assertEquals(CORRUPT, ex.reason());
-        assertTrue(ex.getMessage().contains(path.toString()) && ex.getMessage().contains("checksum"), ex.getMessage());
         final FilterFileException verify = assertThrows(FilterFileException.class, () -> FilterInfo.verify(path));
         assertTrue(verify.getMessage().contains("checksum mismatch"), verify.getMessage());
+        // A daemon's start-up serves no file changed on disk since its clean close: refused by name.
+        final Filters.Opened opened = Filters.openAll(java.util.List.of(path)).get(0);
+        assertEquals(null, opened.filter());
+        assertEquals(CORRUPT, ((FilterFileException)opened.failure()).reason());
+        assertTrue(opened.failure().getMessage().contains(path.toString()) &&
+            opened.failure().getMessage().contains("table checksum mismatch"), opened.failure().getMessage());
+        assertArrayEquals(before, Files.readAllBytes(path), "a refused file is left unchanged");
+    }
+
+    /**
+     * Issue 30: a file whose seal does not match (what closing under load left before closes waited for the calls
+     * in flight) is opened as after a crash, its structure checked, and the reason logged; closed, it is sealed again.
+     */
+    @Test
+    void sealThatDoesNotMatchIsOpenedAsAfterACrashWithTheReasonLogged() throws IOException
+    {
+        final Path path = filterWithElements("mismatch.ddf");
+        flipByte(path, FilterFileDescriptor.TABLE_OFFSET + 40);
+        final List<String> logged = new ArrayList<>();
+        final Handler handler = new Handler()
+        {
+            @Override
+            public void publish(final LogRecord record)
+            {
+                logged.add(record.getLevel() + " " + record.getMessage());
+            }
+
+            @Override
+            public void flush()
+            {
+            }
+
+            @Override
+            public void close()
+            {
+            }
+        };
+        final Logger engineLog = Logger.getLogger("io.ddf.engine");
+        engineLog.addHandler(handler);
+        try (DuplicateFilter filter = Filters.open(path))
+        {
+            assertEquals(LastClose.Kind.SEAL_MISMATCH, filter.lastClose().kind());
+            assertEquals(1000, filter.elements());
+        }
+        finally
+        {
+            engineLog.removeHandler(handler);
+        }
+        assertEquals(1, logged.size(), logged.toString());
+        assertTrue(logged.get(0).startsWith("WARNING") && logged.get(0).contains(path.toString()) &&
+            logged.get(0).contains("table checksum mismatch") && logged.get(0).contains("opened as after a crash"),
+            logged.get(0));
+        assertEquals("ok", FilterInfo.verify(path).get("table checksum"), "closed cleanly again: sealed");
+    }
+
+    /** A seal that does not match is no pass for a broken structure: refused by name, the file left unchanged. */
+    @Test
+    void sealThatDoesNotMatchOverABrokenStructureIsRefused() throws IOException
+    {
+        final Path path = qhtWithStrayBits("broken.ddf", false);
+        final byte[] before = Files.readAllBytes(path);
+        final FilterFileException ex = assertThrows(FilterFileException.class, () -> Filters.open(path));
+        assertEquals(CORRUPT, ex.reason());
+        assertTrue(ex.getMessage().contains(path.toString()) && ex.getMessage().contains("table checksum mismatch") &&
+            ex.getMessage().contains("table word 7"), ex.getMessage());
         assertArrayEquals(before, Files.readAllBytes(path), "a refused file is left unchanged");
     }
 
@@ -63,15 +131,7 @@ class TableIntegrityTest extends EngineTestBase
     @Test
     void strayBitsInAQuotientTableAfterACrashAreRefused() throws IOException
     {
-        // 3 cells of 8 bits: 2 rows per word, so bits 48..63 of every word hold no cell.
-        final Path path = dir.resolve("stray.ddf");
-        try (DuplicateFilter filter = Filters.builder(FilterKind.QHT).rows(1024).buckets(3).fingerprintBits(8)
-            .file(path).create())
-        {
-            filter.stream(1L);
-        }
-        crash(path);
-        writeLong(path, FilterFileDescriptor.TABLE_OFFSET + 8 * 7, 0x00FF_0000_0000_0000L);
+        final Path path = qhtWithStrayBits("stray.ddf", true);
         final FilterFileException ex = assertThrows(FilterFileException.class, () -> Filters.open(path));
         assertTrue(ex.getMessage().contains("table word 7") && ex.getMessage().contains("outside its cells"),
             ex.getMessage());
@@ -123,6 +183,24 @@ class TableIntegrityTest extends EngineTestBase
             assertEquals(1000, filter.elements());
         }
         assertEquals("ok", FilterInfo.verify(path).get("table checksum"), "closed cleanly again: sealed");
+    }
+
+    /** A small QHT closed cleanly (crashed: unsealed), then stray bits written where its word 7 holds no cell. */
+    private Path qhtWithStrayBits(final String name, final boolean crashed) throws IOException
+    {
+        final Path path = dir.resolve(name);
+        try (DuplicateFilter filter = Filters.builder(FilterKind.QHT).rows(1024).buckets(3).fingerprintBits(8)
+            .file(path).create())
+        {
+            filter.stream(1L);
+        }
+        if (crashed)
+        {
+            crash(path);
+        }
+        // 3 cells of 8 bits: 2 rows per word, so bits 48..63 of every word hold no cell.
+        writeLong(path, FilterFileDescriptor.TABLE_OFFSET + 8 * 7, 0x00FF_0000_0000_0000L);
+        return path;
     }
 
     private Path filterWithElements(final String name)

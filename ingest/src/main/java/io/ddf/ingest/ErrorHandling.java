@@ -73,6 +73,10 @@ final class ErrorHandling implements IParameterExceptionHandler, IExecutionExcep
 
     private static String message(final Throwable ex)
     {
+        if (ex instanceof io.ddf.engine.UnknownParameterException)
+        {
+            return ((io.ddf.engine.UnknownParameterException)ex).commandLineMessage(); // options, not builder methods
+        }
         final String message = ex.getMessage();
         if (ex instanceof IllegalArgumentException || ex instanceof FilterFileException)
         {

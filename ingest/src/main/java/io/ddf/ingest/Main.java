@@ -32,6 +32,16 @@ public final class Main
      */
     public static void main(final String[] args)
     {
+        // ddf is the application here: other Chronicle libraries that may share a class path print a banner and send
+        // analytics unless told not to (Chronicle Bytes itself does neither); a value on the command line wins. The
+        // engine sets no system property: an embedding application decides (docs/embedding.md, "Logging").
+        for (final String quiet : new String[] {"chronicle.announcer.disable", "chronicle.analytics.disable"})
+        {
+            if (System.getProperty(quiet) == null)
+            {
+                System.setProperty(quiet, "true");
+            }
+        }
         final int status = run(
             new FileInputStream(FileDescriptor.in), new FileOutputStream(FileDescriptor.out), System.err, args);
         System.exit(status);

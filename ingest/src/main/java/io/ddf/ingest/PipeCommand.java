@@ -3,7 +3,7 @@ package io.ddf.ingest;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.LastClose;
 import io.ddf.engine.SyncPolicy;
-import io.ddf.ingest.server.SyncPolicyConverter;
+import io.ddf.ingest.config.SyncPolicyConverter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -90,7 +90,7 @@ public final class PipeCommand implements Callable<Integer>, UsesFilterOptions
         final DuplicateFilter filter = options.builder().singleWriter()
             .sync(policy == SyncPolicy.ALWAYS ? SyncPolicy.EVERYSEC : policy).openOrCreate();
         final LastClose last = filter.lastClose();
-        if (last.kind() == LastClose.Kind.CRASH)
+        if (last.kind() == LastClose.Kind.CRASH || last.kind() == LastClose.Kind.SEAL_MISMATCH)
         {
             // never silently: what a power cut may have taken from the file, before any verdict
             spec.commandLine().getErr().println("ddf: " + options.file() + ": " +

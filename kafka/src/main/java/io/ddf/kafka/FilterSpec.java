@@ -4,6 +4,7 @@ import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.FilterParameters;
 import io.ddf.engine.Filters;
+import io.ddf.engine.UnknownParameterException;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -192,7 +193,10 @@ public final class FilterSpec
         }
         catch (final IllegalArgumentException e)
         {
-            throw new IllegalArgumentException("ddf store '" + storeName + "' (" + this + "): " + e.getMessage(), e);
+            // a parameter the kind does not take is named as an option: specs are written in the options' words
+            throw new IllegalArgumentException("ddf store '" + storeName + "' (" + this + "): " +
+                (e instanceof UnknownParameterException ? ((UnknownParameterException)e).commandLineMessage() :
+                e.getMessage()), e);
         }
     }
 

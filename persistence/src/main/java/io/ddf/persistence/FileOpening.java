@@ -27,11 +27,13 @@ final class FileOpening
     /**
      * @param path            the file.
      * @param structure       the caller's structure check for a file its checksum cannot vouch for, or null.
+     * @param onMismatch      what to do with a sealed file whose contents no longer match its checksum.
      * @param deferUnsealSync leave forcing the cleared seal to the caller ({@link FilterFiles#openAll}).
      * @return the file, open for writing.
-     * @see FilterFile#open(Path, FilterFile.StructureCheck)
+     * @see FilterFile#open(Path, StructureCheck, OnSealMismatch)
      */
-    static FilterFile open(final Path path, final FilterFile.StructureCheck structure, final boolean deferUnsealSync)
+    static FilterFile open(final Path path, final StructureCheck structure,
+        final OnSealMismatch onMismatch, final boolean deferUnsealSync)
     {
         Objects.requireNonNull(path, "path");
         RegularFiles.require(path);
@@ -60,10 +62,15 @@ final class FileOpening
             final FilterFileHeader header = HeaderReader.read(raf.getChannel(), path).header();
             region = new MappedRegion(path.toFile(), raf, header.fileLength(), path);
             final FilterFile file = new FilterFile(path, header, region, lock, registryKey);
-            file.unseal(deferUnsealSync);
+            file.unseal(structure != null && onMismatch == OnSealMismatch.CHECK_STRUCTURE,
+                deferUnsealSync);
             if (structure != null && file.tableCheck() != FilterFile.TableCheck.CHECKSUM_VERIFIED)
             {
-                FilterFile.checkStructure(file, structure);
+                StructureCheck.run(file, structure);
+            }
+            if (file.tableCheck() == FilterFile.TableCheck.SEAL_MISMATCH)
+            {
+                file.clearMismatchedSeal(deferUnsealSync); // only now: a refused file is left unchanged
             }
             OpenFileRegistry.publish(registryKey, file);
             done = true;

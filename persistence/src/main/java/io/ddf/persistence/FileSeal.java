@@ -30,6 +30,8 @@ final class FileSeal
     private FilterFile.TableCheck check = FilterFile.TableCheck.NEW;
     /** The checksum the file was sealed with when opened, valid when {@link #check} is CHECKSUM_VERIFIED. */
     private long checksumAtOpen;
+    /** Why the seal did not match, when {@link #check} is SEAL_MISMATCH. */
+    private String mismatch;
 
     FileSeal(
         final Path path, final long headerAddress, final int majorVersion, final long stateAddress,
@@ -50,6 +52,12 @@ final class FileSeal
         return check;
     }
 
+    /** @return why the seal did not match the contents (check SEAL_MISMATCH), or null. */
+    String mismatch()
+    {
+        return mismatch;
+    }
+
     /** A file mapped for reading: whether it is sealed, read from its seal word, and changed nothing. */
     void readOnly()
     {
@@ -61,12 +69,16 @@ final class FileSeal
      * At open for writing: checks a sealed file's checksum, then stores the last sync time and clears the seal word
      * (neither forced: the caller forces the header page).
      *
+     * @param recoverMismatch whether a sealed file whose contents no longer match its checksum is taken as after a
+     *                        crash (check SEAL_MISMATCH, nothing written: the caller checks its structure, then
+     *                        {@link #clearMismatched()}), rather than refused.
      * @return the time as of which the file is durable (now: a sealed file had every page on the device and nothing
-     *         changed since), or -1 when it was not sealed (or its format has no seal) and nothing was written.
+     *         changed since), or -1 when it was not sealed (or its format has no seal, or its seal did not match) and
+     *         nothing was written.
      * @throws FilterFileException {@code CORRUPT} for a seal word that is neither value, or a sealed file whose
-     *                             contents no longer match its checksum; the file is left unchanged.
+     *                             contents no longer match its checksum unless recovered; the file is left unchanged.
      */
-    long unseal()
+    long unseal(final boolean recoverMismatch)
     {
         if (majorVersion < 2)
         {
@@ -89,9 +101,16 @@ final class FileSeal
         final long computed = compute();
         if (stored != computed)
         {
-            throw new FilterFileException(CORRUPT, path, "table checksum mismatch: the file was closed cleanly " +
-                "with checksum 0x" + Long.toHexString(stored) + " but its table and state now hash to 0x" +
-                Long.toHexString(computed) + ", so they changed on disk since; the file is left unchanged " +
+            final String reason = "table checksum mismatch: the file was closed cleanly with checksum 0x" +
+                Long.toHexString(stored) + " but its table and state now hash to 0x" + Long.toHexString(computed) +
+                ", so they changed since the seal (on disk, or by a write still landing when it was sealed)";
+            if (recoverMismatch)
+            {
+                mismatch = reason;
+                check = FilterFile.TableCheck.SEAL_MISMATCH;
+                return -1;
+            }
+            throw new FilterFileException(CORRUPT, path, reason + "; the file is left unchanged " +
                 "(ddf verify reports the same without opening it for writing)");
         }
         checksumAtOpen = computed;
@@ -100,6 +119,15 @@ final class FileSeal
         header().putLongVolatile(LAST_SYNC_OFFSET, now);
         FilterFileDescriptor.clearSealWordVolatile(header());
         return now;
+    }
+
+    /**
+     * A file opened despite a seal that did not match, once its structure passed: clears the seal word (not forced:
+     * the caller forces the header page), so that the file reads as open, as it is.
+     */
+    void clearMismatched()
+    {
+        FilterFileDescriptor.clearSealWordVolatile(header());
     }
 
     /** @return the stored table checksum (0 in a 1.x file or before the first seal or flush). */

@@ -1,5 +1,6 @@
 package io.ddf.persistence;
 
+import io.ddf.persistence.platform.JvmFlags;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.nio.channels.FileLock;
@@ -12,7 +13,6 @@ import static io.ddf.persistence.FilterFileDescriptor.MINOR_VERSION;
 import static io.ddf.persistence.FilterFileDescriptor.STATE_LENGTH;
 import static io.ddf.persistence.FilterFileDescriptor.STATE_OFFSET;
 import static io.ddf.persistence.FilterFileDescriptor.TABLE_OFFSET;
-import static io.ddf.persistence.FilterFileException.Reason.CORRUPT;
 import static io.ddf.persistence.FilterFileException.Reason.TRUNCATED;
 
 /**
@@ -40,11 +40,6 @@ import static io.ddf.persistence.FilterFileException.Reason.TRUNCATED;
  */
 public final class FilterFile implements AutoCloseable
 {
-    static
-    {
-        ChronicleSettings.apply();
-    }
-
     private final Path path;
     private final FilterFileHeader header;
     private final MappedRegion region;
@@ -70,6 +65,13 @@ public final class FilterFile implements AutoCloseable
         CHECKSUM_VERIFIED,
         /** A 2.0 file that was not closed cleanly (a crash, or still open elsewhere): check its structure. */
         NOT_SEALED,
+        /**
+         * A 2.0 file that was sealed, but whose table and state no longer match the seal's checksum (a close by an
+         * older ddf while a write was still landing, or a change on disk since): opened as after a crash, its
+         * structure checked, when the opener asked for {@link OnSealMismatch#CHECK_STRUCTURE}; {@link #sealMismatch()}
+         * says why.
+         */
+        SEAL_MISMATCH,
         /** A format 1.x file, which has no table checksum: check its structure. */
         NO_CHECKSUM_IN_FORMAT
     }
@@ -119,6 +121,7 @@ public final class FilterFile implements AutoCloseable
     static FilterFile create(final Path path, final FilterFileSpec spec, final long createdMillis)
     {
         Objects.requireNonNull(spec, "spec");
+        JvmFlags.require();
         final FilterFileHeader header = new FilterFileHeader(
             spec, MAJOR_VERSION, MINOR_VERSION, createdMillis, TABLE_OFFSET, STATE_OFFSET, STATE_LENGTH);
         return path == null ? FileCreation.createAnonymous(header) : FileCreation.createNamed(path, header);
@@ -150,7 +153,24 @@ public final class FilterFile implements AutoCloseable
      */
     public static FilterFile open(final Path path, final StructureCheck structure)
     {
-        return FileOpening.open(path, structure, false);
+        return open(path, structure, OnSealMismatch.REFUSE);
+    }
+
+    /**
+     * Opens and maps an existing filter file for writing, after validating its header and, when it is not
+     * sealed or (with {@link OnSealMismatch#CHECK_STRUCTURE}) its seal does not match, its structure.
+     *
+     * @param path       the file.
+     * @param structure  checks the table and state of a file whose checksum cannot vouch for them, reading only; null
+     *                   for none (a seal that does not match is then refused whatever {@code onMismatch} says).
+     * @param onMismatch what to do with a sealed file whose contents no longer match its checksum.
+     * @return the mapped file.
+     * @throws FilterFileException as {@link #open(Path, StructureCheck)}.
+     */
+    public static FilterFile open(final Path path, final StructureCheck structure, final OnSealMismatch onMismatch)
+    {
+        JvmFlags.require();
+        return FileOpening.open(path, structure, onMismatch, false);
     }
 
     /**
@@ -167,6 +187,7 @@ public final class FilterFile implements AutoCloseable
      */
     public static FilterFile openReadOnly(final Path path)
     {
+        JvmFlags.require();
         return FileOpening.openReadOnly(path);
     }
 
@@ -179,46 +200,12 @@ public final class FilterFile implements AutoCloseable
     }
 
     /**
-     * Runs a caller's structure check, turning what it refuses into {@code CORRUPT} naming the file.
-     *
-     * @param file      an open file.
-     * @param structure the check.
-     * @throws FilterFileException {@code CORRUPT} when the check fails.
-     */
-    public static void checkStructure(final FilterFile file, final StructureCheck structure)
-    {
-        file.checkLength();
-        try
-        {
-            structure.check(file);
-        }
-        catch (final IllegalArgumentException | IllegalStateException ex)
-        {
-            throw new FilterFileException(CORRUPT, file.path, "structure check failed (" +
-                (file.seal.check() == TableCheck.NOT_SEALED ? "the file was not closed cleanly" :
-                "format " + file.header.majorVersion() + "." + file.header.minorVersion() + " has no table checksum") +
-                "): " + ex.getMessage() + "; the file is left unchanged", ex);
-        }
-    }
-
-    /** Checks the table and state region of a file whose checksum cannot vouch for them; reads only. */
-    @FunctionalInterface
-    public interface StructureCheck
-    {
-        /**
-         * @param file the file, mapped.
-         * @throws IllegalArgumentException naming the first thing found wrong (where, and what).
-         */
-        void check(FilterFile file);
-    }
-
-    /**
      * At open for writing: checks a sealed file's checksum, then clears the seal and forces the header page, so
      * that no change to the table can reach the disk while the disk still says the file is sealed.
      */
-    void unseal(final boolean deferSync)
+    void unseal(final boolean recoverMismatch, final boolean deferSync)
     {
-        final long durable = seal.unseal();
+        final long durable = seal.unseal(recoverMismatch);
         if (durable >= 0)
         {
             sync.durableAt(durable);
@@ -230,12 +217,31 @@ public final class FilterFile implements AutoCloseable
     }
 
     /**
+     * After the structure of a file whose seal did not match passed: clears the seal and forces the header page
+     * (unless the caller forces it later), as {@link #unseal} does for a file whose seal matched.
+     */
+    void clearMismatchedSeal(final boolean deferSync)
+    {
+        seal.clearMismatched();
+        if (!deferSync)
+        {
+            forceHeader();
+        }
+    }
+
+    /**
      * @return what opening learned about the table: a caller that gets anything but {@link TableCheck#NEW} or
      *         {@link TableCheck#CHECKSUM_VERIFIED} should check the table's structure before trusting it.
      */
     public TableCheck tableCheck()
     {
         return seal.check();
+    }
+
+    /** @return why the seal did not match the contents when {@link #tableCheck()} is SEAL_MISMATCH, else null. */
+    public String sealMismatch()
+    {
+        return seal.mismatch();
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.ddf.persistence;
 
+import io.ddf.persistence.platform.JvmFlags;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -35,7 +36,7 @@ public final class FilterFiles
     }
 
     /**
-     * Opens many files, each as {@link FilterFile#open(Path, FilterFile.StructureCheck)} does, but forcing their
+     * Opens many files, each as {@link FilterFile#open(Path, StructureCheck)} does, but forcing their
      * cleared seals together. No file may be written before this returns.
      *
      * @param paths     the files.
@@ -43,17 +44,35 @@ public final class FilterFiles
      * @return per path, in order: the open file, or why it was refused.
      * @throws FilterFileException {@code IO} when syncfs fails.
      */
-    public static List<Opened> openAll(final List<Path> paths, final FilterFile.StructureCheck structure)
+    public static List<Opened> openAll(final List<Path> paths, final StructureCheck structure)
     {
+        return openAll(paths, structure, OnSealMismatch.REFUSE);
+    }
+
+    /**
+     * Opens many files, each as {@link FilterFile#open(Path, StructureCheck, OnSealMismatch)}
+     * does, but forcing their cleared seals together. No file may be written before this returns.
+     *
+     * @param paths      the files.
+     * @param structure  the structure check, or null.
+     * @param onMismatch what to do with a sealed file whose contents no longer match its checksum.
+     * @return per path, in order: the open file, or why it was refused.
+     * @throws FilterFileException {@code IO} when syncfs fails.
+     */
+    public static List<Opened> openAll(final List<Path> paths, final StructureCheck structure,
+        final OnSealMismatch onMismatch)
+    {
+        JvmFlags.require();
         final List<Opened> opened = new ArrayList<>(paths.size());
         final List<FilterFile> unsealed = new ArrayList<>();
         for (final Path path : paths)
         {
             try
             {
-                final FilterFile file = FileOpening.open(path, structure, true);
+                final FilterFile file = FileOpening.open(path, structure, onMismatch, true);
                 opened.add(new Opened(path, file, null));
-                if (file.tableCheck() == FilterFile.TableCheck.CHECKSUM_VERIFIED)
+                if (file.tableCheck() == FilterFile.TableCheck.CHECKSUM_VERIFIED ||
+                    file.tableCheck() == FilterFile.TableCheck.SEAL_MISMATCH)
                 {
                     unsealed.add(file);
                 }

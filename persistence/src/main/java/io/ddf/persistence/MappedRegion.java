@@ -2,7 +2,6 @@ package io.ddf.persistence;
 
 import net.openhft.chronicle.bytes.MappedBytesStore;
 import net.openhft.chronicle.bytes.MappedFile;
-import net.openhft.chronicle.bytes.PageUtil;
 import net.openhft.chronicle.bytes.internal.SingleMappedFile;
 import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
 import net.openhft.chronicle.core.io.ClosedIllegalStateException;
@@ -44,7 +43,7 @@ final class MappedRegion
     private final long length;
 
     /**
-     * @param file   the file (Chronicle wants it for messages and page-size lookup; it may be unlinked already).
+     * @param file   the file (Chronicle wants it for its messages; it may be unlinked already).
      * @param raf    an open, read-write descriptor of the file, at least {@code length} long. Owned from now on.
      * @param length bytes to map from offset 0.
      * @param path   the file, for messages.
@@ -68,11 +67,13 @@ final class MappedRegion
         {
             throw new FilterFileException(IO, path, "this build maps filter files on little-endian CPUs only");
         }
-        final int pageSize = PageUtil.getPageSize(file.getAbsolutePath());
-        if (length % pageSize != 0)
+        // Every filter file is whole 4 KiB pages (HeaderReader checked the length). No page-size lookup: Chronicle's
+        // (PageUtil, for hugetlbfs) is absent before Chronicle Bytes 2.24 and needs java.naming on a jlink'd runtime;
+        // on a file system with larger pages the mapping fails below, naming the file.
+        if (length % SegmentedFile.PAGE != 0)
         {
-            throw new FilterFileException(IO, path, "cannot map " + length + " bytes without growing the file: " +
-                "the file system's page size is " + pageSize);
+            throw new FilterFileException(IO, path, "cannot map " + length + " bytes: not a whole number of " +
+                SegmentedFile.PAGE + "-byte pages");
         }
         this.raf = raf;
         this.length = length;

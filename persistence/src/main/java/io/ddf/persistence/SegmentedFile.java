@@ -1,5 +1,7 @@
 package io.ddf.persistence;
 
+import io.ddf.persistence.platform.JvmFlags;
+import io.ddf.persistence.platform.Descriptors;
 import net.openhft.posix.MSyncFlag;
 import net.openhft.posix.PosixAPI;
 
@@ -76,6 +78,7 @@ public final class SegmentedFile implements AutoCloseable
      */
     public static SegmentedFile create(final Path path, final long length, final Consumer<SegmentedFile> initialise)
     {
+        JvmFlags.require();
         checkPageMultiple(length, path);
         if (ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN)
         {
@@ -135,6 +138,7 @@ public final class SegmentedFile implements AutoCloseable
      */
     public static SegmentedFile open(final Path path)
     {
+        JvmFlags.require();
         if (!Files.isRegularFile(path))
         {
             throw new FilterFileException(NOT_FOUND, path, "no such file");

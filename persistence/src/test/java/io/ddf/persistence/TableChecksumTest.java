@@ -64,6 +64,31 @@ class TableChecksumTest extends MappedMemoryTestBase
     }
 
     @Test
+    void sealThatDoesNotMatchOpensAsAfterACrashWhenAskedOnlyOnceTheStructurePasses() throws IOException
+    {
+        final Path path = sealedFile();
+        flipByte(path, FilterFileDescriptor.TABLE_OFFSET + 123);
+        final byte[] before = Files.readAllBytes(path);
+        final FilterFileException refused = assertThrows(FilterFileException.class, () -> FilterFile.open(path,
+            file -> { throw new IllegalArgumentException("table word 15 is wrong"); },
+            OnSealMismatch.CHECK_STRUCTURE));
+        assertTrue(refused.getMessage().contains("table checksum mismatch") &&
+            refused.getMessage().contains("table word 15 is wrong"), refused.getMessage());
+        assertArrayEquals(before, Files.readAllBytes(path), "a refused file must be left unchanged");
+        assertRefusedUnchanged(path); // no structure check: refused whatever was asked
+        try (FilterFile file = FilterFile.open(path, f -> { }, OnSealMismatch.CHECK_STRUCTURE))
+        {
+            assertEquals(FilterFile.TableCheck.SEAL_MISMATCH, file.tableCheck());
+            assertTrue(file.sealMismatch().contains("table checksum mismatch"), file.sealMismatch());
+            assertEquals(0, readInt(path, FilterFileDescriptor.SEAL_OFFSET), "the seal is cleared while open");
+        }
+        try (FilterFile file = FilterFile.open(path))
+        {
+            assertEquals(FilterFile.TableCheck.CHECKSUM_VERIFIED, file.tableCheck(), "the close sealed it again");
+        }
+    }
+
+    @Test
     void unsealedFileOpensAndSaysItNeedsAStructuralCheck() throws IOException
     {
         final Path path = sealedFile();

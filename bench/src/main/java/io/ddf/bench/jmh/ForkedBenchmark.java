@@ -15,9 +15,8 @@ import java.util.concurrent.TimeUnit;
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = 1, jvmArgsAppend = {JvmFlags.EXPORT_REF, JvmFlags.EXPORT_NIO, JvmFlags.EXPORT_MISC,
-    JvmFlags.EXPORT_JAVAC_FILE, JvmFlags.OPEN_JAVAC, JvmFlags.OPEN_LANG, JvmFlags.OPEN_REFLECT, JvmFlags.OPEN_IO,
-    JvmFlags.OPEN_UTIL, JvmFlags.AGRONA_NO_BOUNDS_CHECKS})
+@Fork(value = 1, jvmArgsAppend = {JvmFlags.EXPORT_NIO, JvmFlags.EXPORT_MISC, JvmFlags.EXPORT_REF,
+    JvmFlags.OPEN_REFLECT, JvmFlags.OPEN_IO, JvmFlags.AGRONA_NO_BOUNDS_CHECKS})
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public abstract class ForkedBenchmark

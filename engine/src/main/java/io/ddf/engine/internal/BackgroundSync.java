@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * costs no system call); one that takes longer than the bound is counted as delayed, and a failure is counted and
  * logged, the filter's pages staying marked for the next cycle. With many changed filters (thousands of keys), a
  * cycle writes back their file system once ({@code syncfs}) instead of flushing each filter in turn
- * ({@link MappedFilter#syncAll}). Files of other kinds (the filters that grow: scaling chains, cuckoo filters) join
+ * ({@link FilterSync#syncAll}). Files of other kinds (the filters that grow: scaling chains, cuckoo filters) join
  * the cycle through {@link #register(Syncable)}: each forces itself when it changed since the last cycle.
  */
 public final class BackgroundSync
@@ -185,7 +185,7 @@ public final class BackgroundSync
         final long start = System.nanoTime();
         final String[] failure = {last.lastFailure()};
         // together: with many changed filters, one write-back of their file system rather than a flush each
-        final FilterFiles.Synced forced = MappedFilter.syncAll(filters, (filter, e) ->
+        final FilterFiles.Synced forced = FilterSync.syncAll(filters, (filter, e) ->
         {
             FAILURES.incrementAndGet();
             failure[0] = filter.path() + ": " + e.getMessage();

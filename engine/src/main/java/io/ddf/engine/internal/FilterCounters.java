@@ -2,14 +2,12 @@ package io.ddf.engine.internal;
 
 import io.ddf.engine.memory.MappedWords;
 
-import java.util.concurrent.atomic.AtomicReferenceArray;
-
 /**
  * Element and duplicate counters kept in the file's state region, in stripes of one cache line each. A thread that
- * streams claims a stripe of its own (once per filter) and from then on is its only writer: it adds with a plain
- * load and a release (ordered) store, no locked instruction, and no other thread writes that line. The last stripe
- * is the overflow, added to atomically, for threads beyond the {@code STRIPES - 1} that own one at a time (a stripe
- * whose owner has terminated is taken over by the next thread that needs one; the counts in it stay).
+ * streams counts in the stripe it owns ({@link ThreadStripes}), as its only writer: it adds with a plain load and a
+ * release (ordered) store, no locked instruction, and no other thread writes that line. The last stripe is the
+ * overflow, added to atomically, for threads beyond the {@code STRIPES - 1} that own one at a time (a stripe whose
+ * owner has terminated is taken over by the next thread that needs one; the counts in it stay).
  *
  * <pre>
  *   state region
@@ -25,10 +23,10 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  */
 public final class FilterCounters
 {
-    /** Number of stripes; a power of two. */
-    static final int STRIPES = 16;
+    /** Number of stripes (part of the file format): one per {@link ThreadStripes} stripe. */
+    static final int STRIPES = ThreadStripes.STRIPES;
     /** The stripe every thread without one of its own adds to atomically. */
-    static final int OVERFLOW = STRIPES - 1;
+    static final int OVERFLOW = ThreadStripes.OVERFLOW;
     /** Bytes of one stripe: a cache line. */
     static final int STRIPE_LENGTH = 64;
     /** Bytes of state region the counters need. */
@@ -39,8 +37,6 @@ public final class FilterCounters
     private static final int WORDS_PER_STRIPE = STRIPE_LENGTH / Long.BYTES;
 
     private final MappedWords state;
-    /** The owner of each stripe but the overflow; written by compare-and-set only when a thread claims one. */
-    private final AtomicReferenceArray<Thread> owners = new AtomicReferenceArray<>(OVERFLOW);
 
     /**
      * @param stateAddress absolute address of the state region.
@@ -56,31 +52,16 @@ public final class FilterCounters
     }
 
     /**
-     * Counts one verdict in the calling thread's stripe: elements first, then duplicates, each by a release store
-     * (so that a crash between the two leaves duplicates &lt;= elements), and no locked instruction unless the
-     * thread has no stripe of its own.
+     * Counts verdicts in the calling thread's stripe: elements first, then duplicates, each by a release store (so
+     * that a crash between the two leaves duplicates &lt;= elements), and no locked instruction unless the thread has
+     * no stripe of its own. A batch costs one stripe update.
      *
-     * @param duplicate the verdict.
-     */
-    void record(final boolean duplicate)
-    {
-        record(1, duplicate ? 1 : 0);
-    }
-
-    /**
-     * Counts a batch's verdicts at once, as {@link #record(boolean)} counts one (a batch costs one stripe update).
-     *
+     * @param stripe     the calling thread's ({@link ThreadStripes#mine()}).
      * @param elements   verdicts given.
      * @param duplicates of which DUPLICATE, at most {@code elements}.
      */
-    void record(final long elements, final long duplicates)
+    void record(final int stripe, final long elements, final long duplicates)
     {
-        final Thread me = Thread.currentThread();
-        int stripe = (int)(me.getId() % OVERFLOW);
-        if (owners.getPlain(stripe) != me)
-        {
-            stripe = claim(me, stripe);
-        }
         final long base = (long)stripe * WORDS_PER_STRIPE;
         if (stripe != OVERFLOW)
         {
@@ -98,31 +79,6 @@ public final class FilterCounters
                 state.getAndAddLong(base + 1, duplicates);
             }
         }
-    }
-
-    /**
-     * The slow path: the stripe this thread owns elsewhere than at its hint, or one it claims now (free, or left by a
-     * thread that has terminated: isAlive() returning false makes that thread's stores visible here), or the
-     * overflow.
-     */
-    private int claim(final Thread me, final int hint)
-    {
-        for (int i = 0; i < OVERFLOW; i++)
-        {
-            if (owners.get(i) == me)
-            {
-                return i;
-            }
-        }
-        for (int i = 0, stripe = hint; i < OVERFLOW; i++, stripe = stripe + 1 == OVERFLOW ? 0 : stripe + 1)
-        {
-            final Thread owner = owners.get(stripe);
-            if ((owner == null || !owner.isAlive()) && owners.compareAndSet(stripe, owner, me))
-            {
-                return stripe;
-            }
-        }
-        return OVERFLOW;
     }
 
     long elements()

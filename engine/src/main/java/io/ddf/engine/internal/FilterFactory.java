@@ -10,6 +10,8 @@ import io.ddf.persistence.FilterFile;
 import io.ddf.persistence.FilterFileException;
 import io.ddf.persistence.FilterFileSpec;
 import io.ddf.persistence.FilterFiles;
+import io.ddf.persistence.OnSealMismatch;
+import io.ddf.persistence.StructureCheck;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -17,6 +19,8 @@ import java.util.Arrays;
 /** Maps a file to the filter its header describes, and reads and checks what a header says. */
 public final class FilterFactory
 {
+    private static final System.Logger LOG = System.getLogger("io.ddf.engine");
+
     private FilterFactory()
     {
     }
@@ -126,8 +130,16 @@ public final class FilterFactory
     public static MappedFilter open(final Path path, final boolean singleWriter, final SyncMode sync,
         final FilterClock wallClock)
     {
-        // The header is checked before the structure: the structure check needs the kind and its parameters.
-        return wrapOpened(FilterFile.open(path, FilterFactory::checkStructure), singleWriter, sync, wallClock);
+        // The header is checked before the structure: the structure check needs the kind and its parameters. A seal
+        // that does not match is taken as a crash: the structure decides, and the reason is logged.
+        final MappedFilter filter = wrapOpened(FilterFile.open(path, FilterFactory::checkStructure,
+            OnSealMismatch.CHECK_STRUCTURE), singleWriter, sync, wallClock);
+        if (filter.foundAtOpen() == FilterFile.TableCheck.SEAL_MISMATCH)
+        {
+            LOG.log(System.Logger.Level.WARNING, "ddf: " + path + ": " + filter.sealMismatch() + "; opened as " +
+                "after a crash: its structure checked and recovered");
+        }
+        return filter;
     }
 
     /**
@@ -144,6 +156,8 @@ public final class FilterFactory
 
     /**
      * Opens many filter files, forcing what opening changes in them together (see {@link FilterFiles#openAll}).
+     * Unlike {@link #open(Path, boolean, SyncMode)}, a sealed file whose contents no longer match its checksum is
+     * refused (a daemon serves no file changed on disk since its clean close; its operator decides).
      *
      * @param paths    the files.
      * @param sync     how their changes reach the device.
@@ -303,13 +317,13 @@ public final class FilterFactory
                     report.put("table checksum", file.storedChecksum() == 0 ? "none written yet" :
                         file.checksumMatches() ? "matches the last flush" : "differs from the last flush " +
                         "(expected when the filter changed since)");
-                    FilterFile.checkStructure(file, FilterFactory::checkStructure);
+                    StructureCheck.run(file, FilterFactory::checkStructure);
                     report.put("structure", "ok");
                     break;
                 default:
                     report.put("sealed", "no (format " + file.majorVersion() + "." + file.minorVersion() +
                         " has no table checksum)");
-                    FilterFile.checkStructure(file, FilterFactory::checkStructure);
+                    StructureCheck.run(file, FilterFactory::checkStructure);
                     report.put("structure", "ok");
                     break;
             }

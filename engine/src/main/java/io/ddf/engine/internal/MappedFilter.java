@@ -7,18 +7,14 @@ import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.KindDefinition;
 import io.ddf.engine.spi.TimedCore;
 import io.ddf.engine.spi.WindowSnapshot;
+import io.ddf.persistence.platform.AsymmetricFence;
 import io.ddf.persistence.FilterFile;
 import io.ddf.persistence.FilterFiles;
-import org.agrona.DirectBuffer;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.function.BiConsumer;
-import java.util.function.BooleanSupplier;
 
 /**
  * The machinery of a filter on a mapped file: hashes the element in whichever form it comes, lets the kind's
@@ -52,19 +48,21 @@ public final class MappedFilter
     private final boolean singleWriter;
     /** Whether a batch touches its rows before updating them: only for a table larger than a core's cache. */
     private final boolean touchAhead;
-    private final SyncMode syncMode;
+    private final FilterSync sync;
     /** Whether each changing call forces its changes before it returns (sync policy always). */
     private final boolean syncEachCall;
-    /** The elements count the last sync saw (-1: sync the state region at the next sync), written under its lock. */
-    private volatile long syncedElements = -1;
-    /** Whether the state region changed since the last sync: the counters moved (asked under the sync's lock). */
-    private final BooleanSupplier stateChanged = this::countersMoved;
-    private boolean closed;
+    /**
+     * The calls in flight, which a close waits for, and whether the filter is closing (new calls refused); its
+     * stripe for the calling thread is that thread's stripe of the counters too.
+     */
+    private final CallGuard guard;
+    /** The counts when the filter closed, which elements() and duplicates() answer once the file is unmapped. */
+    private volatile long finalElements;
+    private volatile long finalDuplicates;
 
     MappedFilter(final FilterFile file, final KindDefinition definition, final long[] slots, final FilterCore core,
         final boolean singleWriter, final SyncMode syncMode)
     {
-        this.syncMode = syncMode;
         this.syncEachCall = syncMode == SyncMode.EACH_CALL;
         this.singleWriter = singleWriter;
         this.file = file;
@@ -73,10 +71,12 @@ public final class MappedFilter
         this.core = core;
         this.hasher = ElementHasher.of(file.spec().hashAlgorithm(), file.spec().seed(), file.spec().key());
         this.counters = new FilterCounters(file.stateAddress(), file.stateLength());
+        this.sync = new FilterSync(file, counters, syncMode);
         this.mutableWords = new MappedWords(file.stateAddress(),
             (file.tableAddress() + file.tableLength() - file.stateAddress()) / Long.BYTES, false,
             syncMode == SyncMode.UNTRACKED ? null : file.sync().trackChanges());
         this.touchAhead = file.tableLength() > TOUCH_AHEAD_MIN_BYTES;
+        this.guard = new CallGuard(file.path());
     }
 
     /**
@@ -89,53 +89,15 @@ public final class MappedFilter
         return singleWriter;
     }
 
-    /** @return the number of mutable words: from the state region to the end of the table. */
-    public long mutableWordCount()
-    {
-        checkOpen();
-        return mutableWords.words();
-    }
-
     /**
-     * @param index a mutable word's index.
-     * @return the word, read plainly.
+     * @return the mutable words, from the state region to the end of the table (what streaming changes), for code
+     *         that replicates a filter word by word.
+     * @throws IllegalStateException when the filter is closed.
      */
-    public long mutableWord(final long index)
+    public GuardedWords mutableWords()
     {
-        checkOpen();
-        return mutableWords.getLongPlain(index);
-    }
-
-    /**
-     * @param index a mutable word's index.
-     * @param value stored plainly.
-     */
-    public void putMutableWord(final long index, final long value)
-    {
-        checkOpen();
-        mutableWords.putLongPlain(index, value);
-    }
-
-    /**
-     * @param other another filter.
-     * @param from  the first index to compare.
-     * @return the first index at or after {@code from} where the two differ (a word, or the shorter's end), or -1.
-     */
-    public long mutableWordsMismatch(final MappedFilter other, final long from)
-    {
-        checkOpen();
-        other.checkOpen();
-        final MappedWords mine = mutableWords;
-        final MappedWords theirs = other.mutableWords;
-        final long common = Math.min(mine.words(), theirs.words());
-        for (long i = from; i < common; i++)
-        {
-            if (mine.getLongPlain(i) != theirs.getLongPlain(i))
-            {
-                return i;
-            }
-        }
-        return mine.words() == theirs.words() ? -1 : Math.max(from, common);
+        guard.checkOpen();
+        return new GuardedWords(mutableWords, guard);
     }
 
     /** @return the kind's definition, as the header names it. */
@@ -162,56 +124,10 @@ public final class MappedFilter
         return file.spec().seed();
     }
 
-    /** @return the kind's algorithm (for tests that look inside). */
-    public FilterCore core()
-    {
-        return core;
-    }
-
-    /** @return the element hasher (for tests that look inside). */
+    /** @return the element hasher: the filter's seed or key, its algorithm. */
     public ElementHasher hasher()
     {
         return hasher;
-    }
-
-    /**
-     * @param element the element, as its 8 little-endian bytes.
-     * @return its hash.
-     */
-    public long hash(final long element)
-    {
-        return hasher.hash(element);
-    }
-
-    /**
-     * @param bytes  holds the element.
-     * @param offset of its first byte.
-     * @param length of the element in bytes.
-     * @return its hash.
-     */
-    public long hash(final byte[] bytes, final int offset, final int length)
-    {
-        return hasher.hash(bytes, offset, length);
-    }
-
-    /**
-     * @param buffer holds the element.
-     * @param offset of its first byte.
-     * @param length of the element in bytes.
-     * @return its hash.
-     */
-    public long hash(final DirectBuffer buffer, final int offset, final int length)
-    {
-        return hasher.hash(buffer, offset, length);
-    }
-
-    /**
-     * @param text the element, as its UTF-8 bytes.
-     * @return its hash.
-     */
-    public long hash(final CharSequence text)
-    {
-        return hasher.hash(text);
     }
 
     /** @return whether the core's partitions are disjoint state (see {@link FilterCore#partitioned()}). */
@@ -235,14 +151,21 @@ public final class MappedFilter
      */
     public boolean streamHash(final long hash)
     {
-        checkOpen();
-        final boolean duplicate = core.stream(hash);
-        counters.record(duplicate);
-        if (syncEachCall)
+        final int stripe = guard.enter();
+        try
         {
-            sync();
+            final boolean duplicate = core.stream(hash);
+            counters.record(stripe, 1, duplicate ? 1 : 0);
+            if (syncEachCall)
+            {
+                sync();
+            }
+            return duplicate;
         }
-        return duplicate;
+        finally
+        {
+            guard.exit(stripe);
+        }
     }
 
     /**
@@ -253,20 +176,43 @@ public final class MappedFilter
      */
     public boolean streamHash(final long hash, final long time)
     {
-        checkOpen();
-        final boolean duplicate = TimedCalls.core(core, definition, time).stream(hash, time);
-        counters.record(duplicate);
-        if (syncEachCall)
+        final TimedCore timed = TimedCalls.core(core, definition, time);
+        final int stripe = guard.enter();
+        try
         {
-            sync();
+            final boolean duplicate = timed.stream(hash, time);
+            counters.record(stripe, 1, duplicate ? 1 : 0);
+            if (syncEachCall)
+            {
+                sync();
+            }
+            return duplicate;
         }
-        return duplicate;
+        finally
+        {
+            guard.exit(stripe);
+        }
     }
 
-    /** @return the window of time's state and counters, or null for a filter without one. */
+    /**
+     * @return the window of time's state and counters, or null for a filter without one.
+     * @throws IllegalStateException once the filter is closed (its state is unmapped).
+     */
     public WindowSnapshot window()
     {
-        return core instanceof TimedCore timed ? timed.window() : null;
+        if (!(core instanceof TimedCore timed))
+        {
+            return null;
+        }
+        final int stripe = guard.enter();
+        try
+        {
+            return timed.window();
+        }
+        finally
+        {
+            guard.exit(stripe);
+        }
     }
 
     /**
@@ -275,7 +221,15 @@ public final class MappedFilter
      */
     public long touchHash(final long hash)
     {
-        return core.touch(hash);
+        final int stripe = guard.enter();
+        try
+        {
+            return core.touch(hash);
+        }
+        finally
+        {
+            guard.exit(stripe);
+        }
     }
 
     /**
@@ -293,9 +247,22 @@ public final class MappedFilter
      */
     public int streamLongs(final long[] elements, final int offset, final int length, final boolean[] duplicates)
     {
-        checkOpen();
         Objects.checkFromIndexSize(offset, length, elements.length);
         Objects.checkFromIndexSize(offset, length, duplicates.length);
+        final int stripe = guard.enter();
+        try
+        {
+            return streamLongs(stripe, elements, offset, length, duplicates);
+        }
+        finally
+        {
+            guard.exit(stripe);
+        }
+    }
+
+    private int streamLongs(final int stripe, final long[] elements, final int offset, final int length,
+        final boolean[] duplicates)
+    {
         final int end = offset + length;
         int found = 0;
         long touched = 0;
@@ -320,7 +287,7 @@ public final class MappedFilter
         {
             touchSink = touched;
         }
-        counters.record(length, found);
+        counters.record(stripe, length, found);
         if (syncEachCall)
         {
             sync(); // group commit: the batch's changes in one sync
@@ -334,8 +301,15 @@ public final class MappedFilter
      */
     public boolean containsHash(final long hash)
     {
-        checkOpen();
-        return core.contains(hash);
+        final int stripe = guard.enter();
+        try
+        {
+            return core.contains(hash);
+        }
+        finally
+        {
+            guard.exit(stripe);
+        }
     }
 
     /** @return whether the core keeps entries it can count and delete ({@link CountingCore}: the cuckoo filter). */
@@ -351,12 +325,20 @@ public final class MappedFilter
      */
     public void addHash(final long hash)
     {
-        checkOpen();
-        countingCore().add(hash);
-        counters.record(false);
-        if (syncEachCall)
+        final CountingCore counting = countingCore();
+        final int stripe = guard.enter();
+        try
         {
-            sync();
+            counting.add(hash);
+            counters.record(stripe, 1, 0);
+            if (syncEachCall)
+            {
+                sync();
+            }
+        }
+        finally
+        {
+            guard.exit(stripe);
         }
     }
 
@@ -366,13 +348,21 @@ public final class MappedFilter
      */
     public boolean deleteHash(final long hash)
     {
-        checkOpen();
-        final boolean deleted = countingCore().delete(hash);
-        if (deleted && syncEachCall)
+        final CountingCore counting = countingCore();
+        final int stripe = guard.enter();
+        try
         {
-            sync();
+            final boolean deleted = counting.delete(hash);
+            if (deleted && syncEachCall)
+            {
+                sync();
+            }
+            return deleted;
         }
-        return deleted;
+        finally
+        {
+            guard.exit(stripe);
+        }
     }
 
     /**
@@ -381,14 +371,34 @@ public final class MappedFilter
      */
     public int countHash(final long hash)
     {
-        checkOpen();
-        return countingCore().count(hash);
+        final CountingCore counting = countingCore();
+        final int stripe = guard.enter();
+        try
+        {
+            return counting.count(hash);
+        }
+        finally
+        {
+            guard.exit(stripe);
+        }
     }
 
     /** @return copies deleted over the file's lifetime; 0 for a kind that cannot delete. */
     public long deletions()
     {
-        return core instanceof CountingCore counting ? counting.deletions() : 0;
+        if (!(core instanceof CountingCore counting))
+        {
+            return 0;
+        }
+        final int stripe = guard.enter();
+        try
+        {
+            return counting.deletions();
+        }
+        finally
+        {
+            guard.exit(stripe);
+        }
     }
 
     private CountingCore countingCore()
@@ -401,24 +411,34 @@ public final class MappedFilter
             "only the cuckoo filter does");
     }
 
-    private void checkOpen()
-    {
-        if (closed)
-        {
-            throw new IllegalStateException("filter is closed");
-        }
-    }
-
-    /** @return elements streamed over the file's lifetime. */
+    /** @return elements streamed over the file's lifetime (once closed: as the close found them). */
     public long elements()
     {
-        return counters.elements();
+        return count(false);
     }
 
-    /** @return those judged duplicates. */
+    /** @return those judged duplicates (once closed: as the close found them). */
     public long duplicates()
     {
-        return counters.duplicates();
+        return count(true);
+    }
+
+    private long count(final boolean duplicates)
+    {
+        final int stripe = guard.tryEnter();
+        if (stripe < 0)
+        {
+            guard.awaitClosed();
+            return duplicates ? finalDuplicates : finalElements;
+        }
+        try
+        {
+            return duplicates ? counters.duplicates() : counters.elements();
+        }
+        finally
+        {
+            guard.exit(stripe);
+        }
     }
 
     /** @return the file, or null when anonymous. */
@@ -427,17 +447,29 @@ public final class MappedFilter
         return file.path();
     }
 
-    /** Forces the state to the storage device. */
+    /** Forces the state to the storage device; a close waits for it. */
     public void flush()
     {
-        checkOpen();
-        file.flush();
+        final int stripe = guard.enter();
+        try
+        {
+            file.flush();
+        }
+        finally
+        {
+            guard.exit(stripe);
+        }
     }
 
     /** @return how this filter's changes reach the device. */
     public SyncMode syncMode()
     {
-        return syncMode;
+        return sync.mode();
+    }
+
+    FilterSync filterSync()
+    {
+        return sync;
     }
 
     /**
@@ -450,64 +482,12 @@ public final class MappedFilter
      */
     public long sync()
     {
-        if (syncMode == SyncMode.UNTRACKED)
+        if (sync.mode() == SyncMode.UNTRACKED)
         {
             flush();
             return 0;
         }
-        try
-        {
-            return file.sync().syncChanges(stateChanged);
-        }
-        catch (final RuntimeException e)
-        {
-            syncedElements = -1; // the state region too, next time
-            throw e;
-        }
-    }
-
-    /**
-     * Forces what changed in many filters since their last syncs, as {@link #sync()} does each, but together: when
-     * enough of them changed, with one write-back of their file system instead of a device flush per filter
-     * ({@link FilterFiles#syncChanges}). Untracked filters (policy no) are skipped.
-     *
-     * @param filters the filters.
-     * @param failed  gets each filter whose sync failed (its pages stay marked for the next sync).
-     * @return what was forced.
-     */
-    static FilterFiles.Synced syncAll(final List<MappedFilter> filters,
-        final BiConsumer<MappedFilter, RuntimeException> failed)
-    {
-        final List<FilterFile> files = new ArrayList<>(filters.size());
-        final List<BooleanSupplier> states = new ArrayList<>(filters.size());
-        final Map<FilterFile, MappedFilter> byFile = new IdentityHashMap<>();
-        for (final MappedFilter filter : filters)
-        {
-            if (filter.syncMode != SyncMode.UNTRACKED)
-            {
-                files.add(filter.file);
-                states.add(filter.stateChanged);
-                byFile.put(filter.file, filter);
-            }
-        }
-        return FilterFiles.syncChanges(files, states, (file, e) ->
-        {
-            final MappedFilter filter = byFile.get(file);
-            filter.syncedElements = -1; // the state region too, next time
-            failed.accept(filter, e);
-        });
-    }
-
-    /** Under the file's sync lock, the file mapped: whether the counters moved since the last sync. */
-    private boolean countersMoved()
-    {
-        final long elements = counters.elements();
-        if (elements == syncedElements)
-        {
-            return false;
-        }
-        syncedElements = elements;
-        return true;
+        return sync.syncChanges();
     }
 
     /**
@@ -525,6 +505,12 @@ public final class MappedFilter
         return file.tableCheck();
     }
 
+    /** @return why the file's seal did not match its contents at open ({@link #foundAtOpen()} SEAL_MISMATCH), or null. */
+    public String sealMismatch()
+    {
+        return file.sealMismatch();
+    }
+
     /**
      * @return the header's last sync time as opening found it (see
      *         {@link io.ddf.persistence.FileSync#lastSyncAtOpen()}).
@@ -534,35 +520,73 @@ public final class MappedFilter
         return file.sync().lastSyncAtOpen();
     }
 
-    /** Seals and unmaps the file. Callers must make sure no other thread is still streaming into this filter. */
+    /**
+     * Refuses new calls, waits for those in flight, then seals and unmaps the file. Safe while other threads call:
+     * they get {@link IllegalStateException} from now on. A second close, from any thread, waits for the first.
+     */
     public void close()
     {
-        if (!closed)
+        if (!guard.beginClose())
         {
-            closed = true;
-            BackgroundSync.unregister(this);
+            guard.awaitClosed();
+            return;
+        }
+        try
+        {
+            AsymmetricFence.heavy();
+            quiesce();
             file.close();
+        }
+        finally
+        {
+            guard.closed();
         }
     }
 
     /**
-     * Closes many filters as one: their files are forced together ({@link io.ddf.persistence.FilterFiles#closeAll}), so the time grows
-     * with the data changed rather than the number of filters. Callers must make sure nothing streams into them.
+     * Closes many filters as one: each as {@link #close()} does (new calls refused, those in flight waited for, with
+     * one heavy fence for all), then their files forced together ({@link FilterFiles#closeAll}), so the time grows
+     * with the data changed rather than the number of filters.
      *
-     * @param filters open filters; closed ones are skipped.
+     * @param filters filters; closed ones are skipped (one another thread is closing is waited for).
      */
     public static void closeAll(final java.util.Collection<MappedFilter> filters)
     {
-        final java.util.List<FilterFile> files = new java.util.ArrayList<>(filters.size());
+        final List<MappedFilter> mine = new ArrayList<>(filters.size());
         for (final MappedFilter filter : filters)
         {
-            if (!filter.closed)
+            if (filter.guard.beginClose())
             {
-                filter.closed = true;
-                BackgroundSync.unregister(filter);
-                files.add(filter.file);
+                mine.add(filter);
             }
         }
-        FilterFiles.closeAll(files);
+        try
+        {
+            final List<FilterFile> files = new ArrayList<>(mine.size());
+            if (!mine.isEmpty())
+            {
+                AsymmetricFence.heavy();
+            }
+            for (final MappedFilter filter : mine)
+            {
+                filter.quiesce();
+                files.add(filter.file);
+            }
+            FilterFiles.closeAll(files);
+        }
+        finally
+        {
+            mine.forEach(filter -> filter.guard.closed());
+        }
+        filters.forEach(filter -> filter.guard.awaitClosed());
+    }
+
+    /** After the heavy fence: waits for the calls in flight, stops the background syncs, keeps the counts. */
+    private void quiesce()
+    {
+        guard.awaitIdle();
+        BackgroundSync.unregister(this);
+        finalElements = counters.elements();
+        finalDuplicates = counters.duplicates();
     }
 }

@@ -1,7 +1,7 @@
 package io.ddf.engine.memory;
 
 import io.ddf.persistence.DirtyPages;
-import org.agrona.UnsafeAccess;
+import io.ddf.persistence.platform.RawMemory;
 
 /**
  * Flyweight over a region of 64-bit words in mapped memory, addressed by word index, with the memory ordering
@@ -18,6 +18,8 @@ import org.agrona.UnsafeAccess;
  * <p>A region may also be <em>tracked</em>: every store marks its page in the file's {@link DirtyPages} (one release
  * store of a constant byte, after the store it marks), so that a sync forces only the pages that changed. Untracked
  * (sync policy {@code no}, anonymous files), the stores pay one never-taken branch.
+ *
+ * <p>The loads and stores are {@link RawMemory}'s (no Agrona: the engine runs with Agrona 1.x or 2.x).
  *
  * <p>Index checks follow Agrona's switch: on unless {@code agrona.disable.bounds.checks=true}, so tests check
  * and benchmarks can run without.
@@ -89,7 +91,7 @@ public final class MappedWords
      */
     public long getLongVolatile(final long index)
     {
-        return UnsafeAccess.UNSAFE.getLongVolatile(null, addressOf(index));
+        return RawMemory.getLongVolatile(addressOf(index));
     }
 
     /**
@@ -98,7 +100,7 @@ public final class MappedWords
      */
     public long getLongPlain(final long index)
     {
-        return UnsafeAccess.UNSAFE.getLong(addressOf(index));
+        return RawMemory.getLongPlain(addressOf(index));
     }
 
     /**
@@ -108,7 +110,7 @@ public final class MappedWords
     public void putLongPlain(final long index, final long value)
     {
         final long at = addressOf(index);
-        UnsafeAccess.UNSAFE.putLong(at, value);
+        RawMemory.putLongPlain(at, value);
         marked(at);
     }
 
@@ -119,7 +121,7 @@ public final class MappedWords
     public void putLongRelease(final long index, final long value)
     {
         final long at = addressOf(index);
-        UnsafeAccess.UNSAFE.putOrderedLong(null, at, value);
+        RawMemory.putLongRelease(at, value);
         marked(at);
     }
 
@@ -137,15 +139,15 @@ public final class MappedWords
         {
             // The owner is the only writer, so the word cannot change between this load and the store; the load
             // still guards a misused second writer from overwriting a word it did not read (its loop retries).
-            if (UnsafeAccess.UNSAFE.getLong(at) != expected)
+            if (RawMemory.getLongPlain(at) != expected)
             {
                 return false;
             }
-            UnsafeAccess.UNSAFE.putOrderedLong(null, at, update);
+            RawMemory.putLongRelease(at, update);
             marked(at);
             return true;
         }
-        if (UnsafeAccess.UNSAFE.compareAndSwapLong(null, at, expected, update))
+        if (RawMemory.compareAndSetLong(at, expected, update))
         {
             marked(at);
             return true;
@@ -163,12 +165,12 @@ public final class MappedWords
         final long at = addressOf(index);
         if (owned)
         {
-            final long value = UnsafeAccess.UNSAFE.getLong(at);
-            UnsafeAccess.UNSAFE.putOrderedLong(null, at, value + delta);
+            final long value = RawMemory.getLongPlain(at);
+            RawMemory.putLongRelease(at, value + delta);
             marked(at);
             return value;
         }
-        final long value = UnsafeAccess.UNSAFE.getAndAddLong(null, at, delta);
+        final long value = RawMemory.getAndAddLong(at, delta);
         marked(at);
         return value;
     }
@@ -203,7 +205,7 @@ public final class MappedWords
     /** Zeroes every word, with plain stores; not atomic with respect to concurrent updates. */
     public void clear()
     {
-        UnsafeAccess.UNSAFE.setMemory(address, words << 3, (byte)0);
+        RawMemory.setMemory(address, words << 3, (byte)0);
         if (dirty != null && words > 0)
         {
             dirty.markRange(address, words << 3);

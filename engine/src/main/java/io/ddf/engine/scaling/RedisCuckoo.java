@@ -3,8 +3,8 @@ package io.ddf.engine.scaling;
 import io.ddf.engine.hash.Murmur2;
 import io.ddf.engine.redisbloom.CuckooHeader;
 import io.ddf.engine.redisbloom.DumpChunks;
+import io.ddf.persistence.platform.RawMemory;
 import org.agrona.DirectBuffer;
-import org.agrona.UnsafeAccess;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.nio.file.Path;
@@ -186,12 +186,12 @@ public final class RedisCuckoo extends ScalingFilter
 
     private static int get(final long address)
     {
-        return UnsafeAccess.UNSAFE.getByte(address) & 0xFF;
+        return RawMemory.getBytePlain(address) & 0xFF;
     }
 
     private static void put(final long address, final int fp)
     {
-        UnsafeAccess.UNSAFE.putByte(address, (byte)fp);
+        RawMemory.putBytePlain(address, (byte)fp);
     }
 
     private long find(final long bucket, final int fp)

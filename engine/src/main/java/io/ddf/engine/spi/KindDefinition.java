@@ -131,7 +131,7 @@ public abstract class KindDefinition
      * Refuses a given parameter the kind does not take as an option, naming the ones it does.
      *
      * @param given the parameters a user gave.
-     * @throws IllegalArgumentException naming the first unknown parameter and the kind's options.
+     * @throws NotAParameterException naming the first unknown parameter and the kind's options.
      */
     public final void checkOptions(final GivenParameters given)
     {
@@ -140,16 +140,15 @@ public abstract class KindDefinition
             final int slot = slotOf(name);
             if (slot < 0 || !params().get(slot).option())
             {
-                final StringBuilder takes = new StringBuilder();
+                final List<String> takes = new java.util.ArrayList<>();
                 for (final ParamDef param : params())
                 {
                     if (param.option())
                     {
-                        takes.append(takes.length() == 0 ? "" : ", ").append("--").append(param.name());
+                        takes.add(param.name());
                     }
                 }
-                throw new IllegalArgumentException("--" + name + " is not a parameter of " + name() + " (it takes " +
-                    (takes.length() == 0 ? "none" : takes) + ")");
+                throw new NotAParameterException(name, name(), false, takes);
             }
         }
     }

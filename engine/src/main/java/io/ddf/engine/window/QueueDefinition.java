@@ -6,6 +6,7 @@ import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.GivenParameters;
 import io.ddf.engine.spi.KindCodes;
 import io.ddf.engine.spi.KindDefinition;
+import io.ddf.engine.spi.NotAParameterException;
 import io.ddf.engine.spi.ParamDef;
 
 import java.util.ArrayList;
@@ -176,8 +177,7 @@ public final class QueueDefinition extends KindDefinition
             if (!name.equals(P_INNER.name()) && !name.equals(P_SUBFILTERS.name()) && !name.equals(windowName) &&
                 (!takes(definition, name) || name.equals(memoryName) && !innerMemory))
             {
-                throw new IllegalArgumentException("--" + name + " is not a parameter of the queuing construction " +
-                    "over " + definition.name() + " (it takes " + options(definition) + ")");
+                throw new NotAParameterException(name, definition.name(), true, options(definition));
             }
         }
         final long[] innerSlots;
@@ -385,16 +385,16 @@ public final class QueueDefinition extends KindDefinition
         return slot >= 0 && definition.params().get(slot).option();
     }
 
-    private static String options(final KindDefinition definition)
+    private static List<String> options(final KindDefinition definition)
     {
-        final StringBuilder takes = new StringBuilder("--subfilters, --window");
+        final List<String> takes = new ArrayList<>(List.of(P_SUBFILTERS.name(), CommonParams.WINDOW.name()));
         for (final ParamDef param : definition.params())
         {
             if (param.option() && !param.name().equals(CommonParams.WINDOW.name()))
             {
-                takes.append(", --").append(param.name());
+                takes.add(param.name());
             }
         }
-        return takes.toString();
+        return takes;
     }
 }

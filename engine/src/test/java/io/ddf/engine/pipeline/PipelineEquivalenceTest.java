@@ -240,7 +240,8 @@ class PipelineEquivalenceTest extends MappedMemoryTestBase
             .window(1 << 14).subfilters(4).seed(seed);
         try (DuplicateFilter sequential = queue.get().create(); DuplicateFilter piped = queue.get().create())
         {
-            assertEquals(FilterKind.QUEUE, piped.kind());
+            assertEquals(FilterKind.QHT, piped.kind(), "a window filter's kind is what it windows");
+            assertEquals(FilterKind.QUEUE, piped.parameters().kind(), "its parameters are the queuing construction's");
             assertTrue(!piped.partitioned(), "a queue is not partitioned");
             compare(sequential, piped, 20_000, seed, false, "queue L=4 over qht");
             compared.add("queue");

@@ -60,7 +60,7 @@ class ExactWindowTest extends MappedMemoryTestBase
         final IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
             IllegalArgumentException.class,
             () -> Filters.builder(FilterKind.EXACT_WINDOW).memoryBits(1000).parameters());
-        assertTrue(e.getMessage().contains("memory-bits"), e.getMessage());
+        assertTrue(e.getMessage().contains(".memoryBits(n) is not a parameter of exact-window"), e.getMessage());
         assertThrowsWithMessage("window", () -> Filters.builder(FilterKind.EXACT_WINDOW).window(0).parameters());
     }
 

@@ -214,11 +214,11 @@ class QueueTest extends MappedMemoryTestBase
     {
         ExactWindowTest.assertThrowsWithMessage("give window 990 or 1000",
             () -> Filters.builder(FilterKind.QHT).window(999).subfilters(10).parameters());
-        ExactWindowTest.assertThrowsWithMessage("--max-kicks is not a parameter",
+        ExactWindowTest.assertThrowsWithMessage("param(\"max-kicks\") is not a parameter of .window(w).subfilters(L) over qht",
             () -> Filters.builder(FilterKind.QHT).window(1000).subfilters(10).param("max-kicks", 5).parameters());
-        ExactWindowTest.assertThrowsWithMessage("--memory-bits is not a parameter",
+        ExactWindowTest.assertThrowsWithMessage(".memoryBits(n) is not a parameter",
             () -> Filters.builder(FilterKind.EXACT_WINDOW).window(1000).subfilters(10).memoryBits(1 << 20).parameters());
-        ExactWindowTest.assertThrowsWithMessage("--remainder-bits is not a parameter",
+        ExactWindowTest.assertThrowsWithMessage(".remainderBits(n) is not a parameter",
             () -> Filters.builder(FilterKind.QHT).window(1000).subfilters(10).remainderBits(8).parameters());
         ExactWindowTest.assertThrowsWithMessage("subfilters must be",
             () -> Filters.builder(FilterKind.QHT).window(1000).subfilters(0).parameters());
