@@ -24,8 +24,9 @@ public enum ChangelogFormat
      * Every call's element hash and time, batched (one record per commit, or per {@value HashChangelog#BATCH} calls),
      * about 10 bytes a call, plus a snapshot of the file's words each time the calls' bytes since the last one reach
      * the table's size. Replayed in order into the last snapshot, the calls give the same file: the filter's calls
-     * are its only input (event time, one writer). Only for {@link FilterKind#FIFO_BLOOM}, whose duplicates, turns and
-     * seals change the table too, so that its new elements' hashes alone would not rebuild it.
+     * are its only input (event time, one writer). Only for a {@link FilterKind#FIFO_BLOOM} with a window of time,
+     * whose duplicates (the time they bring: turns, expiries; the seals spread over the calls) change the table too,
+     * so that its new elements' hashes alone would not rebuild it.
      */
     CALLS,
     /** Each changed 64-byte block (eight words) as one record: key its index, value its bytes. */
@@ -48,7 +49,7 @@ public enum ChangelogFormat
      * @param timeWindow whether the filter has a window of time.
      * @return the format a store of that filter writes.
      * @throws IllegalArgumentException for {@link #HASHES} with a kind whose table hashes cannot rebuild, or
-     *                                  {@link #CALLS} with a kind other than fifo-bloom.
+     *                                  {@link #CALLS} without a window of time.
      */
     ChangelogFormat resolve(final FilterKind kind, final boolean timeWindow)
     {
@@ -56,10 +57,11 @@ public enum ChangelogFormat
         {
             return timeWindow ? CALLS : ChangelogCost.replayable(kind) ? HASHES : WORDS;
         }
-        if (this == CALLS && kind != FilterKind.FIFO_BLOOM)
+        if (this == CALLS && !(kind == FilterKind.FIFO_BLOOM && timeWindow))
         {
-            throw new IllegalArgumentException("a changelog of calls is fifo-bloom's, not " + kind.cliName() +
-                " (use auto, hashes, words or blocks)");
+            throw new IllegalArgumentException("a changelog of calls is a fifo-bloom's with a window of time (--window " +
+                "TIME), not " + (kind == FilterKind.FIFO_BLOOM ? "one that forgets by count" : kind.cliName()) +
+                " (use auto, words or blocks)");
         }
         if (this == HASHES && !ChangelogCost.replayable(kind))
         {

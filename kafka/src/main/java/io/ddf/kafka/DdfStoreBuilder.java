@@ -53,7 +53,7 @@ public final class DdfStoreBuilder implements StoreBuilder<DdfStore>
      * @param changelogFormat what the changelog records ({@link ChangelogFormat#AUTO} by default).
      * @return this.
      * @throws IllegalArgumentException for {@link ChangelogFormat#HASHES} with a kind whose table hashes cannot
-     *                                  rebuild, or {@link ChangelogFormat#CALLS} with a kind other than fifo-bloom.
+     *                                  rebuild, or {@link ChangelogFormat#CALLS} without a window of time.
      */
     public DdfStoreBuilder withChangelogFormat(final ChangelogFormat changelogFormat)
     {

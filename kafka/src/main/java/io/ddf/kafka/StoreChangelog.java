@@ -18,7 +18,8 @@ import java.nio.file.Path;
  * Single-threaded, as the store is.
  *
  * <p>A filter that keeps state of its own in the process beside its words (a fifo-bloom with a window of time: which
- * slots are still to seal) must not be streamed into after words were written under it: the store gives a
+ * slots it has sealed, and how far) should not be streamed into after words were written under it: that state would
+ * be the one of the calls replayed before (a partly compacted topic's), not the words'. The store gives a
  * {@link Reopener}, and the first replay of calls or hashes (or stream) after a restore of words reopens the file, so
  * that the engine's open rebuilds that state from the words ({@link #settle}).
  */

@@ -88,7 +88,7 @@ public final class KafkaDedupCommand implements Callable<Integer>
 
     @Option(names = "--changelog-format", paramLabel = "auto|hashes|calls|blocks|words", defaultValue = "auto",
         description = "What the changelog records: hashes (the new elements' 64-bit hashes, a snapshot now and then; " +
-            "bloom, qht and sqf), calls (every record's hash and time, a snapshot now and then; fifo-bloom), blocks " +
+            "bloom, qht and sqf), calls (every record's hash and time, a snapshot now and then; --window TIME), blocks " +
             "(changed 64-byte blocks), words (changed words); auto (default): hashes where the kind allows, calls " +
             "with --window TIME, else words.")
     private String changelogFormat;
