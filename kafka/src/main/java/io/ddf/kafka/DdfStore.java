@@ -48,7 +48,7 @@ import java.util.Collection;
  * stream time, for the records with a dedup key). A record older than that (late, out of order) is judged against
  * what the filter holds and, if new, remembered as of the filter's time, not its own. After a restore wrote words
  * under it, the filter file is reopened before the next call, so that the engine rebuilds what it keeps in the
- * process beside the words (which slots are still to seal).
+ * process beside the words (which slots it has sealed, and how far).
  *
  * <h2>Processing guarantees</h2>
  * <ul>

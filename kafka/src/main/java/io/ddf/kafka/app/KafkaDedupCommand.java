@@ -37,6 +37,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * values unchanged. SIGTERM (or SIGINT) closes Kafka Streams cleanly: it commits, checkpoints and closes the filter
  * files, so a restart restores nothing.
  *
+ * <p>{@code --window 24h}: each task's filter is a fifo-bloom with a window of time on event time, the record
+ * timestamps ({@link FilterSpec#window}; late and out-of-order records are judged at the stream time, docs/kafka.md).
+ *
  * <p>Reports on stderr, one line each: state changes, restores ({@code restored N changelog records of ...}), and
  * errors. Exit status: 143 after SIGTERM (the JVM's, once the shutdown hook has closed Kafka Streams), 1 when Kafka
  * Streams failed, 2 for bad usage.
@@ -283,7 +286,10 @@ public final class KafkaDedupCommand implements Callable<Integer>
             stopped.countDown();
         }, "ddf-kafka-dedup-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        err.println("ddf kafka-dedup: " + input + " -> " + output + ", key " + key + ", filter " + spec + ", " + guarantee +
+        final String window = spec.hasTimeWindow() ? ", a window of " + io.ddf.engine.TimeWindow.format(
+            java.time.Duration.ofMillis(spec.params().get("window-ms").longValue())) + " on the record timestamps" : "";
+        err.println("ddf kafka-dedup: " + input + " -> " + output + ", key " + key + ", filter " + spec + window + ", " +
+            guarantee +
             (mark ? ", marking" : ", dropping duplicates") + ", changelog " + changelogFormat.toLowerCase(java.util.Locale.ROOT));
         streams.start();
         stopped.await();
