@@ -123,16 +123,27 @@ final class ChangelogKeys
         return i;
     }
 
-    /**
-     * @param value a {@link #CALLS} record's value.
-     * @return its calls, in order: {hashes, times} (a time -1: a call without one).
-     * @throws IllegalArgumentException when the value does not end on a whole call.
-     */
-    static long[][] calls(final byte[] value)
+    /** Receives the calls of a {@link #CALLS} record, in order. */
+    @FunctionalInterface
+    interface CallSink
     {
-        final int most = value.length / (Long.BYTES + 1);
-        long[] hashes = new long[most];
-        long[] times = new long[most];
+        /**
+         * @param hash the element's hash.
+         * @param time its time, or -1 for a call without one.
+         */
+        void call(long hash, long time);
+    }
+
+    /**
+     * Decodes a {@link #CALLS} record's value as it goes (no array of calls).
+     *
+     * @param value the value.
+     * @param sink  receives each call, in order.
+     * @return how many.
+     * @throws IllegalArgumentException when the value does not end on a whole call (the calls before were given).
+     */
+    static int forEachCall(final byte[] value, final CallSink sink)
+    {
         int i = 0;
         int n = 0;
         long previous = 0;
@@ -165,14 +176,31 @@ final class ChangelogKeys
             }
             final long time = previous + ((zigzag >>> 1) ^ -(zigzag & 1));
             previous = time;
-            hashes[n] = hash;
-            times[n++] = time - 1;
+            sink.call(hash, time - 1);
+            n++;
         }
-        if (n < most)
+        return n;
+    }
+
+    /**
+     * @param value a {@link #CALLS} record's value.
+     * @return its calls, in order: {hashes, times} (a time -1: a call without one).
+     * @throws IllegalArgumentException when the value does not end on a whole call.
+     */
+    static long[][] calls(final byte[] value)
+    {
+        final long[][] calls = new long[2][value.length / (Long.BYTES + 1)];
+        final int n = forEachCall(value, new CallSink()
         {
-            hashes = java.util.Arrays.copyOf(hashes, n);
-            times = java.util.Arrays.copyOf(times, n);
-        }
-        return new long[][] {hashes, times};
+            private int at;
+
+            @Override
+            public void call(final long hash, final long time)
+            {
+                calls[0][at] = hash;
+                calls[1][at++] = time;
+            }
+        });
+        return new long[][] {java.util.Arrays.copyOf(calls[0], n), java.util.Arrays.copyOf(calls[1], n)};
     }
 }

@@ -296,9 +296,9 @@ final class HashChangelog extends StoreChangelog
     }
 
     @Override
-    protected void replayCalls(final long epoch, final long seq, final long[] hashes, final long[] times)
+    protected int replayCalls(final long epoch, final long seq, final byte[] calls)
     {
-        super.replayCalls(epoch, seq, hashes, times);
+        final int n = super.replayCalls(epoch, seq, calls);
         if (epoch > ordinal)
         {
             ordinal = epoch;
@@ -308,8 +308,9 @@ final class HashChangelog extends StoreChangelog
         if (epoch == ordinal)
         {
             nextSeq = Math.max(nextSeq, seq + 1);
-            sinceSnapshot += (long)hashes.length * (Long.BYTES + 2); // about: the calls' bytes are not kept
+            sinceSnapshot += calls.length;
         }
+        return n;
     }
 
     @Override

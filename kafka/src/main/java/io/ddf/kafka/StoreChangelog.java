@@ -186,16 +186,14 @@ abstract class StoreChangelog
             {
                 if (value != null) // null: a batch deleted once a snapshot covered it
                 {
-                    final long[][] calls;
                     try
                     {
-                        calls = ChangelogKeys.calls(value);
+                        replayCalls(number >>> 32, number & 0xFFFF_FFFFL, value);
                     }
                     catch (final IllegalArgumentException e)
                     {
                         throw corrupt("calls: " + e.getMessage());
                     }
-                    replayCalls(number >>> 32, number & 0xFFFF_FFFFL, calls[0], calls[1]);
                 }
             }
             case ChangelogKeys.CHUNK ->
@@ -243,34 +241,35 @@ abstract class StoreChangelog
      * Streams logged calls into the filter again, each with its time, exactly as they were made: header words and
      * all follow, as they did in the writer.
      *
-     * @param epoch  the batch's epoch (the snapshots logged before it).
-     * @param seq    its number in the epoch.
-     * @param hashes the elements' hashes, in call order.
-     * @param times  their times (-1: a call without one).
+     * @param epoch the batch's epoch (the snapshots logged before it).
+     * @param seq   its number in the epoch.
+     * @param calls the record's value ({@link ChangelogKeys#forEachCall}).
+     * @return how many calls it held.
+     * @throws IllegalArgumentException when the value does not end on a whole call.
      */
-    protected void replayCalls(final long epoch, final long seq, final long[] hashes, final long[] times)
+    protected int replayCalls(final long epoch, final long seq, final byte[] calls)
     {
-        callInto(settle(), hashes, times);
+        return callInto(settle(), calls);
     }
 
     /**
      * @param target a filter.
-     * @param hashes elements' hashes to stream into it.
-     * @param times  their times (-1: none).
+     * @param calls  a {@link ChangelogKeys#CALLS} record's value: the calls to stream into it.
+     * @return how many.
      */
-    protected static void callInto(final DuplicateFilter target, final long[] hashes, final long[] times)
+    protected static int callInto(final DuplicateFilter target, final byte[] calls)
     {
-        for (int i = 0; i < hashes.length; i++)
+        return ChangelogKeys.forEachCall(calls, (hash, time) ->
         {
-            if (times[i] < 0)
+            if (time < 0)
             {
-                target.streamHash(hashes[i]);
+                target.streamHash(hash);
             }
             else
             {
-                target.streamHash(hashes[i], times[i]);
+                target.streamHash(hash, time);
             }
-        }
+        });
     }
 
     /**

@@ -95,10 +95,11 @@ final class WordChangelog extends StoreChangelog
     }
 
     @Override
-    protected void replayCalls(final long epoch, final long seq, final long[] hashes, final long[] times)
+    protected int replayCalls(final long epoch, final long seq, final byte[] calls)
     {
-        super.replayCalls(epoch, seq, hashes, times);
-        callInto(copy, hashes, times);
+        final int n = super.replayCalls(epoch, seq, calls);
+        callInto(copy, calls);
+        return n;
     }
 
     @Override

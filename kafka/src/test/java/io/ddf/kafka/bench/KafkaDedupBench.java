@@ -193,6 +193,7 @@ public final class KafkaDedupBench
         final long restoreMillis;
         final long restored;
         final long restoreRss;
+        final long restoreCpu;
         try (ChildApp child = new ChildApp(command(app, id, output, guarantee, restoreState), work.resolve(id + "-restore.log")))
         {
             final Matcher m = RUNNING.matcher(child.await(l -> RUNNING.matcher(l).find(), Duration.ofMinutes(10)).text());
@@ -200,6 +201,7 @@ public final class KafkaDedupBench
             {
                 throw new IllegalStateException("no restore figures in " + child.tail());
             }
+            restoreCpu = child.cpuNanos();
             restored = Long.parseLong(m.group(1));
             restoreMillis = Long.parseLong(m.group(2));
             restoreRss = child.peakRssBytes();
@@ -210,7 +212,7 @@ public final class KafkaDedupBench
         deleteTree(restoreState);
         return new RunResult(app, guarantee, round, seconds, input.records() / seconds, cpuMicrosPerRecord, logBytes,
             counted[0], counted[1], rss, stateBytes, restoreMillis, restored, restoreRss, missing, duplicated, passed,
-            droppedAfterWindow);
+            droppedAfterWindow, restoreCpu < 0 ? -1 : restoreCpu / 1_000_000);
     }
 
     /** Creates a topic; one that exists already is the admin client's retry of a request that got through. */

@@ -87,6 +87,11 @@ final class ResultTable
         {
             row(s, "restore of a new instance from the " + g + " changelog, ms", g, r -> r.restoreMillis(), "%.0f");
             row(s, "restored records, " + g, g, r -> r.restoredRecords(), "%.0f");
+            if (results.stream().anyMatch(r -> r.restoreCpuMillis() >= 0))
+            {
+                row(s, "CPU of the restoring instance, start to RUNNING (all threads), s, " + g, g,
+                    r -> r.restoreCpuMillis() / 1e3, "%.1f");
+            }
         }
         for (final String g : guarantees())
         {

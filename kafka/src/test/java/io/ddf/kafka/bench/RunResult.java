@@ -25,11 +25,14 @@ package io.ddf.kafka.bench;
  * @param passedRecords     with a window: records output; -1 without.
  * @param droppedAfterWindow with a window: records dropped whose id came out between W and W + W/L before (what
  *                          ddf's promise leaves free); -1 without.
+ * @param restoreCpuMillis  the restoring instance's CPU time (user and system, all threads) from its start to its
+ *                          RUNNING line: its start-up and the restore, what the load of other processes moves less
+ *                          than the restore's time; -1 where unknown.
  */
 record RunResult(String app, String guarantee, int round, double seconds, double recordsPerSecond,
     double cpuMicrosPerRecord, long changelogLogBytes, long changelogRecords, long changelogKvBytes, long peakRssBytes,
     long stateBytes, long restoreMillis, long restoredRecords, long restoreRssBytes, long missingIds, long duplicatedIds,
-    long passedRecords, long droppedAfterWindow)
+    long passedRecords, long droppedAfterWindow, long restoreCpuMillis)
 {
     /** The same without a window. */
     RunResult(final String app, final String guarantee, final int round, final double seconds,
@@ -40,6 +43,6 @@ record RunResult(String app, String guarantee, int round, double seconds, double
     {
         this(app, guarantee, round, seconds, recordsPerSecond, cpuMicrosPerRecord, changelogLogBytes, changelogRecords,
             changelogKvBytes, peakRssBytes, stateBytes, restoreMillis, restoredRecords, restoreRssBytes, missingIds,
-            duplicatedIds, -1, -1);
+            duplicatedIds, -1, -1, -1);
     }
 }
