@@ -8,7 +8,6 @@ import io.ddf.engine.FilterKind;
 import io.ddf.engine.FilterParameters;
 import io.ddf.engine.Operation;
 import io.ddf.engine.TimeWindow;
-import io.ddf.ingest.dispatch.Command;
 import io.ddf.ingest.dispatch.CommandTable;
 import io.ddf.ingest.dispatch.Session;
 import io.ddf.ingest.redisbloom.ApbfReserveRequest;
@@ -60,21 +59,15 @@ final class AgePartitioned
      */
     void register(final CommandTable table)
     {
-        apbf(table, "apbf.reserve", -4, WRITE, "Creates an age-partitioned filter: [COUNT|TIME] error (1-5: " +
+        BloomCommands.bloom(table, "apbf.reserve", -4, WRITE, "Creates an age-partitioned filter: [COUNT|TIME] error (1-5: " +
             "10^-error) capacity [seconds]: ddf's fifo-bloom, TIME with a window of time (BF.RESERVE ... WINDOW).",
             this::reserve);
-        apbf(table, "apbf.add", -3, WRITE, "Adds items to an age-partitioned filter: 1 for each not seen " +
+        BloomCommands.bloom(table, "apbf.add", -3, WRITE, "Adds items to an age-partitioned filter: 1 for each not seen " +
             "before (one value for one item).", this::add);
-        apbf(table, "apbf.insert", -3, WRITE, "Adds items to an age-partitioned filter; OK.", this::insert);
-        apbf(table, "apbf.exists", -3, READ, "An array: 1 for each item that may have been added within the " +
+        BloomCommands.bloom(table, "apbf.insert", -3, WRITE, "Adds items to an age-partitioned filter; OK.", this::insert);
+        BloomCommands.bloom(table, "apbf.exists", -3, READ, "An array: 1 for each item that may have been added within the " +
             "filter's window.", this::exists);
-        apbf(table, "apbf.info", 2, READ, "Describes an age-partitioned filter as the proposal does.", this::info);
-    }
-
-    private static void apbf(final CommandTable table, final String name, final int arity,
-        final List<String> flags, final String summary, final Command.Handler handler)
-    {
-        table.add(Command.oneKey(name, arity, flags, "bf", summary, handler));
+        BloomCommands.bloom(table, "apbf.info", 2, READ, "Describes an age-partitioned filter as the proposal does.", this::info);
     }
 
     void reserve(final Session session, final ByteBuf[] args)

@@ -159,7 +159,7 @@ final class BloomCommands
             .largeArguments(chunkBytes));
     }
 
-    private static void bloom(final CommandTable table, final String name, final int arity,
+    static void bloom(final CommandTable table, final String name, final int arity,
         final List<String> flags, final String summary, final Command.Handler handler)
     {
         table.add(Command.oneKey(name, arity, flags, "bf", summary, handler));
