@@ -40,6 +40,7 @@ public final class FilterBuilder
     private boolean keyed;
     private boolean singleWriter;
     private SyncPolicy sync = SyncPolicy.DEFAULT;
+    private io.ddf.persistence.log.ChangeLog changeLog;
     private Path file;
 
     FilterBuilder(final FilterKind kind)
@@ -192,6 +193,20 @@ public final class FilterBuilder
     }
 
     /**
+     * Writes the filter through a given change log (the daemon's data directory's) instead of one of its own: its
+     * changes are recorded there, the caller forces the log by its policy and checkpoints the filter
+     * ({@link DuplicateFilter#checkpoint()}). Needs a file ({@link #file(Path)}).
+     *
+     * @param changeLog the log.
+     * @return this builder.
+     */
+    public FilterBuilder log(final io.ddf.persistence.log.ChangeLog changeLog)
+    {
+        this.changeLog = java.util.Objects.requireNonNull(changeLog, "changeLog");
+        return this;
+    }
+
+    /**
      * @param policy when the filter's changes reach the storage device ({@link SyncPolicy#EVERYSEC} unless given);
      *               ignored for an anonymous file, which is gone at close.
      * @return this.
@@ -243,6 +258,15 @@ public final class FilterBuilder
         final FilterFileSpec spec = new FilterFileSpec(
             params.kind().code(), params.hashAlgorithm().code(), params.seed(), key, params.slots(),
             params.tableBytes());
+        if (changeLog != null)
+        {
+            if (file == null)
+            {
+                throw new IllegalStateException("a filter written through a change log needs a file: .file(path)");
+            }
+            return MappedDuplicateFilter.of(
+                FilterFactory.create(file, spec, params.definition(), params.slots(), singleWriter, changeLog));
+        }
         return MappedDuplicateFilter.of(
             FilterFactory.create(file, spec, params.definition(), params.slots(), singleWriter, sync.mode()));
     }

@@ -110,6 +110,48 @@ public final class FilterFactory
     }
 
     /**
+     * @param path         an existing filter file.
+     * @param singleWriter whether the filter runs in single-writer mode (see {@link MappedFilter#singleWriter()}).
+     * @param log          the change log it is written through (FORMAT-LOG.md: the open decides whether to replay).
+     * @return the filter, its state as the file holds it, recovered (replayed after a restart of the machine).
+     * @throws FilterFileException as {@link #open(Path)}.
+     */
+    public static MappedFilter open(final Path path, final boolean singleWriter,
+        final io.ddf.persistence.log.ChangeLog log)
+    {
+        throw new UnsupportedOperationException("issue 31: the open with a change log comes in the next commit");
+    }
+
+    /**
+     * Opens many filter files written through one change log, as {@link #openAll(java.util.List, SyncMode,
+     * java.util.function.BiConsumer)} does, each as {@link #open(Path, boolean, io.ddf.persistence.log.ChangeLog)}.
+     *
+     * @param paths    the files.
+     * @param log      the change log.
+     * @param onOpened receives each path and its filter, or its failure, in order.
+     */
+    public static void openAll(final java.util.List<Path> paths, final io.ddf.persistence.log.ChangeLog log,
+        final java.util.function.BiConsumer<Path, Object> onOpened)
+    {
+        throw new UnsupportedOperationException("issue 31: the open with a change log comes in the next commit");
+    }
+
+    /**
+     * @param path         the file to create.
+     * @param spec         its header.
+     * @param definition   the kind's definition.
+     * @param slots        resolved parameters.
+     * @param singleWriter whether the filter runs in single-writer mode.
+     * @param log          the change log it is written through.
+     * @return the filter over the new, zeroed file.
+     */
+    public static MappedFilter create(final Path path, final FilterFileSpec spec, final KindDefinition definition,
+        final long[] slots, final boolean singleWriter, final io.ddf.persistence.log.ChangeLog log)
+    {
+        throw new UnsupportedOperationException("issue 31: the creation with a change log comes in the next commit");
+    }
+
+    /**
      * Opens many filter files, forcing what opening changes in them together (see {@link FilterFiles#openAll}).
      *
      * @param paths the files.

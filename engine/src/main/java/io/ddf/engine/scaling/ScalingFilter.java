@@ -1,6 +1,10 @@
 package io.ddf.engine.scaling;
 
 import io.ddf.persistence.Syncable;
+import io.ddf.persistence.log.ChangeLog;
+import io.ddf.persistence.log.Checkpoint;
+import io.ddf.persistence.log.Checkpointable;
+import io.ddf.persistence.log.Recovery;
 
 import java.nio.file.Path;
 
@@ -14,7 +18,8 @@ import java.nio.file.Path;
  * for the next sync. Syncs of one filter run one at a time ({@code syncLock}), so a sync that finds nothing new
  * returns only once the sync that took the changes is complete; closing waits for a sync under way.
  */
-public abstract sealed class ScalingFilter implements AutoCloseable, Syncable permits BloomChain, RedisCuckoo
+public abstract sealed class ScalingFilter implements AutoCloseable, Syncable, Checkpointable
+    permits BloomChain, RedisCuckoo
 {
     /** The filter's file. */
     final ChainFile file;
@@ -104,6 +109,45 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable pe
             }
             return file.segmentCount();
         }
+    }
+
+    /**
+     * Writes this filter through a change log from now on (FORMAT-LOG.md): decides, from its header (closed cleanly,
+     * the log's id, the boot id at its last open), whether the log's records of it must be replayed (after a restart
+     * of the machine), replays them, and ties the file to the log. Call it once, right after creating or opening the
+     * filter and before any change; from then on each change appends its record (the caller forces the log by its
+     * sync policy) and {@link #checkpoint()} makes the file durable.
+     *
+     * @param log the log (the daemon's data directory's).
+     * @return what was done.
+     */
+    public final Recovery logTo(final ChangeLog log)
+    {
+        throw new UnsupportedOperationException("issue 31: scaling filters through the change log come next");
+    }
+
+    /** @return what {@link #logTo} did, or NOT_LOGGED. */
+    public final Recovery recovery()
+    {
+        return Recovery.of(Recovery.Outcome.NOT_LOGGED, 0, 0);
+    }
+
+    @Override
+    public final Checkpoint checkpoint()
+    {
+        throw new UnsupportedOperationException("issue 31: scaling filters through the change log come next");
+    }
+
+    @Override
+    public final long checkpointPosition()
+    {
+        return 0;
+    }
+
+    @Override
+    public final ChangeLog log()
+    {
+        return null;
     }
 
     /** Unmaps and releases the file, once no sync runs and no command holds the filter. */
