@@ -495,10 +495,30 @@ public final class FilterFile implements AutoCloseable
         region.sync(path);
     }
 
-    /** Forces the header page to the device (after the seal was cleared). */
-    void forceHeader()
+    /**
+     * Forces the mapped pages to the device (msync: the kernel writes only the dirty ones; then fsync), without the
+     * table checksum {@link #flush()} computes: a change log's checkpoint (FORMAT-LOG.md), while writers go on.
+     */
+    public void forcePages()
     {
+        checkOpen();
+        checkWritable();
+        checkLength();
+        region.sync(path);
+    }
+
+    /** Forces the header page to the device (after the seal was cleared; the change log's fields). */
+    public void forceHeader()
+    {
+        checkOpen();
         region.syncPrefix(HEADER_LENGTH, path);
+    }
+
+    /** @return the address of the mapped header page (the change log's fields, FORMAT-LOG.md, live there). */
+    public long headerAddress()
+    {
+        checkOpen();
+        return region.address();
     }
 
     /**

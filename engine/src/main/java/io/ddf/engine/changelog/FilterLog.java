@@ -9,7 +9,6 @@ import io.ddf.persistence.log.LogReader;
 import io.ddf.persistence.log.Recovery;
 
 import java.util.UUID;
-import java.util.function.LongSupplier;
 
 /**
  * One filter's binding to its change log (FORMAT-LOG.md): its number, its records ({@link ChangeRecorder}), the open
@@ -23,18 +22,16 @@ public final class FilterLog implements ChangeRecorder
     private final int number;
     private final LogBinding binding;
     private final Runnable forcePages;
-    private final LongSupplier changes;
     private final Recovery recovery;
     private final Object checkpointLock = new Object();
 
     private FilterLog(final ChangeLog log, final int number, final LogBinding binding, final Runnable forcePages,
-        final LongSupplier changes, final Recovery recovery)
+        final Recovery recovery)
     {
         this.log = log;
         this.number = number;
         this.binding = binding;
         this.forcePages = forcePages;
-        this.changes = changes;
         this.recovery = recovery;
     }
 
@@ -60,11 +57,10 @@ public final class FilterLog implements ChangeRecorder
      * @param found      how the file was found.
      * @param target     replays one record onto the table.
      * @param forcePages forces the file's pages (msync, fsync).
-     * @param changes    a count that moves when the filter changes (read by checkpoints to skip the unchanged).
      * @return the binding, {@link #recovery()} saying what was done.
      */
     public static FilterLog attach(final ChangeLog log, final LogBinding binding, final Found found,
-        final ReplayTarget target, final Runnable forcePages, final LongSupplier changes)
+        final ReplayTarget target, final Runnable forcePages)
     {
         final UUID boot = BootId.current();
         final long end = log.appended();
@@ -109,7 +105,7 @@ public final class FilterLog implements ChangeRecorder
             forcePages.run();
         }
         binding.force();
-        return new FilterLog(log, number, binding, forcePages, changes, recovery);
+        return new FilterLog(log, number, binding, forcePages, recovery);
     }
 
     private static Recovery replay(final ChangeLog log, final int number, final long from, final long end,
@@ -178,7 +174,6 @@ public final class FilterLog implements ChangeRecorder
         {
             final long started = System.nanoTime();
             final long millis = System.currentTimeMillis();
-            changes.getAsLong();
             final long p = log.appended();
             log.force(p);
             forcePages.run();

@@ -1,22 +1,25 @@
 package io.ddf.engine.internal;
 
+import io.ddf.engine.changelog.FilterLog;
+import io.ddf.engine.changelog.KindOps;
+import io.ddf.engine.changelog.LogScheduler;
 import io.ddf.engine.hash.ElementHasher;
 import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.CountingCore;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.KindDefinition;
+import io.ddf.engine.spi.LoggedCore;
 import io.ddf.persistence.AsymmetricFence;
 import io.ddf.persistence.FilterFile;
 import io.ddf.persistence.FilterFiles;
+import io.ddf.persistence.log.ChangeLog;
+import io.ddf.persistence.log.Checkpoint;
+import io.ddf.persistence.log.Recovery;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.function.BiConsumer;
-import java.util.function.BooleanSupplier;
 
 /**
  * The machinery of a filter on a mapped file: hashes the element in whichever form it comes, lets the kind's
@@ -26,19 +29,6 @@ import java.util.function.BooleanSupplier;
  */
 public final class MappedFilter
 {
-    /**
-     * Elements of a batch hashed and touched together before the first of them is updated: enough misses in
-     * flight to cover a memory latency, few enough to stay in L1. Groups of 8, 16, 32 and 64 measured alike at
-     * 1 Gbit (43–48 ns, single-writer and shared, `HotPathBench` with -Dhotpath.only, loaded machine): 16 it is.
-     */
-    private static final int GROUP = 16;
-    /** Tables up to this size stay in a core's L2 (2 MiB here): touching ahead would only add work. */
-    private static final long TOUCH_AHEAD_MIN_BYTES = 1L << 20;
-    /** An impossible sum of touched words, so that the reads feeding it cannot be optimised away. */
-    private static final long TOUCH_SENTINEL = 0x7DDF_7DDF_7DDF_7DDFL;
-    @SuppressWarnings("unused")
-    private static volatile long touchSink;
-
     private final FilterFile file;
     private final KindDefinition definition;
     private final long[] slots;
@@ -51,12 +41,14 @@ public final class MappedFilter
     /** Whether a batch touches its rows before updating them: only for a table larger than a core's cache. */
     private final boolean touchAhead;
     private final SyncMode syncMode;
-    /** Whether each changing call forces its changes before it returns (sync policy always). */
-    private final boolean syncEachCall;
-    /** The elements count the last sync saw (-1: sync the state region at the next sync), written under its lock. */
-    private volatile long syncedElements = -1;
-    /** Whether the state region changed since the last sync: the counters moved (asked under the sync's lock). */
-    private final BooleanSupplier stateChanged = this::countersMoved;
+    /** The filter's change log binding, or null when its changes are not logged (policy no, anonymous files). */
+    private final FilterLog log;
+    /** Whether this filter appends a STREAM record per element judged UNSEEN (its core does not log itself). */
+    private final boolean logsStreams;
+    /** Whether each changing call forces the log through its records before it returns (sync policy always). */
+    private final boolean forceEachCall;
+    /** Whether closing the filter closes its log (its own {@code <file>.log/}, not the daemon's). */
+    private final boolean ownsLog;
     /**
      * The calls in flight, which a close waits for, and whether the filter is closing (new calls refused); its
      * stripe for the calling thread is that thread's stripe of the counters too.
@@ -67,10 +59,13 @@ public final class MappedFilter
     private volatile long finalDuplicates;
 
     MappedFilter(final FilterFile file, final KindDefinition definition, final long[] slots, final FilterCore core,
-        final boolean singleWriter, final SyncMode syncMode)
+        final boolean singleWriter, final SyncMode syncMode, final FilterLog log, final boolean ownsLog)
     {
         this.syncMode = syncMode;
-        this.syncEachCall = syncMode == SyncMode.EACH_CALL;
+        this.log = log;
+        this.logsStreams = log != null && !(core instanceof LoggedCore);
+        this.forceEachCall = log != null && syncMode == SyncMode.LOG_ALWAYS;
+        this.ownsLog = ownsLog;
         this.singleWriter = singleWriter;
         this.file = file;
         this.definition = definition;
@@ -79,9 +74,8 @@ public final class MappedFilter
         this.hasher = ElementHasher.of(file.spec().hashAlgorithm(), file.spec().seed(), file.spec().key());
         this.counters = new FilterCounters(file.stateAddress(), file.stateLength());
         this.mutableWords = new MappedWords(file.stateAddress(),
-            (file.tableAddress() + file.tableLength() - file.stateAddress()) / Long.BYTES, false,
-            syncMode == SyncMode.UNTRACKED ? null : file.sync().trackChanges());
-        this.touchAhead = file.tableLength() > TOUCH_AHEAD_MIN_BYTES;
+            (file.tableAddress() + file.tableLength() - file.stateAddress()) / Long.BYTES, false);
+        this.touchAhead = file.tableLength() > BatchStream.TOUCH_AHEAD_MIN_BYTES;
         this.guard = new CallGuard(file.path());
     }
 
@@ -162,9 +156,17 @@ public final class MappedFilter
         {
             final boolean duplicate = core.stream(hash);
             counters.record(stripe, 1, duplicate ? 1 : 0);
-            if (syncEachCall)
+            if (logsStreams && !duplicate)
             {
-                sync();
+                final long end = log.record(KindOps.STREAM, 0, hash, 0);
+                if (forceEachCall)
+                {
+                    log.log().force(end);
+                }
+            }
+            else if (forceEachCall)
+            {
+                log.log().force(log.log().reserved()); // a core that logs itself
             }
             return duplicate;
         }
@@ -195,7 +197,7 @@ public final class MappedFilter
      * Streams {@code elements[offset, offset + length)} in order, as that many {@link #streamHash}{@code (hash(e))}
      * calls would: the same verdicts, state and counts. Each element is still one atomic step (another thread's
      * elements may fall between two of the batch's). Cheaper per element: the batch is checked and counted once,
-     * and in groups of {@link #GROUP} its hashing overlaps and, for a table larger than the cache, the rows are read
+     * and in groups of {@link BatchStream#GROUP} its hashing overlaps and, for a table larger than the cache, the rows are read
      * before the first is updated so that their misses overlap instead of queueing.
      *
      * @param elements   the elements, each as its 8 little-endian bytes.
@@ -211,47 +213,12 @@ public final class MappedFilter
         final int stripe = guard.enter();
         try
         {
-            return streamLongs(stripe, elements, offset, length, duplicates);
+            return BatchStream.stream(this, stripe, elements, offset, length, duplicates);
         }
         finally
         {
             guard.exit(stripe);
         }
-    }
-
-    private int streamLongs(final int stripe, final long[] elements, final int offset, final int length,
-        final boolean[] duplicates)
-    {
-        final int end = offset + length;
-        int found = 0;
-        long touched = 0;
-        for (int start = offset; start < end; start += GROUP)
-        {
-            final int stop = Math.min(end, start + GROUP);
-            if (touchAhead)
-            {
-                for (int i = start; i < stop; i++)
-                {
-                    touched += core.touch(hasher.hash(elements[i]));
-                }
-            }
-            for (int i = start; i < stop; i++)
-            {
-                final boolean duplicate = core.stream(hasher.hash(elements[i]));
-                duplicates[i] = duplicate;
-                found += duplicate ? 1 : 0;
-            }
-        }
-        if (touched == TOUCH_SENTINEL)
-        {
-            touchSink = touched;
-        }
-        counters.record(stripe, length, found);
-        if (syncEachCall)
-        {
-            sync(); // group commit: the batch's changes in one sync
-        }
-        return found;
     }
 
     /**
@@ -290,9 +257,13 @@ public final class MappedFilter
         {
             counting.add(hash);
             counters.record(stripe, 1, 0);
-            if (syncEachCall)
+            if (log != null)
             {
-                sync();
+                final long end = log.record(KindOps.ADD, 0, hash, 0);
+                if (forceEachCall)
+                {
+                    log.log().force(end);
+                }
             }
         }
         finally
@@ -312,9 +283,13 @@ public final class MappedFilter
         try
         {
             final boolean deleted = counting.delete(hash);
-            if (deleted && syncEachCall)
+            if (deleted && log != null)
             {
-                sync();
+                final long end = log.record(KindOps.DELETE, 0, hash, 0);
+                if (forceEachCall)
+                {
+                    log.log().force(end);
+                }
             }
             return deleted;
         }
@@ -427,73 +402,63 @@ public final class MappedFilter
     }
 
     /**
-     * Forces what changed since the last sync to the device: the pages marked since (see
-     * {@link io.ddf.persistence.FileSync#syncChanges}), or, when nothing is tracked (policy no), the whole file
-     * ({@link #flush()}). Safe from any thread, concurrently with streaming and with a close.
+     * Forces what changed so far to the device: the log through its last record, when the filter is written through
+     * one; otherwise (policy no) the whole file ({@link #flush()}). Safe from any thread, concurrently with streaming.
      *
-     * @return the changed pages forced (0: the header page only), or -1 when nothing needed forcing.
-     * @throws io.ddf.persistence.FilterFileException when the sync fails (the pages stay marked for the next one).
+     * @return 0, or -1 when the log was already forced that far.
+     * @throws io.ddf.persistence.log.LogUnavailableException when the log cannot be forced.
      */
     public long sync()
     {
-        if (syncMode == SyncMode.UNTRACKED)
+        if (log == null)
         {
             flush();
             return 0;
         }
-        try
+        final ChangeLog changes = log.log();
+        final long end = changes.appended();
+        if (changes.forced() >= end)
         {
-            return file.sync().syncChanges(stateChanged);
+            return -1;
         }
-        catch (final RuntimeException e)
-        {
-            syncedElements = -1; // the state region too, next time
-            throw e;
-        }
+        changes.force(end);
+        return 0;
+    }
+
+    /** @return the filter's change log binding, or null when its changes are not logged. */
+    public FilterLog log()
+    {
+        return log;
+    }
+
+    /** @return what the open did with the change log (NOT_LOGGED without one). */
+    public Recovery recovery()
+    {
+        return log == null ? Recovery.of(Recovery.Outcome.NOT_LOGGED, 0, 0) : log.recovery();
     }
 
     /**
-     * Forces what changed in many filters since their last syncs, as {@link #sync()} does each, but together: when
-     * enough of them changed, with one write-back of their file system instead of a device flush per filter
-     * ({@link FilterFiles#syncChanges}). Untracked filters (policy no) are skipped.
+     * A checkpoint: see {@link FilterLog#checkpoint()}; a close waits for it.
      *
-     * @param filters the filters.
-     * @param failed  gets each filter whose sync failed (its pages stay marked for the next sync).
-     * @return what was forced.
+     * @return what it did.
+     * @throws UnsupportedOperationException when the filter is not written through a log.
      */
-    static FilterFiles.Synced syncAll(final List<MappedFilter> filters,
-        final BiConsumer<MappedFilter, RuntimeException> failed)
+    public Checkpoint checkpoint()
     {
-        final List<FilterFile> files = new ArrayList<>(filters.size());
-        final List<BooleanSupplier> states = new ArrayList<>(filters.size());
-        final Map<FilterFile, MappedFilter> byFile = new IdentityHashMap<>();
-        for (final MappedFilter filter : filters)
+        if (log == null)
         {
-            if (filter.syncMode != SyncMode.UNTRACKED)
-            {
-                files.add(filter.file);
-                states.add(filter.stateChanged);
-                byFile.put(filter.file, filter);
-            }
+            throw new UnsupportedOperationException((path() == null ? "an anonymous filter" : path().toString()) +
+                " is not written through a change log (sync policy no)");
         }
-        return FilterFiles.syncChanges(files, states, (file, e) ->
+        final int stripe = guard.enter();
+        try
         {
-            final MappedFilter filter = byFile.get(file);
-            filter.syncedElements = -1; // the state region too, next time
-            failed.accept(filter, e);
-        });
-    }
-
-    /** Under the file's sync lock, the file mapped: whether the counters moved since the last sync. */
-    private boolean countersMoved()
-    {
-        final long elements = counters.elements();
-        if (elements == syncedElements)
-        {
-            return false;
+            return log.checkpoint();
         }
-        syncedElements = elements;
-        return true;
+        finally
+        {
+            guard.exit(stripe);
+        }
     }
 
     /**
@@ -502,7 +467,7 @@ public final class MappedFilter
      */
     public long durableSince()
     {
-        return file.sync().durableSince();
+        return log == null ? file.sync().durableSince() : log.log().stats().lastForceStartMillis();
     }
 
     /** @return what opening found of the file's last close: see {@link FilterFile#tableCheck()}. */
@@ -541,7 +506,14 @@ public final class MappedFilter
         {
             AsymmetricFence.heavy();
             quiesce();
-            file.close();
+            try
+            {
+                file.close();
+            }
+            finally
+            {
+                closeOwnLog();
+            }
         }
         finally
         {
@@ -549,50 +521,80 @@ public final class MappedFilter
         }
     }
 
+    /** After the file's close: the filter's own log (not the daemon's) is closed with it. */
+    void closeOwnLog()
+    {
+        if (ownsLog)
+        {
+            log.log().close();
+        }
+    }
+
     /**
-     * Closes many filters as one: each as {@link #close()} does (new calls refused, those in flight waited for, with
-     * one heavy fence for all), then their files forced together ({@link FilterFiles#closeAll}), so the time grows
-     * with the data changed rather than the number of filters.
+     * Closes many filters as one: see {@link FilterClosing#closeAll}.
      *
      * @param filters filters; closed ones are skipped (one another thread is closing is waited for).
      */
     public static void closeAll(final java.util.Collection<MappedFilter> filters)
     {
-        final List<MappedFilter> mine = new ArrayList<>(filters.size());
-        for (final MappedFilter filter : filters)
-        {
-            if (filter.guard.beginClose())
-            {
-                mine.add(filter);
-            }
-        }
-        try
-        {
-            final List<FilterFile> files = new ArrayList<>(mine.size());
-            if (!mine.isEmpty())
-            {
-                AsymmetricFence.heavy();
-            }
-            for (final MappedFilter filter : mine)
-            {
-                filter.quiesce();
-                files.add(filter.file);
-            }
-            FilterFiles.closeAll(files);
-        }
-        finally
-        {
-            mine.forEach(filter -> filter.guard.closed());
-        }
-        filters.forEach(filter -> filter.guard.awaitClosed());
+        FilterClosing.closeAll(filters);
     }
 
-    /** After the heavy fence: waits for the calls in flight, stops the background syncs, keeps the counts. */
-    private void quiesce()
+    /** @return the calls in flight and the closing state. */
+    CallGuard guard()
+    {
+        return guard;
+    }
+
+    /** @return the file. */
+    FilterFile file()
+    {
+        return file;
+    }
+
+    /**
+     * After the heavy fence: waits for the calls in flight, stops the background forces and checkpoints, records the
+     * log's position in the header (the close forces it with the seal), keeps the counts.
+     */
+    void quiesce()
     {
         guard.awaitIdle();
-        BackgroundSync.unregister(this);
+        if (log != null)
+        {
+            LogScheduler.unregister(log);
+            log.closing();
+        }
         finalElements = counters.elements();
         finalDuplicates = counters.duplicates();
+    }
+
+    /** @return whether a batch touches its rows before updating them. */
+    boolean touchAhead()
+    {
+        return touchAhead;
+    }
+
+    /** @return whether each UNSEEN element gets a STREAM record. */
+    boolean logsStreams()
+    {
+        return logsStreams;
+    }
+
+    /** @return whether each changing call forces the log. */
+    boolean forceEachCall()
+    {
+        return forceEachCall;
+    }
+
+    /** @return the kind's core. */
+    FilterCore core()
+    {
+        return core;
+    }
+
+    /** @return the counters in the state region. */
+    FilterCounters counters()
+    {
+        return counters;
     }
 }

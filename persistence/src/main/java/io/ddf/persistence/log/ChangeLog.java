@@ -51,6 +51,7 @@ public final class ChangeLog implements AutoCloseable
     private volatile long lastForceNanos;
     private volatile long maxForceNanos;
     private volatile long totalForceNanos;
+    private volatile long lastForceStartMillis;
 
     private ChangeLog(final Path directory, final FileChannel lockChannel, final FileLock lock,
         final LogOptions options, final long logId, final List<LogSegment> segments, final long end,
@@ -264,6 +265,7 @@ public final class ChangeLog implements AutoCloseable
             {
                 return from;
             }
+            final long startMillis = System.currentTimeMillis();
             final long target = awaitAppended(Math.min(upTo, reserved()));
             final long started = System.nanoTime();
             try
@@ -289,6 +291,7 @@ public final class ChangeLog implements AutoCloseable
             maxForceNanos = Math.max(maxForceNanos, took);
             totalForceNanos += took;
             forced = target;
+            lastForceStartMillis = startMillis;
             return target;
         }
     }
@@ -422,7 +425,7 @@ public final class ChangeLog implements AutoCloseable
         }
         final LogUnavailableException failed = writer.failure();
         return new LogStats(bytes, all.length, all[0].start(), appended(), forced, forces, lastForceNanos,
-            maxForceNanos, totalForceNanos, failed == null ? null : failed.getMessage());
+            maxForceNanos, totalForceNanos, failed == null ? null : failed.getMessage(), lastForceStartMillis);
     }
 
     /**

@@ -13,9 +13,11 @@ package io.ddf.persistence.log;
  * @param maxForceNanos    the longest force's duration.
  * @param totalForceNanos  all forces' durations added.
  * @param failure          why the log cannot be written now, or null.
+ * @param lastForceStartMillis when the last completed force began, epoch ms: every frame appended before then is on
+ *                         the device (0: none yet).
  */
 public record LogStats(long bytesOnDisk, int segments, long start, long appended, long forced, long forces,
-    long lastForceNanos, long maxForceNanos, long totalForceNanos, String failure)
+    long lastForceNanos, long maxForceNanos, long totalForceNanos, String failure, long lastForceStartMillis)
 {
     /** @return the mean force's duration in nanoseconds (0 before the first). */
     public double meanForceNanos()
