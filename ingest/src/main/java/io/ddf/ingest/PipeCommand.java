@@ -3,7 +3,7 @@ package io.ddf.ingest;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.LastClose;
 import io.ddf.engine.SyncPolicy;
-import io.ddf.ingest.server.SyncPolicyConverter;
+import io.ddf.ingest.config.SyncPolicyConverter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

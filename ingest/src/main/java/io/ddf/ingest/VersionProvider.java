@@ -1,6 +1,6 @@
 package io.ddf.ingest;
 
-import io.ddf.ingest.server.BuildVersion;
+import io.ddf.ingest.info.BuildVersion;
 import picocli.CommandLine.IVersionProvider;
 
 import java.io.IOException;

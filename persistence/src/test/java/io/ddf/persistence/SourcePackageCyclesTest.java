@@ -35,6 +35,7 @@ class SourcePackageCyclesTest
 {
     private static final String PROJECT_PREFIX = "io.ddf";
     private static final int MAX_LINES = 600;
+    private static final int MAX_FILES_PER_PACKAGE = 30;
     private static final Pattern PACKAGE = Pattern.compile("^\\s*package\\s+([\\w.]+)\\s*;", Pattern.MULTILINE);
     private static final Pattern IMPORT =
         Pattern.compile("^\\s*import\\s+(static\\s+)?([\\w.]+?)(\\.\\*)?\\s*;", Pattern.MULTILINE);
@@ -106,6 +107,33 @@ class SourcePackageCyclesTest
             }
         }
         assertEquals(List.of(), over, "main source files over " + MAX_LINES + " lines");
+    }
+
+    /**
+     * Issue 28's bound: a main package of more than 30 files has grown more than one job (the daemon's
+     * {@code ingest.server} reached 75, one cycle of 27 types, before it was cut by job): split it by job rather than
+     * raise the bound. {@code package-info.java} does not count.
+     */
+    @Test
+    void noMainPackageOverThirtyFiles() throws IOException
+    {
+        final Map<Path, Integer> files = new TreeMap<>();
+        for (final Path file : mainSources(projectRoot()))
+        {
+            if (!file.getFileName().toString().equals("package-info.java"))
+            {
+                files.merge(file.getParent(), 1, Integer::sum);
+            }
+        }
+        final List<String> over = new ArrayList<>();
+        files.forEach((dir, count) ->
+        {
+            if (count > MAX_FILES_PER_PACKAGE)
+            {
+                over.add(projectRoot().relativize(dir) + " (" + count + " files)");
+            }
+        });
+        assertEquals(List.of(), over, "main packages over " + MAX_FILES_PER_PACKAGE + " files");
     }
 
     @Test

@@ -4,6 +4,8 @@ import io.ddf.engine.scaling.AddResult;
 import io.ddf.engine.scaling.BloomChain;
 import io.ddf.engine.scaling.DumpChunk;
 import io.ddf.engine.scaling.ScalingFilter;
+import io.ddf.ingest.store.ScalingRegistry.Layout;
+import io.ddf.ingest.store.ScalingRegistry;
 import io.ddf.persistence.FilterFileException;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -23,8 +25,8 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class BloomSemantics
 {
-    static final String WRONGTYPE = "WRONGTYPE Operation against a key holding the wrong kind of value";
-    static final String NOT_FOUND = "ERR not found";
+    static final String WRONGTYPE = io.ddf.ingest.resp.RespError.WRONGTYPE;
+    static final String NOT_FOUND = Errors.NOT_FOUND;
     static final String FULL = "ERR non scaling filter is full";
     static final String NO_MEMORY = "ERR Insufficient memory to create filter";
     /** RedisBloom's default expansion. */
@@ -34,15 +36,6 @@ public final class BloomSemantics
     public static final String KIND_DDF = "scaling";
     /** BF.RESERVE's {@code KIND} of RedisBloom's layout. */
     public static final String KIND_REDISBLOOM = "redisbloom";
-
-    /** How a scaling Bloom filter made here is hashed and laid out. */
-    public enum Layout
-    {
-        /** ddf's chain: XXH3, RedisBloom's capacities and error rates per layer, blocked layers. */
-        DDF,
-        /** RedisBloom's own: MurmurHash, its bit arrays, bit for bit. */
-        REDISBLOOM
-    }
 
     private final ScalingRegistry registry;
     private final long defaultCapacity;
@@ -168,20 +161,20 @@ public final class BloomSemantics
         final Double error = Arguments.real(args[2]);
         if (error == null)
         {
-            return Reply.error("ERR bad error rate");
+            return Reply.error(Errors.BAD_ERROR_RATE);
         }
         if (error >= 1 || error <= 0)
         {
-            return Reply.error("ERR (0 < error rate range < 1) ");
+            return Reply.error(Errors.ERROR_RATE_RANGE);
         }
         final Long capacity = Arguments.integer(args[3]);
         if (capacity == null)
         {
-            return Reply.error("ERR bad capacity");
+            return Reply.error(Errors.BAD_CAPACITY);
         }
         if (capacity <= 0)
         {
-            return Reply.error("ERR (capacity should be larger than 0)");
+            return Reply.error(Errors.CAPACITY_NOT_POSITIVE);
         }
         final boolean nonScaling = Arguments.indexOf(args, "NONSCALING") >= 0;
         long expansion = DEFAULT_EXPANSION;
@@ -324,7 +317,7 @@ public final class BloomSemantics
                     final Long given = Arguments.integer(args[at++]);
                     if (given == null)
                     {
-                        return Reply.error("Bad capacity");
+                        return Reply.error(Errors.CAPACITY_NOT_A_NUMBER);
                     }
                     capacity = given;
                 }

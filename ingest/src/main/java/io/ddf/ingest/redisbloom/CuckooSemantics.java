@@ -5,6 +5,7 @@ import io.ddf.engine.redisbloom.RedisBloomFormatException;
 import io.ddf.engine.scaling.DumpChunk;
 import io.ddf.engine.scaling.RedisCuckoo;
 import io.ddf.engine.scaling.ScalingFilter;
+import io.ddf.ingest.store.ScalingRegistry;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.util.ArrayList;
@@ -85,7 +86,7 @@ public final class CuckooSemantics
         final Long capacity = Arguments.integer(args[2]);
         if (capacity == null)
         {
-            return Reply.error("Bad capacity");
+            return Reply.error(Errors.CAPACITY_NOT_A_NUMBER);
         }
         final Bounded iterations = option(args, "MAXITERATIONS", DEFAULT_MAX_ITERATIONS, 1, 65535);
         if (iterations.refusal() != null)
@@ -169,7 +170,7 @@ public final class CuckooSemantics
                     final Long given = Arguments.integer(args[at++]);
                     if (given == null)
                     {
-                        return Reply.error("Bad capacity");
+                        return Reply.error(Errors.CAPACITY_NOT_A_NUMBER);
                     }
                     if (2L * DEFAULT_BUCKET_SIZE > given)
                     {
@@ -283,7 +284,7 @@ public final class CuckooSemantics
             return arity(args);
         }
         return registry.use(key(args), filter -> filter instanceof RedisCuckoo cuckoo ?
-            Reply.bool(cuckoo.delete(hash(args[2]))) : Reply.error("Not found"));
+            Reply.bool(cuckoo.delete(hash(args[2]))) : Reply.error(Errors.DEL_NOT_FOUND));
     }
 
     /**
@@ -408,7 +409,12 @@ public final class CuckooSemantics
                 {
                     return Reply.error(filter instanceof RedisCuckoo ? "ERR item exists" : WRONGTYPE);
                 }
-                return data.length != CuckooHeader.BYTES ? Reply.error("Invalid header") : null;
+                if (data.length != CuckooHeader.BYTES)
+                {
+                    return Reply.error("Invalid header");
+                }
+                // RedisBloom checks the header's counts and the filter's integrity before it makes anything
+                return valid(data) ? null : Reply.error("Couldn't create filter!");
             }
             if (!(filter instanceof RedisCuckoo cuckoo))
             {
@@ -419,6 +425,20 @@ public final class CuckooSemantics
         return loaded != null ? loaded : new Reply.Create(key,
             file -> RedisCuckoo.fromHeader(file, CuckooHeader.decode(data)), true, Reply.OK,
             BloomSemantics::cannotCreate);
+    }
+
+    /** @return whether a header chunk of the right length describes a filter RedisBloom would make. */
+    private static boolean valid(final byte[] header)
+    {
+        try
+        {
+            CuckooHeader.decode(header);
+            return true;
+        }
+        catch (final RedisBloomFormatException e)
+        {
+            return false;
+        }
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.ddf.ingest.redisbloom;
 
+import io.ddf.ingest.store.ScalingRegistry;
+
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package io.ddf.ingest.server;
 
+import io.ddf.ingest.log.OneLine;
+import io.ddf.ingest.log.RateLimitedLog;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 

@@ -1,15 +1,28 @@
 package io.ddf.ingest.server;
 
-import io.ddf.engine.DuplicateFilter;
-import io.ddf.engine.FilterBuilder;
-import io.ddf.engine.Operation;
 import io.ddf.engine.pipeline.FilterPipeline;
 import io.ddf.engine.pipeline.FilterPipelineBuilder;
-import io.netty.channel.Channel;
+import io.ddf.ingest.config.ServerConfig;
+import io.ddf.ingest.dispatch.CommandTable;
+import io.ddf.ingest.dispatch.Conductor;
+import io.ddf.ingest.durability.Durability;
+import io.ddf.ingest.feed.FeedHandler;
+import io.ddf.ingest.feed.Forwarder;
+import io.ddf.ingest.info.MetricsEndpoint;
+import io.ddf.ingest.info.ServerInfo;
+import io.ddf.ingest.log.RateLimitedLog;
+import io.ddf.ingest.resp.InputBudget;
+import io.ddf.ingest.security.AclAuthorizer;
+import io.ddf.ingest.security.ServerSecurity;
+import io.ddf.ingest.security.TransportSecurity;
+import io.ddf.ingest.session.ClientRegistry;
+import io.ddf.ingest.session.Connections;
+import io.ddf.ingest.session.RespConnection;
+import io.ddf.ingest.session.VerdictRouter;
+import io.ddf.ingest.store.FilterStore;
 
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -21,8 +34,6 @@ import java.util.concurrent.CountDownLatch;
  */
 public final class DdfServer implements AutoCloseable
 {
-    /** The Redis version INFO and HELLO report, so clients that parse it are content. */
-    static final String REDIS_VERSION = ServerInfo.REDIS_VERSION;
     private static final long LOG_INTERVAL_SECONDS = 10;
     /**
      * The raw feed's hashes per ring slot: 64, as the pipeline's own measurement chose for long batches from one
@@ -31,9 +42,9 @@ public final class DdfServer implements AutoCloseable
     private static final int LONGS_PER_SLOT = 64;
 
     /** Per-connection events (closes, refusals): a flood of them gives a line per interval, not a line each. */
-    final RateLimitedLog connectionLog;
+    private final RateLimitedLog connectionLog;
     /** Failed AUTHs. */
-    final RateLimitedLog authLog;
+    private final RateLimitedLog authLog;
 
     private final ServerConfig config;
     private final PrintStream log;
@@ -42,22 +53,20 @@ public final class DdfServer implements AutoCloseable
     private final ClientRegistry clients;
     /** Judges the elements that go through it: one Disruptor ring for the whole daemon. */
     private final FilterPipeline pipeline;
+    /** Returns once the pipeline has judged every element published so far for a filter. */
+    private final PipelineDrain drain;
     private final CommandTable commands;
     private final Conductor conductor;
     private final InputBudget inputBudget;
     private final ServerInfo info;
     /** serve --fsync: the filters' policy, what a reply waits for before it leaves, what start-up found. */
     private final Durability durability;
-    /** What secures the endpoints (issue 23's TLS plugs in here). */
     /** Users (ACL) and TLS: what secures the endpoints and who may run what. */
     private final ServerSecurity security;
     private final Transports transports;
+    private final BoundPorts ports = new BoundPorts();
     private final CountDownLatch closed = new CountDownLatch(1);
-    private Channel respChannel;
-    private Channel tlsChannel;
-    private Channel feedChannel;
     private Forwarder forwarder;
-    private MetricsEndpoint metrics;
     private volatile boolean closing;
 
     private DdfServer(final ServerConfig config, final PrintStream log)
@@ -75,10 +84,16 @@ public final class DdfServer implements AutoCloseable
         this.durability = new Durability(config.fsync, config.fsyncWarnMillis, log);
         this.store = FilterStore.open(config.dataDir, config.filterLimit(), log, durability);
         this.pipeline = pipeline(config, router, store);
-        this.commands = CommandTable.of(this);
+        this.drain = new PipelineDrain(config, router, pipeline);
+        this.commands = new CommandTable();
+        this.info = new ServerInfo(config, store, clients, commands, ports);
+        // the ACL's rules name the commands served, so the users are made once every command is registered; the
+        // commands that read them (AUTH, HELLO, ACL) get them from this holder, set before the daemon listens
+        final SecurityHolder users = new SecurityHolder();
+        CommandFamilies.register(commands, config, store, drain, users, info, log::println);
         this.security = security(config, commands, log);
+        users.set(security);
         this.conductor = new Conductor(commands, new AclAuthorizer(security.acl(), commands));
-        this.info = new ServerInfo(this);
         this.transports = new Transports(config, connectionLog, security);
     }
 
@@ -137,42 +152,40 @@ public final class DdfServer implements AutoCloseable
 
     private void listen()
     {
+        final Connections resp = new Connections(config, conductor, durability.barrier(), clients,
+            security.acl(), inputBudget, pipeline, connectionLog, authLog);
         if (config.port >= 0)
         {
-            respChannel = transports.listenResp(TransportSecurity.Endpoint.RESP, config.port,
-                () -> new RespConnection(this, conductor, durability.barrier()));
+            ports.resp = transports.listenResp(TransportSecurity.Endpoint.RESP, config.port,
+                () -> new RespConnection(resp));
         }
         if (config.tlsPort >= 0)
         {
-            tlsChannel = transports.listenResp(TransportSecurity.Endpoint.RESP_TLS, config.tlsPort,
-                () -> new RespConnection(this, conductor, durability.barrier()));
+            ports.tls = transports.listenResp(TransportSecurity.Endpoint.RESP_TLS, config.tlsPort,
+                () -> new RespConnection(resp));
         }
         if (config.feedPort >= 0)
         {
             if (config.forward != null)
             {
-                forwarder = new Forwarder(config.feedFormat, this);
+                forwarder = new Forwarder(config.feedFormat, this::isClosing, log::println);
                 forwarder.connected(transports.connectForward(forwarder));
             }
-            feedChannel = transports.listenFeed(p -> p.addLast(new FeedHandler(this, forwarder)));
+            final FeedHandler.Daemon feed = new FeedHandler.Daemon(config, store, pipeline, router,
+                durability.barrier(), log::println, connectionLog);
+            ports.feed = transports.listenFeed(p -> p.addLast(new FeedHandler(feed, forwarder)));
         }
         if (config.metricsPort >= 0)
         {
-            metrics = MetricsEndpoint.start(this, commands, security.metrics());
+            ports.metrics = MetricsEndpoint.start(config, store, clients, commands, security.metrics());
         }
-        log.println(info.startLine());
+        log.println(info.startLine(security.describe()));
     }
 
     /** @return the TLS RESP port bound, or -1 when there is none. */
     public int tlsPort()
     {
-        return tlsChannel == null ? -1 : ((InetSocketAddress)tlsChannel.localAddress()).getPort();
-    }
-
-    /** @return the users and TLS. */
-    ServerSecurity security()
-    {
-        return security;
+        return ports.tlsPort();
     }
 
     /** The users and TLS; when the ACL file or a certificate is bad, the pipeline and the store are closed. */
@@ -193,108 +206,42 @@ public final class DdfServer implements AutoCloseable
     /** @return the plain RESP port bound, or -1 when there is none ({@code --port 0}). */
     public int port()
     {
-        return respChannel == null ? -1 : ((InetSocketAddress)respChannel.localAddress()).getPort();
+        return ports.port();
     }
 
     /** @return the metrics port bound, or -1 when there is no endpoint. */
     public int metricsPort()
     {
-        return metrics == null ? -1 : metrics.port();
-    }
-
-    MetricsEndpoint metrics()
-    {
-        return metrics;
+        return ports.metricsPort();
     }
 
     /** @return the feed port bound, or -1. */
     public int feedPort()
     {
-        return feedChannel == null ? -1 : ((InetSocketAddress)feedChannel.localAddress()).getPort();
+        return ports.feedPort();
     }
 
-    ServerConfig config()
+    /** @return the metrics endpoint, or null (tests read its registry). */
+    MetricsEndpoint metrics()
     {
-        return config;
+        return ports.metrics;
     }
 
+    /** @return the filters (tests look at them beside the daemon). */
     FilterStore store()
     {
         return store;
     }
 
-    FilterPipeline pipeline()
-    {
-        return pipeline;
-    }
-
-    /** @return the bound on buffered input. */
+    /** @return the bound on buffered input (tests read what it holds). */
     InputBudget inputBudget()
     {
         return inputBudget;
     }
 
-    VerdictRouter router()
-    {
-        return router;
-    }
-
-    /** @return every open RESP connection. */
-    ClientRegistry clients()
-    {
-        return clients;
-    }
-
-    /** @return what the daemon serves, each command with its counters. */
-    CommandTable commands()
-    {
-        return commands;
-    }
-
-    /** @return what the daemon says of itself (INFO, CONFIG GET). */
-    ServerInfo info()
-    {
-        return info;
-    }
-
-    /** @return what a reply waits for before it leaves (serve --fsync). */
-    DurabilityBarrier durability()
-    {
-        return durability.barrier();
-    }
-
-    boolean isClosing()
+    private boolean isClosing()
     {
         return closing;
-    }
-
-    void log(final String line)
-    {
-        log.println(line);
-    }
-
-    /** @return a builder for a filter made on first use of a key. */
-    FilterBuilder defaultFilter()
-    {
-        return ReserveOptions.defaultFilter(config.capacityOfMissingKeys(false), config.defaultErrorRate);
-    }
-
-    /**
-     * Returns once every element published so far for the filter has been judged.
-     *
-     * @param filter the filter.
-     */
-    void drain(final DuplicateFilter filter)
-    {
-        if (config.execution == ServerConfig.Execution.INLINE && config.feedPort < 0)
-        {
-            // only the raw feed publishes into the pipeline then: RESP elements are judged before their command
-            // returns, so there is nothing to wait for (and no event loop blocks on the pipeline's thread)
-            return;
-        }
-        final VerdictRouter.Barrier barrier = router.barrier();
-        pipeline.publish(filter, Operation.CONTAINS, new byte[1], 0, 1, barrier.tag());
-        barrier.await();
     }
 
     /** Waits until the daemon has been closed. */
@@ -325,18 +272,7 @@ public final class DdfServer implements AutoCloseable
         closing = true;
         try
         {
-            if (tlsChannel != null)
-            {
-                tlsChannel.close().awaitUninterruptibly();
-            }
-            if (respChannel != null)
-            {
-                respChannel.close().awaitUninterruptibly();
-            }
-            if (feedChannel != null)
-            {
-                feedChannel.close().awaitUninterruptibly();
-            }
+            ports.closeListeners();
             transports.stopReading();
             store.stopPublishing();
             pipeline.close();
@@ -348,9 +284,9 @@ public final class DdfServer implements AutoCloseable
         }
         finally
         {
-            if (metrics != null)
+            if (ports.metrics != null)
             {
-                metrics.close();
+                ports.metrics.close();
             }
             transports.shutdown();
             durability.close();

@@ -1,5 +1,9 @@
 package io.ddf.ingest.server;
 
+import io.ddf.ingest.config.SecurityOptions;
+import io.ddf.ingest.config.ServerConfig;
+import io.ddf.ingest.config.SyncPolicyConverter;
+import io.ddf.ingest.security.PasswordSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
@@ -96,6 +100,11 @@ public final class ServeCommand implements Callable<Integer>
         description = "Longest command argument (default ${DEFAULT-VALUE}); longer closes the connection.")
     private int maxBulkBytes = DEFAULTS.maxBulkBytes;
 
+    @Option(names = "--proto-max-bulk-len", paramLabel = "N", description = "Longest argument of the commands " +
+        "that take large ones, LOADCHUNK's dump chunks (default ${DEFAULT-VALUE}, Redis's); within " +
+        "--max-request-bytes.")
+    private long protoMaxBulkLen = DEFAULTS.protoMaxBulkLen;
+
     @Option(names = "--max-item-bytes", paramLabel = "N", description = "Longest item or feed record " +
         "(default ${DEFAULT-VALUE}; each ring slot holds this many bytes).")
     private int maxItemBytes = DEFAULTS.maxItemBytes;
@@ -123,7 +132,7 @@ public final class ServeCommand implements Callable<Integer>
         description = "How a scaling Bloom filter is laid out: ddf (default: ddf's chain of blocked layers, one " +
             "cache line per layer per lookup) or redisbloom (RedisBloom's own bits: its dumps load into RedisBloom, " +
             "BF.DEBUG gives RedisBloom's geometry).")
-    private io.ddf.ingest.redisbloom.BloomSemantics.Layout scalingLayout = DEFAULTS.scalingLayout;
+    private io.ddf.ingest.store.ScalingRegistry.Layout scalingLayout = DEFAULTS.scalingLayout;
 
     @Option(names = "--default-error-rate", paramLabel = "X",
         description = "Error rate of a filter BF.ADD makes for a missing key (default ${DEFAULT-VALUE}).")
@@ -185,7 +194,7 @@ public final class ServeCommand implements Callable<Integer>
      * @return the configuration these options give, checked ({@link ServerConfig#validate}).
      * @throws IllegalArgumentException naming the option whose value cannot be served.
      */
-    ServerConfig config()
+    public ServerConfig config()
     {
         final ServerConfig config = new ServerConfig();
         security.applyTo(config);
@@ -201,6 +210,7 @@ public final class ServeCommand implements Callable<Integer>
         config.maxClients = maxClients;
         config.maxFilters = maxFilters;
         config.maxBulkBytes = maxBulkBytes;
+        config.protoMaxBulkLen = protoMaxBulkLen;
         config.maxItemBytes = maxItemBytes;
         config.clientOutputLimit = clientOutputLimit;
         config.idleTimeoutSeconds = idleTimeout;
@@ -320,11 +330,11 @@ public final class ServeCommand implements Callable<Integer>
     }
 
     /** ddf | redisbloom. */
-    static final class LayoutConverter extends LowerCaseEnumConverter<io.ddf.ingest.redisbloom.BloomSemantics.Layout>
+    static final class LayoutConverter extends LowerCaseEnumConverter<io.ddf.ingest.store.ScalingRegistry.Layout>
     {
         LayoutConverter()
         {
-            super(io.ddf.ingest.redisbloom.BloomSemantics.Layout.class);
+            super(io.ddf.ingest.store.ScalingRegistry.Layout.class);
         }
     }
 

@@ -1,5 +1,7 @@
 package io.ddf.ingest.server;
 
+import io.ddf.ingest.config.ServerConfig;
+
 import java.net.BindException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;

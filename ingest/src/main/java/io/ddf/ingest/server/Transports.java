@@ -1,5 +1,11 @@
 package io.ddf.ingest.server;
 
+import io.ddf.ingest.config.ServerConfig;
+import io.ddf.ingest.feed.Forwarder;
+import io.ddf.ingest.log.OneLine;
+import io.ddf.ingest.log.RateLimitedLog;
+import io.ddf.ingest.security.TransportSecurity;
+import io.ddf.ingest.session.VerdictRing;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;

@@ -8,14 +8,15 @@ import io.netty.handler.ssl.SslProvider;
 import java.util.function.Consumer;
 
 /**
- * The daemon's TLS context, which SIGHUP rebuilds from the same files ({@link #reload}): connections already
- * established keep the session they negotiated, and each new handshake takes the context current when it starts.
- * A reload that fails (a half-copied key, a wrong file) keeps the old context and says why, so renewing a
- * certificate can never take the port down.
+ * The daemon's TLS context, which SIGHUP rebuilds from the same files ({@link #reload}), and {@code CONFIG SET} of
+ * the {@code tls-*} file parameters from the files named ({@link #reload(TlsOptions)}, as Redis re-reads them even
+ * when the path is the same): connections already established keep the session they negotiated, and each new
+ * handshake takes the context current when it starts. A reload that fails (a half-copied key, a wrong file) keeps
+ * the old context and files and says why, so renewing a certificate can never take the port down.
  */
 public final class ReloadableTls
 {
-    private final TlsOptions options;
+    private volatile TlsOptions options;
     private final SslProvider provider;
     private final Consumer<String> log;
     private volatile SslContext context;
@@ -62,11 +63,23 @@ public final class ReloadableTls
      */
     public boolean reload()
     {
+        return reload(options);
+    }
+
+    /**
+     * Builds the context from other files (CONFIG SET tls-cert-file ...): on success they are the files later
+     * reloads read; on failure the context and files in use stay.
+     *
+     * @param next the options with the files named.
+     * @return whether the new certificate and key are in use.
+     */
+    public synchronized boolean reload(final TlsOptions next)
+    {
         try
         {
-            context = TlsContexts.server(options, provider);
-            log.accept("ddf: TLS certificate and key reloaded from " + options.certFile() + " and " +
-                options.keyFile());
+            context = TlsContexts.server(next, provider);
+            options = next;
+            log.accept("ddf: TLS certificate and key reloaded from " + next.certFile() + " and " + next.keyFile());
             return true;
         }
         catch (final IllegalArgumentException e)
@@ -76,15 +89,24 @@ public final class ReloadableTls
         }
     }
 
+    /** @return the options (files) in use. */
+    public TlsOptions options()
+    {
+        return options;
+    }
+
     /**
      * Calls {@code action} on SIGHUP. The JDK's signal API ({@code sun.misc.Signal}) is reached by reflection so
      * that the build, which fails on warnings, does not warn about an internal API; where it is missing the
-     * reload is simply not offered, and that is said.
+     * reload is simply not offered, and that is said. A process started with SIGHUP ignored ({@code nohup}, many
+     * init scripts) keeps it ignored: the JVM then declines the handler without a word (it hands back
+     * {@code SIG_IGN} as the previous one), so that is said too, with the other way to reload.
      *
      * @param action what SIGHUP does.
      * @param log    told when SIGHUP cannot be handled here.
+     * @return whether SIGHUP now runs {@code action}.
      */
-    public static void onHangup(final Runnable action, final Consumer<String> log)
+    public static boolean onHangup(final Runnable action, final Consumer<String> log)
     {
         try
         {
@@ -102,12 +124,22 @@ public final class ReloadableTls
                         method.getName().equals("hashCode") ? System.identityHashCode(p) :
                         method.getName().equals("equals") ? p == args[0] : null;
                 });
-            signal.getMethod("handle", signal, handler).invoke(null,
+            final Object previous = signal.getMethod("handle", signal, handler).invoke(null,
                 signal.getConstructor(String.class).newInstance("HUP"), proxy);
+            if (previous == handler.getField("SIG_IGN").get(null))
+            {
+                log.accept("ddf: SIGHUP is ignored by this process (started under nohup, or with SIGHUP ignored): " +
+                    "kill -HUP reloads nothing; CONFIG SET tls-cert-file <file> (the same path re-reads it) reloads " +
+                    "the TLS certificate and key");
+                return false;
+            }
+            return true;
         }
         catch (final ReflectiveOperationException | RuntimeException e)
         {
-            log.accept("ddf: cannot handle SIGHUP here (" + e + "): restart to load a new TLS certificate");
+            log.accept("ddf: cannot handle SIGHUP here (" + e + "): CONFIG SET tls-cert-file <file> (the same " +
+                "path re-reads it) reloads the TLS certificate and key");
+            return false;
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.ddf.ingest.server;
 
+import io.ddf.ingest.commands.redisbloom.ReserveOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -17,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * ignored, NONSCALING EXPANSION accepted, KIND ignoring capacity and error rate; and BF.INFO's predictions.
  */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@SharedServerTestBase.Forgetting // about the capacity semantics of ddf's fixed-size filters
 class CapacityCommandsTest extends SharedServerTestBase
 {
     /** Adds items prefix0 … prefix(count − 1) with BF.MADD batches; returns how many were judged new. */

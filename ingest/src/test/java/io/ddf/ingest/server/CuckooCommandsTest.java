@@ -1,5 +1,6 @@
 package io.ddf.ingest.server;
 
+import io.ddf.ingest.resp.RespError;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -13,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Issue 12's CF.* commands and BF.INSERT through the daemon, with RedisBloom's replies and errors. */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@SharedServerTestBase.Forgetting // ddf's streaming cuckoo filter, and BF.INSERT on ddf's fixed-size filters
 class CuckooCommandsTest extends SharedServerTestBase
 {
     private static List<String> items(final String command, final String key, final String prefix, final int from,
@@ -62,7 +64,7 @@ class CuckooCommandsTest extends SharedServerTestBase
             assertEquals(0L, c.call("CF.EXISTS", "cf1", "a"));
             assertEquals(0L, c.call("CF.COUNT", "missing", "a"));
             assertEquals(0L, c.call("CF.EXISTS", "missing", "a"));
-            assertEquals("-ERR not found", c.call("CF.DEL", "missing", "a"));
+            assertEquals("-Not found", c.call("CF.DEL", "missing", "a"), "RedisBloom's words");
             final List<?> info = (List<?>)c.call("CF.INFO", "cf1");
             assertEquals("Number of items deleted", info.get(8));
             assertEquals(2L, info.get(9));
@@ -111,7 +113,7 @@ class CuckooCommandsTest extends SharedServerTestBase
             final Object wrong = c.call("CF.ADD", "bloomy", "a");
             assertTrue(String.valueOf(wrong).startsWith("-WRONGTYPE"), String.valueOf(wrong));
             assertTrue(String.valueOf(c.call("CF.DEL", "bloomy", "a")).startsWith("-WRONGTYPE"));
-            assertEquals("-ERR Bad capacity", c.call("CF.RESERVE", "bad", "many"));
+            assertEquals("-Bad capacity", c.call("CF.RESERVE", "bad", "many"), "RedisBloom's words");
             assertEquals("-ERR Capacity must be at least (BucketSize * 2)", c.call("CF.RESERVE", "bad", "2",
                 "BUCKETSIZE", "4"));
             assertTrue(String.valueOf(c.call("CF.RESERVE", "bad", "1000", "BUCKETSIZE", "100"))
@@ -135,7 +137,7 @@ class CuckooCommandsTest extends SharedServerTestBase
                 List.of("BF.SCANDUMP", "cuckooy", "0"), List.of("BF.LOADCHUNK", "cuckooy", "2", "x"));
             for (final List<String> command : bloomCommands)
             {
-                assertEquals("-" + FilterTypes.WRONGTYPE, c.call(command.toArray(String[]::new)),
+                assertEquals("-" + RespError.WRONGTYPE, c.call(command.toArray(String[]::new)),
                     String.join(" ", command));
             }
             // nothing was added by the refused commands: the cuckoo filter still holds one copy of a, none of b
@@ -144,10 +146,10 @@ class CuckooCommandsTest extends SharedServerTestBase
             assertEquals(1L, c.call("BF.ADD", "bloomish", "a"));
             for (final String cf : List.of("CF.EXISTS", "CF.ADDNX", "CF.COUNT"))
             {
-                assertEquals("-" + FilterTypes.WRONGTYPE, c.call(cf, "bloomish", "a"), cf);
+                assertEquals("-" + RespError.WRONGTYPE, c.call(cf, "bloomish", "a"), cf);
             }
-            assertEquals("-" + FilterTypes.WRONGTYPE, c.call("CF.INFO", "bloomish"));
-            assertEquals("-" + FilterTypes.WRONGTYPE, c.call("CF.INSERT", "bloomish", "ITEMS", "a"));
+            assertEquals("-" + RespError.WRONGTYPE, c.call("CF.INFO", "bloomish"));
+            assertEquals("-" + RespError.WRONGTYPE, c.call("CF.INSERT", "bloomish", "ITEMS", "a"));
             assertEquals(1L, c.call("BF.CARD", "bloomish"));
         }
     }
@@ -155,36 +157,13 @@ class CuckooCommandsTest extends SharedServerTestBase
     /**
      * Every command that takes items refuses one longer than {@code --max-item-bytes} with the same error, whatever
      * the family and the execution mode (a CF item once went unchecked: accepted inline, and through the pipeline a
-     * closed connection without a reply), adds nothing, and the connection goes on.
+     * closed connection without a reply), adds nothing, and the connection goes on: here on ddf's fixed-size
+     * filters, in {@code ScalingCommandsTest} on the filters that grow (the default).
      */
     @Test
     void everyItemCommandRefusesAnItemOverTheLimit() throws IOException
     {
-        final int max = server.config.maxItemBytes;
-        final String tooLong = "y".repeat(max + 1);
-        final String error = "-ERR item of " + (max + 1) + " bytes is longer than the " + max + "-byte limit";
-        try (RespClient c = server.client())
-        {
-            assertEquals("OK", c.call("CF.RESERVE", "cf-long", "1000"));
-            assertEquals(1L, c.call("BF.ADD", "bf-long", "short"));
-            final List<List<String>> commands = List.of(List.of("CF.ADDNX", "cf-long", tooLong),
-                List.of("CF.ADD", "cf-long", tooLong), List.of("CF.INSERT", "cf-long", "ITEMS", "a", tooLong),
-                List.of("CF.INSERTNX", "cf-long", "ITEMS", "a", tooLong), List.of("CF.EXISTS", "cf-long", tooLong),
-                List.of("CF.MEXISTS", "cf-long", "a", tooLong), List.of("CF.DEL", "cf-long", tooLong),
-                List.of("CF.COUNT", "cf-long", tooLong), List.of("CF.ADDNX", "cf-long-new", tooLong),
-                List.of("BF.ADD", "bf-long", tooLong), List.of("BF.MADD", "bf-long", "a", tooLong),
-                List.of("BF.EXISTS", "bf-long", tooLong), List.of("BF.MEXISTS", "bf-long", "a", tooLong),
-                List.of("BF.INSERT", "bf-long", "ITEMS", "a", tooLong), List.of("BF.ADD", "bf-long-new", tooLong));
-            for (final List<String> command : commands)
-            {
-                assertEquals(error, c.call(command.toArray(String[]::new)), command.get(0) + " " + command.get(1));
-                assertEquals("PONG", c.call("PING"), "the connection goes on after " + command.get(0));
-            }
-            // nothing was added by the refused commands, and no filter was made for them
-            assertEquals(List.of(0L, 0L), c.call("CF.MEXISTS", "cf-long", "a", "b"));
-            assertEquals(List.of(1L, 0L), c.call("BF.MEXISTS", "bf-long", "short", "a"));
-            assertEquals(0L, c.call("EXISTS", "cf-long-new", "bf-long-new"));
-        }
+        ItemLimits.everyItemCommandRefusesAnItemOverTheLimit(server);
     }
 
     @Test
@@ -201,30 +180,6 @@ class CuckooCommandsTest extends SharedServerTestBase
             assertEquals("none", c.call("TYPE", "typed-none"));
             final Object page = c.call("SCAN", "0", "MATCH", "typed-*", "COUNT", "1000", "TYPE", "MBbloomCF");
             assertEquals(Set.of("typed-cf", "typed-cf-added"), Set.copyOf((List<?>)((List<?>)page).get(1)));
-        }
-    }
-
-    @Test
-    void bfInsertCreatesWithItsOptionsOrRefusesWithRedisBloomsErrors() throws IOException
-    {
-        try (RespClient c = server.client())
-        {
-            assertEquals("-ERR not found", c.call("BF.INSERT", "b1", "NOCREATE", "ITEMS", "a"));
-            assertEquals(0L, c.call("EXISTS", "b1"));
-            assertEquals(List.of(1L, 1L, 0L), c.call("BF.INSERT", "b1", "CAPACITY", "5000", "ERROR", "0.001",
-                "ITEMS", "a", "b", "a"));
-            assertEquals(List.of(5000L), c.call("BF.INFO", "b1", "CAPACITY"));
-            assertEquals(List.of(0L, 1L), c.call("BF.INSERT", "b1", "NOCREATE", "ITEMS", "b", "c"));
-            assertEquals("-" + ReserveOptions.CANNOT_EXPAND, c.call("BF.INSERT", "b2", "NONSCALING", "EXPANSION",
-                "2", "ITEMS", "a"));
-            assertEquals("-" + ReserveOptions.NO_EXPANSION, c.call("BF.INSERT", "b2", "EXPANSION", "2", "ITEMS",
-                "a"));
-            assertEquals("-ERR Bad capacity", c.call("BF.INSERT", "b2", "CAPACITY", "x", "ITEMS", "a"));
-            assertEquals("-ERR Bad error rate", c.call("BF.INSERT", "b2", "ERROR", "2", "ITEMS", "a"));
-            assertTrue(String.valueOf(c.call("BF.INSERT", "b2", "CAPACITY", "100")).startsWith("-ERR wrong number"));
-            assertEquals(0L, c.call("EXISTS", "b2"));
-            assertEquals(List.of(1L), c.call("BF.INSERT", "b3", "NONSCALING", "ITEMS", "a"));
-            assertEquals(List.of(1_000_000L), c.call("BF.INFO", "b3", "CAPACITY"), "the server's default capacity");
         }
     }
 }

@@ -95,10 +95,10 @@ final class DaemonPowerCutIT
     {
         final List<String> serve = new ArrayList<>(List.of("--fsync", policy));
         serve.addAll(options);
-        if (kind == Kind.FIXED && options.contains("--execution"))
+        if (kind == Kind.FIXED)
         {
-            // an --execution of its own replaces the suites' options (TestServer.executionOptions), --past-capacity
-            // forget among them: BF.RESERVE without KIND must still make ddf's fixed-size filter, which --fsync covers
+            // BF.RESERVE without KIND must make ddf's fixed-size filter, which --fsync covers (and which the raw
+            // feed streams into): the daemon's default is a filter that grows
             serve.addAll(List.of("--past-capacity", "forget"));
         }
         try (PowerCutFileSystem fs = PowerCutFileSystem.mount(work))

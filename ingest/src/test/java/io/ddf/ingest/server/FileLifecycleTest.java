@@ -17,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and BF.RESERVE / CF.RESERVE of a filter larger than the free disk must be refused before anything is written.
  */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@SharedServerTestBase.Forgetting // about the files of ddf's fixed-size filters
 class FileLifecycleTest extends SharedServerTestBase
 {
     /** @return this process's mappings of files whose path contains the text (the daemon runs in this JVM). */

@@ -1,5 +1,6 @@
 package io.ddf.ingest.server;
 
+import io.ddf.ingest.store.FilterStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,7 +32,11 @@ class FilterCreationTest
     @BeforeEach
     void start()
     {
-        server = new TestServer(dir.resolve("data"), c -> c.ioThreads = 1);
+        server = new TestServer(dir.resolve("data"), c ->
+        {
+            TestServer.forget(c); // the creation of ddf's fixed-size files, zero-filled off the event loop
+            c.ioThreads = 1;
+        });
     }
 
     @AfterEach

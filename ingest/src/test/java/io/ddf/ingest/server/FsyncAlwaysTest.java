@@ -1,6 +1,7 @@
 package io.ddf.ingest.server;
 
 import io.ddf.engine.SyncPolicy;
+import io.ddf.ingest.config.ServerConfig;
 import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

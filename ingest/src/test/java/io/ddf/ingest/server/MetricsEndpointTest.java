@@ -45,7 +45,11 @@ class MetricsEndpointTest
     @Test
     void scrapeShowsFiltersAndCommands() throws Exception
     {
-        try (TestServer server = new TestServer(dir.resolve("data"), c -> c.metricsPort = 0);
+        try (TestServer server = new TestServer(dir.resolve("data"), c ->
+        {
+            TestServer.forget(c); // ddf_filter_elements and ddf_filter_duplicates: fixed-size filters' counters
+            c.metricsPort = 0;
+        });
              RespClient c = server.client())
         {
             final int port = server.server.metricsPort();

@@ -1,5 +1,8 @@
 package io.ddf.ingest.server;
 
+import io.ddf.ingest.config.ServerConfig;
+import io.ddf.ingest.resp.InputBudget;
+import io.ddf.ingest.session.AuthThrottle;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;

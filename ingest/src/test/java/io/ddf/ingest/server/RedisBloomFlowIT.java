@@ -1,5 +1,6 @@
 package io.ddf.ingest.server;
 
+import io.ddf.ingest.config.ServerConfig;
 import io.ddf.persistence.testing.RedisBloomProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,7 +69,7 @@ class RedisBloomFlowIT
         try (TestServer daemon = new TestServer(dir.resolve("data"), c ->
         {
             c.pastCapacity = ServerConfig.PastCapacity.SCALE;
-            c.scalingLayout = io.ddf.ingest.redisbloom.BloomSemantics.Layout.REDISBLOOM;
+            c.scalingLayout = io.ddf.ingest.store.ScalingRegistry.Layout.REDISBLOOM;
         }))
         {
             final String text = run(dir, daemon.port(), "redisbloom");

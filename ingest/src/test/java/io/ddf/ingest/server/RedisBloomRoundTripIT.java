@@ -1,6 +1,7 @@
 package io.ddf.ingest.server;
 
 import io.ddf.ingest.Main;
+import io.ddf.ingest.config.ServerConfig;
 import io.ddf.persistence.testing.RedisBloomProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -67,7 +67,7 @@ class Resp3Test
             assertEquals(3L, info.get("Number of items inserted"));
             assertTrue(info.containsKey("Capacity") && info.containsKey("Size") &&
                 info.containsKey("Number of filters"), info::toString);
-            assertEquals(RespClient.NULL, info.get("Expansion rate"));
+            assertEquals(2L, info.get("Expansion rate"), "RedisBloom's, the default filter grows");
             assertEquals(List.of(3L), c.call("BF.INFO", "r3", "ITEMS"));
             assertEquals(RespClient.NULL, c.call("CLIENT", "GETNAME"));
             final RespClient.Verbatim text = assertInstanceOf(RespClient.Verbatim.class, c.call("INFO"));

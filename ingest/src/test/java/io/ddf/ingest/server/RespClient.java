@@ -21,7 +21,7 @@ import java.util.Map;
  * bulk string, a nil array and RESP3's null are each null, or {@link #NIL_BULK}, {@link #NIL_ARRAY} and
  * {@link #NULL} after {@link #typed()}, for the tests that must tell them apart.
  */
-final class RespClient implements AutoCloseable
+public final class RespClient implements AutoCloseable
 {
     /** RESP2's null bulk string ({@code $-1}), after {@link #typed()}. */
     static final String NIL_BULK = "$-1";
@@ -70,7 +70,7 @@ final class RespClient implements AutoCloseable
         return socket;
     }
 
-    static byte[] encode(final String... args)
+    public static byte[] encode(final String... args)
     {
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         bytes.writeBytes(("*" + args.length + "\r\n").getBytes(StandardCharsets.UTF_8));
@@ -118,7 +118,7 @@ final class RespClient implements AutoCloseable
         return bytes.toByteArray();
     }
 
-    void sendRaw(final byte[] bytes) throws IOException
+    public void sendRaw(final byte[] bytes) throws IOException
     {
         out.write(bytes);
         out.flush();
@@ -136,7 +136,7 @@ final class RespClient implements AutoCloseable
         return read();
     }
 
-    Object read() throws IOException
+    public Object read() throws IOException
     {
         final int type = in.read();
         if (type < 0)

@@ -1,5 +1,7 @@
 package io.ddf.ingest.server;
 
+import io.ddf.ingest.config.ServerConfig;
+import io.ddf.ingest.store.KeyNames;
 import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -36,11 +38,59 @@ class ScalingCommandsTest
 
     private TestServer start(final Consumer<ServerConfig> configure)
     {
-        return new TestServer(dir.resolve("data"), c ->
+        return new TestServer(dir.resolve("data"), configure);
+    }
+
+    /**
+     * LOADCHUNK of a chunk that is no dump answers as RedisBloom 2.4.23 does (checked against redis-server with its
+     * module), whatever its size up to Redis's bulk limit, and the connection goes on: random bytes at the header's
+     * iterator are "ERR received bad data" (BF) and "Invalid header" (CF), elsewhere "ERR received bad data" and
+     * "Couldn't load chunk!"; a cuckoo header of the right length whose bucket count is zeroed is "Couldn't create
+     * filter!". A chunk past 16 MiB once closed the connection instead.
+     */
+    @Test
+    void aChunkThatIsNoDumpIsAnsweredAsRedisBloomDoes() throws IOException
+    {
+        final long seed = TestSeed.seed();
+        final java.util.Random random = new java.util.Random(seed);
+        try (TestServer server = start(c -> { }); RespClient c = server.client().binary())
         {
-            c.pastCapacity = ServerConfig.PastCapacity.SCALE;
-            configure.accept(c);
-        });
+            assertEquals("OK", c.call("BF.RESERVE", "bf-loaded", "0.01", "1000"));
+            assertEquals("OK", c.call("CF.RESERVE", "cf-loaded", "1000"));
+            for (final int size : new int[] {1024, 20 << 20})
+            {
+                final byte[] bytes = new byte[size];
+                random.nextBytes(bytes);
+                final String chunk = new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
+                final String at = "seed " + seed + ", " + size + " bytes";
+                assertEquals("-ERR received bad data", c.call("BF.LOADCHUNK", "bf-new", "1", chunk), at);
+                assertEquals("-Invalid header", c.call("CF.LOADCHUNK", "cf-new", "1", chunk), at);
+                assertEquals("-ERR received bad data", c.call("BF.LOADCHUNK", "bf-loaded", "2", chunk), at);
+                assertEquals("-Couldn't load chunk!", c.call("CF.LOADCHUNK", "cf-loaded", "2", chunk), at);
+                assertEquals("PONG", c.call("PING"), at);
+            }
+            assertEquals(0L, c.call("EXISTS", "bf-new", "cf-new"));
+            assertEquals(1L, c.call("CF.ADD", "cf-source", "a"));
+            final String header = ((List<?>)c.call("CF.SCANDUMP", "cf-source", "0")).get(1).toString();
+            // RedisBloom's header: items, buckets, deletes, filters (8 bytes each), then the 2-byte fields
+            assertEquals("OK", c.call("CF.LOADCHUNK", "cf-items-zeroed", "1", "\0".repeat(8) + header.substring(8)));
+            assertEquals("-Couldn't create filter!",
+                c.call("CF.LOADCHUNK", "cf-buckets-zeroed", "1", "\0".repeat(16) + header.substring(16)));
+            assertEquals(0L, c.call("EXISTS", "cf-buckets-zeroed"));
+        }
+    }
+
+    /**
+     * The item limit on the filters that grow (the default): CF.INSERT and CF.INSERTNX once skipped it there, as
+     * their RedisBloom handler was registered without the check the other item commands go through.
+     */
+    @Test
+    void everyItemCommandRefusesAnItemOverTheLimit() throws IOException
+    {
+        try (TestServer server = start(c -> { }))
+        {
+            ItemLimits.everyItemCommandRefusesAnItemOverTheLimit(server);
+        }
     }
 
     /**
@@ -261,7 +311,8 @@ class ScalingCommandsTest
     @Test
     void theForgettingDefaultStillRoutesScalingKindsToChains() throws IOException
     {
-        try (TestServer server = new TestServer(dir.resolve("data"), c -> { }); RespClient c = server.client())
+        try (TestServer server = new TestServer(dir.resolve("data"),
+            c -> c.pastCapacity = ServerConfig.PastCapacity.FORGET); RespClient c = server.client())
         {
             assertEquals(1L, c.call("BF.ADD", "forgets", "x"));
             assertEquals("OK", c.call("BF.RESERVE", "grows", "0.01", "10", "KIND", "scaling"));

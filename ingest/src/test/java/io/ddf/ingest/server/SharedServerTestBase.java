@@ -2,6 +2,7 @@ package io.ddf.ingest.server;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -18,10 +19,26 @@ abstract class SharedServerTestBase
     static Path dir;
     static TestServer server;
 
+    /**
+     * Starts the daemon as users run it, or, for a suite marked {@link Forgetting} (one about ddf's fixed-size
+     * filters), with {@code --past-capacity forget}.
+     */
     @BeforeAll
-    static void startServer()
+    static void startServer(final TestInfo info)
     {
-        server = new TestServer(dir.resolve("data"), c -> { });
+        final boolean forgetting = info.getTestClass().map(c -> c.isAnnotationPresent(Forgetting.class))
+            .orElse(false);
+        server = new TestServer(dir.resolve("data"), forgetting ? TestServer::forget : c -> { });
+    }
+
+    /**
+     * Marks a suite about ddf's fixed-size filters: its shared daemon runs {@code --past-capacity forget} (a missing
+     * key, or BF.RESERVE without a scaling KIND, gets a fixed-size filter); every other suite runs the defaults.
+     */
+    @java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)
+    @java.lang.annotation.Target(java.lang.annotation.ElementType.TYPE)
+    @interface Forgetting
+    {
     }
 
     @AfterAll

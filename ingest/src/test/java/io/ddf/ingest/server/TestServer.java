@@ -1,5 +1,7 @@
 package io.ddf.ingest.server;
 
+import io.ddf.ingest.config.ServerConfig;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -7,12 +9,15 @@ import java.nio.file.Path;
 import java.util.function.Consumer;
 
 /**
- * An in-process daemon on a free port, with its log captured. {@code -Dddf.test.execution=inline|pipeline} sets
+ * An in-process daemon on a free port, with its log captured, on the daemon's production defaults (a missing key
+ * gets a filter that grows, {@code --past-capacity scale}, in the default layout): a suite about another setting
+ * (ddf's fixed-size filters, {@code --past-capacity forget}) says so in its own configuration.
+ * {@code -Dddf.test.execution=inline|pipeline} sets
  * {@code --execution} for every suite that starts one (the build runs the key suites in the mode that is not the
  * default as well), {@code -Dddf.test.fsync} sets {@code --fsync}; a suite's own configuration comes after and may
  * fix them.
  */
-final class TestServer implements AutoCloseable
+public final class TestServer implements AutoCloseable
 {
     /** The mode the suites run in: the property, or the daemon's default. */
     static final ServerConfig.Execution EXECUTION = execution(System.getProperty("ddf.test.execution"));
@@ -24,29 +29,24 @@ final class TestServer implements AutoCloseable
     final DdfServer server;
     final ServerConfig config;
 
-    TestServer(final Path dataDir, final Consumer<ServerConfig> configure)
+    public TestServer(final Path dataDir, final Consumer<ServerConfig> configure)
     {
         config = new ServerConfig();
         config.port = 0;
         config.dataDir = dataDir;
         config.execution = EXECUTION;
-        // The suites below test ddf's fixed-size filters (fifo-bloom, the streaming cuckoo filter), which the daemon
-        // makes for missing keys under --past-capacity forget; the scaling filters (the daemon's default) have their
-        // own suites, which set SCALE: RedisBloomFlowIT, RedisBloomRoundTripIT, ScalingCommandsTest.
-        config.pastCapacity = ServerConfig.PastCapacity.FORGET;
         config.fsync = FSYNC;
         configure.accept(config);
         server = DdfServer.start(config, new PrintStream(logBytes, true, StandardCharsets.UTF_8));
     }
 
     /**
-     * @return {@code --execution MODE --past-capacity forget} for a daemon process (the ITs), so it runs in the
-     *         suites' mode, on ddf's fixed-size filters as the in-process suites do.
+     * @return {@code --execution MODE} for a daemon process (the ITs), so it runs in the suites' mode; everything
+     *         else is the daemon's default, as users run it.
      */
     static java.util.List<String> executionOptions()
     {
-        return java.util.List.of("--execution", EXECUTION.name().toLowerCase(java.util.Locale.ROOT),
-            "--past-capacity", "forget");
+        return java.util.List.of("--execution", EXECUTION.name().toLowerCase(java.util.Locale.ROOT));
     }
 
     private static ServerConfig.Execution execution(final String property)
@@ -55,17 +55,17 @@ final class TestServer implements AutoCloseable
             ServerConfig.Execution.valueOf(property.toUpperCase(java.util.Locale.ROOT));
     }
 
-    int port()
+    public int port()
     {
         return server.port();
     }
 
-    String log()
+    public String log()
     {
         return logBytes.toString(StandardCharsets.UTF_8);
     }
 
-    RespClient client() throws java.io.IOException
+    public RespClient client() throws java.io.IOException
     {
         return new RespClient(port());
     }
@@ -74,5 +74,11 @@ final class TestServer implements AutoCloseable
     public void close()
     {
         server.close();
+    }
+
+    /** A suite's own setting for ddf's fixed-size filters: what a missing key gets under --past-capacity forget. */
+    static void forget(final ServerConfig config)
+    {
+        config.pastCapacity = ServerConfig.PastCapacity.FORGET;
     }
 }

@@ -124,6 +124,49 @@ class TlsServerTest
         }
     }
 
+    /**
+     * CONFIG SET of the tls-* files reloads the certificate, as Redis does (the way that works whatever the daemon's
+     * signals: under nohup SIGHUP is ignored): the files named are read again, new handshakes use them, and files
+     * that do not load change nothing and get Redis's error.
+     */
+    @Test
+    void configSetOfTheTlsFilesReloadsTheCertificate() throws Exception
+    {
+        try (TestServer daemon = new TestServer(dir.resolve("data"), c ->
+        {
+            c.tlsPort = 0;
+            c.tls = options(certs.serverKey());
+        });
+            RespClient plain = daemon.client())
+        {
+            final int port = daemon.server.tlsPort();
+            assertEquals("-ERR CONFIG SET failed (possibly related to argument 'tls-cert-file') - Unable to update " +
+                "TLS configuration. Check server logs.", plain.call("CONFIG", "SET", "tls-cert-file",
+                    certs.dir().resolve("nosuch.crt").toString()));
+            try (RespClient tls = tlsClient(port, true))
+            {
+                assertEquals("PONG", tls.call("PING"), "a file that does not load changes nothing");
+            }
+            // another CA's certificate and key: new handshakes get it, and this client does not trust it
+            assertEquals("OK", plain.call("CONFIG", "SET", "tls-cert-file", certs.foreignCert().toString(),
+                "tls-key-file", certs.foreignKey().toString()));
+            assertThrows(javax.net.ssl.SSLException.class, () -> tlsClient(port, true).close());
+            assertEquals("OK", plain.call("CONFIG", "SET", "tls-cert-file", certs.serverCert().toString(),
+                "tls-key-file", certs.serverKey().toString()));
+            try (RespClient tls = tlsClient(port, true))
+            {
+                assertEquals("PONG", tls.call("PING"));
+            }
+            assertEquals("OK", plain.call("CONFIG", "SET", "tls-cert-file", certs.serverCert().toString()),
+                "the same path is read again");
+            assertTrue(daemon.log().contains("TLS certificate and key reloaded"), daemon.log());
+            assertEquals("-ERR wrong number of arguments for 'config|set' command",
+                plain.call("CONFIG", "SET", "tls-cert-file"));
+            assertTrue(String.valueOf(plain.call("CONFIG", "SET", "maxclients", "10")).startsWith(
+                "-ERR CONFIG SET is not supported"));
+        }
+    }
+
     @Test
     void plainAndTlsPortsTogether() throws Exception
     {

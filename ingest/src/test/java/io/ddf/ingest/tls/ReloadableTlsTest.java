@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -50,7 +51,15 @@ class ReloadableTlsTest
     {
         final CountDownLatch hup = new CountDownLatch(1);
         final List<String> log = new ArrayList<>();
-        ReloadableTls.onHangup(hup::countDown, log::add);
+        if (!ReloadableTls.onHangup(hup::countDown, log::add))
+        {
+            // started with SIGHUP ignored (nohup, some init scripts): the JVM keeps it ignored, and that is said,
+            // with the other way to reload (CONFIG SET tls-cert-file, TlsServerTest)
+            assertEquals(1, log.size(), log::toString);
+            assertTrue(log.get(0).contains("SIGHUP is ignored") && log.get(0).contains("CONFIG SET tls-cert-file"),
+                log.get(0));
+            return;
+        }
         assertTrue(log.isEmpty(), log::toString);
         final Process kill = new ProcessBuilder("kill", "-HUP", Long.toString(ProcessHandle.current().pid()))
             .inheritIO().start();

@@ -1,0 +1,24 @@
+package io.ddf.ingest.dispatch;
+
+
+import io.netty.buffer.ByteBuf;
+
+/**
+ * Whether a connection may run a command: asked by the {@link Conductor} for every command, before it is queued
+ * by MULTI or run, the one place a command is authorised. The daemon's is the ACL's
+ * ({@code io.ddf.ingest.security.AclAuthorizer}): it reads the connection's user and checks the command's
+ * {@linkplain Command#categories() ACL categories}, its name, and the keys at its
+ * {@linkplain Command#firstKey() key positions} against the user's rules, answering {@code NOAUTH ...} before AUTH
+ * and {@code NOPERM ...} for what the user may not run.
+ */
+@FunctionalInterface
+public interface Authorizer
+{
+    /**
+     * @param session the connection.
+     * @param command the command, or null when its name is unknown.
+     * @param args    the command's arguments (its name first).
+     * @return null when it may run, else the error reply that refuses it ({@code NOAUTH ...}, {@code NOPERM ...}).
+     */
+    String refusal(Session session, Command command, ByteBuf[] args);
+}

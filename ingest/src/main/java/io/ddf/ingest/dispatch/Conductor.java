@@ -1,0 +1,127 @@
+package io.ddf.ingest.dispatch;
+
+import io.ddf.ingest.resp.RespError;
+import io.ddf.ingest.store.FilterStoreException;
+import io.netty.buffer.ByteBuf;
+import io.netty.handler.codec.redis.SimpleStringRedisMessage;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Runs one command of a connection: finds its {@link Command} by the bytes of its name, asks the
+ * {@link Authorizer}, checks its arity, queues it when a MULTI is open, else runs its handler, timing it on the
+ * command's own {@link CommandStats}; an error the handler throws becomes the command's error reply here
+ * ({@link Session#message} words it; the connection does the same for work a command awaited off the event loop). The logic of the request path (Aeron's conductor: the
+ * {@link RespDecoder} is its adapter, the {@link ReplyWriter} its proxy); shared by every connection, and holds no
+ * state of its own. A command's error is a {@link RespError} (the reply's text) or a storage failure
+ * ({@link FilterStoreException}, answered as {@code ERR} and its message): {@link Session#message} makes the text.
+ */
+public final class Conductor
+{
+    private static final SimpleStringRedisMessage QUEUED = new SimpleStringRedisMessage("QUEUED");
+
+    private final CommandTable table;
+    private final Authorizer authorizer;
+
+    /**
+     * @param table      what the daemon serves.
+     * @param authorizer who may run what.
+     */
+    public Conductor(final CommandTable table, final Authorizer authorizer)
+    {
+        this.table = table;
+        this.authorizer = authorizer;
+    }
+
+    /** @return what the daemon serves. */
+    public CommandTable table()
+    {
+        return table;
+    }
+
+    /**
+     * Runs one command: its reply (or error) is queued on the session, in order.
+     *
+     * @param session the connection.
+     * @param args    the name and its arguments (released by the caller once this returns).
+     */
+    public void run(final Session session, final ByteBuf[] args)
+    {
+        final Command command = table.find(args[0]);
+        final String refusal = authorizer.refusal(session, command, args);
+        if (refusal != null)
+        {
+            if (session.transaction().active())
+            {
+                session.transaction().refuse();
+            }
+            session.replies().error(refusal);
+            return;
+        }
+        try
+        {
+            if (command == null)
+            {
+                throw unknown(args);
+            }
+            if (!command.arityFits(args))
+            {
+                command.stats().rejected();
+                throw Command.wrongArity(command.name());
+            }
+            // one clock read serves the client's idle time and the command's timing (commandstats)
+            final long start = System.nanoTime();
+            session.client().ran(command.name(), start);
+            if (session.transaction().active() && command.queuedInTransaction())
+            {
+                session.transaction().queue(args);
+                session.replies().ready(QUEUED);
+                return;
+            }
+            execute(command, session, args, start);
+        }
+        catch (final RespError | FilterStoreException e)
+        {
+            if (session.transaction().active())
+            {
+                // Redis's way: a command refused while queuing aborts the whole transaction at EXEC
+                session.transaction().refuse();
+            }
+            session.replies().error(Session.message(e));
+        }
+    }
+
+    /** Runs a command's handler, timing it from {@code start}. */
+    private static void execute(final Command command, final Session session, final ByteBuf[] args,
+        final long start)
+    {
+        boolean failed = true;
+        try
+        {
+            command.handler().execute(session, args);
+            failed = false;
+        }
+        finally
+        {
+            command.stats().ran(System.nanoTime() - start, failed);
+        }
+    }
+
+    private static RespError unknown(final ByteBuf[] args)
+    {
+        final StringBuilder message = new StringBuilder("ERR unknown command '")
+            .append(printable(args[0])).append("', with args beginning with: ");
+        for (int i = 1; i < args.length && i < 4; i++)
+        {
+            message.append('\'').append(printable(args[i])).append("' ");
+        }
+        return new RespError(message.toString());
+    }
+
+    private static String printable(final ByteBuf arg)
+    {
+        final String text = arg.toString(StandardCharsets.UTF_8);
+        final String shortened = text.length() > 128 ? text.substring(0, 128) : text;
+        return shortened.replaceAll("[\\p{Cntrl}]", "?");
+    }
+}

@@ -1,0 +1,492 @@
+package io.ddf.ingest.durability;
+
+import io.ddf.ingest.log.OneLine;
+import io.ddf.ingest.log.RateLimitedLog;
+import io.ddf.ingest.resp.DurabilityBarrier;
+import io.ddf.persistence.Syncable;
+import io.netty.buffer.ByteBuf;
+import io.netty.util.concurrent.EventExecutor;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
+
+/**
+ * {@code serve --fsync always}: a reply that acknowledges a write leaves only once the write is on the device, and
+ * the writes of many replies share one sync (a group commit, as a database's log or Redis's {@code appendfsync
+ * always}, which shares one fsync per event loop iteration).
+ *
+ * <p>Per event loop, commits run one at a time, on a thread of their own ({@code ddf-commit-N}), so the loop goes on
+ * reading and running commands while the device works. A connection's gate sends replies on at once when they
+ * acknowledge nothing unsynced; else it holds them, in order, for the loop's next commit: the first reply held after
+ * the loop is idle ends the round once the loop has read every connection that was ready (a task on the loop: Netty
+ * runs tasks after the ready channels), and the commit then syncs every filter the round's replies acknowledge
+ * writes to, each with one msync of its changed pages. Replies held while a commit runs wait for the next one, which
+ * starts as soon as it completes. When a commit completes its replies are written; when it fails they are dropped and
+ * their connections closed (never a false acknowledgement).
+ *
+ * <p>Why a write is on the device when its reply leaves: the gate names the filter to a commit that starts after
+ * the write was stored. Inline, the store precedes the reply's sending; through the pipeline, the verdict comes back
+ * after the store, and a gate keeps naming the filters its connection published to until none of its elements is
+ * still in the pipeline ({@code settled}), so a round never forgets a filter whose store it has not yet seen. The
+ * sync of a filter forces every page marked before it starts (engine: {@code DirtyPages}); that of a filter that
+ * grows, every change counted before it starts ({@code ScalingFilter}).
+ *
+ * <p>A sync slower than the bound ({@code --fsync-warn-ms}) is logged (at most once per 10 s) and counted.
+ */
+final class GroupCommit implements DurabilityBarrier, AutoCloseable
+{
+    private final long boundNanos;
+    private final RateLimitedLog slowLog;
+    private final RateLimitedLog failureLog;
+    private final Map<EventExecutor, Loop> loops = new ConcurrentHashMap<>();
+    private final LongAdder commits = new LongAdder();
+    private final LongAdder replies = new LongAdder();
+    private final LongAdder delayed = new LongAdder();
+    private final LongAdder errors = new LongAdder();
+    private volatile long lastNanos;
+    private volatile long lastMillis;
+    private volatile boolean closed;
+
+    /**
+     * @param boundMillis how long a commit may take before it is logged and counted as delayed.
+     * @param log         the daemon's log.
+     */
+    GroupCommit(final long boundMillis, final PrintStream log)
+    {
+        this.boundNanos = TimeUnit.MILLISECONDS.toNanos(boundMillis);
+        this.slowLog = new RateLimitedLog(log::println, 10);
+        this.failureLog = new RateLimitedLog(log::println, 10);
+    }
+
+    @Override
+    public Gate gate(final EventExecutor loop, final BooleanSupplier settled, final Output output)
+    {
+        return new ConnectionGate(loops.computeIfAbsent(loop, Loop::new), settled, output);
+    }
+
+    /** @return commits run. */
+    long commits()
+    {
+        return commits.sum();
+    }
+
+    /** @return connections' reply batches released by commits. */
+    long releases()
+    {
+        return replies.sum();
+    }
+
+    /** @return commits that took longer than the bound. */
+    long delayed()
+    {
+        return delayed.sum();
+    }
+
+    /** @return commits that failed. */
+    long errors()
+    {
+        return errors.sum();
+    }
+
+    /** @return how long the last commit took, nanoseconds. */
+    long lastNanos()
+    {
+        return lastNanos;
+    }
+
+    /** @return when the last commit started, epoch milliseconds; 0 before the first. */
+    long lastMillis()
+    {
+        return lastMillis;
+    }
+
+    /**
+     * Shutting down: returns once no commit is running or waiting on any event loop (the replies they hold written),
+     * or after the timeout.
+     *
+     * @param timeoutMillis the most to wait.
+     */
+    void awaitIdle(final long timeoutMillis)
+    {
+        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        for (final Loop loop : loops.values())
+        {
+            while (!loop.idle && System.nanoTime() < deadline)
+            {
+                try
+                {
+                    Thread.sleep(1);
+                }
+                catch (final InterruptedException e)
+                {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Stops the commit threads: a reply still held is dropped with its connection. */
+    @Override
+    public void close()
+    {
+        closed = true;
+        for (final Loop loop : loops.values())
+        {
+            loop.syncer.shutdownNow();
+        }
+    }
+
+    /** The filters of one commit, each once (a handful: a plain array scanned by identity). */
+    private static final class FilterSet
+    {
+        private Syncable[] filters = new Syncable[4];
+        private int size;
+
+        void add(final Syncable filter)
+        {
+            for (int i = 0; i < size; i++)
+            {
+                if (filters[i] == filter)
+                {
+                    return;
+                }
+            }
+            if (size == filters.length)
+            {
+                filters = java.util.Arrays.copyOf(filters, size * 2);
+            }
+            filters[size++] = filter;
+        }
+
+        void clear()
+        {
+            java.util.Arrays.fill(filters, 0, size, null);
+            size = 0;
+        }
+    }
+
+    /** One event loop's commits: the round being gathered, and at most one commit in flight. */
+    private final class Loop
+    {
+        private final EventExecutor executor;
+        private final ExecutorService syncer;
+        /** Filters and gates of the round being gathered (event loop). */
+        private FilterSet gathering = new FilterSet();
+        private ArrayList<ConnectionGate> waiting = new ArrayList<>();
+        /** Filters and gates of the commit in flight (written by the loop before the hand-off to the syncer). */
+        private FilterSet flying = new FilterSet();
+        private ArrayList<ConnectionGate> released = new ArrayList<>();
+        private boolean scheduled;
+        private boolean busy;
+        /** Read by {@link #awaitIdle}: nothing gathered, nothing in flight. */
+        private volatile boolean idle = true;
+        /** The in-flight commit's outcome, handed back to the loop with {@link #complete}. */
+        private volatile boolean succeeded;
+        private final Runnable endOfRound = this::endOfRound;
+        private final Runnable sync = this::sync;
+        private final Runnable complete = this::complete;
+
+        Loop(final EventExecutor executor)
+        {
+            this.executor = executor;
+            this.syncer = Executors.newSingleThreadExecutor(r ->
+            {
+                final Thread thread = new Thread(r, "ddf-commit-" + loops.size());
+                thread.setDaemon(true);
+                return thread;
+            });
+        }
+
+        /** A gate's replies wait for the next commit, which syncs these filters. */
+        void enlist(final ConnectionGate gate, final Syncable[] filters, final int count)
+        {
+            for (int i = 0; i < count; i++)
+            {
+                gathering.add(filters[i]);
+            }
+            if (!gate.enlisted)
+            {
+                gate.enlisted = true;
+                waiting.add(gate);
+            }
+            idle = false;
+            if (!scheduled && !busy)
+            {
+                scheduled = true;
+                executor.execute(endOfRound);
+            }
+        }
+
+        /** After the loop has read every connection that was ready: the round's commit starts, unless one runs. */
+        private void endOfRound()
+        {
+            scheduled = false;
+            if (!busy && !waiting.isEmpty())
+            {
+                start();
+            }
+        }
+
+        private void start()
+        {
+            final FilterSet filters = gathering;
+            gathering = flying;
+            flying = filters;
+            final ArrayList<ConnectionGate> gates = waiting;
+            waiting = released;
+            released = gates;
+            for (int i = 0; i < gates.size(); i++)
+            {
+                gates.get(i).started();
+            }
+            busy = true;
+            try
+            {
+                syncer.execute(sync);
+            }
+            catch (final RejectedExecutionException e)
+            {
+                succeeded = false; // shutting down: nothing is acknowledged any more
+                complete();
+            }
+        }
+
+        /** On the commit thread: one sync per filter of the round. */
+        private void sync()
+        {
+            final long startMillis = System.currentTimeMillis();
+            final long start = System.nanoTime();
+            boolean ok = !closed;
+            final FilterSet filters = flying;
+            for (int i = 0; i < filters.size && ok; i++)
+            {
+                try
+                {
+                    filters.filters[i].sync();
+                }
+                catch (final RuntimeException e)
+                {
+                    ok = false;
+                    errors.increment();
+                    failureLog.log("ddf: fsync of " + filters.filters[i].path() + " failed; the replies that " +
+                        "acknowledge its writes are withheld and their connections closed: " + OneLine.of(e));
+                }
+            }
+            final long took = System.nanoTime() - start;
+            if (ok)
+            {
+                commits.increment();
+                lastNanos = took;
+                lastMillis = startMillis;
+                if (took > boundNanos)
+                {
+                    delayed.increment();
+                    slowLog.log("ddf: a group commit took " + TimeUnit.NANOSECONDS.toMillis(took) + " ms, more " +
+                        "than --fsync-warn-ms " + TimeUnit.NANOSECONDS.toMillis(boundNanos) + ": is the disk busy?");
+                }
+            }
+            succeeded = ok;
+            try
+            {
+                executor.execute(complete);
+            }
+            catch (final RejectedExecutionException e)
+            {
+                // the event loop is gone: so are its connections
+            }
+        }
+
+        /** On the loop: the commit's replies leave (or their connections close), and the next commit starts. */
+        private void complete()
+        {
+            final boolean ok = succeeded;
+            final ArrayList<ConnectionGate> gates = released;
+            for (int i = 0; i < gates.size(); i++)
+            {
+                gates.get(i).completed(ok);
+            }
+            replies.add(gates.size());
+            gates.clear();
+            flying.clear();
+            busy = false;
+            if (!waiting.isEmpty())
+            {
+                start(); // their writes were stored before they were held: no need to wait for a round's end
+            }
+            else
+            {
+                idle = !scheduled;
+            }
+        }
+    }
+
+    /** A connection's gate: its replies held for the commit in flight, and those for the next one. */
+    private static final class ConnectionGate implements Gate
+    {
+        private final Loop loop;
+        private final BooleanSupplier settled;
+        private final Output output;
+        /** Filters the replies sent from now on acknowledge writes to. */
+        private Syncable[] written = new Syncable[2];
+        private int writtenCount;
+        /** Replies waiting for the commit in flight, and whether the connection closes after them. */
+        private ByteBuf flying;
+        private boolean flyingClose;
+        private boolean inFlight;
+        /** Replies waiting for the next commit. */
+        private ByteBuf next;
+        private boolean nextClose;
+        /** Whether the gate is among the next commit's. */
+        private boolean enlisted;
+        private boolean closed;
+
+        ConnectionGate(final Loop loop, final BooleanSupplier settled, final Output output)
+        {
+            this.loop = loop;
+            this.settled = settled;
+            this.output = output;
+        }
+
+        @Override
+        public void wrote(final Syncable filter)
+        {
+            for (int i = 0; i < writtenCount; i++)
+            {
+                if (written[i] == filter)
+                {
+                    return;
+                }
+            }
+            if (writtenCount == written.length)
+            {
+                written = java.util.Arrays.copyOf(written, writtenCount * 2);
+            }
+            written[writtenCount++] = filter;
+        }
+
+        @Override
+        public void send(final ByteBuf replies, final boolean closeAfter)
+        {
+            if (closed)
+            {
+                release(replies);
+                return;
+            }
+            if (writtenCount > 0)
+            {
+                loop.enlist(this, written, writtenCount);
+                if (settled.getAsBoolean())
+                {
+                    java.util.Arrays.fill(written, 0, writtenCount, null);
+                    writtenCount = 0;
+                }
+                next = append(next, replies);
+                nextClose |= closeAfter;
+            }
+            else if (enlisted)
+            {
+                next = append(next, replies); // behind replies that wait for the next commit
+                nextClose |= closeAfter;
+            }
+            else if (inFlight)
+            {
+                flying = append(flying, replies); // acknowledges nothing new: leaves with the commit in flight
+                flyingClose |= closeAfter;
+            }
+            else
+            {
+                output.write(replies, closeAfter);
+            }
+        }
+
+        @Override
+        public long held()
+        {
+            return bytes(flying) + bytes(next);
+        }
+
+        /** The next commit starts: what waited for it is now in flight. */
+        void started()
+        {
+            enlisted = false;
+            inFlight = true;
+            flying = next;
+            flyingClose = nextClose;
+            next = null;
+            nextClose = false;
+        }
+
+        void completed(final boolean ok)
+        {
+            inFlight = false;
+            final ByteBuf replies = flying;
+            final boolean closeAfter = flyingClose;
+            flying = null;
+            flyingClose = false;
+            if (closed)
+            {
+                release(replies);
+                return;
+            }
+            if (!ok)
+            {
+                release(replies);
+                close();
+                output.unsynced();
+                return;
+            }
+            if (replies != null || closeAfter)
+            {
+                output.write(replies, closeAfter);
+            }
+        }
+
+        @Override
+        public void close()
+        {
+            closed = true;
+            release(flying);
+            release(next);
+            flying = null;
+            next = null;
+            java.util.Arrays.fill(written, 0, writtenCount, null);
+            writtenCount = 0;
+        }
+
+        private static ByteBuf append(final ByteBuf held, final ByteBuf replies)
+        {
+            if (held == null)
+            {
+                return replies;
+            }
+            if (replies != null)
+            {
+                held.writeBytes(replies);
+                replies.release();
+            }
+            return held;
+        }
+
+        private static long bytes(final ByteBuf b)
+        {
+            return b == null ? 0 : b.readableBytes();
+        }
+
+        private static void release(final ByteBuf b)
+        {
+            if (b != null)
+            {
+                b.release();
+            }
+        }
+    }
+}

@@ -1,0 +1,516 @@
+package io.ddf.ingest.feed;
+
+import io.ddf.engine.Operation;
+import io.ddf.ingest.config.ServerConfig;
+import io.ddf.ingest.dispatch.Session;
+import io.ddf.ingest.log.OneLine;
+import io.ddf.ingest.log.RateLimitedLog;
+import io.ddf.ingest.resp.DurabilityBarrier;
+import io.ddf.ingest.resp.RespError;
+import io.ddf.ingest.session.VerdictRing;
+import io.ddf.ingest.session.VerdictRouter;
+import io.ddf.ingest.store.FilterStore;
+import io.ddf.ingest.store.FilterStoreException;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import io.netty.util.ByteProcessor;
+import io.netty.util.ReferenceCountUtil;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One raw feed connection, read as the RESP path reads: every complete record of the input in one pass, framed here
+ * (newline-delimited lines, {@code \r\n} or {@code \n} stripped; or a 4-byte big-endian length, then the bytes),
+ * hashed where it was read, and published to the pipeline as one batch of hashes
+ * ({@link VerdictRing#publishHashes}), which the pipeline packs {@code longsPerSlot} to a ring slot: no slice, no
+ * message and no ring slot per record. The verdicts come back in order: without a forward target one byte per
+ * record, {@code U} or {@code D}; with one, only the unseen records go to it, framed as they came.
+ *
+ * <p>With a password set, the first record must be the password (it is not judged and gets no verdict); anything
+ * else, or nothing within {@code --auth-timeout}, closes the connection with a rate-limited log line. A record longer
+ * than {@code --max-item-bytes} closes the connection. Backpressure instead of buffering: reading pauses while this
+ * connection (verdicts) or the forward target (records) cannot take more output, and while the feed's filter is
+ * being created (the records read meanwhile wait in the input), and resumes once it can.
+ */
+public final class FeedHandler extends ChannelInboundHandlerAdapter implements VerdictRing.Owner
+{
+    private static final byte UNSEEN = 'U';
+    private static final byte DUPLICATE = 'D';
+    private static final int NO_RECORD = -1;
+
+    private final Daemon server;
+    private final Forwarder forwarder;
+    private final VerdictRing verdicts;
+    private final boolean frames;
+    private final int maxRecord;
+    /** The password's UTF-8 bytes, null once given (or when none is set). */
+    private byte[] password;
+    private ChannelHandlerContext ctx;
+    /** Where verdicts (or forwarded records) go: at once, or after the sync of the writes (serve --fsync always). */
+    private DurabilityBarrier.Gate gate;
+    /** What was read and not yet framed, or null. */
+    private ByteBuf input;
+    /** The hashes of the records framed in this pass, not yet published. */
+    private final long[] hashes = new long[VerdictRouter.MAX_BATCH];
+    /** With a forward target: the records published, waiting for their verdicts (slices of the input). */
+    private final ArrayDeque<ByteBuf> records = new ArrayDeque<>();
+    /** Where the record {@link #nextRecord} found starts, and where the next one does. */
+    private int recordStart;
+    private int recordEnd;
+    private boolean creating;
+    private boolean registered;
+    private boolean closing;
+
+    /**
+     * @param server    what of the daemon a feed connection uses.
+     * @param forwarder where unseen records go, or null to answer verdicts.
+     */
+    public FeedHandler(final Daemon server, final Forwarder forwarder)
+    {
+        final ServerConfig config = server.config();
+        this.server = server;
+        this.forwarder = forwarder;
+        // the raw feed keeps the pipeline in every mode: its records are judged in arrival order off the event loop
+        this.verdicts = new VerdictRing(server.pipeline(), config.maxItemBytes, false, this);
+        this.frames = config.feedFormat == ServerConfig.FeedFormat.FRAMES;
+        this.maxRecord = config.maxItemBytes;
+        this.password = config.requirePass == null ? null : config.requirePass.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * What of the daemon a feed connection uses.
+     *
+     * @param config        the feed's settings.
+     * @param store         the filters.
+     * @param pipeline      where records are judged.
+     * @param router        hands verdicts back to their connection.
+     * @param durability    what a verdict that acknowledges a write waits for.
+     * @param log           the daemon's log.
+     * @param connectionLog the rate-limited log of closed connections.
+     */
+    public record Daemon(ServerConfig config, FilterStore store, io.ddf.engine.pipeline.FilterPipeline pipeline, VerdictRouter router,
+        DurabilityBarrier durability, java.util.function.Consumer<String> log, RateLimitedLog connectionLog)
+    {
+    }
+
+    @Override
+    public void handlerAdded(final ChannelHandlerContext ctx)
+    {
+        this.ctx = ctx;
+        verdicts.attach(ctx.executor());
+        this.gate = server.durability().gate(ctx.executor(), () -> verdicts.unjudged() == 0,
+            new DurabilityBarrier.Output()
+            {
+                @Override
+                public void write(final ByteBuf out, final boolean closeAfter)
+                {
+                    send(out);
+                }
+
+                @Override
+                public void unsynced()
+                {
+                    server.log().accept("ddf: feed: a sync failed; closing the connection without the verdicts it held");
+                    close();
+                }
+            });
+    }
+
+    @Override
+    public void channelActive(final ChannelHandlerContext ctx)
+    {
+        final long tag = forwarder == null || forwarder.isActive() ? server.router().register(verdicts) : 0;
+        if (tag == 0)
+        {
+            closing = true;
+            ctx.close();
+            return;
+        }
+        verdicts.tag(tag);
+        registered = true;
+        if (forwarder != null)
+        {
+            forwarder.add(ctx.channel());
+        }
+        final int timeout = server.config().authTimeoutSeconds;
+        if (password != null && timeout > 0)
+        {
+            ctx.executor().schedule(() ->
+            {
+                if (password != null && !closing)
+                {
+                    refuse("no password within --auth-timeout " + timeout + " s");
+                }
+            }, timeout, TimeUnit.SECONDS);
+        }
+        ctx.fireChannelActive();
+    }
+
+    @Override
+    public void channelInactive(final ChannelHandlerContext ctx)
+    {
+        closing = true;
+        if (registered)
+        {
+            server.router().unregister(verdicts.tag());
+            registered = false;
+        }
+        drop();
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void handlerRemoved(final ChannelHandlerContext ctx)
+    {
+        drop();
+    }
+
+    @Override
+    public void channelRead(final ChannelHandlerContext ctx, final Object msg)
+    {
+        if (closing || !(msg instanceof ByteBuf read))
+        {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        input = ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(ctx.alloc(), input == null ? Unpooled.EMPTY_BUFFER :
+            input, read);
+        judge();
+    }
+
+    /** Frames, hashes and publishes every complete record of the input (the feed's filter leased meanwhile). */
+    private void judge()
+    {
+        if (creating || closing || input == null)
+        {
+            return;
+        }
+        try (FilterStore.Lease lease = server.store().acquire(server.config().feedFilter))
+        {
+            if (lease == null)
+            {
+                if (server.store().scaling().has(server.config().feedFilter))
+                {
+                    // a filter that grows answers through its own commands; waiting to create a fixed-size filter
+                    // under its name would never end (and the client would wait for verdicts in silence)
+                    server.log().accept("ddf: feed: filter '" + server.config().feedFilter + "' is a scaling filter (what " +
+                        "BF.RESERVE and BF.ADD make by default); the raw feed judges into ddf's fixed-size filters: " +
+                        "reserve it with KIND fifo-bloom (or serve --past-capacity forget); closing the connection");
+                    close();
+                    return;
+                }
+                awaitCreation();
+                return;
+            }
+            int batched = 0;
+            int length;
+            while ((length = nextRecord()) != NO_RECORD)
+            {
+                if (password != null)
+                {
+                    checkPassword(length);
+                    if (closing)
+                    {
+                        return;
+                    }
+                    continue;
+                }
+                hashes[batched++] = verdicts.hash(lease.filter(), input, recordStart, length);
+                if (forwarder != null)
+                {
+                    records.add(input.retainedSlice(recordStart, length));
+                }
+                input.readerIndex(recordEnd);
+                if (batched == hashes.length)
+                {
+                    publish(lease, batched);
+                    batched = 0;
+                }
+            }
+            publish(lease, batched);
+        }
+        catch (final RespError | FilterStoreException e)
+        {
+            server.log().accept("ddf: feed: " + Session.message(e) + "; closing the connection");
+            close();
+            return;
+        }
+        if (input != null && !input.isReadable())
+        {
+            input.release();
+            input = null;
+        }
+        else if (input != null && input.refCnt() == 1)
+        {
+            input.discardSomeReadBytes();
+        }
+    }
+
+    private void publish(final FilterStore.Lease lease, final int count)
+    {
+        if (count > 0)
+        {
+            verdicts.reserve(count);
+            gate.wrote(lease.filter());
+            verdicts.publishHashes(lease.filter(), Operation.STREAM, hashes, count);
+        }
+    }
+
+    /**
+     * Finds the next complete record from the input's reader index: {@link #recordStart} and the length, the
+     * index after it (and its delimiter) in {@link #recordEnd}; or closes the connection for one too long.
+     *
+     * @return its length, or {@link #NO_RECORD} when none is complete (or the connection is closing).
+     */
+    private int nextRecord()
+    {
+        final ByteBuf in = input;
+        if (closing || in == null || !in.isReadable())
+        {
+            return NO_RECORD;
+        }
+        final int from = in.readerIndex();
+        final int readable = in.readableBytes();
+        if (frames)
+        {
+            if (readable < Integer.BYTES)
+            {
+                return NO_RECORD;
+            }
+            final int length = in.getInt(from);
+            if (length < 0 || length > maxRecord)
+            {
+                tooLong();
+                return NO_RECORD;
+            }
+            if (readable - Integer.BYTES < length)
+            {
+                return NO_RECORD;
+            }
+            recordStart = from + Integer.BYTES;
+            recordEnd = recordStart + length;
+            return length;
+        }
+        final int window = (int)Math.min(readable, maxRecord + 2L);
+        final int lf = in.forEachByte(from, window, ByteProcessor.FIND_LF);
+        if (lf < 0)
+        {
+            if (window > maxRecord + 1)
+            {
+                tooLong();
+            }
+            return NO_RECORD;
+        }
+        int length = lf - from;
+        if (length > 0 && in.getByte(lf - 1) == '\r')
+        {
+            length--;
+        }
+        if (length > maxRecord)
+        {
+            tooLong();
+            return NO_RECORD;
+        }
+        recordStart = from;
+        recordEnd = lf + 1;
+        return length;
+    }
+
+    private void tooLong()
+    {
+        server.log().accept("ddf: feed: record longer than " + maxRecord + " bytes; closing the connection");
+        close();
+    }
+
+    /** The first record when a password is set: the password, or the connection closes. */
+    private void checkPassword(final int length)
+    {
+        final byte[] given = new byte[length];
+        input.getBytes(recordStart, given);
+        input.readerIndex(recordEnd);
+        if (!MessageDigest.isEqual(password, given))
+        {
+            refuse("wrong password in the first record");
+            return;
+        }
+        password = null;
+    }
+
+    private void refuse(final String why)
+    {
+        server.connectionLog().log("ddf: feed: closing a connection from " + ctx.channel().remoteAddress() + ": " + why);
+        close();
+    }
+
+    private void close()
+    {
+        closing = true;
+        ctx.channel().config().setAutoRead(false);
+        ctx.close();
+    }
+
+    /**
+     * The feed's filter is created on first use, off the event loop: reading pauses, and the records already read
+     * wait in the input, to be judged in order once the filter exists.
+     */
+    private void awaitCreation()
+    {
+        creating = true;
+        ctx.channel().config().setAutoRead(false);
+        server.store().create(server.config().feedFilter, server.config()::defaultFilter, false)
+            .whenComplete((done, failure) -> ctx.executor().execute(() -> created(failure)));
+    }
+
+    private void created(final Throwable failure)
+    {
+        creating = false;
+        if (closing)
+        {
+            drop();
+            return;
+        }
+        if (failure != null)
+        {
+            server.log().accept("ddf: feed: " + Session.message(failure) + "; closing the connection");
+            close();
+            return;
+        }
+        judge();
+        if (!creating && !closing)
+        {
+            ctx.channel().config().setAutoRead(ctx.channel().isWritable());
+            onVerdicts();
+        }
+    }
+
+    @Override
+    public void channelReadComplete(final ChannelHandlerContext ctx)
+    {
+        onVerdicts();
+        ctx.fireChannelReadComplete();
+    }
+
+    @Override
+    public void channelWritabilityChanged(final ChannelHandlerContext ctx)
+    {
+        if (forwarder == null && ctx.channel().isWritable() && !creating && !closing)
+        {
+            ctx.channel().config().setAutoRead(true);
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    @Override
+    public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
+    {
+        if (!(cause instanceof IOException))
+        {
+            server.log().accept("ddf: feed: " + OneLine.of(cause) + "; closing the connection");
+        }
+        closing = true;
+        ctx.close();
+    }
+
+    private void drop()
+    {
+        if (gate != null)
+        {
+            gate.close();
+        }
+        ByteBuf record;
+        while ((record = records.poll()) != null)
+        {
+            record.release();
+        }
+        if (input != null)
+        {
+            input.release();
+            input = null;
+        }
+        verdicts.dropAvailable();
+    }
+
+    @Override
+    public void onVerdicts()
+    {
+        if (closing)
+        {
+            drop();
+            return;
+        }
+        final int available = verdicts.available();
+        if (available == 0)
+        {
+            return;
+        }
+        if (forwarder == null)
+        {
+            final ByteBuf out = ctx.alloc().buffer(available);
+            for (int i = 0; i < available; i++)
+            {
+                out.writeByte(verdicts.next() ? DUPLICATE : UNSEEN);
+            }
+            gate.send(out, false);
+            if (gate.held() > server.config().clientOutputLimit)
+            {
+                ctx.channel().config().setAutoRead(false); // until the sync lets them go (send)
+            }
+            return;
+        }
+        ByteBuf out = null;
+        for (int i = 0; i < available; i++)
+        {
+            final ByteBuf record = records.poll();
+            try
+            {
+                if (!verdicts.next())
+                {
+                    if (out == null)
+                    {
+                        out = ctx.alloc().buffer();
+                    }
+                    forwarder.frame(record, out);
+                }
+            }
+            finally
+            {
+                ReferenceCountUtil.release(record);
+            }
+        }
+        if (out != null)
+        {
+            gate.send(out, false);
+        }
+    }
+
+    /** Verdicts, or records to forward, that may leave now. */
+    private void send(final ByteBuf out)
+    {
+        if (out == null)
+        {
+            return;
+        }
+        if (forwarder != null)
+        {
+            forwarder.write(out, ctx.channel());
+            return;
+        }
+        ctx.writeAndFlush(out);
+        final boolean writable = ctx.channel().isWritable();
+        if (!writable)
+        {
+            ctx.channel().config().setAutoRead(false);
+        }
+        else if (!ctx.channel().config().isAutoRead() && !creating && !closing && gate.held() == 0)
+        {
+            ctx.channel().config().setAutoRead(true); // paused while the gate held too much
+        }
+    }
+}

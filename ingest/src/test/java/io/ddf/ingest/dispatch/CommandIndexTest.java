@@ -1,0 +1,71 @@
+package io.ddf.ingest.dispatch;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+/** The byte lookup finds what the String lookup it replaces found: lower-cased ISO-8859-1 names. */
+class CommandIndexTest
+{
+    private static final List<String> NAMES = List.of("bf.add", "bf.madd", "bf.exists", "ping", "command", "get",
+        "set", "del", "info", "config", "client", "hello", "auth", "quit", "select", "dbsize", "keys", "exists");
+
+    private static List<Command> commands()
+    {
+        final List<Command> all = new ArrayList<>();
+        for (final String name : NAMES)
+        {
+            all.add(Command.keyless(name, -1, List.of(), "test", name, (s, a) -> { }));
+        }
+        return all;
+    }
+
+    private static ByteBuf bytes(final String text)
+    {
+        return Unpooled.wrappedBuffer(text.getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    @Test
+    void findsEveryNameInAnyCaseAndOnlyThose()
+    {
+        final List<Command> all = commands();
+        final CommandIndex index = new CommandIndex(all);
+        for (final Command c : all)
+        {
+            assertSame(c, index.find(bytes(c.name())));
+            assertSame(c, index.find(bytes(c.name().toUpperCase(Locale.ROOT))));
+            final String mixed = Character.toUpperCase(c.name().charAt(0)) + c.name().substring(1);
+            assertSame(c, index.find(bytes(mixed)));
+            assertNull(index.find(bytes(c.name() + "x")));
+            assertNull(index.find(bytes(c.name().substring(1))));
+        }
+        assertNull(index.find(bytes("")));
+        assertNull(index.find(bytes("bf.add\u00c0")));
+        assertNull(index.find(bytes("BF_ADD")));
+    }
+
+    @Test
+    void readsTheReadableBytesOnlyAndConsumesNothing()
+    {
+        final CommandIndex index = new CommandIndex(commands());
+        final ByteBuf buf = bytes("xxBF.ADDyy");
+        final ByteBuf name = buf.slice(2, 6);
+        assertSame("bf.add", index.find(name).name());
+        assertEquals(0, name.readerIndex());
+    }
+
+    @Test
+    void anEmptyIndexFindsNothing()
+    {
+        assertNull(new CommandIndex(List.of()).find(bytes("ping")));
+    }
+}

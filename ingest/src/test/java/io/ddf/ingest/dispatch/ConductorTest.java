@@ -1,0 +1,244 @@
+package io.ddf.ingest.dispatch;
+
+import io.ddf.engine.DuplicateFilter;
+import io.ddf.engine.Operation;
+import io.ddf.ingest.acl.Identity;
+import io.ddf.ingest.resp.DurabilityBarrier;
+import io.ddf.ingest.resp.Replies;
+import io.ddf.ingest.resp.ReplyWriter;
+import io.ddf.ingest.resp.RespError;
+import io.ddf.ingest.store.FilterStoreException;
+import io.ddf.ingest.store.WrongTypeException;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.embedded.EmbeddedChannel;
+import org.junit.jupiter.api.Test;
+
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The conductor on its own, with a table of test commands and a session whose replies are written to an embedded
+ * channel: how a command is found, authorised, checked, queued under MULTI or run, how its failure is worded, and
+ * what its counters say. The commands' own behaviour is their families' tests (BloomCommandsTest, ...).
+ */
+class ConductorTest
+{
+    private final List<String> ran = new ArrayList<>();
+    private final CommandTable table = new CommandTable();
+    private String refusal;
+    private final Conductor conductor = new Conductor(table, (session, command, args) -> refusal);
+    private final TestSession session = new TestSession();
+
+    ConductorTest()
+    {
+        table.add(Command.keyless("echo", 2, List.of("fast"), "connection", "", (s, a) ->
+        {
+            ran.add(Replies.key(a[1]));
+            s.replies().ready(Replies.bulk(Replies.key(a[1])));
+        }));
+        table.add(Command.keyless("fail", 2, List.of(), "server", "", (s, a) ->
+        {
+            switch (Replies.key(a[1]))
+            {
+                case "resp" -> throw new RespError("ERR its own words");
+                case "store" -> throw new FilterStoreException("the disk is full");
+                default -> throw new WrongTypeException();
+            }
+        }));
+        table.add(Command.keyless("exec", 1, List.of(), "transactions", "", (s, a) -> ran.add("exec")));
+    }
+
+    @Test
+    void findsTheCommandByItsNameInAnyCaseAndCountsItsRun()
+    {
+        assertEquals("$1\r\na\r\n$1\r\nb\r\n", run("ECHO", "a") + run("eChO", "b"));
+        assertEquals(List.of("a", "b"), ran);
+        assertEquals(2, table.lookup("echo").stats().calls());
+    }
+
+    @Test
+    void anUnknownNameOrAWrongArityIsRedissErrorAndRunsNothing()
+    {
+        assertEquals("-ERR unknown command 'FROB', with args beginning with: 'x' 'y' \r\n", run("FROB", "x", "y"));
+        assertEquals("-ERR wrong number of arguments for 'echo' command\r\n", run("echo", "a", "b"));
+        assertEquals(List.of(), ran);
+        assertEquals(1, table.lookup("echo").stats().rejectedCalls());
+        assertEquals(0, table.lookup("echo").stats().calls());
+    }
+
+    @Test
+    void aHandlersFailureIsWordedOnceHere()
+    {
+        assertEquals("-ERR its own words\r\n", run("fail", "resp"));
+        assertEquals("-ERR the disk is full\r\n", run("fail", "store"));
+        assertEquals("-" + RespError.WRONGTYPE + "\r\n", run("fail", "type"));
+        assertEquals(3, table.lookup("fail").stats().failedCalls());
+    }
+
+    @Test
+    void theAuthorizersRefusalIsTheReplyAndAbortsAnOpenTransaction()
+    {
+        refusal = "NOPERM no";
+        assertEquals("-NOPERM no\r\n", run("echo", "a"));
+        session.transaction.begin();
+        assertEquals("-NOPERM no\r\n", run("echo", "a"));
+        final RespError abort = org.junit.jupiter.api.Assertions.assertThrows(RespError.class,
+            session.transaction::end, "EXEC then answers EXECABORT");
+        assertEquals("EXECABORT Transaction discarded because of previous errors.", abort.getMessage());
+        assertEquals(List.of(), ran);
+    }
+
+    @Test
+    void underMultiCommandsAreQueuedButExecRuns()
+    {
+        session.transaction.begin();
+        assertEquals("+QUEUED\r\n", run("echo", "a"));
+        assertEquals("", run("exec"));
+        assertEquals(List.of("exec"), ran, "queued, not run; EXEC itself is never queued");
+        final List<ByteBuf[]> queued = session.transaction.end();
+        assertEquals(1, queued.size());
+        assertEquals("a", Replies.key(queued.get(0)[1]));
+        queued.forEach(args -> List.of(args).forEach(ByteBuf::release));
+    }
+
+    /** @return the bytes the command's reply wrote. */
+    private String run(final String... words)
+    {
+        final ByteBuf[] args = new ByteBuf[words.length];
+        for (int i = 0; i < words.length; i++)
+        {
+            args[i] = Unpooled.copiedBuffer(words[i], StandardCharsets.UTF_8);
+        }
+        conductor.run(session, args);
+        for (final ByteBuf arg : args)
+        {
+            arg.release();
+        }
+        return session.written();
+    }
+
+    /** A session on an embedded channel: the writer of a real connection, and nothing else of one. */
+    private static final class TestSession implements Session
+    {
+        final EmbeddedChannel channel = new EmbeddedChannel(new ChannelInboundHandlerAdapter());
+        final ReplyWriter writer = new ReplyWriter(DurabilityBarrier.NONE, () -> true);
+        final Transaction transaction = new Transaction();
+        final ClientState client = new ClientState(1, new InetSocketAddress(1), new InetSocketAddress(2));
+
+        TestSession()
+        {
+            writer.attach(channel.pipeline().firstContext());
+        }
+
+        String written()
+        {
+            writer.flush();
+            final StringBuilder text = new StringBuilder();
+            ByteBuf b;
+            while ((b = channel.readOutbound()) != null)
+            {
+                text.append(b.toString(StandardCharsets.ISO_8859_1));
+                b.release();
+            }
+            return text.toString();
+        }
+
+        @Override
+        public ReplyWriter replies()
+        {
+            return writer;
+        }
+
+        @Override
+        public String key(final ByteBuf arg)
+        {
+            return Replies.key(arg);
+        }
+
+        @Override
+        public long id()
+        {
+            return client.id();
+        }
+
+        @Override
+        public ClientState client()
+        {
+            return client;
+        }
+
+        @Override
+        public Transaction transaction()
+        {
+            return transaction;
+        }
+
+        @Override
+        public void runAll(final List<ByteBuf[]> queued)
+        {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public boolean authenticated()
+        {
+            return true;
+        }
+
+        @Override
+        public Identity identity()
+        {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void authenticate(final Identity identity)
+        {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void authFailed(final String error, final long atLeastMillis)
+        {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void checkItems(final ByteBuf[] args, final int first)
+        {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void judge(final DuplicateFilter filter, final Operation operation, final ByteBuf[] args,
+            final int first, final boolean array)
+        {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void await(final CompletableFuture<?> work, final Runnable then)
+        {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void retryAfter(final CompletableFuture<?> work, final ByteBuf[] args)
+        {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public boolean deferUntilJudged(final ByteBuf[] args)
+        {
+            throw new UnsupportedOperationException();
+        }
+    }
+}
