@@ -1,5 +1,6 @@
 package io.ddf.persistence;
 
+import io.ddf.persistence.platform.JvmFlags;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.nio.channels.FileLock;

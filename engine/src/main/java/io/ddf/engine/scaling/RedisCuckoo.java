@@ -3,7 +3,7 @@ package io.ddf.engine.scaling;
 import io.ddf.engine.hash.Murmur2;
 import io.ddf.engine.redisbloom.CuckooHeader;
 import io.ddf.engine.redisbloom.DumpChunks;
-import io.ddf.persistence.RawMemory;
+import io.ddf.persistence.platform.RawMemory;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
