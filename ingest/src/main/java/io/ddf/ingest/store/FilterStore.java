@@ -74,7 +74,7 @@ public final class FilterStore implements AutoCloseable
         contents.filters().forEach(this::add);
         failed.putAll(contents.failed());
         this.skipped = contents.skipped();
-        this.scaling = new ScalingRegistry(dir, KeyNames::fileName, durability.filePolicy());
+        this.scaling = new ScalingRegistry(dir, KeyNames::fileName, durability);
         try
         {
             scaling.openAll(KeyNames::key, maxFilters - filters.size(), log);
@@ -110,7 +110,8 @@ public final class FilterStore implements AutoCloseable
      */
     public static FilterStore open(final Path dir, final int maxFilters, final PrintStream log)
     {
-        return open(dir, maxFilters, log, new Durability(io.ddf.engine.SyncPolicy.DEFAULT, 1000, log));
+        return open(dir, maxFilters, log, new Durability(Durability.Options.of(io.ddf.engine.SyncPolicy.DEFAULT),
+            log));
     }
 
     /** @return serve --fsync's policy, and what start-up found. */
@@ -133,11 +134,14 @@ public final class FilterStore implements AutoCloseable
         final DataDirectory directory = DataDirectory.lock(dir, log);
         try
         {
-            return new FilterStore(directory, directory.open(maxFilters, log, durability.filePolicy()), maxFilters,
-                log, durability);
+            // the log before any filter: each is opened through it (its open decides whether to replay it)
+            final io.ddf.persistence.log.ChangeLog changeLog = durability.openLog(directory.path());
+            return new FilterStore(directory, directory.open(maxFilters, log, durability.filePolicy(), changeLog),
+                maxFilters, log, durability);
         }
         catch (final RuntimeException e)
         {
+            durability.close();
             directory.close();
             throw e;
         }
@@ -345,7 +349,9 @@ public final class FilterStore implements AutoCloseable
         final DuplicateFilter filter;
         try
         {
-            filter = made.file(dir.resolve(name)).sync(durability.filePolicy()).create();
+            final io.ddf.persistence.log.ChangeLog changeLog = durability.changeLog();
+            made.file(dir.resolve(name));
+            filter = (changeLog == null ? made.sync(durability.filePolicy()) : made.log(changeLog)).create();
         }
         catch (final FilterFileException e)
         {
@@ -369,6 +375,7 @@ public final class FilterStore implements AutoCloseable
                 filter.close();
                 throw shuttingDown();
             }
+            durability.created(key, filter); // checkpointed from now on, before it takes a write
             add(key, filter);
             log.println(FilterEvents.created(key, filter));
         }
@@ -460,6 +467,7 @@ public final class FilterStore implements AutoCloseable
                 return false;
             }
             drain.accept(filter);
+            durability.removed(key);
             filters.remove(key);
             leases.remove(key);
             log.println(FilterEvents.deleted(key, filter));
