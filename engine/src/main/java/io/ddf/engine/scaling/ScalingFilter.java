@@ -1,9 +1,13 @@
 package io.ddf.engine.scaling;
 
+import io.ddf.engine.changelog.FilterLog;
+import io.ddf.persistence.FilterFileException;
 import io.ddf.persistence.Syncable;
 import io.ddf.persistence.log.ChangeLog;
 import io.ddf.persistence.log.Checkpoint;
 import io.ddf.persistence.log.Checkpointable;
+import io.ddf.persistence.log.LogBinding;
+import io.ddf.persistence.log.LogReader;
 import io.ddf.persistence.log.Recovery;
 
 import java.nio.file.Path;
@@ -31,6 +35,10 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable, C
     private long synced;
     /** Under {@code syncLock}. */
     private boolean closed;
+    /** The filter's binding to its change log, or null; set once, under both locks. */
+    private volatile FilterLog log;
+    /** Whether this filter's file was made by this process (its {@link #logTo} has nothing to decide). */
+    private boolean created;
 
     ScalingFilter(final ChainFile file)
     {
@@ -118,36 +126,127 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable, C
      * filter and before any change; from then on each change appends its record (the caller forces the log by its
      * sync policy) and {@link #checkpoint()} makes the file durable.
      *
-     * @param log the log (the daemon's data directory's).
+     * @param changeLog the log (the daemon's data directory's).
      * @return what was done.
+     * @throws IllegalStateException when the filter is already written through a log.
      */
-    public final Recovery logTo(final ChangeLog log)
+    public final Recovery logTo(final ChangeLog changeLog)
     {
-        throw new UnsupportedOperationException("issue 31: scaling filters through the change log come next");
+        synchronized (syncLock)
+        {
+            synchronized (this)
+            {
+                if (log != null)
+                {
+                    throw new IllegalStateException(path() + " is already written through " + log.log());
+                }
+                final FilterLog.Found found = created ? FilterLog.Found.CREATED : file.closedCleanly() ?
+                    FilterLog.Found.SEALED : FilterLog.Found.NOT_SEALED;
+                file.closedCleanly(false);
+                log = FilterLog.attach(changeLog, new LogBinding(file.headerAddress(),
+                    LogBinding.SCALING_FILE_OFFSET, file::forceHeader), found, this::replay, file::flush);
+                if (file.layersMissing() > 0)
+                {
+                    throw new FilterFileException(FilterFileException.Reason.CORRUPT, path(), file.layersMissing() +
+                        " layers were published but are neither on the device nor made again by the change log (" +
+                        log.recovery().describe() + ")");
+                }
+                try
+                {
+                    checkAfterReplay();
+                }
+                catch (final IllegalArgumentException e)
+                {
+                    throw new FilterFileException(FilterFileException.Reason.CORRUPT, path(), e.getMessage() +
+                        " after " + log.recovery().describe(), e);
+                }
+                return log.recovery();
+            }
+        }
+    }
+
+    /** After {@link #logTo}'s replay: checks what the open could not check before it (a cuckoo filter's counts). */
+    void checkAfterReplay()
+    {
+    }
+
+    /**
+     * Replays one of this filter's records onto its file as it is (a torn image: FORMAT-LOG.md), under its monitor.
+     *
+     * @param frame the reader at the record.
+     */
+    abstract void replay(LogReader frame);
+
+    /** Marks a filter made now (its {@link #logTo} has nothing to decide). */
+    final void created()
+    {
+        created = true;
+    }
+
+    /**
+     * Appends a record of a change just made (nothing when not written through a log); the caller holds the monitor.
+     *
+     * @return the record's end position, or 0.
+     */
+    final long record(final int op, final int aux, final long hash, final long arg)
+    {
+        final FilterLog to = log;
+        return to == null ? 0 : to.record(op, aux, hash, arg);
+    }
+
+    /** A two-unit record: see {@link #record}. */
+    final long record2(final int op, final int aux, final long hash, final long arg, final long arg3)
+    {
+        final FilterLog to = log;
+        return to == null ? 0 : to.record2(op, aux, hash, arg, arg3, 0, 0, 0);
+    }
+
+    /** @return whether the filter is written through a change log. */
+    final boolean logged()
+    {
+        return log != null;
     }
 
     /** @return what {@link #logTo} did, or NOT_LOGGED. */
     public final Recovery recovery()
     {
-        return Recovery.of(Recovery.Outcome.NOT_LOGGED, 0, 0);
+        final FilterLog to = log;
+        return to == null ? Recovery.of(Recovery.Outcome.NOT_LOGGED, 0, 0) : to.recovery();
     }
 
+    /**
+     * A checkpoint (FORMAT-LOG.md, "Checkpoints"): every segment forced, then the position recorded. Writers never
+     * wait for it; a close waits.
+     *
+     * @throws IllegalStateException when the filter is not written through a log, or closed.
+     */
     @Override
     public final Checkpoint checkpoint()
     {
-        throw new UnsupportedOperationException("issue 31: scaling filters through the change log come next");
+        synchronized (syncLock)
+        {
+            final FilterLog to = log;
+            if (to == null || closed)
+            {
+                throw new IllegalStateException(path() + (closed ? " is closed" : " is not written through a " +
+                    "change log"));
+            }
+            return to.checkpoint();
+        }
     }
 
     @Override
     public final long checkpointPosition()
     {
-        return 0;
+        final FilterLog to = log;
+        return to == null ? 0 : to.checkpointPosition();
     }
 
     @Override
     public final ChangeLog log()
     {
-        return null;
+        final FilterLog to = log;
+        return to == null ? null : to.log();
     }
 
     /** Unmaps and releases the file, once no sync runs and no command holds the filter. */
@@ -159,7 +258,19 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable, C
             closed = true;
             synchronized (this)
             {
-                file.close();
+                try
+                {
+                    if (log != null)
+                    {
+                        log.closing();
+                        file.flush();
+                        file.closedCleanly(true);
+                    }
+                }
+                finally
+                {
+                    file.close();
+                }
             }
         }
     }

@@ -31,9 +31,9 @@ import java.util.function.Function;
  *
  * <p>Durability: under {@code always} and {@code everysec} each filter is written through the data directory's change
  * log ({@link ScalingFilter#logTo}, issue 31: its open decides whether to replay the log; {@link Durability} forces
- * the log and checkpoints it). A filter the engine cannot write through the log yet, and every filter when the
- * registry has no log, keeps the file's own policy: under {@code everysec} it joins the engine's once-a-second sync
- * cycle ({@link Filters#syncEverySecond}), which forces it when it changed; it leaves the cycle before it is closed.
+ * the log and checkpoints it). Without a log ({@code --fsync no}, or a registry of tests) a filter keeps the file's
+ * own policy: under {@code everysec} it joins the engine's once-a-second sync cycle ({@link Filters#syncEverySecond}),
+ * which forces it when it changed; it leaves the cycle before it is closed.
  */
 public final class ScalingRegistry implements AutoCloseable
 {
@@ -101,17 +101,7 @@ public final class ScalingRegistry implements AutoCloseable
         final ChangeLog changeLog = durability == null ? null : durability.changeLog();
         if (changeLog != null)
         {
-            final Recovery recovery;
-            try
-            {
-                recovery = filter.logTo(changeLog);
-            }
-            catch (final UnsupportedOperationException notYet)
-            {
-                // a kind the engine does not write through the log yet: its file is synced as before the log
-                track(filter);
-                return;
-            }
+            final Recovery recovery = filter.logTo(changeLog);
             if (made)
             {
                 durability.created(key, filter);
