@@ -125,10 +125,12 @@ public final class ServerConfig
      */
     public static final Execution DEFAULT_EXECUTION = Execution.INLINE;
 
-    /** {@code --checkpoint-seconds}'s default (bench/README, "Checkpoints": how it was chosen). */
-    public static final long DEFAULT_CHECKPOINT_SECONDS = 60;
-    /** {@code --checkpoint-log-bytes}'s default: 1 GiB of log, 32 M records, bounds a replay (bench/README). */
-    public static final long DEFAULT_CHECKPOINT_LOG_BYTES = 1L << 30;
+    /** {@code --checkpoint-seconds}'s default (docs/durability.md, "Through the change log": why 60). */
+    public static final long DEFAULT_CHECKPOINT_SECONDS =
+        io.ddf.ingest.durability.Durability.DEFAULT_CHECKPOINT_SECONDS;
+    /** {@code --checkpoint-log-bytes}'s default: 1 GiB of log, 32 M records, bounds a replay (docs/durability.md). */
+    public static final long DEFAULT_CHECKPOINT_LOG_BYTES =
+        io.ddf.ingest.durability.Durability.DEFAULT_CHECKPOINT_BYTES;
 
     /** Where RESP clients' elements are judged. */
     public Execution execution = DEFAULT_EXECUTION;
@@ -164,10 +166,13 @@ public final class ServerConfig
     public long fsyncWarnMillis = 1000;
     /**
      * Seconds between two checkpoints of the filters written through the data directory's change log
-     * ({@code --checkpoint-seconds}); bench/README says how the default was chosen.
+     * ({@code --checkpoint-seconds}); docs/durability.md says why the default.
      */
     public long checkpointSeconds = DEFAULT_CHECKPOINT_SECONDS;
-    /** Bytes of change log since the oldest checkpoint that start the next checkpoint early ({@code --checkpoint-log-bytes}). */
+    /**
+     * Bytes of change log since the oldest checkpoint that start the next checkpoint early
+     * ({@code --checkpoint-log-bytes}).
+     */
     public long checkpointLogBytes = DEFAULT_CHECKPOINT_LOG_BYTES;
     /** Bytes of record space in each segment file of the change log (tests make it small; no option). */
     public long logSegmentBytes = io.ddf.persistence.log.LogOptions.DEFAULT_SEGMENT_BYTES;

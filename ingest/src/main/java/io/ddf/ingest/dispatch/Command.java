@@ -334,7 +334,7 @@ public final class Command
         return noAuth;
     }
 
-    /** @return whether Redis's flags say it may change data ({@code write}): refused while the log cannot be written. */
+    /** @return whether Redis's flags say it may change data ({@code write}): refused while the log cannot be written */
     public boolean writes()
     {
         return writes;

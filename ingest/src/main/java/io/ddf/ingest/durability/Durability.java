@@ -65,9 +65,10 @@ public final class Durability implements AutoCloseable
         }
     }
 
-    /** {@link Options#of}'s checkpoint period: the daemon's own default is its configuration's. */
-    private static final long DEFAULT_CHECKPOINT_SECONDS = 60;
-    private static final long DEFAULT_CHECKPOINT_BYTES = 1L << 30;
+    /** {@code --checkpoint-seconds}'s default (docs/durability.md, "Through the change log": why 60). */
+    public static final long DEFAULT_CHECKPOINT_SECONDS = 60;
+    /** {@code --checkpoint-log-bytes}'s default: 1 GiB of log, 32 M records, bounds a replay (docs/durability.md). */
+    public static final long DEFAULT_CHECKPOINT_BYTES = 1L << 30;
 
     /**
      * @param options what serve says of durability.

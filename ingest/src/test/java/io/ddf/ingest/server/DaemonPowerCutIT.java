@@ -219,33 +219,13 @@ final class DaemonPowerCutIT
     /** Pipelines BF.ADD of new items for {@link #LOAD_MS}, recording each acknowledgement; returns the next item. */
     private static long load(final DaemonProcess daemon, final long from, final List<Ack> acked) throws IOException
     {
-        long next = from;
-        final long end = System.currentTimeMillis() + LOAD_MS;
-        try (RespClient client = new RespClient(daemon.port))
+        return daemon.pipelinedAdds("cut", from, LOAD_MS, MAX_ITEMS, (item, reply) ->
         {
-            final OutputStream out = client.socket().getOutputStream();
-            while (System.currentTimeMillis() < end && next + PIPELINE < MAX_ITEMS)
+            if (reply instanceof Long)
             {
-                final String[] items = new String[PIPELINE];
-                final java.io.ByteArrayOutputStream batch = new java.io.ByteArrayOutputStream();
-                for (int i = 0; i < PIPELINE; i++)
-                {
-                    items[i] = "item-" + next++;
-                    batch.write(RespClient.encode("BF.ADD", "cut", items[i]));
-                }
-                out.write(batch.toByteArray());
-                out.flush();
-                for (final String item : items)
-                {
-                    final Object reply = client.read();
-                    if (reply instanceof Long)
-                    {
-                        acked.add(new Ack(item, System.currentTimeMillis()));
-                    }
-                }
+                acked.add(new Ack(item, System.currentTimeMillis()));
             }
-        }
-        return next;
+        });
     }
 
     /**
