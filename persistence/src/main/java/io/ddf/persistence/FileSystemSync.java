@@ -1,5 +1,6 @@
 package io.ddf.persistence;
 
+import io.ddf.persistence.platform.Libc;
 import net.openhft.posix.OpenFlag;
 import net.openhft.posix.PosixAPI;
 

@@ -1,5 +1,6 @@
 package io.ddf.persistence;
 
+import io.ddf.persistence.platform.JvmFlags;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;

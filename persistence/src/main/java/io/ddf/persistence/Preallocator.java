@@ -1,5 +1,7 @@
 package io.ddf.persistence;
 
+import io.ddf.persistence.platform.Descriptors;
+import io.ddf.persistence.platform.Libc;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;

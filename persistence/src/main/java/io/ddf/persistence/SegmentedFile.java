@@ -1,5 +1,7 @@
 package io.ddf.persistence;
 
+import io.ddf.persistence.platform.JvmFlags;
+import io.ddf.persistence.platform.Descriptors;
 import net.openhft.posix.MSyncFlag;
 import net.openhft.posix.PosixAPI;
 

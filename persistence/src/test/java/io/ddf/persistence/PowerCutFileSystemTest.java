@@ -1,5 +1,6 @@
 package io.ddf.persistence;
 
+import io.ddf.persistence.platform.Descriptors;
 import com.sun.jna.Library;
 import com.sun.jna.Native;
 import io.ddf.persistence.testing.ChildJvm;

@@ -1,6 +1,6 @@
 package io.ddf.bench.jmh;
 
-import io.ddf.persistence.JvmFlags;
+import io.ddf.persistence.platform.JvmFlags;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;

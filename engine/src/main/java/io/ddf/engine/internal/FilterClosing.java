@@ -1,6 +1,6 @@
 package io.ddf.engine.internal;
 
-import io.ddf.persistence.AsymmetricFence;
+import io.ddf.persistence.platform.AsymmetricFence;
 import io.ddf.persistence.FilterFile;
 import io.ddf.persistence.FilterFiles;
 

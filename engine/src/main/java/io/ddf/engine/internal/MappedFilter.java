@@ -9,7 +9,7 @@ import io.ddf.engine.spi.CountingCore;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.KindDefinition;
 import io.ddf.engine.spi.LoggedCore;
-import io.ddf.persistence.AsymmetricFence;
+import io.ddf.persistence.platform.AsymmetricFence;
 import io.ddf.persistence.FilterFile;
 import io.ddf.persistence.FilterFiles;
 import io.ddf.persistence.log.ChangeLog;

@@ -1,7 +1,7 @@
 package io.ddf.engine.memory;
 
 import io.ddf.persistence.DirtyPages;
-import io.ddf.persistence.RawMemory;
+import io.ddf.persistence.platform.RawMemory;
 
 /**
  * Flyweight over a region of 64-bit words in mapped memory, addressed by word index, with the memory ordering

@@ -1,6 +1,6 @@
 package io.ddf.persistence.log;
 
-import io.ddf.persistence.RawMemory;
+import io.ddf.persistence.platform.RawMemory;
 
 import java.util.UUID;
 

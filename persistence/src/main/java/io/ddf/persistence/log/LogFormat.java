@@ -1,6 +1,6 @@
 package io.ddf.persistence.log;
 
-import io.ddf.persistence.RawMemory;
+import io.ddf.persistence.platform.RawMemory;
 
 /**
  * The change log's format (FORMAT-LOG.md): segment header fields, frame layout and check. Only constants and pure

@@ -1,7 +1,7 @@
 package io.ddf.persistence.log;
 
 import io.ddf.persistence.FilterFileException;
-import io.ddf.persistence.RawMemory;
+import io.ddf.persistence.platform.RawMemory;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;

@@ -1,6 +1,6 @@
 package io.ddf.persistence.log;
 
-import io.ddf.persistence.RawMemory;
+import io.ddf.persistence.platform.RawMemory;
 
 /**
  * Reads a change log's frames in position order, from a position where a frame starts to an end position, checking

@@ -1,5 +1,7 @@
-package io.ddf.persistence;
+package io.ddf.persistence.platform;
 
+import io.ddf.persistence.FilterFile;
+import io.ddf.persistence.FilterFileSpec;
 import io.ddf.persistence.testing.ChildJvm;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.ddf.persistence;
+package io.ddf.persistence.platform;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.ddf.persistence;
+package io.ddf.persistence.platform;
 
 import java.io.IOException;
 import java.io.InputStream;

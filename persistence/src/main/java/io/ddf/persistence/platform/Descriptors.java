@@ -1,4 +1,4 @@
-package io.ddf.persistence;
+package io.ddf.persistence.platform;
 
 import java.io.FileDescriptor;
 import java.io.IOException;
@@ -6,7 +6,7 @@ import java.io.RandomAccessFile;
 import java.util.Locale;
 
 /** The descriptor number behind a {@link RandomAccessFile}, for the system calls Java does not offer. */
-final class Descriptors
+public final class Descriptors
 {
     private static final boolean LINUX = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
 
@@ -19,7 +19,7 @@ final class Descriptors
      * @return its descriptor number (java.io is opened to this code by the JVM flags Chronicle needs), or -1 where
      *         it cannot be had or the platform is not Linux.
      */
-    static int of(final RandomAccessFile raf)
+    public static int of(final RandomAccessFile raf)
     {
         if (!LINUX)
         {

@@ -1,4 +1,4 @@
-package io.ddf.persistence;
+package io.ddf.persistence.platform;
 
 import com.sun.jna.Library;
 import com.sun.jna.Memory;
@@ -14,12 +14,12 @@ import java.util.Locale;
  * <p>Why not Chronicle's {@code PosixAPI.fallocate}: when the file system refuses fallocate it falls back to
  * {@code ftruncate} and reports success, so a file it "allocated" on such a file system is sparse (issue 24).
  */
-final class Libc
+public final class Libc
 {
     /** EOPNOTSUPP on Linux. */
-    static final int EOPNOTSUPP = 95;
+    public static final int EOPNOTSUPP = 95;
     /** ENOSPC. */
-    static final int ENOSPC = 28;
+    public static final int ENOSPC = 28;
 
     /** Offsets of st_size and st_blocks in struct stat: the same on x86_64 and aarch64, the two Linux ABIs run on. */
     private static final int ST_SIZE_OFFSET = 48;
@@ -90,7 +90,7 @@ final class Libc
     }
 
     /** @return whether these calls can be made here (Linux x86_64 or aarch64 with JNA). */
-    static boolean available()
+    public static boolean available()
     {
         return CALLS != null;
     }
@@ -99,7 +99,7 @@ final class Libc
      * @param fd a descriptor on the file system.
      * @return 0, or the errno of a failure.
      */
-    static int syncfs(final int fd)
+    public static int syncfs(final int fd)
     {
         return CALLS.syncfs(fd) == 0 ? 0 : Native.getLastError();
     }
@@ -111,7 +111,7 @@ final class Libc
      * @param length bytes.
      * @return 0, or the errno of a failure (EOPNOTSUPP where the file system cannot).
      */
-    static int fallocate(final int fd, final long length)
+    public static int fallocate(final int fd, final long length)
     {
         return CALLS.fallocate(fd, 0, 0, length) == 0 ? 0 : Native.getLastError();
     }
@@ -124,7 +124,7 @@ final class Libc
      * @param length bytes.
      * @return 0, or the errno of a failure.
      */
-    static int fallocate(final int fd, final long offset, final long length)
+    public static int fallocate(final int fd, final long offset, final long length)
     {
         return CALLS.fallocate(fd, 0, offset, length) == 0 ? 0 : Native.getLastError();
     }
@@ -135,7 +135,7 @@ final class Libc
      * @return the bytes the file system has allocated to the file (st_blocks × 512), or -1 when unknown (the call
      *         failed, the function is missing from this libc, or st_size did not read as {@code expectedSize}).
      */
-    static long allocatedBytes(final int fd, final long expectedSize)
+    public static long allocatedBytes(final int fd, final long expectedSize)
     {
         try
         {
@@ -160,7 +160,7 @@ final class Libc
      * @return the call's non-negative result, or minus the errno of a failure (-38, ENOSYS, where the kernel or a
      *         seccomp filter lacks it).
      */
-    static long membarrier(final int cmd)
+    public static long membarrier(final int cmd)
     {
         final long result = CALLS.syscall(SYS_MEMBARRIER, cmd, 0, 0);
         return result >= 0 ? result : -Native.getLastError();
