@@ -144,7 +144,6 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable, C
                 }
                 final FilterLog.Found found = created ? FilterLog.Found.CREATED : file.closedCleanly() ?
                     FilterLog.Found.SEALED : FilterLog.Found.NOT_SEALED;
-                file.closedCleanly(false);
                 log = FilterLog.attach(changeLog, new LogBinding(file.headerAddress(),
                     LogBinding.SCALING_FILE_OFFSET, file::forceHeader), found, this::replay, this::forcePages);
                 if (file.layersMissing() > 0)
@@ -275,6 +274,10 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable, C
     {
         synchronized (syncLock)
         {
+            if (closed)
+            {
+                return;
+            }
             closed = true;
             synchronized (this)
             {
@@ -283,9 +286,8 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable, C
                     if (log != null)
                     {
                         log.closing();
-                        file.flush();
-                        file.closedCleanly(true);
                     }
+                    file.seal(); // forced, checksummed, sealed (issue 31 item 9: checked at the next open)
                 }
                 finally
                 {
