@@ -245,11 +245,8 @@ public final class FilterFile implements AutoCloseable
     }
 
     /**
-     * Hashes the state region and table now and compares with the stored checksum. For a read-only handle
-     * ({@link #openReadOnly}): a sealed file must match; an unsealed one matches only if nothing changed since
-     * its last flush.
-     *
-     * @return whether the stored table checksum matches the contents.
+     * @return whether the stored checksum matches the state region and table hashed now. Read-only handles
+     *         ({@link #openReadOnly}): a sealed file must match; an unsealed one, if unchanged since its last flush.
      */
     public boolean checksumMatches()
     {
@@ -489,23 +486,19 @@ public final class FilterFile implements AutoCloseable
         seal.put(lastSync);
     }
 
-
     /** Forces the whole mapped file to the device. */
     void force()
     {
         region.sync(path);
     }
 
-    /**
-     * Forces the mapped pages to the device (msync: the kernel writes only the dirty ones; then fsync), without the
-     * table checksum {@link #flush()} computes: a change log's checkpoint (FORMAT-LOG.md), while writers go on.
-     */
+    /** A change log's checkpoint (FORMAT-LOG.md): the dirty pages msync'ed, fsync; no table checksum, writers go on. */
     public void forcePages()
     {
         checkOpen();
         checkWritable();
         checkLength();
-        region.sync(path);
+        force();
     }
 
     /** Forces the header page to the device (after the seal was cleared; the change log's fields). */

@@ -2,7 +2,9 @@ package io.ddf.engine.composite;
 
 import io.ddf.engine.bloom.BlockedBloom;
 import io.ddf.engine.memory.MappedWords;
-import io.ddf.engine.spi.FilterCore;
+import io.ddf.engine.changelog.KindOps;
+import io.ddf.engine.spi.ChangeRecorder;
+import io.ddf.engine.spi.LoggedCore;
 
 import static io.ddf.engine.composite.BlockedFifoLayout.BLOCK_WORDS;
 import static io.ddf.engine.composite.BlockedFifoLayout.INSERTIONS;
@@ -46,20 +48,20 @@ import static io.ddf.engine.composite.BlockedFifoLayout.ZEROING;
  * acknowledged item is in a block that is not live (an insert first makes its block live), so nothing acknowledged
  * is lost, and a block left ZEROING held none.
  */
-public final class BlockedFifoCore implements FilterCore
+public final class BlockedFifoCore implements LoggedCore
 {
     /** Bits of SWEEP_DONE that count; the rest name the generation. */
     private static final int COUNT_BITS = 30;
     private static final long COUNT_MASK = (1L << COUNT_BITS) - 1;
 
-    private final MappedWords table;
-    private final MappedWords state;
-    private final long blocks;
+    final MappedWords table;
+    final MappedWords state;
+    final long blocks;
     private final int perBlock;
-    private final int blocksPerItem;
-    private final int generations;
-    private final long perGeneration;
-    private final long sweepTickets;
+    final int blocksPerItem;
+    final int generations;
+    final long perGeneration;
+    final long sweepTickets;
     private final long sweepBlocks;
     /** Single-writer mode: no thread waits for another (see {@link #awaitReady}). */
     private final boolean owned;
@@ -67,6 +69,8 @@ public final class BlockedFifoCore implements FilterCore
     private final SlotClaims claims;
     /** Test seam, null in production (see {@link BlockedFifoProbe}). */
     private final BlockedFifoProbe probe;
+    /** Where FIFO_ADD and FIFO_TURN go (FORMAT-LOG.md), or null; set before the first stream. */
+    private ChangeRecorder recorder;
 
     /**
      * @param table         the table, {@link BlockedFifoLayout#tableWords} words.
@@ -138,7 +142,23 @@ public final class BlockedFifoCore implements FilterCore
         {
             sweep(generation, offset);
         }
+        if (recorder != null) // after the change (FORMAT-LOG.md): the ticket places it in its generation at replay
+        {
+            recorder.record(KindOps.FIFO_ADD, (int)(generation & 0x3F_FFFF), hash, ticket + 1);
+        }
         return false;
+    }
+
+    @Override
+    public void recordTo(final ChangeRecorder changes)
+    {
+        this.recorder = changes;
+    }
+
+    @Override
+    public boolean replay(final int op, final int aux, final long hash, final long arg, final long[] more)
+    {
+        return BlockedFifoRecovery.replay(this, op, hash, arg);
     }
 
     @Override
@@ -201,7 +221,7 @@ public final class BlockedFifoCore implements FilterCore
             pattern, perBlock);
     }
 
-    private void setAt(final int slot, final long block, final long pattern)
+    void setAt(final int slot, final long block, final long pattern)
     {
         BlockedBloom.setAt(table, BlockedFifoLayout.generationOffset(blocks, slot) + block * BLOCK_WORDS, pattern,
             perBlock);
@@ -408,12 +428,12 @@ public final class BlockedFifoCore implements FilterCore
     }
 
     /** SWEEP_DONE's top bits for a generation: its low 34 bits (a sweeper is never 2^34 generations late). */
-    private static long sweepTag(final long generation)
+    static long sweepTag(final long generation)
     {
         return generation << COUNT_BITS;
     }
 
-    private void publishSwept(final long generation)
+    void publishSwept(final long generation)
     {
         while (true)
         {
@@ -433,11 +453,16 @@ public final class BlockedFifoCore implements FilterCore
     private void rotate(final long generation)
     {
         awaitReady(generation - 1);
+        if (recorder != null) // before the publish: every add of g waits for it, so its record follows (replay clears)
+        {
+            recorder.record2(KindOps.FIFO_TURN, 0, generation * perGeneration, generation, System.currentTimeMillis(),
+                0, 0, 0);
+        }
         publish(generation);
     }
 
     /** The rotation's publish of g, once g − 1 is published. */
-    private void publish(final long generation)
+    void publish(final long generation)
     {
         if (generation - 1 >= generations && state.getLongVolatile(SWEPT) < generation - 1)
         {
@@ -477,7 +502,7 @@ public final class BlockedFifoCore implements FilterCore
      * @param exclusive true in {@link #recover()}: no other thread runs, so a ZEROING state is a killed process's
      *                  and is zeroed again rather than waited for.
      */
-    private void sweepSlot(final long generation, final boolean exclusive)
+    void sweepSlot(final long generation, final boolean exclusive)
     {
         final int slot = (int)(generation % generations);
         final int parity = BlockedFifoLayout.parity(generation, generations);
@@ -546,33 +571,7 @@ public final class BlockedFifoCore implements FilterCore
     @Override
     public void recover()
     {
-        final long claimed = state.getLongVolatile(INSERTIONS);
-        if (claimed == 0)
-        {
-            return;
-        }
-        final long newest = (claimed - 1) / perGeneration;
-        final long swept = state.getLongVolatile(SWEPT);
-        final boolean unswept = newest >= generations && swept < newest;
-        if (!unswept && state.getLongVolatile(READY) == newest)
-        {
-            return; // nothing left half done: a clean open writes nothing (the file's checksum stays)
-        }
-        for (long g = Math.max(generations, newest - 1); g <= newest; g++)
-        {
-            if (swept < g)
-            {
-                sweepSlot(g, true);
-            }
-        }
-        // the sweep tickets of the newest generation not yet handed out will count up to c' as usual
-        final long issued = Math.min(sweepTickets, claimed - newest * perGeneration);
-        state.putLongRelease(SWEEP_DONE, sweepTag(newest) | (newest >= generations ? issued : 0));
-        if (newest >= generations)
-        {
-            state.putLongRelease(SWEPT, newest);
-        }
-        state.putLongRelease(READY, newest);
+        BlockedFifoRecovery.recover(this);
     }
 
     /**

@@ -362,6 +362,10 @@ public final class FilterFactory
      */
     public static java.util.Map<String, String> verify(final Path path)
     {
+        if (io.ddf.engine.scaling.ChainFile.familyOf(path) != 0)
+        {
+            return io.ddf.engine.scaling.ChainVerify.verify(path); // a filter that grows (.ddfs)
+        }
         final java.util.Map<String, String> report = new java.util.LinkedHashMap<>();
         try (FilterFile file = FilterFile.openReadOnly(path))
         {

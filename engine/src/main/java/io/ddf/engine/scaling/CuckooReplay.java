@@ -27,6 +27,13 @@ final class CuckooReplay
             {
                 final int layer = frame.aux() & 0x3FF;
                 checkLayer(filter, layer, frame);
+                final long bytes = filter.filterBytes()[layer];
+                if (frame.hash() < 0 || frame.hash() >= bytes)
+                {
+                    throw new IllegalStateException(filter.path() + ": the log's record at position " +
+                        frame.position() + " sets byte " + frame.hash() + " of sub-filter " + layer + ", which has " +
+                        bytes);
+                }
                 RawMemory.putBytePlain(filter.dataAddress(layer, frame.hash()), (byte)(frame.aux() >>> 10));
             }
             case KindOps.CF_COUNTERS ->
@@ -36,7 +43,7 @@ final class CuckooReplay
             }
             case KindOps.CF_GROW ->
             {
-                if (frame.aux() == filter.subFilters())
+                if (frame.aux() == filter.filters())
                 {
                     filter.appendSubFilter(frame.hash());
                 }
@@ -44,7 +51,7 @@ final class CuckooReplay
             }
             case KindOps.CF_SHRINK ->
             {
-                while (filter.subFilters() > frame.aux() && filter.subFilters() > 1)
+                while (filter.filters() > frame.aux() && filter.filters() > 1)
                 {
                     filter.removeNewest();
                 }
@@ -56,10 +63,10 @@ final class CuckooReplay
 
     private static void checkLayer(final RedisCuckoo filter, final int layer, final LogReader frame)
     {
-        if (layer >= filter.subFilters())
+        if (layer >= filter.filters())
         {
             throw new IllegalStateException(filter.path() + ": the log's record at position " + frame.position() +
-                " names sub-filter " + layer + " but the file has " + filter.subFilters());
+                " names sub-filter " + layer + " but the file has " + filter.filters());
         }
     }
 }

@@ -4,8 +4,8 @@ import io.ddf.engine.changelog.KindOps;
 import io.ddf.engine.hash.Murmur2;
 import io.ddf.engine.redisbloom.CuckooHeader;
 import io.ddf.engine.redisbloom.DumpChunks;
-import io.ddf.persistence.log.LogReader;
 import io.ddf.persistence.platform.RawMemory;
+import io.ddf.persistence.log.LogReader;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -251,20 +251,9 @@ public final class RedisCuckoo extends ScalingFilter
         return free != 0 ? free : find(slot(filter, h2), 0);
     }
 
-    /** @return the sub-filters now (replay). */
-    int subFilters()
-    {
-        return data.length;
-    }
-
-    /** @return the address of a byte of sub-filter {@code layer}'s data (replay), checked to be in it. */
+    /** @return the address of a byte of sub-filter {@code layer}'s data (replay: checked to be in it). */
     long dataAddress(final int layer, final long offset)
     {
-        if (offset < 0 || offset >= filterBuckets[layer] * bucketSize)
-        {
-            throw new IllegalStateException(path() + ": a slot at byte " + offset + " of sub-filter " + layer +
-                ", which has " + filterBuckets[layer] * bucketSize);
-        }
         return data[layer] + offset;
     }
 
@@ -393,7 +382,11 @@ public final class RedisCuckoo extends ScalingFilter
 
     private void grow()
     {
-        final long grownBuckets = buckets * pow(expansion, data.length);
+        long grownBuckets = buckets; // buckets * expansion^filters
+        for (int i = 0; i < data.length; i++)
+        {
+            grownBuckets = Math.multiplyExact(grownBuckets, expansion);
+        }
         appendSubFilter(grownBuckets);
         record(KindOps.CF_GROW, data.length - 1, grownBuckets, 0);
     }
@@ -413,16 +406,6 @@ public final class RedisCuckoo extends ScalingFilter
         file.removeLast();
         filterBuckets = java.util.Arrays.copyOf(filterBuckets, filterBuckets.length - 1);
         data = java.util.Arrays.copyOf(data, data.length - 1);
-    }
-
-    private static long pow(final long base, final int exponent)
-    {
-        long result = 1;
-        for (int i = 0; i < exponent; i++)
-        {
-            result = Math.multiplyExact(result, base);
-        }
-        return result;
     }
 
     /**
@@ -561,7 +544,7 @@ public final class RedisCuckoo extends ScalingFilter
             h.expansion();
     }
 
-    private long[] filterBytes()
+    long[] filterBytes()
     {
         final long[] bytes = new long[data.length];
         for (int i = 0; i < bytes.length; i++)

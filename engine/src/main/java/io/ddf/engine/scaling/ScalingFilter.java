@@ -39,6 +39,8 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable, C
     private volatile FilterLog log;
     /** Whether this filter's file was made by this process (its {@link #logTo} has nothing to decide). */
     private boolean created;
+    /** Tests only: runs in a checkpoint once its position is taken, before the pages are forced. */
+    volatile Runnable atCheckpointPosition;
 
     ScalingFilter(final ChainFile file)
     {
@@ -142,9 +144,8 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable, C
                 }
                 final FilterLog.Found found = created ? FilterLog.Found.CREATED : file.closedCleanly() ?
                     FilterLog.Found.SEALED : FilterLog.Found.NOT_SEALED;
-                file.closedCleanly(false);
                 log = FilterLog.attach(changeLog, new LogBinding(file.headerAddress(),
-                    LogBinding.SCALING_FILE_OFFSET, file::forceHeader), found, this::replay, file::flush);
+                    LogBinding.SCALING_FILE_OFFSET, file::forceHeader), found, this::replay, this::forcePages);
                 if (file.layersMissing() > 0)
                 {
                     throw new FilterFileException(FilterFileException.Reason.CORRUPT, path(), file.layersMissing() +
@@ -214,9 +215,27 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable, C
         return to == null ? Recovery.of(Recovery.Outcome.NOT_LOGGED, 0, 0) : to.recovery();
     }
 
+    /** The pages of every segment mapped now forced (msync, then fsync): a checkpoint's second step. */
+    private void forcePages()
+    {
+        final Runnable probe = atCheckpointPosition;
+        if (probe != null)
+        {
+            probe.run();
+        }
+        file.flush();
+    }
+
     /**
-     * A checkpoint (FORMAT-LOG.md, "Checkpoints"): every segment forced, then the position recorded. Writers never
-     * wait for it; a close waits.
+     * A checkpoint (FORMAT-LOG.md, "Checkpoints"): P := the log's appended position (every change whose record lies
+     * before P is in the mapping: a change is made before its record is appended), every segment forced, then P
+     * recorded in the header and the header page forced; the log before the lowest P of its filters may then be
+     * dropped ({@link ChangeLog#dropBefore}).
+     *
+     * <p>Writers never wait for it: it holds the sync lock and the binding's checkpoint lock, never the filter's
+     * monitor that adds, deletes and growth take; the msync walks the file's mappings as a copy-on-write list, so a
+     * layer grown meanwhile is forced or not, either way its records lie at or after P; the header fields it writes
+     * are written by checkpoints only. A close waits for a checkpoint under way (the sync lock).
      *
      * @throws IllegalStateException when the filter is not written through a log, or closed.
      */
@@ -255,6 +274,10 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable, C
     {
         synchronized (syncLock)
         {
+            if (closed)
+            {
+                return;
+            }
             closed = true;
             synchronized (this)
             {
@@ -263,9 +286,8 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable, C
                     if (log != null)
                     {
                         log.closing();
-                        file.flush();
-                        file.closedCleanly(true);
                     }
+                    file.seal(); // forced, checksummed, sealed (issue 31 item 9: checked at the next open)
                 }
                 finally
                 {
