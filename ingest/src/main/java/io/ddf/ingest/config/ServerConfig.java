@@ -126,11 +126,9 @@ public final class ServerConfig
     public static final Execution DEFAULT_EXECUTION = Execution.INLINE;
 
     /** {@code --checkpoint-seconds}'s default (docs/durability.md, "Through the change log": why 60). */
-    public static final long DEFAULT_CHECKPOINT_SECONDS =
-        io.ddf.ingest.durability.Durability.DEFAULT_CHECKPOINT_SECONDS;
+    public static final long DEFAULT_CHECKPOINT_SECONDS = 60;
     /** {@code --checkpoint-log-bytes}'s default: 1 GiB of log, 32 M records, bounds a replay (docs/durability.md). */
-    public static final long DEFAULT_CHECKPOINT_LOG_BYTES =
-        io.ddf.ingest.durability.Durability.DEFAULT_CHECKPOINT_BYTES;
+    public static final long DEFAULT_CHECKPOINT_LOG_BYTES = 1L << 30;
 
     /** Where RESP clients' elements are judged. */
     public Execution execution = DEFAULT_EXECUTION;

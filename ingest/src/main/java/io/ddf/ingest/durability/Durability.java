@@ -65,9 +65,9 @@ public final class Durability implements AutoCloseable
         }
     }
 
-    /** {@code --checkpoint-seconds}'s default (docs/durability.md, "Through the change log": why 60). */
+    /** {@link Options#of}'s: ServerConfig's defaults (config may not be used here; ChangeLogDaemonTest checks). */
     public static final long DEFAULT_CHECKPOINT_SECONDS = 60;
-    /** {@code --checkpoint-log-bytes}'s default: 1 GiB of log, 32 M records, bounds a replay (docs/durability.md). */
+    /** {@link Options#of}'s: ServerConfig's default {@code --checkpoint-log-bytes}. */
     public static final long DEFAULT_CHECKPOINT_BYTES = 1L << 30;
 
     /**

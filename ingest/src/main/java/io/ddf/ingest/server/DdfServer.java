@@ -124,7 +124,9 @@ public final class DdfServer implements AutoCloseable
         {
             if (!built)
             {
+                store.durability().stopLogging();
                 store.close();
+                store.durability().close();
             }
         }
     }
@@ -201,7 +203,9 @@ public final class DdfServer implements AutoCloseable
         catch (final RuntimeException e)
         {
             pipeline.close();
+            durability.stopLogging();
             store.close();
+            durability.close(); // the log too: a daemon started again in this process opens it
             throw e;
         }
     }

@@ -60,6 +60,8 @@ public final class FilterStore implements AutoCloseable
     private boolean closed;
     /** serve --fsync: the policy filters are made with, and what start-up found of each. */
     private final Durability durability;
+    /** Whether {@link #close()} closes {@link #durability} too (a store opened without a daemon's). */
+    private boolean ownsDurability;
 
     private FilterStore(final DataDirectory directory, final DataDirectory.Contents contents, final int maxFilters,
         final PrintStream log, final Durability durability)
@@ -110,8 +112,10 @@ public final class FilterStore implements AutoCloseable
      */
     public static FilterStore open(final Path dir, final int maxFilters, final PrintStream log)
     {
-        return open(dir, maxFilters, log, new Durability(Durability.Options.of(io.ddf.engine.SyncPolicy.DEFAULT),
-            log));
+        final Durability own = new Durability(Durability.Options.of(io.ddf.engine.SyncPolicy.DEFAULT), log);
+        final FilterStore store = open(dir, maxFilters, log, own);
+        store.ownsDurability = true; // no daemon forces its log: the filters' seals at close do
+        return store;
     }
 
     /** @return serve --fsync's policy, and what start-up found. */
@@ -539,6 +543,10 @@ public final class FilterStore implements AutoCloseable
     public void close()
     {
         stopPublishing();
+        if (ownsDurability)
+        {
+            durability.stopLogging();
+        }
         lock.writeLock().lock();
         try
         {
@@ -558,11 +566,19 @@ public final class FilterStore implements AutoCloseable
                 leases.clear();
                 scaling.close();
             }
+            if (ownsDurability)
+            {
+                durability.close(); // the log, before the directory's lock is released
+            }
             directory.close();
         }
         finally
         {
             lock.writeLock().unlock();
+            if (ownsDurability)
+            {
+                durability.close();
+            }
         }
     }
 

@@ -183,6 +183,15 @@ class ChangeLogDaemonTest
     }
 
     @Test
+    void theDefaultsAreServesOwn()
+    {
+        assertEquals(ServerConfig.DEFAULT_CHECKPOINT_SECONDS,
+            io.ddf.ingest.durability.Durability.DEFAULT_CHECKPOINT_SECONDS);
+        assertEquals(ServerConfig.DEFAULT_CHECKPOINT_LOG_BYTES,
+            io.ddf.ingest.durability.Durability.DEFAULT_CHECKPOINT_BYTES);
+    }
+
+    @Test
     void checkpointsRunOnTheirScheduleDropTheLogAndAreReported() throws Exception
     {
         try (TestServer server = new TestServer(dir, c ->
