@@ -11,14 +11,11 @@ import io.ddf.engine.spi.KindDefinition;
 import io.ddf.engine.spi.LoggedCore;
 import io.ddf.persistence.platform.AsymmetricFence;
 import io.ddf.persistence.FilterFile;
-import io.ddf.persistence.FilterFiles;
 import io.ddf.persistence.log.ChangeLog;
 import io.ddf.persistence.log.Checkpoint;
 import io.ddf.persistence.log.Recovery;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 
 /**
