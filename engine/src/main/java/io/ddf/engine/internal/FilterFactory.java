@@ -73,6 +73,7 @@ public final class FilterFactory
             return wrap(FilterFile.create(path, spec), definition, slots, false, singleWriter, SyncMode.UNTRACKED,
                 null, false);
         }
+        final boolean logExisted = java.nio.file.Files.exists(OwnLog.directoryFor(path));
         final ChangeLog log = OwnLog.open(path, spec.tableLength(), singleWriter);
         try
         {
@@ -81,6 +82,10 @@ public final class FilterFactory
         catch (final RuntimeException e)
         {
             log.close();
+            if (!logExisted)
+            {
+                OwnLog.discard(path);
+            }
             throw e;
         }
     }
@@ -362,7 +367,8 @@ public final class FilterFactory
      */
     public static java.util.Map<String, String> verify(final Path path)
     {
-        if (io.ddf.engine.scaling.ChainFile.familyOf(path) != 0)
+        // only a regular file is read for its magic: opening a FIFO would block (FilterFile refuses it below)
+        if (java.nio.file.Files.isRegularFile(path) && io.ddf.engine.scaling.ChainFile.familyOf(path) != 0)
         {
             return io.ddf.engine.scaling.ChainVerify.verify(path); // a filter that grows (.ddfs)
         }

@@ -48,4 +48,25 @@ final class OwnLog
         final LogOptions options = LogOptions.DEFAULT.withSegmentBytes(SEGMENT_BYTES);
         return ChangeLog.open(directoryFor(file), singleWriter ? options.asOwned() : options);
     }
+
+    /**
+     * Removes a log directory this creation made, when the filter's file could not be made (a creation refused
+     * writes nothing: no file, no log). Quiet: what cannot be removed is left, as an empty log.
+     *
+     * @param file the filter file that was to be created.
+     */
+    static void discard(final Path file)
+    {
+        try (java.util.stream.Stream<Path> all = java.nio.file.Files.walk(directoryFor(file)))
+        {
+            for (final Path p : all.sorted(java.util.Comparator.reverseOrder()).toList())
+            {
+                java.nio.file.Files.deleteIfExists(p);
+            }
+        }
+        catch (final java.io.IOException | java.io.UncheckedIOException ignored)
+        {
+            // left as an empty log: the next creation of the file reuses it
+        }
+    }
 }

@@ -158,31 +158,8 @@ final class ScalingLogReplayTest
             final Path cut = dir.resolve("cut-" + mix).resolve("f.ddfs");
             Files.createDirectories(cut.getParent());
             Files.write(cut, mixed(atCheckpoint, atCut, random));
-            copy(dir.resolve("log-at-cut"), cut.resolveSibling("log"));
-            System.setProperty(BootId.PROPERTY, new UUID(random.nextLong(), mix).toString());
-            try (ChangeLog log = ChangeLog.open(cut.resolveSibling("log"), OPTIONS))
-            {
-                final ScalingFilter filter = open(kind, cut);
-                try
-                {
-                    final Recovery recovery = filter.logTo(log);
-                    assertEquals(Recovery.Outcome.REPLAYED, recovery.outcome(), kind + ": " + recovery.describe());
-                    assertEquals(expected, answers(filter, 3200), kind + " mix " + mix + ": answers after replay");
-                    assertEquals(layersAtCut, layers(filter), kind + " mix " + mix);
-                    final byte[] replayed = Files.readAllBytes(cut);
-                    assertEquals(atCut.length, replayed.length, kind + " mix " + mix);
-                    assertArrayEquals(Arrays.copyOfRange(atCut, PAGE, atCut.length),
-                        Arrays.copyOfRange(replayed, PAGE, replayed.length), kind + " mix " + mix + ": layers' bytes");
-                }
-                finally
-                {
-                    filter.close();
-                }
-            }
-            finally
-            {
-                System.clearProperty(BootId.PROPERTY);
-            }
+            replayCut(kind, cut, new UUID(random.nextLong(), mix), atCut, layersAtCut, expected, 0, 3200,
+                kind + " mix " + mix);
         }
     }
 
@@ -282,31 +259,43 @@ final class ScalingLogReplayTest
             final byte[] image = mixed(atPosition.get(), atCut, random);
             System.arraycopy(random.nextBoolean() ? headerAfter : atCut, 0, image, 0, PAGE);
             Files.write(cut, image);
-            copy(dir.resolve("log-at-cut"), cut.resolveSibling("log"));
-            System.setProperty(BootId.PROPERTY, new UUID(random.nextLong(), mix).toString());
-            try (ChangeLog log = ChangeLog.open(cut.resolveSibling("log"), OPTIONS))
+            replayCut(kind, cut, new UUID(random.nextLong(), mix), atCut, layersAtCut, expected, FIRST - 1,
+                FIRST + 2L * perThread, kind + " mix " + mix);
+        }
+    }
+
+    /**
+     * Plays a power cut of the image at {@code cut}: the log as at the cut, another boot id; the open must replay to
+     * the uncut filter's answers (items {@code from} to {@code to}), layers and layers' bytes.
+     */
+    private void replayCut(final String kind, final Path cut, final UUID boot, final byte[] atCut, final int layersAtCut,
+        final String expected, final long from, final long to, final String what) throws IOException
+    {
+        copy(dir.resolve("log-at-cut"), cut.resolveSibling("log"));
+        System.setProperty(BootId.PROPERTY, boot.toString());
+        try (ChangeLog log = ChangeLog.open(cut.resolveSibling("log"), OPTIONS))
+        {
+            final ScalingFilter filter = open(kind, cut);
+            try
             {
-                final ScalingFilter filter = open(kind, cut);
-                try
-                {
-                    final Recovery recovery = filter.logTo(log);
-                    assertEquals(Recovery.Outcome.REPLAYED, recovery.outcome(), kind + ": " + recovery.describe());
-                    assertTrue(recovery.records() > 0, recovery.describe());
-                    assertEquals(expected, answers(filter, FIRST - 1, FIRST + 2L * perThread), kind + " mix " + mix);
-                    assertEquals(layersAtCut, layers(filter), kind + " mix " + mix);
-                    final byte[] replayed = Files.readAllBytes(cut);
-                    assertArrayEquals(Arrays.copyOfRange(atCut, PAGE, atCut.length),
-                        Arrays.copyOfRange(replayed, PAGE, replayed.length), kind + " mix " + mix + ": layers' bytes");
-                }
-                finally
-                {
-                    filter.close();
-                }
+                final Recovery recovery = filter.logTo(log);
+                assertEquals(Recovery.Outcome.REPLAYED, recovery.outcome(), what + ": " + recovery.describe());
+                assertTrue(recovery.records() > 0, recovery.describe());
+                assertEquals(expected, answers(filter, from, to), what + ": answers after replay");
+                assertEquals(layersAtCut, layers(filter), what);
+                final byte[] replayed = Files.readAllBytes(cut);
+                assertEquals(atCut.length, replayed.length, what);
+                assertArrayEquals(Arrays.copyOfRange(atCut, PAGE, atCut.length),
+                    Arrays.copyOfRange(replayed, PAGE, replayed.length), what + ": layers' bytes");
             }
             finally
             {
-                System.clearProperty(BootId.PROPERTY);
+                filter.close();
             }
+        }
+        finally
+        {
+            System.clearProperty(BootId.PROPERTY);
         }
     }
 
