@@ -17,6 +17,13 @@
 # allocation rate, so that the faster application looks bigger), ROCKSDB_CACHING (1: the RocksDB store gets Kafka
 # Streams' record cache), SEED (42), TIMEOUT_MINUTES (30, per run), DDF_SKIP_BUILD=1 (reuse the last build),
 # JCMD=true (with -XX:NativeMemoryTracking=summary in APP_JAVA_OPTS: each application's native memory summary).
+# With WINDOW (e.g. 24h; bench/kafka-window.sh sets it): the window columns (issue 29), `ddf kafka-dedup --window` on
+# event time against the window-store dedup of Confluent's tutorial (APPS default ddf,windowstore; windowstore-refresh:
+# the tutorial's put of a duplicate too; GUARANTEES default exactly_once_v2): the records get timestamps spread over
+# WINDOW_SPAN (default 4 windows), WINDOW_LATE of them (0.01) late by up to WINDOW_LATE_MAX (WINDOW/24), then an end
+# record per partition; ddf's filter: --window WINDOW --subfilters WINDOW_SLICES (4) --capacity (a partition's records
+# of a window + 10 %) --target-fpr WINDOW_FPR (1e-9), unless DDF_FILTER; the output is checked record by record at
+# each partition's stream time: ids missing (dropped though not out within W + W/L), ids doubled inside the window.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -33,12 +40,28 @@ stamp="$(date -u +%F-%H%M)"
 out="$root/bench/results/kafka/$stamp.md"
 mkdir -p "$(dirname "$out")"
 load_before="$(uptime)"
+window="${WINDOW:-}"
+if [[ -n "$window" ]]; then
+  out="$root/bench/results/kafka/$stamp-window-${RECORDS:-2000000}.md"
+  title="ddf kafka-dedup --window $window against the window-store dedup"
+  guarantees="${GUARANTEES:-exactly_once_v2}"
+  apps="${APPS:-ddf,windowstore}"
+else
+  title="ddf kafka-dedup against a RocksDB-store dedup"
+  guarantees="${GUARANTEES:-exactly_once_v2,at_least_once}"
+  apps="${APPS:-ddf,rocksdb}"
+fi
 props=(-Dbench.records="${RECORDS:-2000000}" -Dbench.ids="${IDS:-1400000}" -Dbench.partitions="${PARTITIONS:-4}"
   -Dbench.rounds="${ROUNDS:-2}" -Dbench.port="${PORT:-19000}"
-  -Dbench.guarantees="${GUARANTEES:-exactly_once_v2,at_least_once}" -Dbench.apps="${APPS:-ddf,rocksdb}"
+  -Dbench.guarantees="$guarantees" -Dbench.apps="$apps"
   -Dbench.ddf.jar="$root/kafka/target/ddf-kafka.jar" -Dbench.app.java.opts="${APP_JAVA_OPTS--Xmx256m}"
   -Dbench.rocksdb.caching="$([[ "${ROCKSDB_CACHING:-0}" == 1 ]] && echo true || echo false)"
   -Dbench.seed="${SEED:-42}" -Dbench.timeout.minutes="${TIMEOUT_MINUTES:-30}" -Dbench.jcmd="${JCMD:-false}")
+if [[ -n "$window" ]]; then
+  props+=(-Dbench.window="$window" -Dbench.window.span="${WINDOW_SPAN:-}" -Dbench.window.slices="${WINDOW_SLICES:-4}"
+    -Dbench.window.fpr="${WINDOW_FPR:-1e-9}" -Dbench.window.late="${WINDOW_LATE:-0.01}"
+    -Dbench.window.late.max="${WINDOW_LATE_MAX:-}")
+fi
 if [[ -n "${DDF_FILTER:-}" ]]; then
   props+=(-Dbench.ddf.args="$DDF_FILTER")
 fi
@@ -53,10 +76,12 @@ java $flags -Xmx2g -Dorg.slf4j.simpleLogger.defaultLogLevel=warn "${props[@]}" -
   io.ddf.kafka.bench.KafkaDedupBench > "$table"
 load_after="$(uptime)"
 {
-  echo "# ddf kafka-dedup against a RocksDB-store dedup, $stamp UTC"
+  echo "# $title, $stamp UTC"
   echo
-  echo "\`bench/kafka-vs-rocksdb.sh\` (RECORDS=${RECORDS:-2000000} IDS=${IDS:-1400000} PARTITIONS=${PARTITIONS:-4}" \
-    "ROUNDS=${ROUNDS:-2}${MEMORY_BITS:+ MEMORY_BITS=$MEMORY_BITS}${DDF_FILTER:+ DDF_FILTER='$DDF_FILTER'}" \
+  echo "\`${SCRIPT_NAME:-bench/kafka-vs-rocksdb.sh}\` (RECORDS=${RECORDS:-2000000} IDS=${IDS:-1400000} PARTITIONS=${PARTITIONS:-4}" \
+    "ROUNDS=${ROUNDS:-2}${window:+ WINDOW=$window}${WINDOW_SPAN:+ WINDOW_SPAN=$WINDOW_SPAN}${WINDOW_SLICES:+ WINDOW_SLICES=$WINDOW_SLICES}" \
+    "${WINDOW_FPR:+WINDOW_FPR=$WINDOW_FPR }${WINDOW_LATE:+WINDOW_LATE=$WINDOW_LATE }${WINDOW_LATE_MAX:+WINDOW_LATE_MAX=$WINDOW_LATE_MAX }GUARANTEES=$guarantees APPS=$apps" \
+    "${MEMORY_BITS:+ MEMORY_BITS=$MEMORY_BITS}${DDF_FILTER:+ DDF_FILTER='$DDF_FILTER'}" \
     "APP_JAVA_OPTS='${APP_JAVA_OPTS--Xmx256m}'" \
     "${ROCKSDB_CACHING:+ROCKSDB_CACHING=$ROCKSDB_CACHING}), $(nproc) cores, $(java -version 2>&1 | head -1)."
   echo

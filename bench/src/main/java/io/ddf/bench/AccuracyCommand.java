@@ -10,8 +10,9 @@ import io.ddf.bench.accuracy.PaperFigures;
 import io.ddf.bench.accuracy.PlotOutput;
 import io.ddf.bench.accuracy.Presets;
 import io.ddf.bench.accuracy.Reproduction;
-import io.ddf.bench.accuracy.StreamSpec;
+import io.ddf.bench.accuracy.stream.StreamSpec;
 import io.ddf.bench.accuracy.TunerComparison;
+import io.ddf.bench.accuracy.WindowMemory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -54,7 +55,9 @@ final class AccuracyCommand implements Callable<Integer>
     Integer runs;
 
     @Option(names = "--filter", description = "KIND[:NAME=VALUE,...], optionally LABEL@ first; repeat. " +
-        "subfilters=L queues it; X*M is X times the memory.")
+        "subfilters=L queues it; X*M is X times the memory; per-item-ms=X streams element i at time i*X (event " +
+        "time); own-size=1 keeps the run's memory from it. KIND may also be a bench reference design: apbf, " +
+        "apbf-time, rotating-bloom, rotating-bloom-time.")
     List<String> filters = new ArrayList<>();
 
     @Option(names = "--memory-bits", split = ",", description = "Memory sizes in bits (repeat or comma-separate).")
@@ -93,11 +96,13 @@ final class AccuracyCommand implements Callable<Integer>
         System.setProperty("java.awt.headless", "true");
         final Reproduction reproduction;
         final TunerComparison.Cells tuner;
+        final boolean windowMemory = WindowMemory.PRESET.equals(preset);
         try
         {
             // the tuner's picks are computed at the scaled cells, so that prediction and measurement match
             tuner = TunerComparison.PRESET.equals(preset) ? TunerComparison.cells(runs, scale) : null;
             reproduction = tuner != null ? tuner.reproduction() :
+                windowMemory ? WindowMemory.reproduction(runs, scale) :
                 (preset != null ? Presets.get(preset, runs) : custom()).scaled(scale);
         }
         catch (final IllegalArgumentException e)
@@ -129,7 +134,16 @@ final class AccuracyCommand implements Callable<Integer>
         CsvOutput.write(results, out.resolve("accuracy.csv"));
         MarkdownOutput.write(reproduction.title(), preface, results, reproduction.paper(), out.resolve("table.md"));
         System.out.print(MarkdownOutput.render(reproduction.title(), preface, results, reproduction.paper()));
-        if (!noPlots)
+        if (windowMemory)
+        {
+            // its own plot (bits per item against FPR) instead of one error-against-length plot per memory
+            for (final Path file : WindowMemory.write(results, out,
+                "bin/ddf bench accuracy " + String.join(" ", commandLine())))
+            {
+                System.err.println("wrote " + file);
+            }
+        }
+        else if (!noPlots)
         {
             for (final Path png : PlotOutput.write(results, out))
             {

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 @Command(name = "ddf bench", mixinStandardHelpOptions = true,
     description = "Speed, latency and accuracy measurements of ddf.",
     subcommands = {JmhCommand.class, LatencyCommand.class, AccuracyCommand.class, CapacityCommand.class,
-        RotationCommand.class})
+        RotationCommand.class, WindowRotationCommand.class})
 public final class BenchMain
 {
     private BenchMain()

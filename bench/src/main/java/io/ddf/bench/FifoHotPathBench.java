@@ -9,6 +9,8 @@ import io.ddf.engine.Verdict;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,7 +26,22 @@ import java.util.SplittableRandom;
  * warm-up rounds) and the 1.0 ÷ blocked ratio of the same run.
  *
  * <p>Usage: {@code FifoHotPathBench OUTPUT.md DIR [ROUNDS] [ROUND_MS] [CAPACITY...]} (defaults 7 rounds, 400 ms,
- * capacities 10^7 and 10^9).
+ * capacities 10^7 and 10^9). {@code -Dfifo.layouts=a,b,...} chooses the filters (default {@code blocked,1.0}):
+ * <ul>
+ *   <li>{@code blocked}: the count fifo-bloom, 2 generations of n/2 (the default);</li>
+ *   <li>{@code 1.0}: the same in the 1.0 layout;</li>
+ *   <li>{@code window}: a window of time of 24 h in 2 slices on the wall clock (the coarse clock, a field read per
+ *       element): 4 generations of n/2 (2L), each sized for ε/4;</li>
+ *   <li>{@code window-clock}: the same reading {@code System.currentTimeMillis()} per element (what the coarse clock
+ *       saves);</li>
+ *   <li>{@code blocked-2L}: the count fifo-bloom of capacity 2n in 4 generations: the window's very table, turned by
+ *       count only (what the window's time costs on its own).</li>
+ * </ul>
+ * With {@code -Dfifo.contains=true} each filter also gets a {@code contains(long)} contender (items never added);
+ * {@code -Dfifo.sync=no} opens the timed filters with sync policy no (default: the default, everysec), so that no
+ * background msync write-protects the pages the timed calls write (on a busy disk that stall dwarfs the calls).
+ * Every filter is filled with n new items first, so all of them start with two full generations of n/2 (the window's
+ * day does not pass within a run: its generations turn by count).
  */
 public final class FifoHotPathBench
 {
@@ -34,8 +51,18 @@ public final class FifoHotPathBench
     private static final double ERROR_RATE = 0.01;
     private static long sink;
 
-    private record Contender(String name, long capacity, DuplicateFilter filter, boolean batch, List<Double> rounds)
+    /** What a contender times. */
+    private enum Op
     {
+        STREAM, BATCH, CONTAINS
+    }
+
+    private record Contender(String name, long capacity, DuplicateFilter filter, Op op, List<Double> rounds)
+    {
+        boolean batch()
+        {
+            return op == Op.BATCH;
+        }
     }
 
     private FifoHotPathBench()
@@ -61,7 +88,7 @@ public final class FifoHotPathBench
         {
             for (final long capacity : capacities)
             {
-                for (final String layout : new String[] {"blocked", "1.0"})
+                for (final String layout : System.getProperty("fifo.layouts", "blocked,1.0").split(","))
                 {
                     // filled once, single-writer (fastest), then copied: the shared contenders get the same state
                     final Path file = dir.resolve("fifo-hotpath-" + layout + "-" + capacity + ".ddf");
@@ -73,13 +100,20 @@ public final class FifoHotPathBench
                     Files.copy(file, copy);
                     for (final boolean singleWriter : new boolean[] {true, false})
                     {
-                        final FilterBuilder builder = builder(singleWriter ? file : copy, capacity, layout);
+                        final FilterBuilder builder = builder(singleWriter ? file : copy, capacity, layout)
+                            .sync(io.ddf.engine.SyncPolicy.valueOf(System.getProperty("fifo.sync", "everysec")
+                                .toUpperCase(Locale.ROOT)));
                         final DuplicateFilter filter = (singleWriter ? builder.singleWriter() : builder).openOrCreate();
                         final String mode = singleWriter ? "single-writer" : "shared";
-                        contenders.add(new Contender(layout + " stream(long), " + mode, capacity, filter, false,
+                        contenders.add(new Contender(layout + " stream(long), " + mode, capacity, filter, Op.STREAM,
                             new ArrayList<>()));
                         contenders.add(new Contender(layout + " stream(long[" + BATCH + "]), " + mode, capacity, filter,
-                            true, new ArrayList<>()));
+                            Op.BATCH, new ArrayList<>()));
+                        if (Boolean.getBoolean("fifo.contains"))
+                        {
+                            contenders.add(new Contender(layout + " contains(long), " + mode, capacity, filter,
+                                Op.CONTAINS, new ArrayList<>()));
+                        }
                         System.out.printf(Locale.ROOT, "filled %s %s %d: %s%n", layout, mode, capacity,
                             filter.parameters().toMap().get("table-bytes"));
                     }
@@ -104,7 +138,7 @@ public final class FifoHotPathBench
         {
             for (final Contender c : contenders)
             {
-                if (!c.batch)
+                if (c.op == Op.STREAM)
                 {
                     c.filter.close();
                 }
@@ -124,7 +158,15 @@ public final class FifoHotPathBench
     {
         final FilterBuilder builder = Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", capacity)
             .param("target-fpr", ERROR_RATE).seed(1).file(file);
-        return layout.equals("1.0") ? builder.param("blocks-per-item", 0L) : builder;
+        return switch (layout)
+        {
+            case "blocked" -> builder;
+            case "1.0" -> builder.param("blocks-per-item", 0L);
+            case "window" -> builder.window(Duration.ofHours(24));
+            case "window-clock" -> builder.window(Duration.ofHours(24)).clock(InstantSource.system());
+            case "blocked-2L" -> builder.param("capacity", 2 * capacity).param("generations", 4L);
+            default -> throw new IllegalArgumentException("unknown layout " + layout);
+        };
     }
 
     private static void fill(final DuplicateFilter filter, final long capacity, final SplittableRandom random)
@@ -157,11 +199,18 @@ public final class FifoHotPathBench
                 keys[i] = random.nextLong(); // drawn outside the timed loop: only the filter is timed
             }
             final long start = System.nanoTime();
-            if (c.batch)
+            if (c.batch())
             {
                 for (int i = 0; i < CHUNK; i += BATCH)
                 {
                     duplicates += c.filter.stream(keys, i, BATCH, verdicts);
+                }
+            }
+            else if (c.op == Op.CONTAINS)
+            {
+                for (int i = 0; i < CHUNK; i++)
+                {
+                    duplicates += c.filter.contains(keys[i]) ? 1 : 0;
                 }
             }
             else
@@ -184,8 +233,9 @@ public final class FifoHotPathBench
         final StringBuilder md = new StringBuilder();
         md.append("# fifo-bloom hot path: blocked 2.0 layout vs 1.0 (standard Bloom generations)\n\n");
         md.append(String.format(Locale.ROOT, "%d rounds (%d warm-up), %d ms per contender per round, error rate %s, " +
-            "new random items, each filter filled to its capacity first. Load before: %s; after: %s.%n%n", rounds,
-            WARMUP_ROUNDS, roundNs / 1_000_000, ERROR_RATE, loadBefore, loadAfter));
+            "new random items, each filter filled to its capacity first, sync %s. Load before: %s; after: %s.%n%n",
+            rounds, WARMUP_ROUNDS, roundNs / 1_000_000, ERROR_RATE, System.getProperty("fifo.sync", "everysec"),
+            loadBefore, loadAfter));
         md.append("| capacity | contender | ns/stream median | min | max | 1.0 ÷ blocked |\n| --- | --- | --- | --- | --- | " +
             "--- |\n");
         for (final Contender c : contenders)
@@ -208,8 +258,48 @@ public final class FifoHotPathBench
             md.append(String.format(Locale.ROOT, "| %d | %s | %.1f | %.1f | %.1f | %s |%n", c.capacity, c.name, median,
                 r[0], r[r.length - 1], ratio));
         }
+        ratios(md, contenders, "window", "blocked-2L", "the window's time alone: the same table (4 generations of n/2), " +
+            "turned by count only");
+        ratios(md, contenders, "window", "blocked", "the window against the default count filter of the same capacity " +
+            "(2 generations of n/2)");
+        ratios(md, contenders, "window-clock", "window", "a clock read per element (System.currentTimeMillis) against " +
+            "the coarse clock's field");
         Files.writeString(output, md.toString());
         System.out.print(md);
+    }
+
+    /** A table of a ÷ b (medians of the same run), for every contender of layout a with a twin of layout b. */
+    private static void ratios(final StringBuilder md, final List<Contender> contenders, final String a,
+        final String b, final String what)
+    {
+        final StringBuilder rows = new StringBuilder();
+        for (final Contender c : contenders)
+        {
+            if (!c.name.startsWith(a + " "))
+            {
+                continue;
+            }
+            final String twin = b + c.name.substring(a.length());
+            for (final Contender o : contenders)
+            {
+                if (o.capacity == c.capacity && o.name.equals(twin))
+                {
+                    rows.append(String.format(Locale.ROOT, "| %d | %s | %.2f |%n", c.capacity,
+                        c.name.substring(a.length() + 1), median(c) / median(o)));
+                }
+            }
+        }
+        if (rows.length() > 0)
+        {
+            md.append("\n").append(a).append(" ÷ ").append(b).append(": ").append(what).append("\n\n")
+                .append("| capacity | call, mode | ratio of medians |\n| --- | --- | --- |\n").append(rows);
+        }
+    }
+
+    private static double median(final Contender c)
+    {
+        final double[] r = c.rounds.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return r[r.length / 2];
     }
 
     private static String load()

@@ -20,6 +20,12 @@ import java.nio.file.Path;
  *
  * <p>An implementation writes the four {@code hash} forms, {@link #streamHash} and {@link #containsHash}; every
  * {@code stream} and {@code contains} form is {@code streamHash(hash(e))} or {@code containsHash(hash(e))}.
+ *
+ * <p>A filter with a window of time ({@link FilterBuilder#window(java.time.Duration)}: a fifo-bloom that remembers each
+ * element for the window after it was first added, {@link TimeWindow} states the promise) also takes each element's
+ * time ({@link #stream(long, long)} and its other forms); every call may first apply what the passage of time has made
+ * due (a generation turned, old ones expired; {@code contains} only reads what has expired, it changes nothing), and
+ * {@link #timeWindow()} says what the window holds and has done.
  */
 public interface DuplicateFilter extends AutoCloseable, Syncable
 {
@@ -91,6 +97,118 @@ public interface DuplicateFilter extends AutoCloseable, Syncable
             found += duplicate ? 1 : 0;
         }
         return found;
+    }
+
+    /**
+     * Streams an element at a given time, for a filter with a window of time ({@link FilterBuilder#window}): the
+     * element's own time (event time: a Kafka record's timestamp, a backfilled event's), or any time the caller keeps.
+     * The filter's time is the latest it was given or read, and never goes backwards: a time past it first turns
+     * and expires generations as the window says ({@link TimeWindow}); an earlier one (a late or out-of-order
+     * element) is judged against what the filter holds now and added as of the filter's time, so that a late copy of
+     * it is caught too, and it is remembered from then on (not from its own, earlier, time). The form without a time
+     * reads the wall clock, or, for an event-time filter ({@link FilterBuilder#eventTime()}), leaves the filter's
+     * time as it is.
+     *
+     * @param element    the element, as its 8 little-endian bytes.
+     * @param timeMillis epoch milliseconds, at least 0.
+     * @return the verdict.
+     * @throws UnsupportedOperationException when the filter has no window of time.
+     * @throws IllegalArgumentException      when the time is negative.
+     */
+    default Verdict stream(final long element, final long timeMillis)
+    {
+        return streamHash(hash(element), timeMillis);
+    }
+
+    /**
+     * {@link #stream(long, long)} of a text's UTF-8 bytes.
+     *
+     * @param text       the element.
+     * @param timeMillis epoch milliseconds, at least 0.
+     * @return the verdict.
+     */
+    default Verdict stream(final CharSequence text, final long timeMillis)
+    {
+        return streamHash(hash(text), timeMillis);
+    }
+
+    /**
+     * {@link #stream(long, long)} of bytes.
+     *
+     * @param bytes      holds the element.
+     * @param offset     of its first byte.
+     * @param length     of the element in bytes.
+     * @param timeMillis epoch milliseconds, at least 0.
+     * @return the verdict.
+     */
+    default Verdict stream(final byte[] bytes, final int offset, final int length, final long timeMillis)
+    {
+        return streamHash(hash(bytes, offset, length), timeMillis);
+    }
+
+    /**
+     * {@link #stream(long, long)} of a buffer's bytes.
+     *
+     * @param buffer     holds the element.
+     * @param offset     of its first byte.
+     * @param length     of the element in bytes.
+     * @param timeMillis epoch milliseconds, at least 0.
+     * @return the verdict.
+     */
+    default Verdict stream(final DirectBuffer buffer, final int offset, final int length, final long timeMillis)
+    {
+        return streamHash(hash(buffer, offset, length), timeMillis);
+    }
+
+    /**
+     * Split-phase streaming at a given time: {@code streamHash(hash(e), t)} is {@code stream(e, t)}.
+     *
+     * @param hash       an element's hash from {@link #hash}.
+     * @param timeMillis epoch milliseconds, at least 0.
+     * @return the verdict.
+     * @throws UnsupportedOperationException when the filter has no window of time.
+     */
+    default Verdict streamHash(final long hash, final long timeMillis)
+    {
+        throw new UnsupportedOperationException(kind().cliName() + " has no window of time: build it with " +
+            "FilterBuilder.window(Duration) to stream elements with their times");
+    }
+
+    /**
+     * Streams a batch, each element at its own time: exactly as that many {@link #stream(long, long)} calls would.
+     *
+     * @param elements    the elements, each as its 8 little-endian bytes.
+     * @param timesMillis {@code timesMillis[i]} is {@code elements[i]}'s time, epoch milliseconds, at least 0.
+     * @param offset      index of the first.
+     * @param length      how many.
+     * @param duplicates  receives the verdicts, at the elements' indices.
+     * @return how many were judged DUPLICATE.
+     * @throws IndexOutOfBoundsException     when the range does not fit the arrays.
+     * @throws UnsupportedOperationException when the filter has no window of time.
+     */
+    default int stream(final long[] elements, final long[] timesMillis, final int offset, final int length,
+        final boolean[] duplicates)
+    {
+        java.util.Objects.checkFromIndexSize(offset, length, elements.length);
+        java.util.Objects.checkFromIndexSize(offset, length, timesMillis.length);
+        java.util.Objects.checkFromIndexSize(offset, length, duplicates.length);
+        int found = 0;
+        for (int i = offset; i < offset + length; i++)
+        {
+            final boolean duplicate = stream(elements[i], timesMillis[i]) == Verdict.DUPLICATE;
+            duplicates[i] = duplicate;
+            found += duplicate ? 1 : 0;
+        }
+        return found;
+    }
+
+    /**
+     * @return the filter's window of time and what it has done (turns, expiries, elements forgotten early, what the
+     *     last open expired), read now; empty for a filter that forgets by count only, or not at all.
+     */
+    default java.util.Optional<TimeWindow> timeWindow()
+    {
+        return java.util.Optional.empty();
     }
 
     /**

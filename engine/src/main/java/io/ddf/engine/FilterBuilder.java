@@ -42,6 +42,8 @@ public final class FilterBuilder
     private SyncPolicy sync = SyncPolicy.DEFAULT;
     private io.ddf.persistence.log.ChangeLog changeLog;
     private Path file;
+    /** The wall clock a filter with a window of time reads, or null for the engine's (see {@link #clock}). */
+    private java.time.InstantSource clock;
 
     FilterBuilder(final FilterKind kind)
     {
@@ -130,7 +132,8 @@ public final class FilterBuilder
     }
 
     /**
-     * @param window the sliding window w, for windowed kinds and the queuing construction.
+     * @param window the sliding window w, in elements, for windowed kinds and the queuing construction (with
+     *               {@link #subfilters}); a window of time is {@link #window(java.time.Duration)}.
      * @return this.
      */
     public FilterBuilder window(final long window)
@@ -139,7 +142,55 @@ public final class FilterBuilder
     }
 
     /**
-     * @param subfilters L: wraps the kind in the queuing construction with L subfilters of window / L insertions.
+     * A window of time, for {@link FilterKind#FIFO_BLOOM}: each element is remembered for {@code window} after it is
+     * first added, as long as no more than the capacity ({@code param("capacity", n)}, default 10^6) of new elements
+     * come within a window, and forgotten by {@code window + window / L} ({@link TimeWindow} states the promise). With
+     * {@link #subfilters}{@code (L)} the window's slices (default 2): the filter keeps 2 L generations of capacity / L
+     * new elements each, and a generation turns every {@code window / L} or capacity / L new elements, whichever
+     * comes first. The time is the wall clock unless {@link #eventTime()}.
+     *
+     * @param window at least 1 ms, whole milliseconds.
+     * @return this.
+     */
+    public FilterBuilder window(final java.time.Duration window)
+    {
+        if (window.isNegative() || window.isZero() || window.toNanos() % 1_000_000 != 0)
+        {
+            throw new IllegalArgumentException("window(Duration): a window of time is a positive whole number of " +
+                "milliseconds, got " + window);
+        }
+        return param("window-ms", window.toMillis());
+    }
+
+    /**
+     * The filter's time is its elements', given with each ({@link DuplicateFilter#stream(long, long)}: Kafka record
+     * timestamps, a backfill's event times) instead of the wall clock: a call without a time leaves the filter's
+     * time as it is, and an open applies no time. Needs {@link #window(java.time.Duration)}.
+     *
+     * @return this.
+     */
+    public FilterBuilder eventTime()
+    {
+        return param("time-source", 1L);
+    }
+
+    /**
+     * The wall clock a filter with a window of time reads when a call gives no time, and its open applies (tests,
+     * simulations). Without it the engine reads {@code System.currentTimeMillis()} through a ticker refreshed every
+     * millisecond (a field read per element). Not kept in the file; ignored by a filter without a window of time.
+     *
+     * @param clock epoch milliseconds through {@link java.time.InstantSource#millis()}.
+     * @return this.
+     */
+    public FilterBuilder clock(final java.time.InstantSource clock)
+    {
+        this.clock = java.util.Objects.requireNonNull(clock, "clock");
+        return this;
+    }
+
+    /**
+     * @param subfilters L: wraps the kind in the queuing construction with L subfilters of window / L insertions; with
+     *                   a window of time ({@link #window(java.time.Duration)}), its slices.
      * @return this.
      */
     public FilterBuilder subfilters(final int subfilters)
@@ -265,10 +316,12 @@ public final class FilterBuilder
                 throw new IllegalStateException("a filter written through a change log needs a file: .file(path)");
             }
             return MappedDuplicateFilter.of(
-                FilterFactory.create(file, spec, params.definition(), params.slots(), singleWriter, changeLog));
+                FilterFactory.create(file, spec, params.definition(), params.slots(), singleWriter, changeLog,
+                    wallClock()));
         }
         return MappedDuplicateFilter.of(
-            FilterFactory.create(file, spec, params.definition(), params.slots(), singleWriter, sync.mode()));
+            FilterFactory.create(file, spec, params.definition(), params.slots(), singleWriter, sync.mode(),
+            wallClock()));
     }
 
     /**
@@ -285,7 +338,9 @@ public final class FilterBuilder
         {
             return create();
         }
-        final DuplicateFilter filter = MappedDuplicateFilter.of(FilterFactory.open(file, singleWriter, sync.mode()));
+        final DuplicateFilter filter = MappedDuplicateFilter.of(changeLog != null ?
+            FilterFactory.open(file, singleWriter, changeLog, wallClock()) :
+            FilterFactory.open(file, singleWriter, sync.mode(), wallClock()));
         try
         {
             checkMatches(filter.parameters());
@@ -304,6 +359,7 @@ public final class FilterBuilder
      */
     void checkMatches(final FilterParameters actual)
     {
+        final GivenParameters given = WindowOfTime.forKind(kind, this.given);
         final Map<String, String> values = actual.toMap();
         final String actualKind = actual.kind() == FilterKind.QUEUE ?
             FilterKind.fromCode(FilterKinds.innerCode(actual.slots())).cliName() : actual.kind().cliName();
@@ -353,6 +409,12 @@ public final class FilterBuilder
         }
     }
 
+    private io.ddf.engine.spi.FilterClock wallClock()
+    {
+        final java.time.InstantSource source = clock;
+        return source == null ? null : () -> Math.max(0, source.millis());
+    }
+
     private FilterParameters resolve(final long seedValue)
     {
         try
@@ -393,6 +455,7 @@ public final class FilterBuilder
     {
         final KindDefinition definition;
         final long[] slots;
+        final GivenParameters given = WindowOfTime.forKind(kind, this.given);
         if (given.has("subfilters"))
         {
             definition = FilterKinds.queue();

@@ -70,7 +70,7 @@ public final class Filters
      */
     public static DuplicateFilter open(final Path path, final io.ddf.persistence.log.ChangeLog log)
     {
-        return MappedDuplicateFilter.of(FilterFactory.open(path, false, log));
+        return MappedDuplicateFilter.of(FilterFactory.open(path, false, log, null));
     }
 
     /**
@@ -85,8 +85,25 @@ public final class Filters
     public static java.util.List<Opened> openAll(final java.util.List<Path> paths,
         final io.ddf.persistence.log.ChangeLog log)
     {
+        return openAll(paths, log, null);
+    }
+
+    /**
+     * Opens many filter files written through one change log, as {@link #openAll(java.util.List,
+     * io.ddf.persistence.log.ChangeLog)} does, the filters with a window of time on the given wall clock (as
+     * {@link #openAll(java.util.List, SyncPolicy, java.time.InstantSource)}).
+     *
+     * @param paths the files.
+     * @param log   the change log.
+     * @param clock the wall clock of the filters with a window of time, or null for the engine's.
+     * @return per path, in order: its filter or why it was refused.
+     */
+    public static java.util.List<Opened> openAll(final java.util.List<Path> paths,
+        final io.ddf.persistence.log.ChangeLog log, final java.time.InstantSource clock)
+    {
         final java.util.List<Opened> opened = new java.util.ArrayList<>(paths.size());
-        FilterFactory.openAll(paths, log, (path, result) -> opened.add(result instanceof RuntimeException ?
+        final io.ddf.engine.spi.FilterClock wallClock = clock == null ? null : () -> Math.max(0, clock.millis());
+        FilterFactory.openAll(paths, log, wallClock, (path, result) -> opened.add(result instanceof RuntimeException ?
             new Opened(path, null, (RuntimeException)result) :
             new Opened(path, MappedDuplicateFilter.of((MappedFilter)result), null)));
         return opened;
@@ -117,8 +134,26 @@ public final class Filters
      */
     public static java.util.List<Opened> openAll(final java.util.List<Path> paths, final SyncPolicy policy)
     {
+        return openAll(paths, policy, null);
+    }
+
+    /**
+     * Opens many filter files as {@link #openAll(java.util.List, SyncPolicy)} does, the filters with a window of time
+     * on the given wall clock ({@link FilterBuilder#clock}): what it reads at the open is the time applied to them
+     * (their generations whose window passed while the files were closed expire, {@link TimeWindow#atOpen()}).
+     *
+     * @param paths  the files.
+     * @param policy when their changes reach the storage device.
+     * @param clock  the wall clock of the filters with a window of time, or null for the engine's.
+     * @return per path, in order: its filter or why it was refused.
+     */
+    public static java.util.List<Opened> openAll(final java.util.List<Path> paths, final SyncPolicy policy,
+        final java.time.InstantSource clock)
+    {
         final java.util.List<Opened> opened = new java.util.ArrayList<>(paths.size());
-        FilterFactory.openAll(paths, policy.mode(), (path, result) -> opened.add(result instanceof RuntimeException ?
+        final io.ddf.engine.spi.FilterClock wallClock = clock == null ? null : () -> Math.max(0, clock.millis());
+        FilterFactory.openAll(paths, policy.mode(), wallClock, (path, result) -> opened.add(
+            result instanceof RuntimeException ?
             new Opened(path, null, (RuntimeException)result) :
             new Opened(path, MappedDuplicateFilter.of((MappedFilter)result), null)));
         return opened;

@@ -85,6 +85,19 @@ final class MappedDuplicateFilter implements DuplicateFilter
     }
 
     @Override
+    public Verdict streamHash(final long hash, final long timeMillis)
+    {
+        return filter.streamHash(hash, timeMillis) ? Verdict.DUPLICATE : Verdict.UNSEEN;
+    }
+
+    @Override
+    public java.util.Optional<TimeWindow> timeWindow()
+    {
+        final io.ddf.engine.spi.WindowSnapshot window = filter.window();
+        return window == null ? java.util.Optional.empty() : java.util.Optional.of(TimeWindow.of(window));
+    }
+
+    @Override
     public long touchHash(final long hash)
     {
         return filter.touchHash(hash);

@@ -2,8 +2,8 @@
  * The embedder API, and only it: {@link io.ddf.engine.Filters} builds or opens a filter,
  * {@link io.ddf.engine.DuplicateFilter} judges elements, {@link io.ddf.engine.FilterBuilder},
  * {@link io.ddf.engine.FilterKind}, {@link io.ddf.engine.KindParameter}, {@link io.ddf.engine.FilterParameters},
- * {@link io.ddf.engine.HashAlgorithm}, {@link io.ddf.engine.Verdict} and {@link io.ddf.engine.FilterInfo} describe
- * it; {@link io.ddf.engine.Operation} names what is done with an element judged later (by the pipeline, or a
+ * {@link io.ddf.engine.HashAlgorithm}, {@link io.ddf.engine.Verdict}, {@link io.ddf.engine.FilterInfo} and
+ * {@link io.ddf.engine.TimeWindow} (a window of time's promise and state) describe it; {@link io.ddf.engine.Operation} names what is done with an element judged later (by the pipeline, or a
  * daemon's inline path).
  *
  * <p>This package sits on top of the engine: it may depend on {@code internal} (the machinery), {@code spi} (the

@@ -44,7 +44,11 @@ final class BloomConfigs
             // fifo-bloom forgets nothing up to its capacity; past it (the equivalence tests go far past) it rotates
             config("fifo-bloom blocked", c -> fifo(c, 0.001), 0.0),
             config("fifo-bloom blocked d=2", c -> fifo(c, 1e-5).param("blocks-per-item", 2L), 0.0),
-            config("fifo-bloom 1.0 layout", c -> fifo(c, 0.001).param("blocks-per-item", 0L), 0.0));
+            config("fifo-bloom 1.0 layout", c -> fifo(c, 0.001).param("blocks-per-item", 0L), 0.0),
+            // a window of time (layout 2.1) of a day on a wall clock that stands still (the files are the same
+            // whenever made, as the equivalence tests compare them): the contract's runs turn by count only
+            config("fifo-bloom window 1d", c -> fifo(c, 0.001).window(java.time.Duration.ofDays(1))
+                .clock(java.time.InstantSource.fixed(java.time.Instant.ofEpochMilli(1_700_000_000_000L))), 0.0));
     }
 
     private static FilterConfigs.Config config(final String name, final LongFunction<FilterBuilder> builder,

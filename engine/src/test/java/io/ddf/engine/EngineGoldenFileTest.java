@@ -57,7 +57,16 @@ class EngineGoldenFileTest extends EngineTestBase
     /** Kinds and layouts added in format 2.0 (no 1.0 file of them was ever made): golden files of 2.0 only. */
     static List<String> namesSince20()
     {
-        return List.of("fifo-bloom-blocked", "fifo-bloom-blocked-d2");
+        return List.of("fifo-bloom-blocked", "fifo-bloom-blocked-d2", "fifo-bloom-window", "fifo-bloom-window-l3");
+    }
+
+    /** The start of the event times of the filters with a window of time (their elements carry times). */
+    private static final long EVENT_T0 = 1_700_000_000_000L;
+
+    /** Filters with a window of time on event time: the fixed sequences give each element a time. */
+    private static boolean timed(final String name)
+    {
+        return name.startsWith("fifo-bloom-window");
     }
 
     static List<String> allNames()
@@ -140,17 +149,42 @@ class EngineGoldenFileTest extends EngineTestBase
             case "fifo-bloom-blocked-d2":
                 return Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", 400L).param("target-fpr", 1e-5)
                     .param("blocks-per-item", 2L);
+            case "fifo-bloom-window":
+                // layout 2.1: a window of 40 s in 2 slices, 200 new items a window (the sequence brings about that
+                // many, so its generations turn by time and by count), on event time so that the file is the same
+                // whenever it is made; 1024 blocks a generation, so that its sweep takes 16 tickets and the
+                // generations turned by time with fewer leave stale slots, sealed at their reuse
+                return Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", 200L).param("target-fpr", 0.01)
+                    .window(java.time.Duration.ofSeconds(40)).eventTime().memoryBits(4L * 1024 * 512);
+            case "fifo-bloom-window-l3":
+                return Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", 200L).param("target-fpr", 1e-5)
+                    .window(java.time.Duration.ofSeconds(40)).subfilters(3).eventTime()
+                    .memoryBits(6L * 1024 * 512).param("blocks-per-item", 2L);
             default:
                 throw new IllegalArgumentException(name);
         }
     }
 
-    private static void streamFixedSequence(final DuplicateFilter filter)
+    private static void streamFixedSequence(final DuplicateFilter filter, final boolean timed)
     {
+        long time = EVENT_T0;
         for (int i = 0; i < 2000; i++)
         {
-            filter.stream((long)(i * 7 % 700));
-            filter.stream("element-" + (i % 300));
+            if (timed)
+            {
+                // in each 100: 90 elements 20 ms apart (a generation filled, turned by count, swept whole), then 10
+                // spread over 40 s (generations turned by time with fewer new items than their 16 sweep tickets:
+                // stale slots, sealed when reused); every tenth element 20 s late; 836 s in all, 42 slices
+                time += i % 100 < 90 ? 20 : 4_000;
+                final long at = time - (i % 10 == 9 ? 20_000 : 0);
+                filter.stream((long)(i * 7 % 700), at);
+                filter.stream("element-" + (i % 300), at + 10);
+            }
+            else
+            {
+                filter.stream((long)(i * 7 % 700));
+                filter.stream("element-" + (i % 300));
+            }
         }
     }
 
@@ -158,7 +192,7 @@ class EngineGoldenFileTest extends EngineTestBase
     {
         try (DuplicateFilter filter = builder(name).seed(0x5EED_0001L).file(file).create())
         {
-            streamFixedSequence(filter);
+            streamFixedSequence(filter, timed(name));
         }
         return file;
     }
@@ -170,6 +204,7 @@ class EngineGoldenFileTest extends EngineTestBase
      */
     private static Properties judgeContinuation(final DuplicateFilter filter)
     {
+        final boolean timed = filter.timeWindow().isPresent();
         final Properties judged = new Properties();
         judged.setProperty("elements", Long.toString(filter.elements()));
         judged.setProperty("duplicates", Long.toString(filter.duplicates()));
@@ -184,8 +219,17 @@ class EngineGoldenFileTest extends EngineTestBase
             }
             else
             {
-                duplicate = (i % 2 == 0 ? filter.stream(value) : filter.stream("element-" + (i % 500))) ==
-                    Verdict.DUPLICATE;
+                final long time = EVENT_T0 + 836_000 + i * 150L;
+                if (timed)
+                {
+                    duplicate = (i % 2 == 0 ? filter.stream(value, time) : filter.stream("element-" + (i % 500),
+                        time)) == Verdict.DUPLICATE;
+                }
+                else
+                {
+                    duplicate = (i % 2 == 0 ? filter.stream(value) : filter.stream("element-" + (i % 500))) ==
+                        Verdict.DUPLICATE;
+                }
             }
             verdicts.append(duplicate ? 'D' : 'U');
         }
@@ -375,6 +419,12 @@ class EngineGoldenFileTest extends EngineTestBase
         Files.createDirectories(GOLDEN_DIR);
         final List<String> all = new ArrayList<>(names());
         all.addAll(namesSince20());
+        // -Dddf.golden.names=a,b: only those (a new layout's files, leaving the others' bytes alone)
+        final String only = System.getProperty("ddf.golden.names", "");
+        if (!only.isEmpty())
+        {
+            all.retainAll(List.of(only.split(",")));
+        }
         for (final String name : all)
         {
             final Path made = make(name, dir.resolve(name + ".ddf"));

@@ -10,7 +10,11 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code stream} (one element or a batch) and {@code contains} allocate nothing once warm, in every form, for every configuration. */
+/**
+ * {@code stream} (one element or a batch) and {@code contains} allocate nothing once warm, in every form, for every
+ * configuration; for a filter with a window of time also {@code stream} with the element's time, given a second apart
+ * (the run crosses days: turns by time, expiries and seals).
+ */
 class HotPathAllocationTest extends EngineTestBase
 {
     private static final int CALLS = 200_000;
@@ -45,18 +49,20 @@ class HotPathAllocationTest extends EngineTestBase
         final StringBuilder text = new StringBuilder("element-000000");
         try (DuplicateFilter filter = builder.create())
         {
-            run(filter, bytes, direct, text); // warm up: JIT, thread-local scratch, the thread's counter stripe
-            run(filter, bytes, direct, text);
+            final long[] time = {filter.timeWindow().isPresent() ? System.currentTimeMillis() : -1};
+            run(filter, bytes, direct, text, time); // warm up: JIT, thread-local scratch, the thread's counter stripe
+            run(filter, bytes, direct, text, time);
             final long before = threads.getCurrentThreadAllocatedBytes();
-            final long sink = run(filter, bytes, direct, text);
+            final long sink = run(filter, bytes, direct, text, time);
             final long allocated = threads.getCurrentThreadAllocatedBytes() - before;
             assertTrue(allocated < SLACK_BYTES,
                 config + ": " + allocated + " bytes allocated over " + 7L * CALLS + " calls (sink " + sink + ")");
         }
     }
 
+    /** @param time the time to give the next element, moved on a second a call; -1: the filter takes no times. */
     private static long run(final DuplicateFilter filter, final byte[] bytes, final UnsafeBuffer direct,
-        final StringBuilder text)
+        final StringBuilder text, final long[] time)
     {
         long sink = 0;
         final long[] batch = new long[64];
@@ -81,6 +87,12 @@ class HotPathAllocationTest extends EngineTestBase
             sink += filter.contains((long)i) ? 1 : 0;
             sink += filter.contains(bytes, 0, bytes.length) ? 1 : 0;
             sink += filter.contains(text) ? 1 : 0;
+            if (time[0] >= 0)
+            {
+                time[0] += 1000;
+                sink += filter.stream(i * 7L, time[0]).ordinal();
+                sink += filter.stream(text, time[0]).ordinal();
+            }
         }
         return sink;
     }

@@ -4,6 +4,7 @@ import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.KindParameter;
 import io.ddf.engine.Filters;
+import io.ddf.engine.TimeWindow;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.ISetter;
@@ -25,8 +26,8 @@ import java.util.Map;
  */
 public final class FilterOptions
 {
-    @Option(names = "--filter", required = true, paramLabel = "KIND", converter = KindConverter.class,
-        description = "Filter kind (see the list below).")
+    @Option(names = "--filter", paramLabel = "KIND", converter = KindConverter.class,
+        description = "Filter kind (see below; --window TIME: fifo-bloom).")
     private FilterKind kind;
 
     @Option(names = "--seed", paramLabel = "N", description = "Hash seed (default: random, kept in the file).")
@@ -39,6 +40,10 @@ public final class FilterOptions
     private Path file;
 
     private final Map<String, Number> kindParameters = new LinkedHashMap<>();
+    /** The option that takes a count or a time: {@code --window 65536} (elements) or {@code --window 24h}. */
+    static final String WINDOW = "window";
+    /** What a window of time becomes: fifo-bloom's parameter of the window in milliseconds. */
+    static final String WINDOW_MILLIS = "window-ms";
 
     /**
      * Adds one option per parameter name of the filter kinds to a command that mixes these options in.
@@ -65,6 +70,11 @@ public final class FilterOptions
                     return null;
                 }
             };
+            if (param.name().equals(WINDOW))
+            {
+                command.addOption(windowOption(options));
+                continue;
+            }
             command.addOption(OptionSpec.builder("--" + param.name())
                 .paramLabel(param.real() ? "X" : "N")
                 .type(param.real() ? Double.class : Long.class)
@@ -72,6 +82,58 @@ public final class FilterOptions
                 .setter(setter)
                 .build());
         }
+    }
+
+    /**
+     * {@code --window}: a whole number is the sliding window in elements of the windowed kinds and the queuing
+     * construction (as before); a duration ({@code 90s}, {@code 15m}, {@code 24h}, {@code 7d}) is a window of time,
+     * fifo-bloom's (each line remembered that long, as long as at most --capacity new lines come within it).
+     */
+    private static OptionSpec windowOption(final FilterOptions options)
+    {
+        final ISetter setter = new ISetter()
+        {
+            @Override
+            @SuppressWarnings("unchecked")
+            public <T> T set(final T value)
+            {
+                if (value != null)
+                {
+                    final String text = value.toString().trim();
+                    if (!text.isEmpty() && text.chars().allMatch(Character::isDigit))
+                    {
+                        options.kindParameters.put(WINDOW, Long.parseLong(text));
+                    }
+                    else
+                    {
+                        options.kindParameters.put(WINDOW_MILLIS, TimeWindow.parseDuration(text).toMillis());
+                    }
+                }
+                return null;
+            }
+        };
+        return OptionSpec.builder("--" + WINDOW)
+            .paramLabel("N|TIME")
+            .type(String.class)
+            .converters((ITypeConverter<String>)value ->
+            {
+                final String text = value.trim();
+                if (text.isEmpty() || !text.chars().allMatch(Character::isDigit))
+                {
+                    try
+                    {
+                        TimeWindow.parseDuration(text);
+                    }
+                    catch (final IllegalArgumentException e)
+                    {
+                        throw new TypeConversionException("a number of elements or a time: " + e.getMessage());
+                    }
+                }
+                return text;
+            })
+            .description("Elements; or a time (90s, 15m, 24h, 7d): fifo-bloom.")
+            .setter(setter)
+            .build();
     }
 
     /**
@@ -95,13 +157,20 @@ public final class FilterOptions
             lines.add(line.toString());
         }
         lines.add("Any kind with --window w --subfilters L: the queuing construction (L subfilters of w/L each).");
+        lines.add("fifo-bloom --window TIME: each line remembered that long (90s, 15m, 24h, 7d).");
         return lines;
     }
 
-    /** @return the filter kind asked for. */
+    /** @return the filter kind asked for: with a window of time and no --filter, fifo-bloom; else null if none. */
     public FilterKind kind()
     {
-        return kind;
+        return kind == null && timeWindow() ? FilterKind.FIFO_BLOOM : kind;
+    }
+
+    /** @return whether --window was given a time. */
+    public boolean timeWindow()
+    {
+        return kindParameters.containsKey(WINDOW_MILLIS);
     }
 
     /** @return the state file, or null for an anonymous temporary one. */
@@ -131,6 +200,13 @@ public final class FilterOptions
     /** @return a builder given exactly the options that were set, and the file (null when none). */
     public FilterBuilder builder()
     {
+        final FilterKind kind = kind();
+        if (timeWindow() && kind != FilterKind.FIFO_BLOOM)
+        {
+            throw new IllegalArgumentException("--window with a time is fifo-bloom's (--filter fifo-bloom, or no " +
+                "--filter); " + kind.cliName() + " takes --window N, a number of elements (with --subfilters L: the " +
+                "queuing construction)");
+        }
         final FilterBuilder builder = Filters.builder(kind);
         kindParameters.forEach((name, value) ->
         {

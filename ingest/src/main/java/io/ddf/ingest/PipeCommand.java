@@ -74,6 +74,16 @@ public final class PipeCommand implements Callable<Integer>, UsesFilterOptions
             throw new ParameterException(spec.commandLine(), "--fsync needs --file: without a file the filter " +
                 "lives in memory and is gone at exit, so there is nothing to sync");
         }
+        if (options.kind() == null)
+        {
+            throw new ParameterException(spec.commandLine(), "Missing required option: '--filter=KIND' (or --window " +
+                "with a time, e.g. 24h, which means fifo-bloom)");
+        }
+        if (options.kindParameters().getOrDefault("time-source", 0L).longValue() != 0)
+        {
+            throw new ParameterException(spec.commandLine(), "--time-source 1 (event time): pipe reads no times " +
+                "from its lines, so the window would never move; leave it out (the wall clock)");
+        }
         final SyncPolicy policy = fsync == null ? SyncPolicy.DEFAULT : fsync;
         // always: the pipe syncs once per batch of input, before the batch's verdicts leave the buffer (group
         // commit), instead of the engine's once per record; the background thread keeps the header's time fresh.
@@ -86,6 +96,9 @@ public final class PipeCommand implements Callable<Integer>, UsesFilterOptions
             spec.commandLine().getErr().println("ddf: " + options.file() + ": " +
                 last.describe(System.currentTimeMillis()));
         }
+        filter.timeWindow().filter(w -> w.atOpen().expiredGenerations() > 0).ifPresent(w ->
+            // the window's time passed while the file was closed: say what it forgot, before any verdict
+            spec.commandLine().getErr().println("ddf: " + options.file() + ": " + w.atOpen().describe()));
         final LineWriter writer = policy == SyncPolicy.ALWAYS ?
             new LineWriter(out, WRITE_BUFFER_BYTES, filter::sync) : new LineWriter(out, WRITE_BUFFER_BYTES);
         try (FilterGuard guard = new FilterGuard(filter, writer, true))

@@ -14,8 +14,9 @@
  * (the one place that knows every command family). Nothing but the command line uses it.</td>
  * <td>everything below</td></tr>
  * <tr><td>{@code commands.redisbloom}</td><td>BF.* and CF.*: {@code RedisBloomCommands} registers each once and
- * routes a key to the filters that grow ({@code ScalingCommands}, over {@code redisbloom}'s semantics) or to ddf's
- * fixed-size ones ({@code FilterCommands}, {@code InsertCommand}, {@code CuckooCommands}, {@code ScanDump}).</td>
+ * hands it to its family ({@code BloomCommands}, {@code CuckooCommands}), which routes a key to the filters that grow
+ * (over {@code redisbloom}'s semantics, through {@code Scaling}) or to ddf's fixed-size ones ({@code FixedSizeReserve},
+ * {@code StreamingCuckoo}, {@code ScanDump}).</td>
  * <td>dispatch, resp, store, redisbloom, config, acl, glob, log</td></tr>
  * <tr><td>{@code commands.server}</td><td>connection and server commands (PING, AUTH, HELLO, CLIENT, CONFIG, INFO,
  * EXISTS, TYPE, DEL, MODULE), MULTI/EXEC/DISCARD, COMMAND.</td><td>dispatch, resp, store, info, security, config,
@@ -30,16 +31,20 @@
  * Prometheus endpoint (with the change log's figures).</td><td>session, dispatch, store, durability, config, log</td></tr>
  * <tr><td>{@code security}</td><td>users and TLS made at start-up, the ACL check the conductor asks, the
  * password's source.</td><td>dispatch, resp, config, acl, tls, log</td></tr>
- * <tr><td>{@code session}</td><td>one RESP connection ({@code RespConnection}: the Netty handler and what a command
- * may do with it), its verdicts ({@code VerdictRing}, {@code VerdictRouter}), every connection
- * ({@code ClientRegistry}).</td><td>dispatch, resp, store, config, acl, log</td></tr>
+ * <tr><td>{@code session}</td><td>one RESP connection ({@code RespConnection}: the Netty handler, and what a command
+ * may ask of it that outlives the command, {@code Session.Connection}), its verdicts ({@code VerdictRing}, {@code
+ * VerdictRouter}), every connection ({@code ClientRegistry}).</td><td>dispatch, resp, store, config, acl,
+ * log</td></tr>
  * <tr><td>{@code dispatch}</td><td>the command table (one {@code Command} each: arity, flags, ACL categories, key
- * positions, handler), the {@code Conductor} that runs one command, the {@code Session} a handler is given, MULTI's
- * {@code Transaction}, a client's {@code ClientState}.</td><td>resp, store, acl, log</td></tr>
+ * positions, handler; its {@code CommandStats}), the {@code Conductor} that runs one command, the {@code Session} a
+ * handler is given (one client as Redis's {@code client} struct: replies, user, MULTI, what CLIENT LIST
+ * shows).</td><td>resp, store, acl, log</td></tr>
  * <tr><td>{@code config}</td><td>{@code ServerConfig}: everything {@code ddf serve} can be told, with its defaults
  * and checks.</td><td>store, tls</td></tr>
- * <tr><td>{@code redisbloom}</td><td>RedisBloom 2.4.23's BF.* and CF.* semantics over the scaling filters: their
- * arguments, bounds and error texts, answered as {@code Reply} values.</td><td>resp, store</td></tr>
+ * <tr><td>{@code redisbloom}</td><td>RedisBloom 2.4.23's BF.* and CF.*: each of BF.RESERVE, BF.INSERT, CF.RESERVE
+ * and CF.INSERT parsed once for every layout (its {@code ...Request}, ddf's BF.RESERVE options in
+ * {@code ReserveOptions}), its error texts once ({@code Errors}), and the semantics over the scaling filters, answered
+ * as the reply values of {@code resp}.</td><td>resp, store</td></tr>
  * <tr><td>{@code store}</td><td>the keyspace: {@code FilterStore} (fixed-size filters, and the scaling ones through
  * {@code ScalingRegistry}), creation off the event loop, the data directory, key names; it answers typed results and
  * {@code FilterStoreException}s (a {@code WrongTypeException} for a key of the other family), never RESP.</td>
@@ -59,36 +64,41 @@
  * client is {@code dispatch.Session}, and what it needs of the daemon its constructor takes.
  *
  * <h2>A BF.ADD, from the socket to its reply bytes</h2>
- * On the default filter (one that grows; a missing key gets one), eleven classes of ingest, in this order:
+ * On an existing filter of the default kind (one that grows), a daemon on its defaults runs the code of fifteen
+ * classes for one BF.ADD: fourteen of ingest and the engine's chain (counted by a debugger's method-entry events
+ * on the event loop; a nested or lambda class counts with its file, the chain's own internals do not). In order:
  * <ol>
- * <li>{@code session/RespConnection.java}: {@code channelRead} hands the bytes the event loop read to the
- * decoder.</li>
- * <li>{@code resp/RespDecoder.java}: cuts every complete command of the input into its {@code ByteBuf[]} (small
- * arguments copied into reused buffers), enforcing the limits (argument and request sizes, the unauthenticated
- * limits, the input budget), and hands each to the connection's {@code command}, which asks the conductor.</li>
- * <li>{@code dispatch/Conductor.java}: finds the command by the bytes of its name in</li>
- * <li>{@code dispatch/CommandTable.java} (its {@code Command} says the arity and is counted in its
- * {@code CommandStats}), asks</li>
- * <li>{@code security/AclAuthorizer.java} whether the connection's user may run it on that key, checks the arity,
- * queues it under MULTI or runs its handler; an error the handler throws becomes its error reply there.</li>
- * <li>{@code commands/redisbloom/RedisBloomCommands.java}: the handler registered for BF.ADD routes the key to the
- * filters that grow or to ddf's fixed-size ones, as</li>
- * <li>{@code store/FilterStore.java} says the key is held ({@code kind}); for one that grows,</li>
- * <li>{@code commands/redisbloom/ScalingCommands.java} checks the item's length, hashes the item where the decoder
- * left it and adds it to the chain it leases from</li>
- * <li>{@code store/ScalingRegistry.java} (the chain itself is the engine's {@code BloomChain}), and places the
- * verdict at once in</li>
- * <li>{@code resp/ReplyWriter.java}, the connection's one writer of replies, in command order, which encodes it
- * with</li>
- * <li>{@code resp/RespEncoding.java}: {@code :1} (RESP3 {@code #t}) when the item was not seen before. When the read
- * is done ({@code RespConnection.channelReadComplete}) the writer hands the pass's replies, in one buffer, to its
- * gate ({@code resp/DurabilityBarrier.java}; under {@code --fsync always} the gate of
- * {@code durability/GroupCommit.java} holds them until the write is on the device), which writes and flushes
- * them.</li>
+ * <li>{@code server/ReadBufferAllocator.java}: Netty reads the socket into a pooled buffer it allocates.</li>
+ * <li>{@code session/RespConnection.java}: {@code channelRead} hands the bytes to the decoder.</li>
+ * <li>{@code resp/RespDecoder.java}: cuts every complete command of the input into its {@code ByteBuf[]},
+ * enforcing the limits (argument and request sizes, the unauthenticated limits, the input budget), with</li>
+ * <li>{@code resp/ArgumentBuffers.java}, which copies small arguments into reused buffers, and hands each command
+ * back to the connection's {@code command}, which gives it and the client's {@code Session} to</li>
+ * <li>{@code dispatch/Conductor.java}: it finds the command by the bytes of its name in</li>
+ * <li>{@code dispatch/CommandTable.java}, asks</li>
+ * <li>{@code security/AclAuthorizer.java} whether the user may run it, which here is one look at</li>
+ * <li>{@code acl/Identity.java} (the default user's rules allow everything), checks the arity in</li>
+ * <li>{@code dispatch/Command.java}, notes the command in</li>
+ * <li>{@code dispatch/Session.java} (CLIENT LIST's last command; not under MULTI, so it runs now), and runs the
+ * handler; an error the handler throws becomes its error reply there.</li>
+ * <li>{@code commands/redisbloom/BloomCommands.java}, BF.ADD's handler: checks the item's length and takes the key's
+ * text ({@code Session}), hashes the item where the decoder left it and adds it to the chain it leases from</li>
+ * <li>{@code store/ScalingRegistry.java}, the engine's</li>
+ * <li>{@code BloomChain} ({@code engine/.../scaling/BloomChain.java}), and places the verdict at once in</li>
+ * <li>{@code resp/ReplyWriter.java}, the connection's one writer of replies, in command order: {@code :1} (RESP3
+ * {@code #t}) when the item was not seen before, four bytes into the pass's buffer. The conductor then counts the
+ * run in</li>
+ * <li>{@code dispatch/CommandStats.java} (INFO commandstats). When the read is done
+ * ({@code RespConnection.channelReadComplete}) the writer writes and flushes the pass's replies in one buffer.</li>
  * </ol>
- * A missing key is made off the event loop ({@code FilterStore.createScaling}, on its creation thread) while the
+ * Under {@code --fsync always} the writer hands them to a gate ({@code resp/DurabilityBarrier.java},
+ * {@code durability/GroupCommit.java}) that holds them until the write is on the device, then hands them back.
+ * Still going back and forth: the decoder asks the connection ({@code RespDecoder.Sink}) whether it accepts a
+ * command and whether it is authenticated, and hands it each command.
+ * A key that holds no chain is looked up in {@code store/FilterStore.java} ({@code kind}). A missing key is made off
+ * the event loop ({@code FilterStore.createScaling}, on its creation thread) while the
  * connection waits ({@code Session.retryAfter}), then the command runs again. On ddf's fixed-size filters
- * ({@code --past-capacity forget}, or a {@code KIND}) the handler is {@code FilterCommands}, which leases the filter
+ * ({@code --past-capacity forget}, or a {@code KIND}) {@code BloomCommands} leases the filter
  * from the store and calls {@code Session.judge}: the connection's {@code session/VerdictRing.java} judges the item
  * inline (the default) or through the Disruptor pipeline ({@code --execution pipeline}) and the writer places the
  * verdict when its turn comes.

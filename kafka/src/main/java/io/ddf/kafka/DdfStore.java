@@ -32,7 +32,8 @@ import java.util.Collection;
  * <h2>Changelog</h2>
  * With logging enabled ({@link DdfStoreBuilder}), the store logs at each commit ({@link #flushCache}) what the
  * changelog lacks, in its {@link ChangelogFormat}: by default, for the Bloom filter, QHT and SQF, the hashes of the
- * elements judged UNSEEN with a snapshot of the table now and then ({@link HashChangelog}); for the other kinds,
+ * elements judged UNSEEN with a snapshot of the table now and then ({@link HashChangelog}); for a fifo-bloom with a
+ * window of time, every call's hash and time, with a snapshot now and then (the same class); for the other kinds,
  * every word of {@link Filters#mutableWords} (counters, the kind's header state, the table) that changed since the
  * last commit ({@link WordChangelog}). One more record, key {@link #PARAMETERS_KEY}, holds the filter's parameters
  * as text; it is logged once per file, and a restore that meets different parameters fails instead of writing into
@@ -40,6 +41,14 @@ import java.util.Collection;
  * the records in order into the file ({@link BatchingStateRestoreCallback}); a fresh file plus the replayed records
  * is byte-for-byte the original's state, and gives the same verdicts. Standby replicas apply the same records as
  * they arrive, so a standby's file is the active one's as of its last commit.
+ *
+ * <h2>A window of time</h2>
+ * A fifo-bloom with a window of time ({@link FilterSpec#window}) runs on event time: {@link #stream(byte[], int, int,
+ * long)} gives each element its record's timestamp, and the filter's time is the latest it was given (the task's
+ * stream time, for the records with a dedup key). A record older than that (late, out of order) is judged against
+ * what the filter holds and, if new, remembered as of the filter's time, not its own. After a restore wrote words
+ * under it, the filter file is reopened before the next call, so that the engine rebuilds what it keeps in the
+ * process beside the words (which slots it has sealed, and how far).
  *
  * <h2>Processing guarantees</h2>
  * <ul>
@@ -79,6 +88,8 @@ public final class DdfStore implements StateStore, CachedStateStore<byte[], byte
     private final ChangelogFormat format;
     private final Position position = Position.emptyPosition();
     private DuplicateFilter filter;
+    private boolean timed;
+    private boolean restored;
     private StoreChangelog changelog;
     private ChangelogFormat resolvedFormat;
     private InternalProcessorContext<?, ?> changelogContext;
@@ -142,10 +153,15 @@ public final class DdfStore implements StateStore, CachedStateStore<byte[], byte
             final boolean wasClean = existed && Files.exists(clean);
             filter = openFilter(file);
             parametersText = filter.parameters().toString();
+            timed = filter.timeWindow().isPresent();
             if (logging)
             {
-                resolvedFormat = format.resolve(filter.parameters().kind()); // QUEUE for a window filter
+                resolvedFormat = format.resolve(filter.parameters().kind(), timed); // QUEUE for a window filter
                 changelog = newChangelog(resolvedFormat);
+                if (timed)
+                {
+                    changelog.reopenAfterWords(this::reopenFilter);
+                }
                 changelog.opened(existed, wasClean, dir);
                 parametersLogged = wasClean;
             }
@@ -169,12 +185,21 @@ public final class DdfStore implements StateStore, CachedStateStore<byte[], byte
 
     private StoreChangelog newChangelog(final ChangelogFormat resolved)
     {
-        if (resolved == ChangelogFormat.HASHES)
+        if (resolved == ChangelogFormat.HASHES || resolved == ChangelogFormat.CALLS)
         {
-            return new HashChangelog(name, filter, this::logRecord);
+            return new HashChangelog(name, filter, this::logRecord, resolved == ChangelogFormat.CALLS);
         }
         return new WordChangelog(name, filter, spec.builder(name, null).singleWriter().create(),
             resolved == ChangelogFormat.BLOCKS);
+    }
+
+    /** Closes the filter and opens its file again: after a restore wrote words under it ({@link #timed}). */
+    private DuplicateFilter reopenFilter()
+    {
+        filter.close();
+        filter = null;
+        filter = openFilter(file);
+        return filter;
     }
 
     private DuplicateFilter openFilter(final Path path)
@@ -213,11 +238,50 @@ public final class DdfStore implements StateStore, CachedStateStore<byte[], byte
         checkOpen();
         final long hash = filter.hash(bytes, offset, length);
         final Verdict verdict = filter.streamHash(hash);
-        if (verdict == Verdict.UNSEEN && changelog != null)
+        if (changelog != null)
         {
-            changelog.streamed(hash);
+            changelog.streamed(hash, -1, verdict);
         }
         return verdict;
+    }
+
+    /**
+     * Streams an element at its time, for a filter with a window of time ({@link #timeWindow()}): on event time, the
+     * filter's time becomes the latest it was given, and an element older than that is judged and remembered as of
+     * the filter's time ({@link io.ddf.engine.DuplicateFilter#stream(long, long)}).
+     *
+     * @param bytes      holds the element.
+     * @param offset     of its first byte.
+     * @param length     of the element.
+     * @param timeMillis its time, epoch milliseconds (a record's timestamp); a negative one (a record without a
+     *                   timestamp) leaves the filter's time as it is.
+     * @return the verdict; the filter now records the element.
+     * @throws UnsupportedOperationException when the filter has no window of time.
+     */
+    public Verdict stream(final byte[] bytes, final int offset, final int length, final long timeMillis)
+    {
+        checkOpen();
+        final long hash = filter.hash(bytes, offset, length);
+        final Verdict verdict = timeMillis < 0 ? filter.streamHash(hash) : filter.streamHash(hash, timeMillis);
+        if (changelog != null)
+        {
+            changelog.streamed(hash, timeMillis < 0 ? -1 : timeMillis, verdict);
+        }
+        return verdict;
+    }
+
+    /** @return whether the filter has a window of time, so that {@link #stream(byte[], int, int, long)} takes times. */
+    public boolean timed()
+    {
+        checkOpen();
+        return timed;
+    }
+
+    /** @return the filter's window of time and what it has done, read now; empty without one. */
+    public java.util.Optional<io.ddf.engine.TimeWindow> timeWindow()
+    {
+        checkOpen();
+        return filter.timeWindow();
     }
 
     /**
@@ -290,11 +354,15 @@ public final class DdfStore implements StateStore, CachedStateStore<byte[], byte
 
     private void restoreAll(final Collection<KeyValue<byte[], byte[]>> records)
     {
-        checkOpen();
+        if (!open)
+        {
+            throw new IllegalStateException("ddf store '" + name + "' is not open");
+        }
         if (changelog == null)
         {
             throw new IllegalStateException("ddf store '" + name + "' has no changelog to restore from");
         }
+        restored = true;
         for (final KeyValue<byte[], byte[]> record : records)
         {
             if (record.key == null)
@@ -436,6 +504,13 @@ public final class DdfStore implements StateStore, CachedStateStore<byte[], byte
         if (!open)
         {
             throw new IllegalStateException("ddf store '" + name + "' is not open");
+        }
+        if (restored)
+        {
+            // the first use after a restore: a filter with state of its own in the process beside its words is
+            // reopened if words were written under it (StoreChangelog.settle)
+            restored = false;
+            changelog.settle(); // through reopenFilter, which keeps this.filter
         }
     }
 

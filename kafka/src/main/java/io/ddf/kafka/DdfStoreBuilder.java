@@ -53,14 +53,14 @@ public final class DdfStoreBuilder implements StoreBuilder<DdfStore>
      * @param changelogFormat what the changelog records ({@link ChangelogFormat#AUTO} by default).
      * @return this.
      * @throws IllegalArgumentException for {@link ChangelogFormat#HASHES} with a kind whose table hashes cannot
-     *                                  rebuild.
+     *                                  rebuild, or {@link ChangelogFormat#CALLS} without a window of time.
      */
     public DdfStoreBuilder withChangelogFormat(final ChangelogFormat changelogFormat)
     {
         final ChangelogFormat checked = Objects.requireNonNull(changelogFormat, "changelogFormat");
         try
         {
-            checked.resolve(spec.validate(name).kind());
+            checked.resolve(spec.validate(name).kind(), spec.hasTimeWindow());
         }
         catch (final IllegalArgumentException e)
         {

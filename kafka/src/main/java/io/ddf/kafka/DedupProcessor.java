@@ -11,6 +11,10 @@ import org.apache.kafka.streams.processor.api.Record;
  * records judged UNSEEN, in {@link Mode#MARK} forwards every record with a {@link VerdictHeader}. A record without
  * a dedup key (the extractor gives null) is forwarded unjudged, without a header.
  *
+ * <p>With a window of time ({@link FilterSpec#window}) each key is streamed at its record's timestamp: the store's
+ * filter keeps the latest timestamp it was given as its time (the task's stream time), and judges a late or
+ * out-of-order record as of that time ({@link DdfStore#stream(byte[], int, int, long)}).
+ *
  * @param <K> the record key type.
  * @param <V> the record value type.
  */
@@ -30,6 +34,7 @@ public final class DedupProcessor<K, V> implements Processor<K, V, K, V>
     private final Mode mode;
     private ProcessorContext<K, V> context;
     private DdfStore store;
+    private boolean timed;
 
     /**
      * @param storeName the {@link DdfStore} connected to this processor.
@@ -54,6 +59,7 @@ public final class DedupProcessor<K, V> implements Processor<K, V, K, V>
                 (found == null ? "missing store" : found.getClass().getName()) + ", not a ddf store");
         }
         this.store = (DdfStore)found;
+        this.timed = store.timed();
     }
 
     @Override
@@ -65,7 +71,7 @@ public final class DedupProcessor<K, V> implements Processor<K, V, K, V>
             context.forward(record);
             return;
         }
-        final Verdict verdict = store.stream(key);
+        final Verdict verdict = timed ? store.stream(key, 0, key.length, record.timestamp()) : store.stream(key);
         if (mode == Mode.DROP)
         {
             if (verdict == Verdict.UNSEEN)

@@ -8,6 +8,7 @@ import io.ddf.engine.UnknownParameterException;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -18,6 +19,12 @@ import java.util.Objects;
  * ({@code memory-bits}, {@code buckets}, {@code window}, ...). Immutable; every task's store builds its own file
  * from it.
  *
+ * <p>A window of time ({@link #window(Duration)}: a fifo-bloom that remembers each element for the window after it was
+ * first added) runs on event time in a store: the time of each element is its record's timestamp, and the filter's
+ * time is the latest of them (Kafka Streams' stream time); a spec that asks for the wall clock
+ * ({@code time-source 0}) is refused, because a changelog replayed on another instance, later, must give the same
+ * filter.
+ *
  * <p>The hash seed must be the same in every instance of the application and across restarts, or a changelog
  * restored into a fresh file would describe elements hashed differently. Without {@link #seed(long)} it is derived
  * from the store's name ({@link #seedFor}), so it is stable without configuration. Keyed hashing is not offered:
@@ -26,6 +33,11 @@ import java.util.Objects;
  */
 public final class FilterSpec
 {
+    /** The parameter of a window of time, in milliseconds ({@code --window 24h} on the command line). */
+    static final String WINDOW_MILLIS = "window-ms";
+    /** Where a window of time reads its time: 0 the wall clock, 1 event time (the only one a store takes). */
+    static final String TIME_SOURCE = "time-source";
+
     private final FilterKind kind;
     private final Map<String, Number> params;
     private final Long seed;
@@ -103,6 +115,31 @@ public final class FilterSpec
     }
 
     /**
+     * A window of time: with the kind {@code fifo-bloom}, each element is remembered for {@code window} after it was
+     * first added, as long as at most {@code capacity} new elements come within a window (per task), and forgotten by
+     * {@code window + window / slices}; on event time (the records' timestamps). Sets {@code window-ms}.
+     *
+     * @param window a positive whole number of milliseconds.
+     * @return a spec with that window.
+     * @throws IllegalArgumentException when the window is not a positive whole number of milliseconds.
+     */
+    public FilterSpec window(final Duration window)
+    {
+        if (window.isNegative() || window.isZero() || window.toNanos() % 1_000_000 != 0)
+        {
+            throw new IllegalArgumentException("a window of time is a positive whole number of milliseconds, got " +
+                window);
+        }
+        return withParam(WINDOW_MILLIS, window.toMillis());
+    }
+
+    /** @return whether the spec has a window of time ({@link #window(Duration)}). */
+    public boolean hasTimeWindow()
+    {
+        return params.containsKey(WINDOW_MILLIS);
+    }
+
+    /**
      * @param seed the hash seed every instance uses.
      * @return a spec with that seed.
      */
@@ -170,7 +207,16 @@ public final class FilterSpec
      */
     FilterBuilder builder(final String storeName, final Path file)
     {
+        if (hasTimeWindow() && params.containsKey(TIME_SOURCE) && params.get(TIME_SOURCE).longValue() != 1)
+        {
+            throw new IllegalArgumentException("a ddf store's window of time runs on event time (the records' " +
+                "timestamps), not time-source " + params.get(TIME_SOURCE) + ": leave time-source out");
+        }
         final FilterBuilder builder = Filters.builder(kind);
+        if (hasTimeWindow() && !params.containsKey(TIME_SOURCE))
+        {
+            builder.eventTime();
+        }
         params.forEach((name, value) ->
         {
             if (value instanceof Double || value instanceof Float)

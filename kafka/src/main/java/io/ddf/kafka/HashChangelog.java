@@ -1,6 +1,7 @@
 package io.ddf.kafka;
 
 import io.ddf.engine.DuplicateFilter;
+import io.ddf.engine.Verdict;
 import io.ddf.engine.tune.ChangelogCost;
 
 import java.io.IOException;
@@ -39,6 +40,13 @@ import java.util.Properties;
  * kept in {@code <store>.ddf.changelog} when Kafka Streams checkpoints and at close, for a restart that restores only
  * from its checkpoint. A file that was not closed cleanly may hold more than the changelog (at-least-once): its
  * first commit logs a whole snapshot.
+ *
+ * <p>The changelog of calls ({@link ChangelogFormat#CALLS}, a fifo-bloom with a window of time) is the same with
+ * every call in the batches instead of the new elements' hashes: each call's hash and time ({@code 'T'} records,
+ * {@link ChangelogKeys#putCall}), about 10 bytes each; its snapshots come when the calls' bytes since the last one
+ * reach the table's bytes. A replay streams each call again with its time, and the filter's words follow exactly as
+ * the writer's did (one writer, event time: its calls are its only input), header words included; so no header word
+ * is logged at a commit, only all of them with each snapshot, before its marker.
  */
 final class HashChangelog extends StoreChangelog
 {
@@ -51,8 +59,12 @@ final class HashChangelog extends StoreChangelog
     private static final long MAX_SEQ = 0xFFFF_FFFFL;
 
     private final StoreChangelog.Sink sink;
+    private final boolean calls;
     private final long[] loggedHeader;
-    private final long[] pending = new long[BATCH];
+    private final long[] pending;
+    private final byte[] pendingCalls;
+    private int pendingBytes;
+    private long previousTime;
     private final long snapshotEvery;
     private final long tableWords;
     private final int chunkWords;
@@ -70,7 +82,18 @@ final class HashChangelog extends StoreChangelog
      */
     HashChangelog(final String store, final DuplicateFilter filter, final StoreChangelog.Sink sink)
     {
-        this(store, filter, sink, CHUNK_WORDS);
+        this(store, filter, sink, CHUNK_WORDS, false);
+    }
+
+    /**
+     * @param store  the store's name.
+     * @param filter the filter: of a kind in {@link ChangelogCost#REPLAYABLE}, or (calls) a fifo-bloom.
+     * @param sink   where batches go when they fill up between commits.
+     * @param calls  true for the changelog of calls, false for the changelog of hashes.
+     */
+    HashChangelog(final String store, final DuplicateFilter filter, final StoreChangelog.Sink sink, final boolean calls)
+    {
+        this(store, filter, sink, CHUNK_WORDS, calls);
     }
 
     /**
@@ -78,15 +101,21 @@ final class HashChangelog extends StoreChangelog
      * @param filter     the filter.
      * @param sink       where full batches go.
      * @param chunkWords table words per snapshot record (tests use small ones, to cut snapshots short).
+     * @param calls      true for the changelog of calls, false for the changelog of hashes.
      */
-    HashChangelog(final String store, final DuplicateFilter filter, final StoreChangelog.Sink sink, final int chunkWords)
+    HashChangelog(final String store, final DuplicateFilter filter, final StoreChangelog.Sink sink, final int chunkWords,
+        final boolean calls)
     {
         super(store, filter);
         this.chunkWords = chunkWords;
         this.sink = sink;
+        this.calls = calls;
         this.loggedHeader = new long[headerWords];
         this.tableWords = live.words() - headerWords;
-        this.snapshotEvery = Math.max(1, (long)(ChangelogCost.SNAPSHOT_RATIO * tableWords));
+        this.pending = calls ? null : new long[BATCH];
+        this.pendingCalls = calls ? new byte[BATCH * ChangelogKeys.MAX_CALL_BYTES] : null;
+        // hashes since the snapshot, or bytes of calls since the snapshot
+        this.snapshotEvery = Math.max(1, (long)(ChangelogCost.SNAPSHOT_RATIO * tableWords * (calls ? Long.BYTES : 1)));
     }
 
     @Override
@@ -109,12 +138,25 @@ final class HashChangelog extends StoreChangelog
     }
 
     @Override
-    void streamed(final long hash)
+    void streamed(final long hash, final long time, final Verdict verdict)
     {
-        pending[pendingCount++] = hash;
-        if (pendingCount == BATCH)
+        if (calls)
         {
-            logBatch(sink);
+            final long t = time < 0 ? 0 : time + 1;
+            pendingBytes = ChangelogKeys.putCall(pendingCalls, pendingBytes, hash, t, previousTime);
+            previousTime = t;
+            if (++pendingCount == BATCH)
+            {
+                logBatch(sink);
+            }
+        }
+        else if (verdict == Verdict.UNSEEN)
+        {
+            pending[pendingCount++] = hash;
+            if (pendingCount == BATCH)
+            {
+                logBatch(sink);
+            }
         }
     }
 
@@ -125,6 +167,10 @@ final class HashChangelog extends StoreChangelog
         if (snapshotDue || sinceSnapshot >= snapshotEvery)
         {
             snapshot(out);
+        }
+        if (calls)
+        {
+            return; // the calls replayed give the header words; a snapshot logs them all
         }
         for (int i = 0; i < headerWords; i++)
         {
@@ -143,9 +189,20 @@ final class HashChangelog extends StoreChangelog
         {
             return;
         }
-        out.record(ChangelogKeys.typed(ChangelogKeys.HASHES, ordinal << 32 | nextSeq),
-            ChangelogKeys.longs(pending, 0, pendingCount));
-        sinceSnapshot += pendingCount;
+        if (calls)
+        {
+            out.record(ChangelogKeys.typed(ChangelogKeys.CALLS, ordinal << 32 | nextSeq),
+                java.util.Arrays.copyOf(pendingCalls, pendingBytes));
+            sinceSnapshot += pendingBytes;
+            pendingBytes = 0;
+            previousTime = 0;
+        }
+        else
+        {
+            out.record(ChangelogKeys.typed(ChangelogKeys.HASHES, ordinal << 32 | nextSeq),
+                ChangelogKeys.longs(pending, 0, pendingCount));
+            sinceSnapshot += pendingCount;
+        }
         pendingCount = 0;
         if (++nextSeq == MAX_SEQ)
         {
@@ -168,11 +225,21 @@ final class HashChangelog extends StoreChangelog
             out.record(ChangelogKeys.typed(ChangelogKeys.CHUNK, parity << ChangelogKeys.PARITY_SHIFT | first),
                 ChangelogKeys.longs(buffer, 0, n));
         }
+        if (calls)
+        {
+            // every header word, so that whatever calls of older epochs compaction left, the marker finds the
+            // words as they are now (a replay of calls moves the header words)
+            for (int i = 0; i < headerWords; i++)
+            {
+                out.record(ChangelogKeys.word(i), ChangelogKeys.longs(new long[] {live.getPlain(i)}, 0, 1));
+            }
+        }
         out.record(ChangelogKeys.typed(ChangelogKeys.SNAPSHOT_DONE, 0),
             ChangelogKeys.longs(new long[] {ordinal + 1, chunks}, 0, 2));
+        final byte type = calls ? ChangelogKeys.CALLS : ChangelogKeys.HASHES;
         for (long s = 0; s < nextSeq; s++)
         {
-            out.record(ChangelogKeys.typed(ChangelogKeys.HASHES, ordinal << 32 | s), null);
+            out.record(ChangelogKeys.typed(type, ordinal << 32 | s), null);
         }
         ordinal++;
         nextSeq = 0;
@@ -186,6 +253,10 @@ final class HashChangelog extends StoreChangelog
         if (pendingCount > 0 || snapshotDue)
         {
             return false;
+        }
+        if (calls)
+        {
+            return true;
         }
         for (int i = 0; i < headerWords; i++)
         {
@@ -225,6 +296,24 @@ final class HashChangelog extends StoreChangelog
     }
 
     @Override
+    protected int replayCalls(final long epoch, final long seq, final byte[] calls)
+    {
+        final int n = super.replayCalls(epoch, seq, calls);
+        if (epoch > ordinal)
+        {
+            ordinal = epoch;
+            nextSeq = 0;
+            sinceSnapshot = 0;
+        }
+        if (epoch == ordinal)
+        {
+            nextSeq = Math.max(nextSeq, seq + 1);
+            sinceSnapshot += calls.length;
+        }
+        return n;
+    }
+
+    @Override
     protected void snapshotDone(final long completed)
     {
         if (completed >= ordinal)
@@ -247,7 +336,7 @@ final class HashChangelog extends StoreChangelog
         final Properties state = new Properties();
         state.setProperty("epoch", Long.toString(ordinal));
         state.setProperty("next-batch", Long.toString(nextSeq));
-        state.setProperty("hashes-since-snapshot", Long.toString(sinceSnapshot));
+        state.setProperty(calls ? "call-bytes-since-snapshot" : "hashes-since-snapshot", Long.toString(sinceSnapshot));
         final Path file = dir.resolve(store + STATE_SUFFIX);
         final Path temp = dir.resolve(store + STATE_SUFFIX + ".tmp");
         try
@@ -281,7 +370,8 @@ final class HashChangelog extends StoreChangelog
             state.load(in);
             ordinal = Long.parseLong(state.getProperty("epoch", "0"));
             nextSeq = Long.parseLong(state.getProperty("next-batch", "0"));
-            sinceSnapshot = Long.parseLong(state.getProperty("hashes-since-snapshot", "0"));
+            sinceSnapshot = Long.parseLong(state.getProperty(calls ? "call-bytes-since-snapshot" :
+                "hashes-since-snapshot", "0"));
         }
         catch (final IOException | NumberFormatException e)
         {

@@ -3,6 +3,7 @@ package io.ddf.kafka;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterWords;
 import io.ddf.engine.Filters;
+import io.ddf.engine.Verdict;
 import org.apache.kafka.streams.errors.ProcessorStateException;
 
 import java.nio.file.Path;
@@ -15,6 +16,12 @@ import java.nio.file.Path;
  * <p>The filter's words ({@link Filters#mutableWords}) are a header part (the element and duplicate counters, the
  * kind's header state, then zeros to the end of the header page: {@link #headerWords} words) and the table.
  * Single-threaded, as the store is.
+ *
+ * <p>A filter that keeps state of its own in the process beside its words (a fifo-bloom with a window of time: which
+ * slots it has sealed, and how far) should not be streamed into after words were written under it: that state would
+ * be the one of the calls replayed before (a partly compacted topic's), not the words'. The store gives a
+ * {@link Reopener}, and the first replay of calls or hashes (or stream) after a restore of words reopens the file, so
+ * that the engine's open rebuilds that state from the words ({@link #settle}).
  */
 abstract class StoreChangelog
 {
@@ -29,10 +36,20 @@ abstract class StoreChangelog
         void record(byte[] key, byte[] value);
     }
 
+    /** Reopens the store's filter file (the old filter closed), for {@link #settle}. */
+    @FunctionalInterface
+    interface Reopener
+    {
+        /** @return the filter, open again on its file. */
+        DuplicateFilter reopen();
+    }
+
     protected final String store;
-    protected final DuplicateFilter filter;
-    protected final FilterWords live;
+    protected DuplicateFilter filter;
+    protected FilterWords live;
     protected final int headerWords;
+    private Reopener reopener;
+    private boolean wordsWritten;
 
     /**
      * @param store  the store's name, for messages.
@@ -56,11 +73,44 @@ abstract class StoreChangelog
     abstract void opened(boolean existed, boolean clean, Path dir);
 
     /**
-     * An element was judged UNSEEN.
+     * An element was streamed.
      *
-     * @param hash its hash.
+     * @param hash    its hash.
+     * @param time    the time it was given, or -1 for none.
+     * @param verdict the verdict.
      */
-    abstract void streamed(long hash);
+    abstract void streamed(long hash, long time, Verdict verdict);
+
+    /**
+     * @param reopener reopens the filter's file after words were restored under it, before anything else is
+     *                 streamed into it; null (the default) for a filter whose state is all in its words.
+     */
+    final void reopenAfterWords(final Reopener reopener)
+    {
+        this.reopener = reopener;
+    }
+
+    /**
+     * Reopens the filter if words were restored under it since it was opened (with a {@link Reopener}).
+     *
+     * @return the filter, the same or reopened.
+     */
+    final DuplicateFilter settle()
+    {
+        if (wordsWritten)
+        {
+            wordsWritten = false;
+            filter = reopener.reopen();
+            live = Filters.mutableWords(filter);
+            rebound();
+        }
+        return filter;
+    }
+
+    /** The filter was reopened ({@link #filter} and {@link #live} are new): drop what referred to the old one. */
+    protected void rebound()
+    {
+    }
 
     /**
      * Logs what the changelog lacks (at each commit of an active task).
@@ -132,6 +182,20 @@ abstract class StoreChangelog
                     replay(number >>> 32, number & 0xFFFF_FFFFL, ChangelogKeys.longs(value));
                 }
             }
+            case ChangelogKeys.CALLS ->
+            {
+                if (value != null) // null: a batch deleted once a snapshot covered it
+                {
+                    try
+                    {
+                        replayCalls(number >>> 32, number & 0xFFFF_FFFFL, value);
+                    }
+                    catch (final IllegalArgumentException e)
+                    {
+                        throw corrupt("calls: " + e.getMessage());
+                    }
+                }
+            }
             case ChangelogKeys.CHUNK ->
             {
                 final long offset = number & ((1L << ChangelogKeys.PARITY_SHIFT) - 1);
@@ -170,6 +234,42 @@ abstract class StoreChangelog
         {
             live.putPlain(first + i, words[i]);
         }
+        wordsWritten |= reopener != null;
+    }
+
+    /**
+     * Streams logged calls into the filter again, each with its time, exactly as they were made: header words and
+     * all follow, as they did in the writer.
+     *
+     * @param epoch the batch's epoch (the snapshots logged before it).
+     * @param seq   its number in the epoch.
+     * @param calls the record's value ({@link ChangelogKeys#forEachCall}).
+     * @return how many calls it held.
+     * @throws IllegalArgumentException when the value does not end on a whole call.
+     */
+    protected int replayCalls(final long epoch, final long seq, final byte[] calls)
+    {
+        return callInto(settle(), calls);
+    }
+
+    /**
+     * @param target a filter.
+     * @param calls  a {@link ChangelogKeys#CALLS} record's value: the calls to stream into it.
+     * @return how many.
+     */
+    protected static int callInto(final DuplicateFilter target, final byte[] calls)
+    {
+        return ChangelogKeys.forEachCall(calls, (hash, time) ->
+        {
+            if (time < 0)
+            {
+                target.streamHash(hash);
+            }
+            else
+            {
+                target.streamHash(hash, time);
+            }
+        });
     }
 
     /**
@@ -182,6 +282,7 @@ abstract class StoreChangelog
      */
     protected void replay(final long epoch, final long seq, final long[] hashes)
     {
+        settle();
         replayInto(filter, live, hashes);
     }
 

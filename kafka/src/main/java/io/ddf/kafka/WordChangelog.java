@@ -2,6 +2,7 @@ package io.ddf.kafka;
 
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Filters;
+import io.ddf.engine.Verdict;
 
 import java.nio.file.Path;
 
@@ -17,7 +18,7 @@ final class WordChangelog extends StoreChangelog
     static final int BLOCK_WORDS = 8;
 
     private final DuplicateFilter copy;
-    private final LoggedWords words;
+    private LoggedWords words;
     private final boolean blocks;
 
     /**
@@ -45,8 +46,14 @@ final class WordChangelog extends StoreChangelog
     }
 
     @Override
-    void streamed(final long hash)
+    void streamed(final long hash, final long time, final Verdict verdict)
     {
+    }
+
+    @Override
+    protected void rebound()
+    {
+        words = new LoggedWords(live, Filters.mutableWords(copy));
     }
 
     @Override
@@ -85,6 +92,14 @@ final class WordChangelog extends StoreChangelog
     {
         super.replay(epoch, seq, hashes);
         replayInto(copy, Filters.mutableWords(copy), hashes);
+    }
+
+    @Override
+    protected int replayCalls(final long epoch, final long seq, final byte[] calls)
+    {
+        final int n = super.replayCalls(epoch, seq, calls);
+        callInto(copy, calls);
+        return n;
     }
 
     @Override

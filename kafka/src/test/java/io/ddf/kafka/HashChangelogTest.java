@@ -66,17 +66,15 @@ class HashChangelogTest
         {
             this.filter = spec.builder("s", file).openOrCreate();
             this.out = out;
-            this.log = new HashChangelog("s", filter, (k, v) -> out.add(KeyValue.pair(k, v)), chunkWords);
+            this.log = new HashChangelog("s", filter, (k, v) -> out.add(KeyValue.pair(k, v)), chunkWords,
+                false);
         }
 
         Verdict stream(final long element)
         {
             final long hash = filter.hash(element);
             final Verdict verdict = filter.streamHash(hash);
-            if (verdict == Verdict.UNSEEN)
-            {
-                log.streamed(hash);
-            }
+            log.streamed(hash, -1, verdict);
             return verdict;
         }
 

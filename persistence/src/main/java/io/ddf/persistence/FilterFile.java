@@ -492,13 +492,16 @@ public final class FilterFile implements AutoCloseable
         region.sync(path);
     }
 
-    /** A change log's checkpoint (FORMAT-LOG.md): the dirty pages msync'ed, fsync; no table checksum, writers go on. */
+    /** A change log's checkpoint (FORMAT-LOG.md): dirty pages msync'ed, fsync, no table checksum, writers go on; the
+     *  header's last sync time then is the force's start (unforced: the checkpoint forces the header next). */
     public void forcePages()
     {
         checkOpen();
         checkWritable();
         checkLength();
+        final long start = System.currentTimeMillis();
         force();
+        seal.putLastSync(start);
     }
 
     /** Forces the header page to the device (after the seal was cleared; the change log's fields). */
@@ -515,11 +518,8 @@ public final class FilterFile implements AutoCloseable
         return region.address();
     }
 
-    /**
-     * For {@link FilterFiles#closeAll}, which unmaps many files together: marks this one closed.
-     *
-     * @return whether it was open: then the caller releases its {@link #region()} and {@link #registryKey()}.
-     */
+    /** For {@link FilterFiles#closeAll}, which unmaps many files together: marks this one closed.
+     *  @return whether it was open: then the caller releases its {@link #region()} and {@link #registryKey()}. */
     boolean markClosed()
     {
         if (closed)

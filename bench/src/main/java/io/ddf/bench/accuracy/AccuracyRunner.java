@@ -1,5 +1,6 @@
 package io.ddf.bench.accuracy;
 
+import io.ddf.bench.accuracy.stream.ElementStream;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Verdict;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
@@ -81,6 +82,7 @@ public final class AccuracyRunner
         final String[] parameters = new String[n];
         final String[] failures = new String[n];
         final long[] windows = new long[n];
+        final long[] stateBits = new long[n];
         final double[] duplicates = new double[experiment.runs()];
         final int[][] lanes = lanes(n);
         final ExecutorService pool = lanes.length > 1 ? Executors.newFixedThreadPool(threads) : null;
@@ -99,7 +101,8 @@ public final class AccuracyRunner
                 {
                     for (int c = 0; c < n; c++)
                     {
-                        filters[c] = create(configs.get(c), filterSeed, parameters, failures, windows, c, run == 0);
+                        filters[c] = create(configs.get(c), filterSeed, parameters, failures, windows, stateBits, c,
+                            run == 0);
                     }
                     duplicates[run] = runLanes(pool, lanes, experiment, streamSeed, filters, windows, positions,
                         rates[run], bar);
@@ -145,7 +148,7 @@ public final class AccuracyRunner
                 sd[j] = sd(rates, c, j, headline, mean[j][headline]);
             }
             results.add(new ConfigResult(c, config.spec, config.memoryBits, windows[c], parameters[c], null,
-                positions, mean, sd));
+                positions, mean, sd, stateBits[c]));
         }
         return new ExperimentResult(experiment, results, runSeeds, Arrays.stream(duplicates).average().orElse(Double.NaN),
             (System.nanoTime() - start) / 1e9);
@@ -336,7 +339,7 @@ public final class AccuracyRunner
     }
 
     private DuplicateFilter create(final Config config, final long seed, final String[] parameters,
-        final String[] failures, final long[] windows, final int c, final boolean first)
+        final String[] failures, final long[] windows, final long[] stateBits, final int c, final boolean first)
     {
         if (failures[c] != null)
         {
@@ -344,12 +347,14 @@ public final class AccuracyRunner
         }
         try
         {
-            final DuplicateFilter filter = config.spec.builder(config.memoryBits, config.window, seed).create();
+            final DuplicateFilter filter = config.spec.create(config.memoryBits, config.window, seed);
             if (first)
             {
-                parameters[c] = filter.parameters().toMap().toString();
+                final java.util.Map<String, String> described = FilterSpec.describe(filter);
+                parameters[c] = described.toString();
+                stateBits[c] = FilterSpec.stateBits(filter);
                 long window = config.spec.window(config.memoryBits, config.window);
-                final String own = filter.parameters().toMap().get("window");
+                final String own = described.get("window");
                 if (window == 0 && own != null)
                 {
                     // A windowed kind on its default window is judged against that window.

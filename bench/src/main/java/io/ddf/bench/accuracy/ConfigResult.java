@@ -12,10 +12,32 @@ package io.ddf.bench.accuracy;
  * @param positions   the checkpoint positions (elements streamed so far).
  * @param mean        per checkpoint, the mean over runs of each {@link Metric} (NaN when no run defines it).
  * @param errorSd     per checkpoint, the standard deviation over runs of the error (windowed error when windowed).
+ * @param stateBits   the bits the filter holds its state in (a ddf filter's table, a reference design's arrays); 0
+ *                    when it could not be built.
  */
 public record ConfigResult(int index, FilterSpec spec, long memoryBits, long window, String parameters,
-    String failure, long[] positions, double[][] mean, double[] errorSd)
+    String failure, long[] positions, double[][] mean, double[] errorSd, long stateBits)
 {
+    /**
+     * A result without its state's size.
+     *
+     * @param index      position in the experiment's list of configurations.
+     * @param spec       the filter.
+     * @param memoryBits the memory it was asked for.
+     * @param window     the window its windowed rates are judged against, 0 for none.
+     * @param parameters its resolved parameters.
+     * @param failure    why it could not be built, or null.
+     * @param positions  the checkpoint positions.
+     * @param mean       per checkpoint, the mean over runs of each metric.
+     * @param errorSd    per checkpoint, the standard deviation over runs of the error.
+     */
+    public ConfigResult(final int index, final FilterSpec spec, final long memoryBits, final long window,
+        final String parameters, final String failure, final long[] positions, final double[][] mean,
+        final double[] errorSd)
+    {
+        this(index, spec, memoryBits, window, parameters, failure, positions, mean, errorSd, 0);
+    }
+
     /** The rates recorded. */
     public enum Metric
     {

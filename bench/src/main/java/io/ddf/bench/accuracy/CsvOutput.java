@@ -1,5 +1,6 @@
 package io.ddf.bench.accuracy;
 
+import io.ddf.bench.accuracy.stream.StreamSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,7 @@
 package io.ddf.bench.accuracy;
 
+import io.ddf.bench.reference.ReferenceFilter;
+import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.Filters;
@@ -17,12 +19,34 @@ import java.util.Map;
  * window sized from its memory). The memory and, for kinds that take one, the window come from the run unless
  * given here.
  *
- * @param label  the name in tables and plots.
- * @param kind   the kind.
- * @param params the parameters as written, in order.
+ * <p>Two parameters are the harness's own, not the kind's: {@code per-item-ms=X} streams the i-th element at the time
+ * i·X ms ({@link SteadyTime}: a steady rate, for a filter with a window of time on event time), and {@code own-size=1}
+ * leaves the filter to size itself (the run's memory is not given to it). A kind may also be a bench reference design
+ * ({@link ReferenceKind}: {@code apbf}, {@code apbf-time}, {@code rotating-bloom}, {@code rotating-bloom-time}), then
+ * {@code kind} is null and {@code reference} says which.
+ *
+ * @param label     the name in tables and plots.
+ * @param kind      the kind, or null for a reference design.
+ * @param params    the parameters as written, in order.
+ * @param reference the reference design, or null for a ddf kind.
  */
-public record FilterSpec(String label, FilterKind kind, Map<String, String> params)
+public record FilterSpec(String label, FilterKind kind, Map<String, String> params, ReferenceKind reference)
 {
+    /** The harness's own parameters, not passed to the kind. */
+    private static final java.util.Set<String> HARNESS_PARAMS = java.util.Set.of("per-item-ms", "own-size");
+
+    /**
+     * A ddf kind's spec.
+     *
+     * @param label  the name in tables and plots.
+     * @param kind   the kind.
+     * @param params the parameters as written, in order.
+     */
+    public FilterSpec(final String label, final FilterKind kind, final Map<String, String> params)
+    {
+        this(label, kind, params, null);
+    }
+
     /**
      * @param labels a label per spec.
      * @param specs  {@code KIND[:NAME=VALUE,...]} texts, in the order of the labels.
@@ -52,7 +76,9 @@ public record FilterSpec(String label, FilterKind kind, Map<String, String> para
         final int at = text.indexOf('@');
         final String body = at >= 0 ? text.substring(at + 1) : text;
         final int colon = body.indexOf(':');
-        final FilterKind kind = FilterKind.fromName(colon >= 0 ? body.substring(0, colon).trim() : body.trim());
+        final String name = colon >= 0 ? body.substring(0, colon).trim() : body.trim();
+        final ReferenceKind reference = ReferenceKind.fromName(name);
+        final FilterKind kind = reference == null ? FilterKind.fromName(name) : null;
         final Map<String, String> params = new LinkedHashMap<>();
         if (colon >= 0 && colon + 1 < body.length())
         {
@@ -68,7 +94,7 @@ public record FilterSpec(String label, FilterKind kind, Map<String, String> para
                 params.put(pair.substring(0, eq).trim(), value);
             }
         }
-        return new FilterSpec(at >= 0 ? text.substring(0, at) : body, kind, params);
+        return new FilterSpec(at >= 0 ? text.substring(0, at) : body, kind, params, reference);
     }
 
     /** @return whether this is a queued filter (it has subfilters). */
@@ -86,13 +112,54 @@ public record FilterSpec(String label, FilterKind kind, Map<String, String> para
     /** @return whether the filter takes a window (a windowed kind or a queued filter). */
     public boolean takesWindow()
     {
-        return queued() || kind.takes("window");
+        return reference == null && (queued() || kind.takes("window"));
     }
 
-    /** @return whether the filter takes a memory size. */
+    /** @return whether the filter takes a memory size (the run's). */
     public boolean takesMemory()
     {
-        return queued() || kind.takes("memory-bits");
+        if (reference != null)
+        {
+            return reference.takesMemory(params);
+        }
+        return !params.containsKey("own-size") && (queued() || kind.takes("memory-bits"));
+    }
+
+    /**
+     * @param memoryBits the run's memory.
+     * @param runWindow  the run's window, 0 for none.
+     * @param seed       the hash seed.
+     * @return the filter: a ddf kind built by {@link #builder}, or a reference design; fed at a steady rate of time
+     *         when the spec says {@code per-item-ms}.
+     * @throws IllegalArgumentException when the parameters do not make a filter.
+     */
+    public DuplicateFilter create(final long memoryBits, final long runWindow, final long seed)
+    {
+        final DuplicateFilter filter = reference != null ?
+            reference.create(params, memoryBits, runWindow, seed) : builder(memoryBits, runWindow, seed).create();
+        final String perItem = params.get("per-item-ms");
+        return perItem == null ? filter : new SteadyTime(filter, value(perItem, memoryBits).longValue());
+    }
+
+    /**
+     * @param filter a filter made by {@link #create}.
+     * @return its parameters as the engine reports them, or a reference design's description.
+     */
+    public static Map<String, String> describe(final DuplicateFilter filter)
+    {
+        final DuplicateFilter inner = filter instanceof SteadyTime steady ? steady.filter() : filter;
+        return inner instanceof ReferenceFilter reference ? reference.description() : inner.parameters().toMap();
+    }
+
+    /**
+     * @param filter a filter made by {@link #create}.
+     * @return the bits it holds its state in: a reference design's arrays, a ddf filter's table (its table bytes × 8).
+     */
+    public static long stateBits(final DuplicateFilter filter)
+    {
+        final DuplicateFilter inner = filter instanceof SteadyTime steady ? steady.filter() : filter;
+        return inner instanceof ReferenceFilter reference ? reference.memoryBits() :
+            inner.parameters().tableBytes() * 8;
     }
 
     /**
@@ -118,6 +185,10 @@ public record FilterSpec(String label, FilterKind kind, Map<String, String> para
      */
     public FilterBuilder builder(final long memoryBits, final long runWindow, final long seed)
     {
+        if (reference != null)
+        {
+            throw new IllegalArgumentException(reference.cliName() + " is a bench reference design, not a ddf kind");
+        }
         final FilterBuilder builder = Filters.builder(kind).seed(seed);
         if (takesMemory() && !params.containsKey("memory-bits") && !params.containsKey("rows"))
         {
@@ -130,6 +201,10 @@ public record FilterSpec(String label, FilterKind kind, Map<String, String> para
         }
         for (final Map.Entry<String, String> e : params.entrySet())
         {
+            if (HARNESS_PARAMS.contains(e.getKey()))
+            {
+                continue;
+            }
             final Number v = value(e.getValue(), memoryBits);
             if (v instanceof Long l)
             {
@@ -156,13 +231,13 @@ public record FilterSpec(String label, FilterKind kind, Map<String, String> para
         }
         final Map<String, String> copy = new LinkedHashMap<>(params);
         copy.put("window", Long.toString(Math.max(2, Math.round(value(window, 0).doubleValue() * factor))));
-        return new FilterSpec(label, kind, copy);
+        return new FilterSpec(label, kind, copy, reference);
     }
 
     /** @return the spec as written back, without its label. */
     public String text()
     {
-        final StringBuilder text = new StringBuilder(kind.cliName());
+        final StringBuilder text = new StringBuilder(reference != null ? reference.cliName() : kind.cliName());
         String sep = ":";
         for (final Map.Entry<String, String> e : params.entrySet())
         {

@@ -1,5 +1,6 @@
 package io.ddf.bench.accuracy;
 
+import io.ddf.bench.accuracy.stream.StreamSpec;
 import io.ddf.bench.accuracy.ConfigResult.Metric;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;

@@ -1,5 +1,6 @@
 package io.ddf.bench.accuracy;
 
+import io.ddf.bench.accuracy.stream.StreamSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -32,6 +33,7 @@ public final class Presets
     {
         final List<String> names = new ArrayList<>(PRESETS.keySet());
         names.add(TunerComparison.PRESET); // built at its scale by AccuracyCommand (the tuner runs per scaled cell)
+        names.add(WindowMemory.PRESET); // likewise (its capacities scale with the window)
         return names;
     }
 

@@ -1,5 +1,6 @@
 package io.ddf.bench.accuracy;
 
+import io.ddf.bench.accuracy.stream.StreamSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,5 +1,6 @@
 package io.ddf.bench.accuracy;
 
+import io.ddf.bench.accuracy.stream.StreamSpec;
 import io.ddf.engine.tune.Candidate;
 import io.ddf.engine.tune.Objective;
 import io.ddf.engine.tune.Tuner;

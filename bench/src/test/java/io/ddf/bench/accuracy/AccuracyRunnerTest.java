@@ -1,5 +1,7 @@
 package io.ddf.bench.accuracy;
 
+import io.ddf.bench.accuracy.stream.StreamSpec;
+import io.ddf.bench.accuracy.stream.ElementStream;
 import io.ddf.bench.accuracy.ConfigResult.Metric;
 import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package io.ddf.bench.accuracy;
 
+import io.ddf.bench.accuracy.stream.ZipfSampler;
 import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 

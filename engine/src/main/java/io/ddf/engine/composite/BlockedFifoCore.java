@@ -1,19 +1,25 @@
 package io.ddf.engine.composite;
 
 import io.ddf.engine.bloom.BlockedBloom;
-import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.changelog.KindOps;
+import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.ChangeRecorder;
+import io.ddf.engine.spi.FilterClock;
 import io.ddf.engine.spi.LoggedCore;
+import io.ddf.engine.spi.TimedCore;
+import io.ddf.engine.spi.WindowSnapshot;
+
+import java.util.function.LongPredicate;
 
 import static io.ddf.engine.composite.BlockedFifoLayout.BLOCK_WORDS;
+import static io.ddf.engine.composite.BlockedFifoLayout.DEADLINE;
 import static io.ddf.engine.composite.BlockedFifoLayout.INSERTIONS;
+import static io.ddf.engine.composite.BlockedFifoLayout.OLDEST;
 import static io.ddf.engine.composite.BlockedFifoLayout.READY;
-import static io.ddf.engine.composite.BlockedFifoLayout.STATES_PER_WORD;
+import static io.ddf.engine.composite.BlockedFifoLayout.STALE;
 import static io.ddf.engine.composite.BlockedFifoLayout.SWEEP_BLOCKS;
 import static io.ddf.engine.composite.BlockedFifoLayout.SWEEP_DONE;
 import static io.ddf.engine.composite.BlockedFifoLayout.SWEPT;
-import static io.ddf.engine.composite.BlockedFifoLayout.ZEROING;
 
 /**
  * The blocked fifo-bloom: L generations of B blocked-Bloom blocks ({@link BlockedBloom}), c new items each, used in
@@ -25,10 +31,17 @@ import static io.ddf.engine.composite.BlockedFifoLayout.ZEROING;
  * <p>Rotation without a stall: the ticket g·c recycles slot g mod L by publishing g, which flips the slot's parity
  * and so makes all its blocks stale ({@link BlockedFifoLayout}) without writing them. A block is zeroed when an
  * item is first set in it, or by the sweep: the first c' = min(c, ⌈B/64⌉) tickets of a generation each zero up to
- * 64 blocks of its slot, so the slot is wholly live after c' insertions (SWEPT), and from then on nothing reads its
+ * 64 blocks of its slot, so the slot is wholly live after c' insertions, and from then on nothing reads its
  * block-state map. Before that a lookup reads the block's state too (a second line, in a map 1/256 of the slot).
- * The rotating ticket first waits for the previous generation's sweep (in practice long done), so only the newest
- * slot is ever partly stale and a slot is wholly swept before its parity flips back.
+ *
+ * <p>With a window of time (layout 2.1, {@link FifoWindow}) a generation also turns when W / L has passed: the turn
+ * claims the next generation's first ticket (rounding the ticket counter up, so that generation = ticket / c stays
+ * true) and takes the same rotation as a turn by count. Such a generation may end before its c' sweep tickets came;
+ * its slot then stays partly stale (lookups read the states of every slot marked in {@link BlockedFifoLayout#STALE})
+ * and is sealed when it is reused ({@link FifoBlocks#seal}: the map alone, 2 bits a block), instead of the count
+ * layout's sweep of the rest of the slot at the turn (which would stall the turning call for the zeroing of a whole
+ * generation). Without a window the rotating ticket finishes the previous generation's sweep if a sweeper is late
+ * (nearly never), so only the newest slot is ever partly stale.
  *
  * <p>Concurrency. Shared: one atomic add per new item for its ticket (an exact count decides the rotation: a
  * generation of more than c items breaks the false positive bound, one of fewer forgets before the capacity), a
@@ -40,35 +53,40 @@ import static io.ddf.engine.composite.BlockedFifoLayout.ZEROING;
  * atomic within a generation as a Bloom filter's is (two threads adding the same new item may both get UNSEEN); a
  * lookup racing a rotation may still see the recycled generation (it is then ordered before the rotation); a thread
  * stalled for L whole generations may set its bits in a recycled slot (a false positive later, never a lost item).
+ * With a window, an inserter late past its generation takes a new ticket instead (its slot may be partly stale).
  *
  * <p>Crash safety (kill -9 at any point): every store is in the page cache. A rotation is the publish of READY, so a
  * kill between the ticket and the publish leaves READY behind; a kill mid-zeroing leaves a ZEROING state; a kill
- * mid-sweep leaves SWEEP_DONE short. {@link #recover()} makes every block of the newest slot (and of the previous
- * one, if its sweep is unfinished) live, zeroing those that are not, then publishes READY and SWEPT: no
- * acknowledged item is in a block that is not live (an insert first makes its block live), so nothing acknowledged
- * is lost, and a block left ZEROING held none.
+ * mid-sweep leaves SWEEP_DONE short. {@link #recover()} repairs each ({@link FifoRecovery}); a power cut, the log.
  */
-public final class BlockedFifoCore implements LoggedCore
+public final class BlockedFifoCore implements TimedCore, LoggedCore
 {
     /** Bits of SWEEP_DONE that count; the rest name the generation. */
-    private static final int COUNT_BITS = 30;
-    private static final long COUNT_MASK = (1L << COUNT_BITS) - 1;
+    static final int COUNT_BITS = 30;
+    static final long COUNT_MASK = (1L << COUNT_BITS) - 1;
 
-    final MappedWords table;
     final MappedWords state;
+    final FifoBlocks slots;
     final long blocks;
-    private final int perBlock;
     final int blocksPerItem;
     final int generations;
     final long perGeneration;
-    final long sweepTickets;
+    private final long sweepTickets;
     private final long sweepBlocks;
     /** Single-writer mode: no thread waits for another (see {@link #awaitReady}). */
     private final boolean owned;
-    /** Shared mode: the threads claiming stale blocks, per slot (see {@link #enterClaims}); null when owned. */
+    /** The threads claiming stale blocks, per slot (shared mode). */
     private final SlotClaims claims;
     /** Test seam, null in production (see {@link BlockedFifoProbe}). */
     private final BlockedFifoProbe probe;
+    /** The window of time, or null for a filter that forgets by count only. */
+    final FifoWindow window;
+    /** With a window, the seals of slots whose use ended stale, spread over the calls; else null. */
+    private final FifoSeals seals;
+    /** The turn by time, as the window asks for it (one object, not one per call). */
+    private final FifoWindow.Turner turner = this::turnByTime;
+    /** Whether a claimer of generation g is late (the count layout: READY past g; with a window: never, counted). */
+    final LongPredicate late;
     /** Where FIFO_ADD and FIFO_TURN go (FORMAT-LOG.md), or null; set before the first stream. */
     private ChangeRecorder recorder;
 
@@ -84,89 +102,146 @@ public final class BlockedFifoCore implements LoggedCore
     public BlockedFifoCore(final MappedWords table, final MappedWords state, final long blocks, final int hashFunctions,
         final int blocksPerItem, final int generations, final long perGeneration)
     {
-        this(table, state, blocks, hashFunctions, blocksPerItem, generations, perGeneration, null);
+        this(table, state, blocks, hashFunctions, blocksPerItem, generations, perGeneration, null, null);
     }
 
     /** A core whose claims of stale blocks report to a test's probe (null: none). */
     BlockedFifoCore(final MappedWords table, final MappedWords state, final long blocks, final int hashFunctions,
         final int blocksPerItem, final int generations, final long perGeneration, final BlockedFifoProbe probe)
     {
+        this(table, state, blocks, hashFunctions, blocksPerItem, generations, perGeneration, null, probe);
+    }
+
+    /**
+     * @param window its window of time, or null to forget by count only.
+     * @param probe  a test's probe, or null.
+     */
+    BlockedFifoCore(final MappedWords table, final MappedWords state, final long blocks, final int hashFunctions,
+        final int blocksPerItem, final int generations, final long perGeneration, final FifoWindow.Spec window,
+        final BlockedFifoProbe probe)
+    {
         this.probe = probe;
-        this.table = table;
         this.state = state;
         this.blocks = blocks;
-        this.perBlock = hashFunctions / blocksPerItem;
         this.blocksPerItem = blocksPerItem;
         this.generations = generations;
         this.perGeneration = perGeneration;
         this.sweepTickets = Math.min(perGeneration, (blocks + SWEEP_BLOCKS - 1) / SWEEP_BLOCKS);
         this.sweepBlocks = (blocks + sweepTickets - 1) / sweepTickets;
         this.owned = state.owned();
-        this.claims = owned ? null : new SlotClaims(generations);
+        this.claims = new SlotClaims(generations, state, probe);
+        this.slots = new FifoBlocks(table, blocks, hashFunctions / blocksPerItem, generations, window != null, probe);
+        this.window = window == null ? null : new FifoWindow(state, window, generations);
+        this.seals = window == null ? null : new FifoSeals(state, slots, claims, generations, blocks);
+        this.late = window == null ? g -> state.getLongVolatile(READY) > g : g -> false;
+    }
+
+    /**
+     * A blocked fifo-bloom with a window of time.
+     *
+     * @param table         the table.
+     * @param state         the header's state words.
+     * @param blocks        B per generation.
+     * @param hashFunctions k per item.
+     * @param blocksPerItem d.
+     * @param perGeneration c = ⌈n / L⌉.
+     * @param windowMillis  W.
+     * @param slices        L: 2 L generations.
+     * @param clock         what a call without a time reads ({@link FilterClock#NONE}: event time).
+     * @return the core.
+     */
+    public static BlockedFifoCore windowed(final MappedWords table, final MappedWords state, final long blocks,
+        final int hashFunctions, final int blocksPerItem, final long perGeneration, final long windowMillis,
+        final int slices, final FilterClock clock)
+    {
+        return new BlockedFifoCore(table, state, blocks, hashFunctions, blocksPerItem, 2 * slices, perGeneration,
+            new FifoWindow.Spec(windowMillis, slices, clock, clock == FilterClock.NONE), null);
     }
 
     @Override
     public boolean stream(final long hash)
     {
+        return window == null ? streamAt(hash, FilterClock.NO_TIME) : stream(hash, window.now());
+    }
+
+    @Override
+    public boolean stream(final long hash, final long time)
+    {
+        if (window != null)
+        {
+            if (time >= state.getLongVolatile(DEADLINE))
+            {
+                window.advance(time, turner);
+            }
+            seals.share();
+        }
+        return streamAt(hash, time);
+    }
+
+    private boolean streamAt(final long hash, final long time)
+    {
         final long b0 = BlockedBloom.block(hash, 0, blocks);
         final long x0 = BlockedBloom.pattern(hash, 0);
         final long b1 = blocksPerItem == 2 ? BlockedBloom.block(hash, 1, blocks) : -1;
         final long x1 = blocksPerItem == 2 ? BlockedBloom.pattern(hash, 1) : 0;
-        if (anyContains(b0, x0, b1, x1))
+        if (anyContains(b0, x0, b1, x1, oldestAnswered()))
         {
             return true;
         }
-        final long ticket = state.getAndAddLong(INSERTIONS, 1);
-        final long generation = ticket / perGeneration;
-        final long offset = ticket - generation * perGeneration;
-        if (generation > 0 && offset == 0)
+        while (true)
         {
-            rotate(generation);
+            final long ticket = state.getAndAddLong(INSERTIONS, 1);
+            final long generation = ticket / perGeneration;
+            final long offset = ticket - generation * perGeneration;
+            if (generation > 0 && offset == 0)
+            {
+                rotate(generation, window == null ? 0 : window.countStart(generation - 1, time), false);
+            }
+            else
+            {
+                awaitReady(generation);
+            }
+            final int slot = (int)(generation % generations);
+            if (slotStale(generation, slot) && !claimItemBlocks(generation, slot, b0, b1) && window != null)
+            {
+                continue; // late past its generation, whose slot may be partly stale: a newer generation takes it
+            }
+            slots.setAt(slot, b0, x0);
+            if (b1 >= 0)
+            {
+                slots.setAt(slot, b1, x1);
+            }
+            if (generation >= generations && offset < sweepTickets)
+            {
+                sweep(generation, offset);
+            }
+            if (recorder != null) // after the change (FORMAT-LOG.md): the ticket places it in its generation at replay
+            {
+                recorder.record(KindOps.FIFO_ADD, (int)(generation & 0x3F_FFFF), hash, ticket + 1);
+            }
+            return false;
         }
-        else
-        {
-            awaitReady(generation);
-        }
-        final int slot = (int)(generation % generations);
-        final boolean stale = generation >= generations && state.getLongVolatile(SWEPT) < generation;
-        if (stale)
-        {
-            claimItemBlocks(generation, slot, b0, b1);
-        }
-        setAt(slot, b0, x0);
-        if (b1 >= 0)
-        {
-            setAt(slot, b1, x1);
-        }
-        if (generation >= generations && offset < sweepTickets)
-        {
-            sweep(generation, offset);
-        }
-        if (recorder != null) // after the change (FORMAT-LOG.md): the ticket places it in its generation at replay
-        {
-            recorder.record(KindOps.FIFO_ADD, (int)(generation & 0x3F_FFFF), hash, ticket + 1);
-        }
-        return false;
-    }
-
-    @Override
-    public void recordTo(final ChangeRecorder changes)
-    {
-        this.recorder = changes;
-    }
-
-    @Override
-    public boolean replay(final int op, final int aux, final long hash, final long arg, final long[] more)
-    {
-        return BlockedFifoRecovery.replay(this, op, hash, arg);
     }
 
     @Override
     public boolean contains(final long hash)
     {
+        long oldest = oldestAnswered();
+        if (window != null)
+        {
+            final long time = window.now();
+            if (time >= state.getLongVolatile(DEADLINE) && window.started())
+            {
+                oldest = window.visibleFrom(time); // what has expired by now, read only: a lookup changes nothing
+                if (oldest > state.getLongVolatile(READY))
+                {
+                    return false; // idle past the newest generation's window: every item's window has passed
+                }
+            }
+        }
         final long b1 = blocksPerItem == 2 ? BlockedBloom.block(hash, 1, blocks) : -1;
         return anyContains(BlockedBloom.block(hash, 0, blocks), BlockedBloom.pattern(hash, 0), b1,
-            b1 >= 0 ? BlockedBloom.pattern(hash, 1) : 0);
+            b1 >= 0 ? BlockedBloom.pattern(hash, 1) : 0, oldest);
     }
 
     @Override
@@ -177,32 +252,48 @@ public final class BlockedFifoCore implements LoggedCore
         long sum = 0;
         for (int slot = 0; slot < generations; slot++)
         {
-            final long base = BlockedFifoLayout.generationOffset(blocks, slot);
-            sum += table.getLongPlain(base + b0);
+            sum += slots.touch(slot, b0);
             if (b1 >= 0)
             {
-                sum += table.getLongPlain(base + b1);
+                sum += slots.touch(slot, b1);
             }
         }
         return sum;
     }
 
+    /** @return the oldest generation a lookup reads: with a window, OLDEST (read before READY, so never past it). */
+    private long oldestAnswered()
+    {
+        return window == null ? 0 : state.getLongVolatile(OLDEST);
+    }
+
     /**
-     * Whether some generation holds the item, as of the newest published generation: older slots are wholly live,
-     * the newest is read through its block states until its sweep is done, slots not yet used are skipped.
+     * Whether some generation from {@code oldest} holds the item, as of the newest published generation: a slot whose
+     * use is not wholly live is read through its block states (without a window only the newest can be), slots not
+     * yet used are skipped.
      */
-    private boolean anyContains(final long b0, final long x0, final long b1, final long x1)
+    private boolean anyContains(final long b0, final long x0, final long b1, final long x1, final long oldest)
     {
         final long newest = state.getLongVolatile(READY);
-        final boolean stale = newest >= generations && state.getLongVolatile(SWEPT) < newest;
+        final long staleSlots;
+        if (window == null)
+        {
+            staleSlots = newest >= generations && state.getLongVolatile(SWEPT) < newest ? 1L << newest % generations :
+                0;
+        }
+        else
+        {
+            staleSlots = state.getLongVolatile(STALE);
+        }
         final int newestSlot = (int)(newest % generations);
-        final int used = (int)Math.min(generations, newest + 1);
-        final int parity = BlockedFifoLayout.parity(newest, generations);
+        final int used = (int)Math.min(Math.min(generations, newest + 1), Math.max(1, newest - oldest + 1));
         for (int i = 0; i < used; i++)
         {
             final int slot = (newestSlot - i + generations) % generations;
-            final boolean checkState = stale && i == 0;
-            if (holds(slot, parity, checkState, b0, x0) && (b1 < 0 || holds(slot, parity, checkState, b1, x1)))
+            final boolean checkState = (staleSlots >>> slot & 1) != 0;
+            final int parity = checkState ? BlockedFifoLayout.parity(newest - i, generations) : 0;
+            if (slots.holds(slot, parity, checkState, b0, x0) && (b1 < 0 || slots.holds(slot, parity, checkState,
+                b1, x1)))
             {
                 return true;
             }
@@ -210,178 +301,55 @@ public final class BlockedFifoCore implements LoggedCore
         return false;
     }
 
-    private boolean holds(final int slot, final int parity, final boolean checkState, final long block,
-        final long pattern)
+    /** @return whether generation g's slot may hold blocks not yet live for it (its inserts claim their blocks). */
+    boolean slotStale(final long generation, final int slot)
     {
-        if (checkState && blockState(slot, block) != parity)
+        if (window == null)
         {
-            return false;
+            return generation >= generations && state.getLongVolatile(SWEPT) < generation;
         }
-        return BlockedBloom.containsAt(table, BlockedFifoLayout.generationOffset(blocks, slot) + block * BLOCK_WORDS,
-            pattern, perBlock);
-    }
-
-    void setAt(final int slot, final long block, final long pattern)
-    {
-        BlockedBloom.setAt(table, BlockedFifoLayout.generationOffset(blocks, slot) + block * BLOCK_WORDS, pattern,
-            perBlock);
+        return (state.getLongVolatile(STALE) >>> slot & 1) != 0;
     }
 
     /**
      * An inserter's claim of its item's blocks while its generation's slot is not wholly live, as one of the slot's
-     * claimers ({@link #enterClaims}). An inserter late past its generation claims nothing: its bits then go into a
-     * block live for g, or for a newer generation (a false positive later, never a lost item).
+     * claimers ({@link SlotClaims#enter}).
+     *
+     * @return false when the inserter is late past its generation and claimed nothing: without a window its bits then
+     *     go into a block live for g, or for a newer generation (a false positive later, never a lost item); with a
+     *     window the caller takes a new ticket.
      */
-    private void claimItemBlocks(final long generation, final int slot, final long b0, final long b1)
+    private boolean claimItemBlocks(final long generation, final int slot, final long b0, final long b1)
     {
         if (probe != null)
         {
             probe.reached(BlockedFifoProbe.Point.ENTERING, generation, b0);
         }
-        if (!enterClaims(slot, generation))
+        if (!claims.enter(slot, generation))
         {
-            return;
+            return false;
         }
         try
         {
             final int parity = BlockedFifoLayout.parity(generation, generations);
-            makeLive(generation, slot, parity, b0);
+            slots.makeLive(generation, slot, parity, b0, late);
             if (b1 >= 0)
             {
-                makeLive(generation, slot, parity, b1);
+                slots.makeLive(generation, slot, parity, b1, late);
             }
+            return true;
         }
         finally
         {
-            leaveClaims(slot);
-        }
-    }
-
-    /**
-     * Counts the thread among the slot's claimers (shared mode), then reads READY: past g, the thread is late and is
-     * counted out at once. A thread so counted while READY is g holds back the rotation to g + L, which recycles the
-     * slot ({@link #awaitClaimers}); one counted only after that rotation looked reads block states the sweep of g
-     * already made live, so it claims nothing ({@link #makeLive}).
-     *
-     * @return whether the thread is counted in (then it calls {@link #leaveClaims}).
-     */
-    private boolean enterClaims(final int slot, final long generation)
-    {
-        if (claims != null)
-        {
-            claims.enter(slot);
-        }
-        if (state.getLongVolatile(READY) > generation)
-        {
-            leaveClaims(slot);
-            return false;
-        }
-        return true;
-    }
-
-    private void leaveClaims(final int slot)
-    {
-        if (claims != null)
-        {
             claims.leave(slot);
-        }
-    }
-
-    private int blockState(final int slot, final long block)
-    {
-        final long word = table.getLongVolatile(mapWord(slot, block));
-        return (int)(word >>> shift(block)) & 3;
-    }
-
-    private long mapWord(final int slot, final long block)
-    {
-        return BlockedFifoLayout.mapOffset(blocks, generations, slot) + block / STATES_PER_WORD;
-    }
-
-    private static int shift(final long block)
-    {
-        return (int)(block % STATES_PER_WORD) * 2;
-    }
-
-    /**
-     * Makes a block live for the slot's current use: zeroes it first unless it is already, claiming it by its state
-     * so that no insert sets a bit the zeroing would erase (inserts into a block being zeroed wait for it).
-     *
-     * <p>A caller late by a rotation or more (a sweeper or an inserter of generation g descheduled until READY passed
-     * g) leaves a block it finds not live for g alone: by then g's slot was swept whole before g + 1 was published,
-     * so a state other than g's parity can only be g + L's, live with newer items, which zeroing would erase. READY
-     * is read after the block's state and before the claim. The claim's compare-and-swap alone would not close the
-     * gap between the two: the state word the thread read comes back once g + L makes its blocks live again (ABA,
-     * BlockedFifoRaceTest), so the claim is made by a counted claimer, whose count holds back that rotation
-     * ({@link #enterClaims}).
-     */
-    private void makeLive(final long generation, final int slot, final int parity, final long block)
-    {
-        final long index = mapWord(slot, block);
-        final int shift = shift(block);
-        final long field = 3L << shift;
-        while (true)
-        {
-            final long word = table.getLongVolatile(index);
-            final int current = (int)(word >>> shift) & 3;
-            if (current == parity)
-            {
-                return;
-            }
-            if (current == (ZEROING | parity) && !table.owned())
-            {
-                Thread.onSpinWait(); // another thread is zeroing it
-                continue;
-            }
-            if (probe != null)
-            {
-                probe.reached(BlockedFifoProbe.Point.STATE_READ, generation, block);
-            }
-            if (state.getLongVolatile(READY) > generation)
-            {
-                return; // late: the slot is a newer generation's (above)
-            }
-            if (probe != null)
-            {
-                probe.reached(BlockedFifoProbe.Point.BEFORE_CLAIM, generation, block);
-            }
-            // stale, or (owned) ZEROING left by a misused second writer: no owner waits for a thread that may not
-            // exist, it zeroes the block again
-            if (table.compareAndSetLong(index, word, word & ~field | (long)(ZEROING | parity) << shift))
-            {
-                zeroBlock(slot, block);
-                publishLive(index, field, (long)parity << shift);
-                return;
-            }
-        }
-    }
-
-    private void zeroBlock(final int slot, final long block)
-    {
-        final long first = BlockedFifoLayout.generationOffset(blocks, slot) + block * BLOCK_WORDS;
-        for (int i = 0; i < BLOCK_WORDS; i++)
-        {
-            table.putLongPlain(first + i, 0);
-        }
-    }
-
-    /** Sets one state to LIVE: a compare-and-swap (owned: a release store after the zeroing's plain stores). */
-    private void publishLive(final long index, final long field, final long live)
-    {
-        while (true)
-        {
-            final long word = table.getLongVolatile(index);
-            if (table.compareAndSetLong(index, word, word & ~field | live))
-            {
-                return;
-            }
         }
     }
 
     /**
      * Sweep ticket {@code offset} of a generation: makes its share of the slot's blocks live, then counts itself in
      * SWEEP_DONE, which names its generation (the top bits) so that a sweeper late past a rotation, whose share the
-     * rotation has swept, cannot count toward the next generation's sweep.
+     * rotation has swept, cannot count toward the next generation's sweep. The count and the sweep's end are made as
+     * a claimer, so that the rotation which reuses the slot cannot come between them.
      */
     private void sweep(final long generation, final long offset)
     {
@@ -391,23 +359,24 @@ public final class BlockedFifoCore implements LoggedCore
         {
             probe.reached(BlockedFifoProbe.Point.ENTERING, generation, first);
         }
-        if (!enterClaims(slot, generation))
+        if (!claims.enter(slot, generation))
         {
-            return; // the rotation that followed has swept this generation's slot
+            return; // the rotation that followed has swept this generation's slot, or left it stale to be sealed
         }
         try
         {
-            final int parity = BlockedFifoLayout.parity(generation, generations);
-            final long end = Math.min(blocks, first + sweepBlocks);
-            for (long block = first; block < end; block++)
-            {
-                makeLive(generation, slot, parity, block);
-            }
+            slots.sweepRange(generation, slot, BlockedFifoLayout.parity(generation, generations), first,
+                Math.min(blocks, first + sweepBlocks), false, late);
+            countSweep(generation);
         }
         finally
         {
-            leaveClaims(slot);
+            claims.leave(slot);
         }
+    }
+
+    private void countSweep(final long generation)
+    {
         final long tag = sweepTag(generation);
         while (true)
         {
@@ -433,8 +402,14 @@ public final class BlockedFifoCore implements LoggedCore
         return generation << COUNT_BITS;
     }
 
+    /** Marks a generation's slot wholly live: SWEPT (count layout), or its STALE bit cleared (with a window). */
     void publishSwept(final long generation)
     {
+        if (window != null)
+        {
+            window.markStale((int)(generation % generations), false);
+            return;
+        }
         while (true)
         {
             final long swept = state.getLongVolatile(SWEPT);
@@ -446,86 +421,62 @@ public final class BlockedFifoCore implements LoggedCore
     }
 
     /**
-     * The first ticket of generation g: waits for g − 1 to be published, finishes its sweep if a sweeper is late
-     * (it nearly never is: the sweep ends c' of c tickets into the generation), then publishes g, which recycles
-     * slot g mod L by flipping its parity: O(1), whatever the filter's size.
+     * The first ticket of generation g (claimed by a new item, or by a turn by time): waits for g − 1 to be published,
+     * then publishes g, which recycles slot g mod L by flipping its parity: O(1) without a window (after finishing the
+     * previous sweep if a sweeper is late, which it nearly never is), with a window at most a seal of the slot's map.
+     *
+     * @param start  the new generation's start (with a window).
+     * @param byTime whether a turn by time claimed the ticket.
      */
-    private void rotate(final long generation)
+    private void rotate(final long generation, final long start, final boolean byTime)
     {
         awaitReady(generation - 1);
         if (recorder != null) // before the publish: every add of g waits for it, so its record follows (replay clears)
         {
-            recorder.record2(KindOps.FIFO_TURN, 0, generation * perGeneration, generation, System.currentTimeMillis(),
-                0, 0, 0);
+            recorder.record2(KindOps.FIFO_TURN, 0, generation * perGeneration, generation, window == null ?
+                System.currentTimeMillis() : start, byTime ? 1 : 0, 0, 0);
         }
-        publish(generation);
+        publish(generation, start, byTime);
+    }
+
+    @Override
+    public void recordTo(final ChangeRecorder changes)
+    {
+        recorder = changes;
+    }
+
+    @Override
+    public boolean replay(final int op, final int aux, final long hash, final long arg, final long[] more)
+    {
+        return BlockedFifoRecovery.replay(this, op, hash, arg, more);
     }
 
     /** The rotation's publish of g, once g − 1 is published. */
-    void publish(final long generation)
+    void publish(final long generation, final long start, final boolean byTime)
     {
-        if (generation - 1 >= generations && state.getLongVolatile(SWEPT) < generation - 1)
+        final int slot = (int)(generation % generations);
+        if (window == null && generation - 1 >= generations && state.getLongVolatile(SWEPT) < generation - 1)
         {
-            sweepSlot(generation - 1, false);
-            publishSwept(generation - 1);
+            final long previous = generation - 1;
+            slots.sweepSlot(previous, (int)(previous % generations), BlockedFifoLayout.parity(previous, generations),
+                false, late);
+            publishSwept(previous);
         }
-        awaitClaimers(generation);
+        claims.awaitFree(generation);
+        if (window != null)
+        {
+            seals.turning(generation); // the reused slot sealed if its use ended stale, the ending one queued
+            if (generation >= generations)
+            {
+                window.markStale(slot, true);
+            }
+            window.beforePublish(generation, start, byTime);
+        }
         state.putLongRelease(SWEEP_DONE, sweepTag(generation));
         state.putLongRelease(READY, generation);
-    }
-
-    /**
-     * Shared: before g is published, recycling slot g mod L, waits for the threads still claiming blocks of the slot
-     * for its previous use (counted while READY was g − L, then stalled inside a claim: in practice none, so this
-     * is one read).
-     */
-    private void awaitClaimers(final long generation)
-    {
-        final int slot = (int)(generation % generations);
-        if (claims == null || !claims.busy(slot))
+        if (window != null)
         {
-            return;
-        }
-        if (probe != null)
-        {
-            probe.reached(BlockedFifoProbe.Point.ROTATION_WAITS, generation, -1);
-        }
-        while (claims.busy(slot))
-        {
-            Thread.onSpinWait();
-        }
-    }
-
-    /**
-     * Makes every block of a generation's slot live, skipping map words whose 32 blocks all are.
-     *
-     * @param exclusive true in {@link #recover()}: no other thread runs, so a ZEROING state is a killed process's
-     *                  and is zeroed again rather than waited for.
-     */
-    void sweepSlot(final long generation, final boolean exclusive)
-    {
-        final int slot = (int)(generation % generations);
-        final int parity = BlockedFifoLayout.parity(generation, generations);
-        final long allLive = parity == 0 ? 0 : 0x5555_5555_5555_5555L;
-        for (long block = 0; block < blocks; block += STATES_PER_WORD)
-        {
-            if (table.getLongVolatile(mapWord(slot, block)) == allLive)
-            {
-                continue;
-            }
-            final long end = Math.min(blocks, block + STATES_PER_WORD);
-            for (long b = block; b < end; b++)
-            {
-                if (!exclusive)
-                {
-                    makeLive(generation, slot, parity, b);
-                }
-                else if (blockState(slot, b) != parity)
-                {
-                    zeroBlock(slot, b);
-                    publishLive(mapWord(slot, b), 3L << shift(b), (long)parity << shift(b));
-                }
-            }
+            window.afterPublish(generation);
         }
     }
 
@@ -541,7 +492,7 @@ public final class BlockedFifoCore implements LoggedCore
         {
             if (state.getLongVolatile(READY) < generation)
             {
-                publish(generation);
+                publish(generation, window == null ? 0 : window.countStart(generation - 1, FilterClock.NO_TIME), false);
             }
             return;
         }
@@ -551,11 +502,45 @@ public final class BlockedFifoCore implements LoggedCore
         }
     }
 
+    /**
+     * Claims generation newest + 1's first ticket and rotates to it, unless another thread holds that ticket already
+     * (a turn by count, or by time, in flight), whose publish it then waits for. Rounds the ticket counter up from
+     * wherever the newest generation's items left it: the tickets skipped are never issued.
+     */
+    private void turnByTime(final long newest, final long start)
+    {
+        final long next = newest + 1;
+        final long first = next * perGeneration;
+        while (true)
+        {
+            final long claimed = state.getLongVolatile(INSERTIONS);
+            if (claimed > first)
+            {
+                awaitReady(next);
+                return;
+            }
+            if (state.compareAndSetLong(INSERTIONS, claimed, first + 1))
+            {
+                rotate(next, start, true);
+                if (next >= generations && sweepTickets > 0)
+                {
+                    sweep(next, 0); // the turn's ticket is the first sweep ticket, as a rotating item's is
+                }
+                return;
+            }
+        }
+    }
+
     /** Zeroes every block, map and state word: not atomic with respect to concurrent streams. */
     @Override
     public void clear()
     {
-        table.clear();
+        slots.clear();
+        if (window != null)
+        {
+            state.clear(); // every time word too: the filter's time starts again with its next call
+            return;
+        }
         state.putLongRelease(SWEEP_DONE, 0);
         state.putLongRelease(SWEPT, 0);
         state.putLongRelease(READY, 0);
@@ -563,24 +548,53 @@ public final class BlockedFifoCore implements LoggedCore
     }
 
     /**
-     * Finishes what a killed process left: the sweep of the newest generation (and of the previous one, killed
-     * between its ticket and its publish), zeroing each block that is not live (ZEROING ones included), then
-     * publishes the newest generation as ready and swept. Costs a read of the slot's map, plus the zeroing the
-     * sweep had left: nothing when the file was closed after its sweep, as it nearly always is.
+     * Finishes what a killed process left (see {@link FifoRecovery}), then, for a filter with a window of time on the
+     * wall clock, applies the time that passed while the file was closed: the generations whose window ended
+     * meanwhile are no longer answered, and {@link #window()} says how many and since when.
      */
     @Override
     public void recover()
     {
-        BlockedFifoRecovery.recover(this);
+        new FifoRecovery(this, state, slots, window, generations, perGeneration, sweepTickets, sweepBlocks,
+            blocks).run();
+        if (window != null)
+        {
+            seals.opened(state.getLongVolatile(READY));
+            window.open(turner);
+        }
+    }
+
+    /** Recovery's publish of a generation no item was acknowledged in (its ticket's holder was killed). */
+    void publishUnpublished(final long generation)
+    {
+        publish(generation, window == null ? 0 : window.countStart(generation - 1, FilterClock.NO_TIME), false);
+    }
+
+    /** @return map words the turns sealed themselves (0 without a window; see {@link FifoSeals}). */
+    long sealedByTurns()
+    {
+        return seals == null ? 0 : seals.turnWords();
+    }
+
+    @Override
+    public boolean windowed()
+    {
+        return window != null;
+    }
+
+    @Override
+    public WindowSnapshot window()
+    {
+        return window == null ? null : window.snapshot();
     }
 
     /**
      * @return the generation whose slot is being swept, or −1 when every slot is live (for tests and benchmarks
-     *     that look at the lazy clearing).
+     *     that look at the lazy clearing); with a window, the newest if its slot is partly stale.
      */
     public long sweeping()
     {
         final long newest = state.getLongVolatile(READY);
-        return newest >= generations && state.getLongVolatile(SWEPT) < newest ? newest : -1;
+        return slotStale(newest, (int)(newest % generations)) ? newest : -1;
     }
 }

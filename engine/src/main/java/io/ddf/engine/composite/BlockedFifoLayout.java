@@ -19,10 +19,20 @@ package io.ddf.engine.composite;
  *   READY       1   the newest generation published (its slot may take inserts)
  *   SWEPT       2   the newest generation whose slot is wholly live (no block-state map to read)
  *   SWEEP_DONE  3   sweep tickets of generation READY finished
+ *
+ * and, with a window of time (layout 2.1), the time words, all but the per-slot starts in the first line:
+ *
+ *   DEADLINE    4   when the next turn or expiry is due (epoch ms); 0 before the filter's time has started
+ *   OLDEST      5   the oldest generation still answered
+ *   STALE       6   bit s: slot s's current use is not wholly live (lookups read its block states)
+ *   STARTED     7   1 once the filter's time has started
+ *   TIME_TURNS 8, COUNT_TURNS 9, RECYCLED_EARLY 10, EXPIRED 11   counters
+ *   LAST_TIME   12  the filter's time at its latest turn or expiry
+ *   START + s   16+ the start time of the generation in slot s (it stops being answered at start + W/L + W)
  * </pre>
  *
  * Block state, 2 bits: LIVE(p) = p, ZEROING(p) = 2 | p, with p = ⌊g / L⌋ mod 2 the parity of the slot's current
- * use. A block whose state is not LIVE(p) holds a recycled generation's bits and reads as empty: recycling a slot
+ * use (layout 2.1: LIVE(p) = p, CLAIMING = 2, DEAD = 3, see {@link FifoBlocks}). A block whose state is not LIVE(p) holds a recycled generation's bits and reads as empty: recycling a slot
  * flips its parity and so makes every block stale without writing anything.
  */
 final class BlockedFifoLayout
@@ -45,13 +55,40 @@ final class BlockedFifoLayout
     /** Header state words used. */
     static final int STATE_WORDS = 4;
 
+    /** Windowed: when the next turn or expiry is due (epoch ms); 0 before the filter's time started. */
+    static final int DEADLINE = 4;
+    /** Windowed: the oldest generation still answered. */
+    static final int OLDEST = 5;
+    /** Windowed: bit s set while slot s's current use is not wholly live. */
+    static final int STALE = 6;
+    /** Windowed: 1 once the filter's time has started (its first call with a time). */
+    static final int STARTED = 7;
+    /** Windowed counter: generations begun because W / L had passed. */
+    static final int TIME_TURNS = 8;
+    /** Windowed counter: generations begun because the newest held c new items. */
+    static final int COUNT_TURNS = 9;
+    /** Windowed counter: generations recycled before their window had passed. */
+    static final int RECYCLED_EARLY = 10;
+    /** Windowed counter: generations no longer answered because their window had passed. */
+    static final int EXPIRED = 11;
+    /** Windowed: the filter's time at its latest turn or expiry. */
+    static final int LAST_TIME = 12;
+    /** Windowed: the start time of the generation in slot s is word START + s. */
+    static final int START = 16;
+    /** Windowed: the most generation slots the state words have starts for. */
+    static final int MAX_TIMED_GENERATIONS = 48;
+
     /** First word of generation slot 0. */
     static final long GENERATIONS_OFFSET = 0;
     /** Blocks each sweep ticket zeroes at most (4 KiB: about a microsecond of stores). */
     static final long SWEEP_BLOCKS = 64;
 
-    /** State ZEROING adds this to LIVE(p). */
+    /** Layout 2.0: state ZEROING(p) adds this to LIVE(p). */
     static final int ZEROING = 2;
+    /** Layout 2.1: the state of a block being zeroed (by a claim of the slot's current use). */
+    static final int CLAIMING = 2;
+    /** Layout 2.1: the state of a block stale for every use (what a seal leaves). */
+    static final int DEAD = 3;
 
     static
     {
@@ -67,7 +104,8 @@ final class BlockedFifoLayout
         {
             throw new ExceptionInInitializerError("blocked fifo-bloom layout offsets do not chain");
         }
-        if (INSERTIONS == READY || READY == SWEPT || SWEPT == SWEEP_DONE || SWEEP_DONE >= STATE_WORDS)
+        if (INSERTIONS == READY || READY == SWEPT || SWEPT == SWEEP_DONE || SWEEP_DONE >= STATE_WORDS ||
+            DEADLINE != STATE_WORDS || LAST_TIME >= START || START + MAX_TIMED_GENERATIONS != 64)
         {
             throw new ExceptionInInitializerError("blocked fifo-bloom state words overlap");
         }

@@ -5,6 +5,8 @@ import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.model.BlockedBloomModel;
 import io.ddf.engine.model.FifoBloomModel;
 import io.ddf.engine.spi.CommonParams;
+import io.ddf.engine.spi.DurationText;
+import io.ddf.engine.spi.FilterClock;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.GivenParameters;
 import io.ddf.engine.spi.KindCodes;
@@ -79,6 +81,22 @@ public final class FifoBloomDefinition extends KindDefinition
     public static final int BLOCKS_PER_ITEM = 5;
     /** d of the 1.0 layout. */
     public static final long LAYOUT_1_0 = 0;
+    /** Slot of the window of time W in milliseconds: 0 without one (2.0, 1.0), positive in the 2.1 layout. */
+    public static final int WINDOW_MILLIS = 6;
+    /** Slot of L, the window's slices: a generation turns every W / L or c = ⌈n / L⌉ new items; 2 L generations. */
+    public static final int SLICES = 7;
+    /** Slot of the time source: {@link #WALL_CLOCK} or {@link #EVENT_TIME}. */
+    public static final int TIME_SOURCE = 8;
+    /** Time source: a call without a time reads the wall clock, and an open applies the time passed since. */
+    public static final long WALL_CLOCK = 0;
+    /** Time source: the filter's time is its elements' (a call without one moves nothing; an open applies none). */
+    public static final long EVENT_TIME = 1;
+    /** Default slices L of a window of time. */
+    public static final long DEFAULT_SLICES = 2;
+    /** Largest L: 2 L generations, each with a start time in the header's state words. */
+    static final long MAX_SLICES = BlockedFifoLayout.MAX_TIMED_GENERATIONS / 2;
+    /** Largest window: 2^40 ms, 34 years. */
+    static final long MAX_WINDOW_MILLIS = 1L << 40;
 
     /** Capacity n. */
     public static final ParamDef P_CAPACITY = ParamDef.longOption("capacity",
@@ -90,6 +108,22 @@ public final class FifoBloomDefinition extends KindDefinition
     /** Blocks per item d (0 asks for the 1.0 layout). */
     public static final ParamDef P_BLOCKS_PER_ITEM = ParamDef.longOption("blocks-per-item",
         "fifo-bloom: 512-bit blocks per item, 1 or 2; 0 = 1.0 layout.");
+
+    /** Window of time W, in milliseconds. */
+    public static final ParamDef P_WINDOW_MILLIS = windowOption("window-ms",
+        "fifo-bloom: a window of time, in ms (--window TIME).");
+    /** Slices L of the window. */
+    public static final ParamDef P_SLICES = windowOption("slices",
+        "fifo-bloom, window of time: slices L (default 2).");
+    /** Time source. */
+    public static final ParamDef P_TIME_SOURCE = windowOption("time-source",
+        "fifo-bloom, window of time: 0 wall clock, 1 event time.");
+
+    /** An option shown only by a filter with a window ({@link #describe}): files without one keep zeros there. */
+    private static ParamDef windowOption(final String name, final String description)
+    {
+        return new ParamDef(name, ParamDef.Type.LONG, description, true, false);
+    }
 
     /** The definition. */
     public FifoBloomDefinition()
@@ -106,7 +140,7 @@ public final class FifoBloomDefinition extends KindDefinition
     public List<ParamDef> params()
     {
         return List.of(P_CAPACITY, P_GENERATIONS, CommonParams.TARGET_FPR, CommonParams.MEMORY_BITS,
-            CommonParams.HASH_FUNCTIONS, P_BLOCKS_PER_ITEM);
+            CommonParams.HASH_FUNCTIONS, P_BLOCKS_PER_ITEM, P_WINDOW_MILLIS, P_SLICES, P_TIME_SOURCE);
     }
 
     @Override
@@ -114,16 +148,56 @@ public final class FifoBloomDefinition extends KindDefinition
     {
         final long n = given.getLong(P_CAPACITY.name(), DEFAULT_CAPACITY);
         require(n >= 1 && n <= MAX_CAPACITY, "capacity must be in 1..2^40, got " + n);
-        final long l = given.getLong(P_GENERATIONS.name(), DEFAULT_GENERATIONS);
-        require(l >= 1 && l <= MAX_GENERATIONS, "generations must be in 1.." + MAX_GENERATIONS + ", got " + l);
         final double fpr = given.getDouble(CommonParams.TARGET_FPR.name(), DEFAULT_TARGET_FPR);
         require(fpr > 0 && fpr < 1, "target-fpr must be in (0, 1), got " + fpr);
         final long d = given.getLong(P_BLOCKS_PER_ITEM.name(), -1);
         require(d >= -1 && d <= BlockedBloomModel.MAX_BLOCKS_PER_ITEM, "blocks-per-item must be 1 or 2 (0 for the " +
             "1.0 layout), got " + d);
-        final long[] slots = d == LAYOUT_1_0 ? resolveStandard(given, n, l, fpr) : resolveBlocked(given, n, l, fpr, d);
+        if (given.has(P_WINDOW_MILLIS.name()))
+        {
+            final long[] slots = resolveWindowed(given, n, fpr, d);
+            check(slots);
+            return slots;
+        }
+        require(!given.has(P_SLICES.name()) && !given.has(P_TIME_SOURCE.name()), "slices and time-source go with a " +
+            "window of time (window-ms), which fifo-bloom was not given");
+        final long l = given.getLong(P_GENERATIONS.name(), DEFAULT_GENERATIONS);
+        require(l >= 1 && l <= MAX_GENERATIONS, "generations must be in 1.." + MAX_GENERATIONS + ", got " + l);
+        final long[] slots = withoutWindow(d == LAYOUT_1_0 ? resolveStandard(given, n, l, fpr) :
+            resolveBlocked(given, n, l, fpr, d));
         check(slots);
         return slots;
+    }
+
+    /**
+     * The 2.1 layout: blocked generations with a window of time W, in L slices. 2 L generations of c = ⌈n / L⌉ new
+     * items, each sized for ε / 2L when full, so that the rate stays under ε whatever comes; the 2 L make the window's
+     * promise exact (FORMAT-FIFO-BLOOM.md, "The window's promise").
+     */
+    private static long[] resolveWindowed(final GivenParameters given, final long n, final double fpr, final long d)
+    {
+        final long window = given.getLong(P_WINDOW_MILLIS.name(), 0);
+        require(window >= 1 && window <= MAX_WINDOW_MILLIS, "window-ms must be in 1..2^40 (34 years), got " + window);
+        require(!given.has(P_GENERATIONS.name()), "generations is 2 x slices with a window of time: give slices " +
+            "(each a generation of capacity / slices new items, turned every window / slices)");
+        require(d != LAYOUT_1_0, "a window of time needs the blocked layout (blocks-per-item 1 or 2), not 0");
+        final long slices = given.getLong(P_SLICES.name(), DEFAULT_SLICES);
+        require(slices >= 1 && slices <= MAX_SLICES, "slices must be in 1.." + MAX_SLICES + ", got " + slices);
+        require(window >= slices, "window-ms " + window + " is shorter than slices " + slices + ": a slice is at " +
+            "least 1 ms");
+        final long source = given.getLong(P_TIME_SOURCE.name(), WALL_CLOCK);
+        require(source == WALL_CLOCK || source == EVENT_TIME, "time-source must be 0 (the wall clock) or 1 (event " +
+            "time), got " + source);
+        final long c = perSubfilter(n, slices);
+        final long[] blocked = resolveBlocked(given, c * 2 * slices, 2 * slices, fpr, d);
+        final long[] slots = new long[] {n, 2 * slices, blocked[TARGET_FPR], blocked[MEMORY], blocked[HASH_FUNCTIONS],
+            blocked[BLOCKS_PER_ITEM], window, slices, source};
+        return slots;
+    }
+
+    private static long[] withoutWindow(final long[] sixSlots)
+    {
+        return java.util.Arrays.copyOf(sixSlots, 9);
     }
 
     /** The 2.0 layout: blocked generations. */
@@ -187,10 +261,11 @@ public final class FifoBloomDefinition extends KindDefinition
     @Override
     public void check(final long[] slots)
     {
-        require(slots.length == 6, "expected 6 parameters");
+        require(slots.length == 9, "expected 9 parameters");
         require(slots[CAPACITY] >= 1 && slots[CAPACITY] <= MAX_CAPACITY, "capacity out of range");
         final long l = slots[GENERATIONS];
         require(l >= 1 && l <= MAX_GENERATIONS, "generations out of range");
+        checkWindow(slots);
         final double fpr = Double.longBitsToDouble(slots[TARGET_FPR]);
         require(fpr > 0 && fpr < 1, "target-fpr out of range");
         final long d = slots[BLOCKS_PER_ITEM];
@@ -212,6 +287,29 @@ public final class FifoBloomDefinition extends KindDefinition
             "multiple of blocks-per-item in 1.." + d * BlockedBloomModel.MAX_BITS_PER_BLOCK + ", got " + k);
     }
 
+    /** A window of time (2.1) or none (2.0 and 1.0, whose files have zeros in these slots). */
+    private static void checkWindow(final long[] slots)
+    {
+        final long window = slots[WINDOW_MILLIS];
+        if (window == 0)
+        {
+            require(slots[SLICES] == 0 && slots[TIME_SOURCE] == 0, "slices and time-source are set without a window");
+            return;
+        }
+        final long slices = slots[SLICES];
+        require(window >= 1 && window <= MAX_WINDOW_MILLIS, "window-ms out of range");
+        require(slices >= 1 && slices <= MAX_SLICES && window >= slices, "slices out of range");
+        require(slots[GENERATIONS] == 2 * slices, "generations must be 2 x slices with a window of time");
+        require(slots[BLOCKS_PER_ITEM] != LAYOUT_1_0, "a window of time needs the blocked layout");
+        require(slots[TIME_SOURCE] == WALL_CLOCK || slots[TIME_SOURCE] == EVENT_TIME, "time-source must be 0 or 1");
+    }
+
+    /** @return whether the slots have a window of time (the 2.1 layout). */
+    public static boolean windowed(final long[] slots)
+    {
+        return slots.length > WINDOW_MILLIS && slots[WINDOW_MILLIS] > 0;
+    }
+
     @Override
     public long tableBytes(final long[] slots)
     {
@@ -225,11 +323,24 @@ public final class FifoBloomDefinition extends KindDefinition
     @Override
     public FilterCore core(final long[] slots, final MappedWords region, final MappedWords headerState)
     {
+        return core(slots, region, headerState, System::currentTimeMillis);
+    }
+
+    @Override
+    public FilterCore core(final long[] slots, final MappedWords region, final MappedWords headerState,
+        final FilterClock wallClock)
+    {
         require(headerState != null, "fifo-bloom keeps its rotation in the file header, so it cannot be a subfilter");
+        if (windowed(slots))
+        {
+            return BlockedFifoCore.windowed(region, headerState, blocks(slots), (int)slots[HASH_FUNCTIONS],
+                (int)slots[BLOCKS_PER_ITEM], perGeneration(slots), slots[WINDOW_MILLIS], (int)slots[SLICES],
+                slots[TIME_SOURCE] == EVENT_TIME ? FilterClock.NONE : wallClock);
+        }
         if (slots[BLOCKS_PER_ITEM] != LAYOUT_1_0)
         {
             return new BlockedFifoCore(region, headerState, blocks(slots), (int)slots[HASH_FUNCTIONS],
-                (int)slots[BLOCKS_PER_ITEM], (int)slots[GENERATIONS], perSubfilter(slots[CAPACITY], slots[GENERATIONS]));
+                (int)slots[BLOCKS_PER_ITEM], (int)slots[GENERATIONS], perGeneration(slots));
         }
         final long bits = slots[MEMORY] / slots[GENERATIONS];
         final int l = (int)slots[GENERATIONS];
@@ -256,11 +367,21 @@ public final class FifoBloomDefinition extends KindDefinition
         }
         final long claimed = headerState.getLongVolatile(BlockedFifoLayout.INSERTIONS);
         require(claimed >= 0, "items inserted " + claimed + " is negative");
-        final long newest = claimed == 0 ? 0 : (claimed - 1) / perSubfilter(slots[CAPACITY], slots[GENERATIONS]);
+        final long newest = claimed == 0 ? 0 : (claimed - 1) / perGeneration(slots);
         final long ready = headerState.getLongVolatile(BlockedFifoLayout.READY);
         final long swept = headerState.getLongVolatile(BlockedFifoLayout.SWEPT);
         require(ready >= 0 && ready <= newest, "published generation " + ready + " is not in 0.." + newest);
         require(swept >= 0 && swept <= newest, "swept generation " + swept + " is not in 0.." + newest);
+        if (windowed(slots))
+        {
+            final long oldest = headerState.getLongVolatile(BlockedFifoLayout.OLDEST);
+            require(oldest >= 0 && oldest <= ready, "oldest answered generation " + oldest + " is not in 0.." + ready);
+            final long stale = headerState.getLongVolatile(BlockedFifoLayout.STALE);
+            require(slots[GENERATIONS] == Long.SIZE || stale >>> slots[GENERATIONS] == 0, "stale slots " +
+                Long.toHexString(stale) + " name a slot past " + (slots[GENERATIONS] - 1));
+            final long started = headerState.getLongVolatile(BlockedFifoLayout.STARTED);
+            require(started == 0 || started == 1, "started word " + started + " is not 0 or 1");
+        }
     }
 
     @Override
@@ -268,11 +389,25 @@ public final class FifoBloomDefinition extends KindDefinition
     {
         final FifoBloomModel model = model(slots);
         final Map<String, String> map = new LinkedHashMap<>();
-        map.put("items-per-generation", Long.toString(perSubfilter(slots[CAPACITY], slots[GENERATIONS])));
+        map.put("items-per-generation", Long.toString(perGeneration(slots)));
         map.put("bits-per-item", String.format(Locale.ROOT, "%.2f", (double)slots[MEMORY] / slots[CAPACITY]));
         map.put("worst-fpr", String.format(Locale.ROOT, "%.6f", model.worstFalsePositiveRate()));
+        if (windowed(slots))
+        {
+            final long window = slots[WINDOW_MILLIS];
+            map.put(P_WINDOW_MILLIS.name(), Long.toString(window));
+            map.put(P_SLICES.name(), Long.toString(slots[SLICES]));
+            map.put(P_TIME_SOURCE.name(), Long.toString(slots[TIME_SOURCE]));
+            map.put("window", DurationText.format(window) + " (" + slots[SLICES] + " slices of " +
+                DurationText.format(window / slots[SLICES]) + "; each item remembered at least " +
+                DurationText.format(window) + " while at most " + slots[CAPACITY] + " new items come within " +
+                DurationText.format(window) + ", forgotten by " + DurationText.format(window + window / slots[SLICES]) +
+                ")");
+            map.put("time", slots[TIME_SOURCE] == EVENT_TIME ? "event time" : "wall clock");
+        }
         map.put("layout", slots[BLOCKS_PER_ITEM] == LAYOUT_1_0 ? "1.0 (standard Bloom generations)" :
-            "2.0 (blocked: " + blocks(slots) + " blocks of 512 bits per generation)");
+            (windowed(slots) ? "2.1 (blocked, window of time: " : "2.0 (blocked: ") + blocks(slots) +
+            " blocks of 512 bits per generation)");
         return map;
     }
 
@@ -282,8 +417,19 @@ public final class FifoBloomDefinition extends KindDefinition
      */
     public static FifoBloomModel model(final long[] slots)
     {
+        if (windowed(slots))
+        {
+            return FifoBloomModel.of(slots[MEMORY], (int)slots[HASH_FUNCTIONS], perGeneration(slots) *
+                slots[GENERATIONS], (int)slots[GENERATIONS], (int)slots[BLOCKS_PER_ITEM]);
+        }
         return FifoBloomModel.of(slots[MEMORY], (int)slots[HASH_FUNCTIONS], slots[CAPACITY], (int)slots[GENERATIONS],
             (int)slots[BLOCKS_PER_ITEM]);
+    }
+
+    /** @return c, new items per generation: ⌈n / L⌉, L the generations, or with a window of time its slices. */
+    static long perGeneration(final long[] slots)
+    {
+        return perSubfilter(slots[CAPACITY], windowed(slots) ? slots[SLICES] : slots[GENERATIONS]);
     }
 
     private static long perSubfilter(final long capacity, final long generations)

@@ -1,6 +1,7 @@
 /**
  * Kinds composed of other families' cores: {@code fifo-bloom}, Bloom subfilters in the queuing construction's
- * rotation (counting new items only), sized by its model.
+ * rotation (counting new items only), sized by its model; with a window of time, generations that also turn with time
+ * ({@code FifoWindow}), their stale slots sealed over the calls ({@code FifoSeals}).
  *
  * <p>Between {@code internal} (which registers it) and the families (whose cores it composes): it may use the
  * families, {@code spi}, {@code memory}, {@code hash} and {@code model}; the families stay independent of each other.

@@ -4,7 +4,6 @@ import io.ddf.engine.changelog.FilterLog;
 import io.ddf.engine.changelog.KindOps;
 import io.ddf.engine.hash.ElementHasher;
 import io.ddf.engine.spi.FilterCore;
-import io.ddf.persistence.log.ChangeLog;
 
 /** A batch streamed into a {@link MappedFilter}: hashed, touched ahead and updated in groups, its records logged. */
 final class BatchStream
@@ -36,7 +35,7 @@ final class BatchStream
     {
         final FilterCore core = filter.core();
         final ElementHasher hasher = filter.hasher();
-        final FilterLog log = filter.logsStreams() ? filter.log() : null;
+        final FilterLog log = filter.changes().streams();
         final boolean touchAhead = filter.touchAhead();
         final int end = offset + length;
         int found = 0;
@@ -68,11 +67,7 @@ final class BatchStream
             touchSink = touched;
         }
         filter.counters().record(stripe, length, found);
-        if (filter.forceEachCall())
-        {
-            final ChangeLog changes = filter.log().log();
-            changes.force(changes.reserved()); // group commit: the batch's records in one force
-        }
+        filter.changes().afterBatch(); // under policy always, the batch's records in one force (group commit)
         return found;
     }
 }

@@ -50,7 +50,7 @@ final class FilterClosing
             }
             finally
             {
-                mine.forEach(MappedFilter::closeOwnLog);
+                mine.forEach(filter -> filter.changes().closeOwnLog());
             }
         }
         finally

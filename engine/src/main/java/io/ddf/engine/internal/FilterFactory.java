@@ -4,6 +4,7 @@ import io.ddf.engine.changelog.FilterLog;
 import io.ddf.engine.changelog.LogScheduler;
 import io.ddf.engine.hash.ElementHasher;
 import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.FilterClock;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.KindDefinition;
 import io.ddf.engine.spi.LoggedCore;
@@ -68,16 +69,33 @@ public final class FilterFactory
     public static MappedFilter create(final Path path, final FilterFileSpec spec, final KindDefinition definition,
         final long[] slots, final boolean singleWriter, final SyncMode sync)
     {
+        return create(path, spec, definition, slots, singleWriter, sync, null);
+    }
+
+    /**
+     * @param path         the file to create, or null for an anonymous one (never synced).
+     * @param spec         its header.
+     * @param definition   the kind's definition (the spec's kind code).
+     * @param slots        resolved parameters (the spec's parameter slots).
+     * @param singleWriter whether the filter runs in single-writer mode (see {@link MappedFilter#singleWriter()}).
+     * @param sync         how its changes reach the device.
+     * @param wallClock    what a filter with a window of time on the wall clock reads, or null for
+     *                     {@link CoarseClock#SYSTEM}.
+     * @return the filter over the new, zeroed file.
+     */
+    public static MappedFilter create(final Path path, final FilterFileSpec spec, final KindDefinition definition,
+        final long[] slots, final boolean singleWriter, final SyncMode sync, final FilterClock wallClock)
+    {
         if (!OwnLog.wanted(path, sync))
         {
             return wrap(FilterFile.create(path, spec), definition, slots, false, singleWriter, SyncMode.UNTRACKED,
-                null, false);
+                null, false, wallClock);
         }
         final boolean logExisted = java.nio.file.Files.exists(OwnLog.directoryFor(path));
         final ChangeLog log = OwnLog.open(path, spec.tableLength(), singleWriter);
         try
         {
-            return wrap(FilterFile.create(path, spec), definition, slots, false, singleWriter, sync, log, true);
+            return wrap(FilterFile.create(path, spec), definition, slots, false, singleWriter, sync, log, true, wallClock);
         }
         catch (final RuntimeException e)
         {
@@ -121,6 +139,21 @@ public final class FilterFactory
      */
     public static MappedFilter open(final Path path, final boolean singleWriter, final SyncMode sync)
     {
+        return open(path, singleWriter, sync, null);
+    }
+
+    /**
+     * @param path         an existing filter file.
+     * @param singleWriter whether the filter runs in single-writer mode (see {@link MappedFilter#singleWriter()}).
+     * @param sync         how its changes reach the device.
+     * @param wallClock    what a filter with a window of time on the wall clock reads (and its open applies), or
+     *                     null for {@link CoarseClock#SYSTEM}.
+     * @return the filter, its state as the file holds it, recovered from any crash mid-update.
+     * @throws FilterFileException as {@link #open(Path)}.
+     */
+    public static MappedFilter open(final Path path, final boolean singleWriter, final SyncMode sync,
+        final FilterClock wallClock)
+    {
         // The header is checked before the structure: the structure check needs the kind and its parameters. A seal
         // that does not match is taken as a crash: the structure decides, and the reason is logged.
         final ChangeLog log = OwnLog.wanted(path, sync) ? OwnLog.open(path, 0, singleWriter) : null;
@@ -128,7 +161,7 @@ public final class FilterFactory
         try
         {
             filter = wrapOpened(FilterFile.open(path, FilterFactory::checkStructure, OnSealMismatch.CHECK_STRUCTURE),
-                singleWriter, log == null ? SyncMode.UNTRACKED : sync, log, log != null);
+                singleWriter, log == null ? SyncMode.UNTRACKED : sync, log, log != null, wallClock);
         }
         catch (final RuntimeException e)
         {
@@ -150,13 +183,15 @@ public final class FilterFactory
      * @param path         an existing filter file.
      * @param singleWriter whether the filter runs in single-writer mode (see {@link MappedFilter#singleWriter()}).
      * @param log          the change log it is written through (FORMAT-LOG.md: the open decides whether to replay).
+     * @param wallClock    as for {@link #open(Path, boolean, SyncMode, FilterClock)}.
      * @return the filter, its state as the file holds it, recovered (replayed after a restart of the machine).
      * @throws FilterFileException as {@link #open(Path)}.
      */
-    public static MappedFilter open(final Path path, final boolean singleWriter, final ChangeLog log)
+    public static MappedFilter open(final Path path, final boolean singleWriter, final ChangeLog log,
+        final FilterClock wallClock)
     {
         final MappedFilter filter = wrapOpened(FilterFile.open(path, FilterFactory::checkStructure,
-            OnSealMismatch.CHECK_STRUCTURE), singleWriter, SyncMode.LOG_SHARED, log, false);
+            OnSealMismatch.CHECK_STRUCTURE), singleWriter, SyncMode.LOG_SHARED, log, false, wallClock);
         if (filter.foundAtOpen() == FilterFile.TableCheck.SEAL_MISMATCH)
         {
             LOG.log(System.Logger.Level.WARNING, "ddf: " + path + ": " + filter.sealMismatch() + "; opened as " +
@@ -170,10 +205,11 @@ public final class FilterFactory
      * java.util.function.BiConsumer)} does, each as {@link #open(Path, boolean, io.ddf.persistence.log.ChangeLog)}.
      *
      * @param paths    the files.
-     * @param log      the change log.
-     * @param onOpened receives each path and its filter, or its failure, in order.
+     * @param log       the change log.
+     * @param wallClock the wall clock of the filters with a window of time, or null for {@link CoarseClock#SYSTEM}.
+     * @param onOpened  receives each path and its filter, or its failure, in order.
      */
-    public static void openAll(final java.util.List<Path> paths, final ChangeLog log,
+    public static void openAll(final java.util.List<Path> paths, final ChangeLog log, final FilterClock wallClock,
         final java.util.function.BiConsumer<Path, Object> onOpened)
     {
         for (final FilterFiles.Opened opened : FilterFiles.openAll(paths, FilterFactory::checkStructure))
@@ -185,7 +221,8 @@ public final class FilterFactory
             }
             try
             {
-                onOpened.accept(opened.path(), wrapOpened(opened.file(), false, SyncMode.LOG_SHARED, log, false));
+                onOpened.accept(opened.path(), wrapOpened(opened.file(), false, SyncMode.LOG_SHARED, log, false,
+                    wallClock));
             }
             catch (final RuntimeException e)
             {
@@ -201,13 +238,15 @@ public final class FilterFactory
      * @param slots        resolved parameters.
      * @param singleWriter whether the filter runs in single-writer mode.
      * @param log          the change log it is written through.
+     * @param wallClock    as for {@link #create(Path, FilterFileSpec, KindDefinition, long[], boolean, SyncMode,
+     *                     FilterClock)}.
      * @return the filter over the new, zeroed file.
      */
     public static MappedFilter create(final Path path, final FilterFileSpec spec, final KindDefinition definition,
-        final long[] slots, final boolean singleWriter, final ChangeLog log)
+        final long[] slots, final boolean singleWriter, final ChangeLog log, final FilterClock wallClock)
     {
         return wrap(FilterFile.create(path, spec), definition, slots, false, singleWriter, SyncMode.LOG_SHARED, log,
-            false);
+            false, wallClock);
     }
 
     /**
@@ -234,6 +273,21 @@ public final class FilterFactory
     public static void openAll(final java.util.List<Path> paths, final SyncMode sync,
         final java.util.function.BiConsumer<Path, Object> onOpened)
     {
+        openAll(paths, sync, null, onOpened);
+    }
+
+    /**
+     * As {@link #openAll(java.util.List, SyncMode, java.util.function.BiConsumer)}, the filters with a window of time
+     * on the given wall clock (what it reads at the open is the time applied).
+     *
+     * @param paths     the files.
+     * @param sync      how their changes reach the device.
+     * @param wallClock the wall clock of the filters with a window of time, or null for {@link CoarseClock#SYSTEM}.
+     * @param onOpened  receives each path and its filter, or its failure, in order.
+     */
+    public static void openAll(final java.util.List<Path> paths, final SyncMode sync, final FilterClock wallClock,
+        final java.util.function.BiConsumer<Path, Object> onOpened)
+    {
         for (final FilterFiles.Opened opened : FilterFiles.openAll(paths, FilterFactory::checkStructure))
         {
             if (opened.file() == null)
@@ -246,7 +300,7 @@ public final class FilterFactory
             {
                 log = OwnLog.wanted(opened.path(), sync) ? OwnLog.open(opened.path(), 0, false) : null;
                 onOpened.accept(opened.path(), wrapOpened(opened.file(), false,
-                    log == null ? SyncMode.UNTRACKED : sync, log, log != null));
+                    log == null ? SyncMode.UNTRACKED : sync, log, log != null, wallClock));
             }
             catch (final RuntimeException e)
             {
@@ -261,7 +315,7 @@ public final class FilterFactory
     }
 
     private static MappedFilter wrapOpened(final FilterFile file, final boolean singleWriter, final SyncMode sync,
-        final ChangeLog log, final boolean ownsLog)
+        final ChangeLog log, final boolean ownsLog, final FilterClock wallClock)
     {
         final Path path = file.path();
         final KindDefinition definition;
@@ -276,7 +330,7 @@ public final class FilterFactory
             file.close();
             throw e;
         }
-        return wrap(file, definition, slots, true, singleWriter, sync, log, ownsLog);
+        return wrap(file, definition, slots, true, singleWriter, sync, log, ownsLog, wallClock);
     }
 
     /**
@@ -414,7 +468,7 @@ public final class FilterFactory
 
     private static MappedFilter wrap(final FilterFile file, final KindDefinition definition, final long[] slots,
         final boolean reopened, final boolean singleWriter, final SyncMode requested, final ChangeLog log,
-        final boolean ownsLog)
+        final boolean ownsLog, final FilterClock wallClock)
     {
         try
         {
@@ -429,7 +483,8 @@ public final class FilterFactory
                 singleWriter);
             final MappedWords headerState = new MappedWords(file.stateAddress() + FilterCounters.LENGTH,
                 KindDefinition.HEADER_STATE_WORDS, singleWriter);
-            final FilterCore core = definition.core(slots, table, headerState);
+            final FilterCore core = definition.core(slots, table, headerState,
+                wallClock == null ? CoarseClock.SYSTEM : wallClock);
             if (reopened && tornPossible(file))
             {
                 core.recoverTorn();

@@ -2,16 +2,15 @@ package io.ddf.engine.internal;
 
 import io.ddf.engine.changelog.FilterLog;
 import io.ddf.engine.changelog.KindOps;
-import io.ddf.engine.changelog.LogScheduler;
 import io.ddf.engine.hash.ElementHasher;
 import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.CountingCore;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.KindDefinition;
-import io.ddf.engine.spi.LoggedCore;
+import io.ddf.engine.spi.TimedCore;
+import io.ddf.engine.spi.WindowSnapshot;
 import io.ddf.persistence.platform.AsymmetricFence;
 import io.ddf.persistence.FilterFile;
-import io.ddf.persistence.log.ChangeLog;
 import io.ddf.persistence.log.Checkpoint;
 import io.ddf.persistence.log.Recovery;
 
@@ -38,14 +37,9 @@ public final class MappedFilter
     /** Whether a batch touches its rows before updating them: only for a table larger than a core's cache. */
     private final boolean touchAhead;
     private final SyncMode syncMode;
-    /** The filter's change log binding, or null when its changes are not logged (policy no, anonymous files). */
+    /** The filter's change log binding (null when its changes are not logged) and what a call appends to it. */
     private final FilterLog log;
-    /** Whether this filter appends a STREAM record per element judged UNSEEN (its core does not log itself). */
-    private final boolean logsStreams;
-    /** Whether each changing call forces the log through its records before it returns (sync policy always). */
-    private final boolean forceEachCall;
-    /** Whether closing the filter closes its log (its own {@code <file>.log/}, not the daemon's). */
-    private final boolean ownsLog;
+    private final FilterChanges changes;
     /**
      * The calls in flight, which a close waits for, and whether the filter is closing (new calls refused); its
      * stripe for the calling thread is that thread's stripe of the counters too.
@@ -60,9 +54,7 @@ public final class MappedFilter
     {
         this.syncMode = syncMode;
         this.log = log;
-        this.logsStreams = log != null && !(core instanceof LoggedCore);
-        this.forceEachCall = log != null && syncMode == SyncMode.LOG_ALWAYS;
-        this.ownsLog = ownsLog;
+        this.changes = new FilterChanges(log, core, syncMode, ownsLog);
         this.singleWriter = singleWriter;
         this.file = file;
         this.definition = definition;
@@ -153,19 +145,52 @@ public final class MappedFilter
         {
             final boolean duplicate = core.stream(hash);
             counters.record(stripe, 1, duplicate ? 1 : 0);
-            if (logsStreams && !duplicate)
-            {
-                final long end = log.record(KindOps.STREAM, 0, hash, 0);
-                if (forceEachCall)
-                {
-                    log.log().force(end);
-                }
-            }
-            else if (forceEachCall)
-            {
-                log.log().force(log.log().reserved()); // a core that logs itself
-            }
+            changes.afterStream(hash, duplicate);
             return duplicate;
+        }
+        finally
+        {
+            guard.exit(stripe);
+        }
+    }
+
+    /**
+     * @param hash an element's hash.
+     * @param time epoch milliseconds, at least 0 (see {@link TimedCore#stream(long, long)}).
+     * @return whether it is a duplicate; the state now records it and the counters count it.
+     * @throws UnsupportedOperationException when the filter has no window of time.
+     */
+    public boolean streamHash(final long hash, final long time)
+    {
+        final TimedCore timed = TimedCalls.core(core, definition, time);
+        final int stripe = guard.enter();
+        try
+        {
+            final boolean duplicate = timed.stream(hash, time);
+            counters.record(stripe, 1, duplicate ? 1 : 0);
+            changes.afterStream(hash, duplicate);
+            return duplicate;
+        }
+        finally
+        {
+            guard.exit(stripe);
+        }
+    }
+
+    /**
+     * @return the window of time's state and counters, or null for a filter without one.
+     * @throws IllegalStateException once the filter is closed (its state is unmapped).
+     */
+    public WindowSnapshot window()
+    {
+        if (!(core instanceof TimedCore timed))
+        {
+            return null;
+        }
+        final int stripe = guard.enter();
+        try
+        {
+            return timed.window();
         }
         finally
         {
@@ -254,14 +279,7 @@ public final class MappedFilter
         {
             counting.add(hash);
             counters.record(stripe, 1, 0);
-            if (log != null)
-            {
-                final long end = log.record(KindOps.ADD, 0, hash, 0);
-                if (forceEachCall)
-                {
-                    log.log().force(end);
-                }
-            }
+            changes.logged(KindOps.ADD, hash);
         }
         finally
         {
@@ -280,13 +298,9 @@ public final class MappedFilter
         try
         {
             final boolean deleted = counting.delete(hash);
-            if (deleted && log != null)
+            if (deleted)
             {
-                final long end = log.record(KindOps.DELETE, 0, hash, 0);
-                if (forceEachCall)
-                {
-                    log.log().force(end);
-                }
+                changes.logged(KindOps.DELETE, hash);
             }
             return deleted;
         }
@@ -407,19 +421,13 @@ public final class MappedFilter
      */
     public long sync()
     {
-        if (log == null)
+        final long forced = changes.force();
+        if (forced == -2)
         {
             flush();
             return 0;
         }
-        final ChangeLog changes = log.log();
-        final long end = changes.appended();
-        if (changes.forced() >= end)
-        {
-            return -1;
-        }
-        changes.force(end);
-        return 0;
+        return forced;
     }
 
     /** @return the filter's change log binding, or null when its changes are not logged. */
@@ -431,7 +439,7 @@ public final class MappedFilter
     /** @return what the open did with the change log (NOT_LOGGED without one). */
     public Recovery recovery()
     {
-        return log == null ? Recovery.of(Recovery.Outcome.NOT_LOGGED, 0, 0) : log.recovery();
+        return changes.recovery();
     }
 
     /**
@@ -509,21 +517,12 @@ public final class MappedFilter
             }
             finally
             {
-                closeOwnLog();
+                changes.closeOwnLog();
             }
         }
         finally
         {
             guard.closed();
-        }
-    }
-
-    /** After the file's close: the filter's own log (not the daemon's) is closed with it. */
-    void closeOwnLog()
-    {
-        if (ownsLog)
-        {
-            log.log().close();
         }
     }
 
@@ -556,11 +555,7 @@ public final class MappedFilter
     void quiesce()
     {
         guard.awaitIdle();
-        if (log != null)
-        {
-            LogScheduler.unregister(log);
-            log.closing();
-        }
+        changes.closing();
         finalElements = counters.elements();
         finalDuplicates = counters.duplicates();
     }
@@ -571,16 +566,10 @@ public final class MappedFilter
         return touchAhead;
     }
 
-    /** @return whether each UNSEEN element gets a STREAM record. */
-    boolean logsStreams()
+    /** @return how its calls append to its change log. */
+    FilterChanges changes()
     {
-        return logsStreams;
-    }
-
-    /** @return whether each changing call forces the log. */
-    boolean forceEachCall()
-    {
-        return forceEachCall;
+        return changes;
     }
 
     /** @return the kind's core. */

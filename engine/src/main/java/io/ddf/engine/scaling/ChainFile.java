@@ -158,6 +158,7 @@ public final class ChainFile implements AutoCloseable
             header.putLongOrdered(MAGIC_OFFSET, MAGIC); // last: a file with a magic is whole
             made[0] = chain;
         });
+        file.prefaultForWrite(); // the first layers: their first adds then find their pages mapped
         return new ChainFile(file, made[0].header).adopt(made[0]);
     }
 

@@ -70,6 +70,22 @@ public abstract class KindDefinition
     public abstract FilterCore core(long[] slots, MappedWords region, MappedWords headerState);
 
     /**
+     * Builds the kind's algorithm for a top-level filter whose window of time (if its parameters give one) reads the
+     * given clock when a call gives no time. Kinds without a window of time ignore the clock.
+     *
+     * @param slots       resolved parameters.
+     * @param region      the kind's region of the table.
+     * @param headerState the header's kind-state words.
+     * @param wallClock   the wall clock (or a test's): read only by a filter whose window of time follows it.
+     * @return the algorithm over that region.
+     */
+    public FilterCore core(final long[] slots, final MappedWords region, final MappedWords headerState,
+        final FilterClock wallClock)
+    {
+        return core(slots, region, headerState);
+    }
+
+    /**
      * Checks a table whose file cannot vouch for it (not closed cleanly, or of a format without a table checksum),
      * reading only, before {@link FilterCore#recover()}. A kind whose cells have invariants (bits that must be
      * zero, counters with bounds) checks them, tolerating what a crash mid-update leaves and recover() repairs.

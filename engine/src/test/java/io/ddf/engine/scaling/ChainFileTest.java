@@ -1,6 +1,7 @@
 package io.ddf.engine.scaling;
 
 import io.ddf.persistence.FilterFileException;
+import io.ddf.persistence.testing.Smaps;
 import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -10,17 +11,19 @@ import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The growing file under the scaling filters: a reopened chain answers as before; what a growth killed before its
  * publication leaves is cut off; a broken segment, a foreign file, a file shorter than its header says, a second
- * writer are refused, each named; and a process killed at any moment while its chain grows (8 rounds, each killed 0 to 0.4 s after its first add, from 50 items doubling) leaves a file that opens
+ * writer are refused, each named; a new chain's first layer is faulted in at creation; and a process killed at any moment while its chain grows (8 rounds, each killed 0 to 0.4 s after its first add, from 50 items doubling) leaves a file that opens
  * and holds every item whose add had returned.
  */
 class ChainFileTest
@@ -45,6 +48,27 @@ class ChainFileTest
             assertEquals(4, chain.layerCount(), "50 + 100 + 200 + 400 items: four layers");
         }
         return path;
+    }
+
+    /**
+     * A new chain's first layer is faulted in writable at creation (issue 31 item 10), as a fixed file's table is: its
+     * first random adds otherwise faulted its pages in one by one on the hot path. Failed before (the layer's mapping
+     * had 0 kB resident until adds reached it).
+     */
+    @Test
+    void aNewChainsFirstLayerIsFaultedInAtCreation() throws IOException
+    {
+        assumeTrue(Smaps.available(), "reads /proc/self/smaps");
+        final Path path = dir.resolve("fresh.ddfs");
+        try (BloomChain chain = BloomChain.create(path, 1_000_000, 0.01, false, 2, 7))
+        {
+            final List<Smaps.Mapping> mappings = Smaps.of(path);
+            final Smaps.Mapping layer = mappings.stream().max(java.util.Comparator.comparingLong(Smaps.Mapping::sizeKb))
+                .orElseThrow();
+            assertTrue(layer.sizeKb() > 1024, "the layer of 10^6 items: " + mappings);
+            assertEquals(layer.sizeKb(), layer.rssKb(), "every page of the layer faulted in: " + layer);
+            assertEquals(AddResult.ADDED, chain.add(item(1)));
+        }
     }
 
     @Test

@@ -33,6 +33,19 @@ final class CommandRules
         this.allowed = new boolean[catalog.size()];
     }
 
+    /** @return whether every command and subcommand of the catalog is allowed (as {@code +@all} alone allows). */
+    boolean allowsEverything()
+    {
+        for (final boolean one : allowed)
+        {
+            if (!one)
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
     CommandRules copy()
     {
         final CommandRules copy = new CommandRules(catalog);

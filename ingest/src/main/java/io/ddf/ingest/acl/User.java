@@ -114,6 +114,15 @@ public final class User
     }
 
     /**
+     * @return whether {@link #check} allows every request: every command, every key ({@code +@all ~*}, the default
+     *         user's rules). Computed each call; {@link Identity} keeps it for the rules it publishes.
+     */
+    boolean allowsEverything()
+    {
+        return keys.allKeys() && commands.allowsEverything();
+    }
+
+    /**
      * Checks a request against the user's command and key rules, as Redis does before running a command.
      *
      * @param spec the command the request runs (its subcommand's spec for {@code container sub ...}).

@@ -90,6 +90,18 @@ public final class ServerConfig
     /** Error rate of a filter made by BF.ADD on a missing key. */
     public double defaultErrorRate = 0.01;
     /**
+     * A window of time for the filters BF.ADD, BF.MADD and BF.INSERT make on a missing key ({@code serve
+     * --default-window}), or null: each such key is then a fifo-bloom of {@link #capacityOfMissingKeys}{@code (false)}
+     * new items per window at {@link #defaultErrorRate}, remembering each item for the window after its first add
+     * (BF.RESERVE's {@code WINDOW seconds}). The raw feed's filter too.
+     */
+    public java.time.Duration defaultWindow;
+    /**
+     * The wall clock of the filters with a window of time, or null for the engine's (a field a ticker refreshes every
+     * 10 ms): tests only, no option.
+     */
+    public java.time.InstantSource clock;
+    /**
      * What a Bloom or cuckoo filter made for a missing key without {@code KIND} does once it holds its capacity:
      * {@link PastCapacity#SCALE} (RedisBloom's semantics) by default.
      */
@@ -249,6 +261,11 @@ public final class ServerConfig
                 "loopback address");
         }
         atLeast(defaultCapacity, 0, "--default-capacity");
+        if (defaultWindow != null && (defaultWindow.isNegative() || defaultWindow.isZero()))
+        {
+            throw new IllegalArgumentException("--default-window must be a positive time (90s, 15m, 24h, 7d), got " +
+                defaultWindow);
+        }
         atLeast(fsyncWarnMillis, 1, "--fsync-warn-ms");
         atLeast(checkpointSeconds, 1, "--checkpoint-seconds");
         atLeast(checkpointLogBytes, 1L << 20, "--checkpoint-log-bytes");
@@ -306,12 +323,25 @@ public final class ServerConfig
     }
 
     /**
-     * @return the fixed-size filter a missing key gets under {@code --past-capacity forget} (and the raw feed's, and
-     *         BF.RESERVE's without options): the tuner's {@link io.ddf.engine.tune.Tuner#forCapacity} for the default
-     *         capacity and error rate.
+     * @return the fixed-size filter a missing key gets under {@code --past-capacity forget} or {@code
+     *         --default-window} (and the raw feed's, and BF.RESERVE's without options under {@code --past-capacity
+     *         forget}): the tuner's {@link io.ddf.engine.tune.Tuner#forCapacity} for the default capacity and error
+     *         rate, or with a {@link #defaultWindow} a fifo-bloom of that capacity and error rate with that window.
      */
     public io.ddf.engine.FilterBuilder defaultFilter()
     {
+        if (defaultWindow != null)
+        {
+            return io.ddf.engine.Filters.builder(io.ddf.engine.FilterKind.FIFO_BLOOM)
+                .param("capacity", capacityOfMissingKeys(false)).param("target-fpr", defaultErrorRate)
+                .window(defaultWindow);
+        }
         return io.ddf.engine.tune.Tuner.forCapacity(capacityOfMissingKeys(false), defaultErrorRate).builder();
+    }
+
+    /** @return whether BF.ADD, BF.MADD and BF.INSERT make a filter that grows for a missing key. */
+    public boolean missingBloomKeysGrow()
+    {
+        return pastCapacity == PastCapacity.SCALE && defaultWindow == null;
     }
 }

@@ -383,7 +383,7 @@ public final class Command
      */
     public static RespError wrongArity(final String name)
     {
-        return new RespError("ERR wrong number of arguments for '" + name + "' command");
+        return RespError.wrongArity(name);
     }
 
     @Override

@@ -10,12 +10,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.function.Supplier;
 
 /**
- * Runs one command of a connection: finds its {@link Command} by the bytes of its name, asks the
- * {@link Authorizer}, checks its arity, queues it when a MULTI is open, else runs its handler, timing it on the
- * command's own {@link CommandStats}; an error the handler throws becomes the command's error reply here
- * ({@link Session#message} words it; the connection does the same for work a command awaited off the event loop). The logic of the request path (Aeron's conductor: the
- * {@link RespDecoder} is its adapter, the {@link ReplyWriter} its proxy); shared by every connection, and holds no
- * state of its own. A command's error is a {@link RespError} (the reply's text) or a storage failure
+ * Runs one command of a connection: finds its {@link Command} by the bytes of its name, asks the {@link Authorizer},
+ * checks its arity, queues it when a MULTI is open, else runs its handler, timing it on the command's own {@link
+ * CommandStats}; an error the handler throws becomes the command's error reply here ({@link Session#message} words it;
+ * the connection does the same for work a command awaited off the event loop). The logic of the request path (Aeron's
+ * conductor: the {@link RespDecoder} is its adapter, the {@link ReplyWriter} its proxy); shared by every connection,
+ * and holds no state of its own. A command's error is a {@link RespError} (the reply's text) or a storage failure
  * ({@link FilterStoreException}, answered as {@code ERR} and its message): {@link Session#message} makes the text.
  */
 public final class Conductor
@@ -67,9 +67,9 @@ public final class Conductor
         final String refusal = authorizer.refusal(session, command, args);
         if (refusal != null)
         {
-            if (session.transaction().active())
+            if (session.inMulti())
             {
-                session.transaction().refuse();
+                session.refuse();
             }
             session.replies().error(refusal);
             return;
@@ -96,10 +96,10 @@ public final class Conductor
             }
             // one clock read serves the client's idle time and the command's timing (commandstats)
             final long start = System.nanoTime();
-            session.client().ran(command.name(), start);
-            if (session.transaction().active() && command.queuedInTransaction())
+            session.ran(command.name(), start);
+            if (session.inMulti() && command.queuedInTransaction())
             {
-                session.transaction().queue(args);
+                session.queue(args);
                 session.replies().ready(QUEUED);
                 return;
             }
@@ -107,10 +107,10 @@ public final class Conductor
         }
         catch (final RespError | FilterStoreException e)
         {
-            if (session.transaction().active())
+            if (session.inMulti())
             {
                 // Redis's way: a command refused while queuing aborts the whole transaction at EXEC
-                session.transaction().refuse();
+                session.refuse();
             }
             session.replies().error(Session.message(e));
         }
@@ -118,9 +118,9 @@ public final class Conductor
         {
             // the write's record could not be appended (the log's next segment could not be made): refused, as
             // every write is from now on until the log can be written again
-            if (session.transaction().active())
+            if (session.inMulti())
             {
-                session.transaction().refuse();
+                session.refuse();
             }
             final String refused = writeRefusal.get();
             session.replies().error(refused != null ? refused : "MISCONF Errors writing to the change log: " +

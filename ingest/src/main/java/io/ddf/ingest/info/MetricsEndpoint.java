@@ -24,9 +24,12 @@ import java.util.function.BiConsumer;
 
 /**
  * {@code --metrics-port}: the Prometheus endpoint ({@code /metrics}, text format, or protobuf when asked), on
- * its own registry (not the process-wide default, so two daemons in one JVM do not mix). Per filter: elements
- * and duplicates streamed, table bytes, and the error model's fill, predicted FPR and FNR at the current load;
- * per command: runs, errors and a latency histogram of the time the event loop spent in it ({@link CommandStats}).
+ * its own registry (not the process-wide default, so two daemons in one JVM do not mix). Per filter, of both
+ * kinds (the filters that grow, a missing key's by default, and ddf's fixed-size ones): elements
+ * ({@code ddf_filter_elements}: streamed into a fixed-size filter, the items held by one that grows) and bytes
+ * ({@code ddf_filter_bytes}); per fixed-size filter: duplicates, and the error model's fill, predicted FPR and FNR at
+ * the current load; per command: runs, errors and a latency histogram of the time the event loop spent in it
+ * ({@code CommandStats}).
  * Filter series are read at scrape time, so a deleted filter's series disappear with it.
  */
 public final class MetricsEndpoint implements AutoCloseable
@@ -50,7 +53,7 @@ public final class MetricsEndpoint implements AutoCloseable
      * @param store    the filters.
      * @param clients  the connections.
      * @param commands what it serves (each command's counters get a timer feeding the histogram).
-     * @param https    the HTTPS configuration ({@link TransportSecurity#metrics()}), or null for plain HTTP.
+     * @param https    the HTTPS configuration ({@code ServerSecurity.metrics()}), or null for plain HTTP.
      * @return the running endpoint.
      * @throws UncheckedIOException when the port cannot be bound.
      */
@@ -58,10 +61,16 @@ public final class MetricsEndpoint implements AutoCloseable
         final CommandTable commands, final HttpsConfigurator https)
     {
         final PrometheusRegistry registry = new PrometheusRegistry();
-        CounterWithCallback.builder().name("ddf_filter_elements").help("Elements streamed into the filter.")
-            .labelNames("filter").callback(cb -> eachFilter(store, (key, f) -> cb.call(f.elements(), key)))
+        CounterWithCallback.builder().name("ddf_filter_elements")
+            .help("Elements streamed into the filter (a filter that grows: the items it holds).")
+            .labelNames("filter").callback(cb ->
+            {
+                eachFilter(store, (key, f) -> cb.call(f.elements(), key));
+                store.scaling().forEach((key, f) -> cb.call(f.items(), key));
+            })
             .register(registry);
-        CounterWithCallback.builder().name("ddf_filter_duplicates").help("Elements the filter judged duplicate.")
+        CounterWithCallback.builder().name("ddf_filter_duplicates")
+            .help("Elements the filter judged duplicate (fixed-size filters: one that grows keeps no such count).")
             .labelNames("filter").callback(cb -> eachFilter(store, (key, f) -> cb.call(f.duplicates(), key)))
             .register(registry);
         GaugeWithCallback.builder().name("ddf_scaling_filter_bytes")
@@ -72,9 +81,14 @@ public final class MetricsEndpoint implements AutoCloseable
             .help("Items a scaling filter holds (BF.INFO's Number of items inserted, CF.INFO's).").labelNames("filter")
             .callback(cb -> store.scaling().forEach((key, f) -> cb.call(f.items(), key)))
             .register(registry);
-        GaugeWithCallback.builder().name("ddf_filter_bytes").help("Bytes of the filter's table.")
+        GaugeWithCallback.builder().name("ddf_filter_bytes")
+            .help("Bytes of the filter's table (a filter that grows: of its file, a layer at a time).")
             .labelNames("filter")
-            .callback(cb -> eachFilter(store, (key, f) -> cb.call(f.parameters().tableBytes(), key)))
+            .callback(cb ->
+            {
+                eachFilter(store, (key, f) -> cb.call(f.parameters().tableBytes(), key));
+                store.scaling().forEach((key, f) -> cb.call(f.fileBytes(), key));
+            })
             .register(registry);
         GaugeWithCallback.builder().name("ddf_filter_fill")
             .help("Fraction of the filter's cells in use at the current load (error model; absent without one).")

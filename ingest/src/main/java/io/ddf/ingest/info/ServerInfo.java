@@ -87,6 +87,21 @@ public final class ServerInfo
         return values;
     }
 
+    /**
+     * @return commands run since the start (or CONFIG RESETSTAT): every command's calls, as Redis counts those it
+     *         runs (a command refused before running, as an unknown one or one under MULTI, is not counted; EXEC's
+     *         are).
+     */
+    private long processed()
+    {
+        long sum = 0;
+        for (final io.ddf.ingest.dispatch.Command c : commands.all())
+        {
+            sum += c.stats().calls();
+        }
+        return sum;
+    }
+
     /** @return the INFO text. */
     public String info()
     {
@@ -108,6 +123,16 @@ public final class ServerInfo
         {
             all.close();
         }
+        // the filters that grow (what a missing key gets by default) count the items they hold: RedisBloom's
+        // "Number of items inserted", the adds of items not seen before (they keep no count of duplicates)
+        final long[] grown = new long[2];
+        store.scaling().forEach((key, filter) ->
+        {
+            grown[0]++;
+            grown[1] += filter.items();
+        });
+        filters += (int)grown[0];
+        elements += grown[1];
         String version;
         try
         {
@@ -131,7 +156,7 @@ public final class ServerInfo
             "maxclients:" + config.maxClients + nl +
             nl + "# Stats" + nl +
             "total_connections_received:" + clients.received() + nl +
-            "total_commands_processed:" + clients.commandsProcessed() + nl +
+            "total_commands_processed:" + processed() + nl +
             "filters:" + filters + nl +
             "elements:" + elements + nl +
             "duplicates:" + duplicates + nl +

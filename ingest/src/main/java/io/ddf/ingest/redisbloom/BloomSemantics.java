@@ -3,40 +3,36 @@ package io.ddf.ingest.redisbloom;
 import io.ddf.engine.scaling.AddResult;
 import io.ddf.engine.scaling.BloomChain;
 import io.ddf.engine.scaling.DumpChunk;
-import io.ddf.engine.scaling.ScalingFilter;
-import io.ddf.ingest.store.ScalingRegistry.Layout;
+import io.ddf.ingest.resp.Replies;
+import io.ddf.ingest.resp.RespError;
 import io.ddf.ingest.store.ScalingRegistry;
-import io.ddf.persistence.FilterFileException;
+import io.ddf.ingest.store.ScalingRegistry.Layout;
+import io.netty.handler.codec.redis.ErrorRedisMessage;
+import io.netty.handler.codec.redis.RedisMessage;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
 
 /**
- * RedisBloom 2.4.23's BF.* commands over the registry's scaling chains: their arguments, bounds, error texts and
- * replies as RedisBloom's {@code rebloom.c} gives them. A missing key is made as ddf's own chain of blocked layers
- * ({@link Layout#DDF}, the default, or {@code KIND scaling}: RedisBloom's capacities, error rates and replies, its
- * own bytes), or in RedisBloom's layout ({@link Layout#REDISBLOOM}, {@code serve --scaling-layout redisbloom} or
- * {@code KIND redisbloom}: it answers bit for bit as RedisBloom would, false positives included, and dumps chunks
- * RedisBloom loads); a key loaded from a RedisBloom dump is RedisBloom's layout either way. Arguments come as byte arrays, {@code args[0]} the command's name; a command that needs a
- * filter made answers {@link Reply.Create}, and the caller makes it where that blocks nobody.
+ * RedisBloom 2.4.23's BF.* commands over the registry's scaling chains: bounds, error texts and replies as
+ * RedisBloom's {@code rebloom.c} gives them, each reply a RESP value ({@link Replies}) written in the client's
+ * protocol, each refusal a {@link RespError}. A filter is made in a {@link Layout}: ddf's own chain of blocked layers
+ * ({@link Layout#DDF}, the default: RedisBloom's capacities, error rates and replies, its own bytes) or RedisBloom's
+ * layout ({@link Layout#REDISBLOOM}, {@code serve --scaling-layout redisbloom} or {@code KIND redisbloom}: it answers
+ * bit for bit as RedisBloom would, false positives included, and dumps chunks RedisBloom loads); a key loaded from a
+ * RedisBloom dump is RedisBloom's layout either way.
+ *
+ * <p>BF.RESERVE and BF.INSERT come parsed ({@link ReserveRequest}, {@link InsertRequest}), the other commands as
+ * byte arrays, {@code args[0]} the command's name (the command table has checked their arity). A command that needs
+ * its filter made first gets a {@link Creation} from {@link #reserve}, {@link #toAdd}, {@link #toInsert} or
+ * {@link #toLoad}, and the caller makes it where that blocks nobody.
  */
 public final class BloomSemantics
 {
-    static final String WRONGTYPE = io.ddf.ingest.resp.RespError.WRONGTYPE;
-    static final String NOT_FOUND = Errors.NOT_FOUND;
-    static final String FULL = "ERR non scaling filter is full";
-    static final String NO_MEMORY = "ERR Insufficient memory to create filter";
-    /** RedisBloom's default expansion. */
-    static final int DEFAULT_EXPANSION = 2;
-
-    /** BF.RESERVE's {@code KIND} of ddf's chain. */
-    public static final String KIND_DDF = "scaling";
-    /** BF.RESERVE's {@code KIND} of RedisBloom's layout. */
-    public static final String KIND_REDISBLOOM = "redisbloom";
-
     private final ScalingRegistry registry;
     private final long defaultCapacity;
     private final double defaultError;
@@ -57,68 +53,9 @@ public final class BloomSemantics
         this.layout = layout;
     }
 
-    /**
-     * @param args a BF.RESERVE.
-     * @return the index of its {@code KIND} word naming a scaling layout, or -1.
-     */
-    static int kindAt(final byte[][] args)
-    {
-        final int at = Arguments.indexOf(args, "KIND");
-        return at > 3 && at + 1 < args.length && layoutOf(args[at + 1]) != null ? at : -1;
-    }
-
-    /**
-     * @param name a {@code KIND} value.
-     * @return the scaling layout it names, or null.
-     */
-    static Layout layoutOf(final byte[] name)
-    {
-        return Arguments.is(name, KIND_DDF) ? Layout.DDF : Arguments.is(name, KIND_REDISBLOOM) ? Layout.REDISBLOOM :
-            null;
-    }
-
-    /**
-     * @param name a {@code KIND} value of BF.RESERVE.
-     * @return whether it names a scaling layout ({@value #KIND_DDF}, {@value #KIND_REDISBLOOM}).
-     */
-    public static boolean isScalingKind(final String name)
-    {
-        return layoutOf(name.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)) != null;
-    }
-
-    static Reply arity(final byte[][] args)
-    {
-        return Reply.error("ERR wrong number of arguments for '" +
-            new String(args[0], java.nio.charset.StandardCharsets.UTF_8).toLowerCase(Locale.ROOT) + "' command");
-    }
-
     private static String key(final byte[][] args)
     {
         return new String(args[1], java.nio.charset.StandardCharsets.ISO_8859_1);
-    }
-
-    /**
-     * @param ex why a filter could not be made.
-     * @return the reply: RedisBloom's {@code Insufficient memory to create filter} for a full disk (RedisBloom's
-     *         failed allocation), a refused dump header's own reply, {@code ERR item exists}, or RedisBloom's
-     *         {@code ERR could not create filter} with the reason (a descriptor limit, an I/O error).
-     */
-    static Reply cannotCreate(final RuntimeException ex)
-    {
-        if (ex instanceof FilterFileException file && file.reason() == FilterFileException.Reason.NO_SPACE)
-        {
-            return Reply.error(NO_MEMORY);
-        }
-        if (ex instanceof io.ddf.engine.redisbloom.RedisBloomFormatException format)
-        {
-            return Reply.error(format.reply());
-        }
-        if (ex.getMessage() != null && ex.getMessage().startsWith("ERR"))
-        {
-            return Reply.error(ex.getMessage());
-        }
-        final String reason = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
-        return Reply.error("ERR could not create filter: " + reason.replace('\r', ' ').replace('\n', ' '));
     }
 
     /** @return what makes a chain of these parameters in {@code chosen} layout, on the daemon's creation thread. */
@@ -134,289 +71,149 @@ public final class BloomSemantics
     }
 
     /**
-     * @param args BF.RESERVE key error_rate capacity [EXPANSION n] [NONSCALING] [KIND scaling|redisbloom] (the KIND,
-     *             ddf's, chooses the layout; RedisBloom's own arguments are read as RedisBloom reads them).
-     * @return the reply.
+     * BF.RESERVE.
+     *
+     * @param request the command.
+     * @param chosen  the layout ({@link ReserveRequest#scalingLayout}).
+     * @return the chain to make; OK once made.
+     * @throws RespError {@code ERR item exists}, or WRONGTYPE for a cuckoo filter.
      */
-    public Reply reserve(final byte[][] args)
+    public Creation reserve(final ReserveRequest request, final Layout chosen)
     {
-        final int kind = kindAt(args);
-        if (kind >= 0)
+        registry.use(request.key(), filter ->
         {
-            final Layout chosen = layoutOf(args[kind + 1]);
-            final byte[][] rest = new byte[args.length - 2][];
-            System.arraycopy(args, 0, rest, 0, kind);
-            System.arraycopy(args, kind + 2, rest, kind, args.length - kind - 2);
-            return reserve(rest, chosen);
-        }
-        return reserve(args, layout);
-    }
-
-    private Reply reserve(final byte[][] args, final Layout chosen)
-    {
-        if (args.length < 4 || args.length > 7)
-        {
-            return arity(args);
-        }
-        final Double error = Arguments.real(args[2]);
-        if (error == null)
-        {
-            return Reply.error(Errors.BAD_ERROR_RATE);
-        }
-        if (error >= 1 || error <= 0)
-        {
-            return Reply.error(Errors.ERROR_RATE_RANGE);
-        }
-        final Long capacity = Arguments.integer(args[3]);
-        if (capacity == null)
-        {
-            return Reply.error(Errors.BAD_CAPACITY);
-        }
-        if (capacity <= 0)
-        {
-            return Reply.error(Errors.CAPACITY_NOT_POSITIVE);
-        }
-        final boolean nonScaling = Arguments.indexOf(args, "NONSCALING") >= 0;
-        long expansion = DEFAULT_EXPANSION;
-        final int at = Arguments.indexOf(args, "EXPANSION");
-        if (at + 1 == args.length)
-        {
-            return Reply.error("ERR no expansion");
-        }
-        if (at >= 0)
-        {
-            if (nonScaling)
+            if (filter != null)
             {
-                return Reply.error("Nonscaling filters cannot expand");
+                throw new RespError(filter instanceof BloomChain ? Errors.ITEM_EXISTS : RespError.WRONGTYPE);
             }
-            final Long given = Arguments.integer(args[at + 1]);
-            if (given == null)
-            {
-                return Reply.error("ERR bad expansion");
-            }
-            expansion = given;
-        }
-        final String key = key(args);
-        final Reply taken = registry.use(key, filter -> filter == null ? null :
-            Reply.error(filter instanceof BloomChain ? "ERR item exists" : WRONGTYPE));
-        if (taken != null)
-        {
-            return taken;
-        }
-        // as RedisBloom: the expansion's low 32 bits, unsigned
-        return new Reply.Create(key, maker(chosen, capacity, error, nonScaling, (int)expansion), true, Reply.OK,
-            BloomSemantics::cannotCreate);
+            return null;
+        });
+        return Creation.of(request.key(), maker(chosen, request.capacity(), request.errorRate(),
+            request.nonScaling(), request.chainExpansion()), true);
     }
 
     /**
-     * @param args BF.ADD key item, or BF.MADD key item [item ...].
-     * @return the reply.
+     * @param key a key BF.ADD or BF.MADD adds to.
+     * @return the chain to make first (of the daemon's defaults), or null when the key holds one.
+     * @throws RespError WRONGTYPE for a cuckoo filter.
      */
-    public Reply add(final byte[][] args)
+    public Creation toAdd(final String key)
     {
-        final boolean multi = Arguments.is(args[0], "BF.MADD");
-        if (multi ? args.length < 3 : args.length != 3)
-        {
-            return arity(args);
-        }
-        return insert(key(args), args, 2, multi, true, defaultCapacity, defaultError, DEFAULT_EXPANSION, false);
+        return missing(key, true, defaultCapacity, defaultError, ReserveRequest.DEFAULT_EXPANSION, false);
     }
 
-    private Reply insert(final String key, final byte[][] args, final int first, final boolean multi,
-        final boolean create, final long capacity, final double error, final long expansion, final boolean nonScaling)
+    /**
+     * @param request a BF.INSERT.
+     * @return the chain to make first (its CAPACITY, ERROR, EXPANSION, NONSCALING), or null when the key holds one.
+     * @throws RespError {@code ERR not found} for a missing key under NOCREATE, WRONGTYPE for a cuckoo filter.
+     */
+    public Creation toInsert(final InsertRequest request)
     {
-        final Reply refusal = registry.use(key, filter -> filter == null ? (create ? null : Reply.error(NOT_FOUND)) :
-            filter instanceof BloomChain ? Reply.NIL : Reply.error(WRONGTYPE));
-        if (refusal == null)
+        return missing(request.key(), !request.noCreate(), request.capacityOr(defaultCapacity),
+            request.errorRateOr(defaultError), request.chainExpansion(), request.nonScaling());
+    }
+
+    private Creation missing(final String key, final boolean create, final long capacity, final double error,
+        final int expansion, final boolean nonScaling)
+    {
+        final boolean found = registry.use(key, filter ->
         {
-            // made, then the command runs again and finds it (or the filter another client made meanwhile)
-            return new Reply.Create(key, maker(layout, capacity, error, nonScaling, (int)expansion), false, null,
-                BloomSemantics::cannotCreate);
-        }
-        if (refusal != Reply.NIL)
-        {
-            return refusal;
-        }
-        return registry.use(key, filter ->
-        {
-            if (!(filter instanceof BloomChain chain))
+            if (filter == null)
             {
-                return filter == null ? Reply.error(NOT_FOUND) : Reply.error(WRONGTYPE);
+                if (!create)
+                {
+                    throw new RespError(Errors.NOT_FOUND);
+                }
+                return false;
             }
-            final List<Reply> replies = new ArrayList<>(args.length - first);
+            if (!(filter instanceof BloomChain))
+            {
+                throw new RespError(RespError.WRONGTYPE);
+            }
+            return true;
+        });
+        // made, then the command runs again and finds it (or the filter another client made meanwhile)
+        return found ? null : Creation.of(key, maker(layout, capacity, error, nonScaling, expansion), false);
+    }
+
+    /**
+     * BF.INSERT's items, on the key's chain ({@link #toInsert} first): 1 for each not seen before, RedisBloom's
+     * error in place of the first a full NONSCALING chain refuses, and nothing after it.
+     *
+     * @param request the command.
+     * @param args    its arguments.
+     * @return an array of the verdicts.
+     * @throws RespError {@code ERR not found} when the chain is gone, WRONGTYPE for a cuckoo filter.
+     */
+    public RedisMessage insert(final InsertRequest request, final byte[][] args)
+    {
+        return withChain(request.key(), chain ->
+        {
+            final List<RedisMessage> replies = new ArrayList<>(args.length - request.firstItem());
             final UnsafeBuffer item = new UnsafeBuffer(new byte[0]);
-            for (int i = first; i < args.length; i++)
+            for (int i = request.firstItem(); i < args.length; i++)
             {
                 item.wrap(args[i]);
                 final AddResult result = chain.add(item, 0, args[i].length);
                 if (result == AddResult.FULL)
                 {
-                    replies.add(Reply.error(FULL));
+                    replies.add(new ErrorRedisMessage(Errors.FULL));
                     break;
                 }
-                replies.add(Reply.bool(result != AddResult.EXISTS));
+                replies.add(Replies.bool(result != AddResult.EXISTS));
             }
-            return multi ? Reply.Array.of(replies) : replies.get(0);
+            return Replies.array(replies);
         });
     }
 
-    /**
-     * @param args BF.INSERT key [CAPACITY c] [ERROR e] [EXPANSION n] [NOCREATE] [NONSCALING] ITEMS item [item ...].
-     * @return the reply.
-     */
-    public Reply insert(final byte[][] args)
+    private <T> T withChain(final String key, final Function<BloomChain, T> use)
     {
-        if (args.length < 4)
+        return registry.use(key, filter ->
         {
-            return arity(args);
-        }
-        long capacity = defaultCapacity;
-        double error = defaultError;
-        long expansion = DEFAULT_EXPANSION;
-        boolean create = true;
-        boolean nonScaling = false;
-        int items = -1;
-        int at = 2;
-        while (at < args.length && items < 0)
-        {
-            final byte[] word = args[at];
-            switch (Arguments.first(word))
+            if (filter == null)
             {
-                case 'i' -> items = ++at;
-                case 'e' ->
-                {
-                    if (++at == args.length)
-                    {
-                        return arity(args);
-                    }
-                    if (word.length > 1 && Character.toLowerCase((char)word[1]) == 'r')
-                    {
-                        final Double given = Arguments.real(args[at++]);
-                        if (given == null)
-                        {
-                            return Reply.error("Bad error rate");
-                        }
-                        error = given;
-                    }
-                    else
-                    {
-                        final Long given = Arguments.integer(args[at++]);
-                        if (given == null)
-                        {
-                            return Reply.error("Bad expansion");
-                        }
-                        expansion = given;
-                    }
-                }
-                case 'c' ->
-                {
-                    if (++at == args.length)
-                    {
-                        return arity(args);
-                    }
-                    final Long given = Arguments.integer(args[at++]);
-                    if (given == null)
-                    {
-                        return Reply.error(Errors.CAPACITY_NOT_A_NUMBER);
-                    }
-                    capacity = given;
-                }
-                case 'n' ->
-                {
-                    if (word.length > 2 && Character.toLowerCase((char)word[2]) == 'c')
-                    {
-                        create = false;
-                    }
-                    else
-                    {
-                        nonScaling = true;
-                    }
-                    at++;
-                }
-                default ->
-                {
-                    return Reply.error("Unknown argument received");
-                }
+                throw new RespError(Errors.NOT_FOUND);
             }
-        }
-        if (items < 0 || items == args.length)
-        {
-            return arity(args);
-        }
-        if (error <= 0 || error >= 1 || capacity < 1 || expansion < 1)
-        {
-            return Reply.error("Bad argument received");
-        }
-        return insert(key(args), args, items, true, create, capacity, error, expansion, nonScaling);
-    }
-
-    /**
-     * @param args BF.EXISTS key item, or BF.MEXISTS key item [item ...].
-     * @return the reply: 0 for a missing key or another type's, as RedisBloom.
-     */
-    public Reply exists(final byte[][] args)
-    {
-        final boolean multi = Arguments.is(args[0], "BF.MEXISTS");
-        if (multi ? args.length < 3 : args.length != 3)
-        {
-            return arity(args);
-        }
-        return registry.use(key(args), filter ->
-        {
-            final List<Reply> replies = new ArrayList<>(args.length - 2);
-            final UnsafeBuffer item = new UnsafeBuffer(new byte[0]);
-            for (int i = 2; i < args.length; i++)
+            if (!(filter instanceof BloomChain chain))
             {
-                boolean found = false;
-                if (filter instanceof BloomChain chain)
-                {
-                    item.wrap(args[i]);
-                    found = chain.contains(item, 0, args[i].length);
-                }
-                replies.add(Reply.bool(found));
+                throw new RespError(RespError.WRONGTYPE);
             }
-            return multi ? Reply.Array.of(replies) : replies.get(0);
+            return use.apply(chain);
         });
-    }
-
-    private Reply withChain(final byte[][] args, final java.util.function.Function<BloomChain, Reply> use)
-    {
-        return registry.use(key(args), filter -> filter == null ? Reply.error(NOT_FOUND) :
-            filter instanceof BloomChain chain ? use.apply(chain) : Reply.error(WRONGTYPE));
     }
 
     /**
      * @param args BF.INFO key [CAPACITY | SIZE | FILTERS | ITEMS | EXPANSION].
-     * @return RedisBloom's fields, or the one asked for in an array of one.
+     * @return RedisBloom's fields (a map in RESP3), or the one asked for in an array of one.
      */
-    public Reply info(final byte[][] args)
+    public RedisMessage info(final byte[][] args)
     {
-        if (args.length != 2 && args.length != 3)
+        return withChain(key(args), chain ->
         {
-            return arity(args);
-        }
-        return withChain(args, chain ->
-        {
-            final Reply expansion = chain.nonScaling() ? Reply.NIL : Reply.integer(chain.expansion());
+            final RedisMessage expansion = chain.nonScaling() ? Replies.nil() : Replies.integer(chain.expansion());
             if (args.length == 3)
             {
                 final String field = new String(args[2], java.nio.charset.StandardCharsets.ISO_8859_1)
                     .toLowerCase(Locale.ROOT);
-                final Reply value = switch (field)
+                final RedisMessage value = switch (field)
                 {
-                    case "capacity" -> Reply.integer(chain.capacity());
-                    case "size" -> Reply.integer(chain.infoSize());
-                    case "filters" -> Reply.integer(chain.layerCount());
-                    case "items" -> Reply.integer(chain.size());
+                    case "capacity" -> Replies.integer(chain.capacity());
+                    case "size" -> Replies.integer(chain.infoSize());
+                    case "filters" -> Replies.integer(chain.layerCount());
+                    case "items" -> Replies.integer(chain.size());
                     case "expansion" -> expansion;
                     default -> null;
                 };
-                return value == null ? Reply.error("Invalid information value") : Reply.Array.of(List.of(value));
+                if (value == null)
+                {
+                    throw new RespError("Invalid information value");
+                }
+                return Replies.array(List.of(value));
             }
-            return new Reply.Array(List.of(new Reply.Simple("Capacity"), Reply.integer(chain.capacity()),
-                new Reply.Simple("Size"), Reply.integer(chain.infoSize()), new Reply.Simple("Number of filters"),
-                Reply.integer(chain.layerCount()), new Reply.Simple("Number of items inserted"),
-                Reply.integer(chain.size()), new Reply.Simple("Expansion rate"), expansion), true);
+            return Replies.map(List.of(Replies.simple("Capacity"), Replies.integer(chain.capacity()),
+                Replies.simple("Size"), Replies.integer(chain.infoSize()), Replies.simple("Number of filters"),
+                Replies.integer(chain.layerCount()), Replies.simple("Number of items inserted"),
+                Replies.integer(chain.size()), Replies.simple("Expansion rate"), expansion));
         });
     }
 
@@ -424,33 +221,29 @@ public final class BloomSemantics
      * @param args BF.INFO key DDF: ddf's own figures of a scaling chain, beside RedisBloom's.
      * @return its file's bytes, layout, layers and the RedisBloom figures.
      */
-    public Reply ddfInfo(final byte[][] args)
+    public RedisMessage ddfInfo(final byte[][] args)
     {
-        return withChain(args, chain -> new Reply.Array(List.of(new Reply.Simple("layout"),
-            Reply.Bulk.of(chain.redisBloomLayout() ? "redisbloom" : "ddf"), new Reply.Simple("file-bytes"),
-            Reply.integer(chain.fileBytes()), new Reply.Simple("layers"), Reply.integer(chain.layerCount()),
-            new Reply.Simple("items"), Reply.integer(chain.size()), new Reply.Simple("capacity"),
-            Reply.integer(chain.capacity())), true));
+        return withChain(key(args), chain -> Replies.map(List.of(Replies.simple("layout"),
+            Replies.bulk(chain.redisBloomLayout() ? "redisbloom" : "ddf"), Replies.simple("file-bytes"),
+            Replies.integer(chain.fileBytes()), Replies.simple("layers"), Replies.integer(chain.layerCount()),
+            Replies.simple("items"), Replies.integer(chain.size()), Replies.simple("capacity"),
+            Replies.integer(chain.capacity()))));
     }
 
     /**
      * @param args BF.DEBUG key.
      * @return the chain's size, then one line per layer, as RedisBloom writes them.
      */
-    public Reply debug(final byte[][] args)
+    public RedisMessage debug(final byte[][] args)
     {
-        if (args.length != 2)
+        return withChain(key(args), chain ->
         {
-            return arity(args);
-        }
-        return withChain(args, chain ->
-        {
-            final List<Reply> lines = new ArrayList<>();
+            final List<RedisMessage> lines = new ArrayList<>();
             for (final String line : chain.debug())
             {
-                lines.add(Reply.Bulk.of(line));
+                lines.add(Replies.bulk(line));
             }
-            return Reply.Array.of(lines);
+            return Replies.array(lines);
         });
     }
 
@@ -458,82 +251,84 @@ public final class BloomSemantics
      * @param args BF.CARD key.
      * @return items added (0 for a missing key).
      */
-    public Reply card(final byte[][] args)
+    public RedisMessage card(final byte[][] args)
     {
-        if (args.length != 2)
+        return registry.use(key(args), filter ->
         {
-            return arity(args);
-        }
-        return registry.use(key(args), filter -> filter == null ? Reply.integer(0) :
-            filter instanceof BloomChain chain ? Reply.integer(chain.size()) : Reply.error(WRONGTYPE));
+            if (filter == null)
+            {
+                return Replies.integer(0);
+            }
+            if (!(filter instanceof BloomChain chain))
+            {
+                throw new RespError(RespError.WRONGTYPE);
+            }
+            return Replies.integer(chain.size());
+        });
     }
 
     /**
      * @param args BF.SCANDUMP key iterator.
      * @return the iterator to ask for next and the chunk: the header for 0, then the layers' bytes, then 0 and "".
      */
-    public Reply scandump(final byte[][] args)
+    public RedisMessage scandump(final byte[][] args)
     {
-        if (args.length != 3)
-        {
-            return arity(args);
-        }
-        return withChain(args, chain ->
+        return withChain(key(args), chain ->
         {
             final Long iter = Arguments.integer(args[2]);
             if (iter == null)
             {
-                return Reply.error("Second argument must be numeric");
+                throw new RespError("Second argument must be numeric");
             }
             if (iter == 0)
             {
-                return Reply.Array.of(List.of(Reply.integer(1), new Reply.Bulk(chain.dumpHeader())));
+                return Replies.array(List.of(Replies.integer(1), Replies.bulk(chain.dumpHeader())));
             }
             final DumpChunk chunk = chain.dump(iter);
-            return chunk == null ? Reply.Array.of(List.of(Reply.integer(0), new Reply.Bulk(new byte[0]))) :
-                Reply.Array.of(List.of(Reply.integer(chunk.next()), new Reply.Bulk(chunk.data())));
+            return chunk == null ? Replies.array(List.of(Replies.integer(0), Replies.bulk(new byte[0]))) :
+                Replies.array(List.of(Replies.integer(chunk.next()), Replies.bulk(chunk.data())));
         });
+    }
+
+    /**
+     * BF.LOADCHUNK's header chunk on a missing key makes the chain; every other chunk loads into it
+     * ({@link #loadchunk}).
+     *
+     * @param args BF.LOADCHUNK key iterator data.
+     * @return the chain to make from the header chunk, or null when the command loads a chunk instead.
+     * @throws RespError when the iterator is no number (RedisBloom's first check).
+     */
+    public Creation toLoad(final byte[][] args)
+    {
+        final long iter = iterator(args);
+        final String key = key(args);
+        final byte[] data = args[3];
+        return iter == 1 && !registry.has(key) ?
+            Creation.of(key, file -> BloomChain.fromDumpHeader(file, data), true) : null;
+    }
+
+    private static long iterator(final byte[][] args)
+    {
+        final Long iter = Arguments.integer(args[2]);
+        if (iter == null)
+        {
+            throw new RespError("ERR Second argument must be numeric");
+        }
+        return iter;
     }
 
     /**
      * @param args BF.LOADCHUNK key iterator data: a RedisBloom chunk (or a ddf chain's), as BF.SCANDUMP gave it.
      * @return OK, or RedisBloom's error; a refused chunk changes nothing.
      */
-    public Reply loadchunk(final byte[][] args)
+    public RedisMessage loadchunk(final byte[][] args)
     {
-        if (args.length != 4)
-        {
-            return arity(args);
-        }
-        final Long iter = Arguments.integer(args[2]);
-        if (iter == null)
-        {
-            return Reply.error("ERR Second argument must be numeric");
-        }
-        final String key = key(args);
+        final long iter = iterator(args);
         final byte[] data = args[3];
-        final Reply loaded = registry.use(key, filter ->
+        return withChain(key(args), chain ->
         {
-            if (filter == null)
-            {
-                return iter == 1 ? null : Reply.error(NOT_FOUND);
-            }
-            if (!(filter instanceof BloomChain chain))
-            {
-                return Reply.error(WRONGTYPE);
-            }
-            return Outcomes.loaded(() -> chain.load(iter, new UnsafeBuffer(data), 0, data.length));
+            Outcomes.load(() -> chain.load(iter, new UnsafeBuffer(data), 0, data.length));
+            return Replies.OK;
         });
-        return loaded != null ? loaded : new Reply.Create(key, file -> BloomChain.fromDumpHeader(file, data), true,
-            Reply.OK, BloomSemantics::cannotCreate);
-    }
-
-    /**
-     * @param filter a scaling filter.
-     * @return whether it is a Bloom chain (TYPE MBbloom--).
-     */
-    public static boolean isBloom(final ScalingFilter filter)
-    {
-        return filter instanceof BloomChain;
     }
 }

@@ -4,31 +4,26 @@ import io.ddf.engine.redisbloom.CuckooHeader;
 import io.ddf.engine.redisbloom.RedisBloomFormatException;
 import io.ddf.engine.scaling.DumpChunk;
 import io.ddf.engine.scaling.RedisCuckoo;
-import io.ddf.engine.scaling.ScalingFilter;
+import io.ddf.ingest.resp.Replies;
+import io.ddf.ingest.resp.RespError;
 import io.ddf.ingest.store.ScalingRegistry;
+import io.netty.handler.codec.redis.RedisMessage;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
-import static io.ddf.ingest.redisbloom.BloomSemantics.NOT_FOUND;
-import static io.ddf.ingest.redisbloom.BloomSemantics.WRONGTYPE;
-import static io.ddf.ingest.redisbloom.BloomSemantics.arity;
-
 /**
  * RedisBloom 2.4.23's CF.* commands over the registry's cuckoo filters ({@link RedisCuckoo}: RedisBloom's layout,
- * bit for bit): arguments, bounds, error texts and replies as RedisBloom gives them. A missing key is made with
- * RedisBloom's defaults: 1024 items, buckets of 2, 20 kicks, expansion 1.
+ * bit for bit): bounds, error texts and replies as RedisBloom gives them, each reply a RESP value, each refusal a
+ * {@link RespError}. A missing key is made with RedisBloom's defaults ({@link CuckooReserveRequest}: 1024 items,
+ * buckets of 2, 20 kicks, expansion 1). CF.RESERVE and CF.INSERT come parsed, the other commands as byte arrays,
+ * {@code args[0]} the command's name (the command table has checked their arity); a command that needs its filter
+ * made first gets a {@link Creation} ({@link #reserve}, {@link #toInsert}, {@link #toLoad}).
  */
 public final class CuckooSemantics
 {
-    /** RedisBloom's defaults for a filter made on first use. */
-    static final long DEFAULT_CAPACITY = 1024;
-    static final int DEFAULT_BUCKET_SIZE = 2;
-    static final int DEFAULT_MAX_ITERATIONS = 20;
-    static final int DEFAULT_EXPANSION = 1;
-
     private final ScalingRegistry registry;
 
     /** @param registry the scaling filters. */
@@ -47,198 +42,116 @@ public final class CuckooSemantics
         return RedisCuckoo.hash(item);
     }
 
-    /** One of CF.RESERVE's bounded options: its value, or the reply refusing it. */
-    private record Bounded(long value, Reply refusal)
-    {
-    }
-
-    private static Bounded option(final byte[][] args, final String name, final long fallback, final long min,
-        final long max)
-    {
-        final int at = Arguments.indexOf(args, name);
-        if (at < 0)
-        {
-            return new Bounded(fallback, null);
-        }
-        final Long value = at + 1 < args.length ? Arguments.integer(args[at + 1]) : null;
-        if (value == null)
-        {
-            return new Bounded(0, Reply.error("Couldn't parse " + name));
-        }
-        if (value < min || value > max)
-        {
-            return new Bounded(0, Reply.error(name + ": value must be an integer between " + min + " and " + max +
-                ", inclusive."));
-        }
-        return new Bounded(value, null);
-    }
-
     /**
-     * @param args CF.RESERVE key capacity [BUCKETSIZE b] [MAXITERATIONS m] [EXPANSION e].
-     * @return the reply.
+     * CF.RESERVE.
+     *
+     * @param request the command.
+     * @return the filter to make; OK once made.
+     * @throws RespError {@code ERR item exists}, or WRONGTYPE for a Bloom filter.
      */
-    public Reply reserve(final byte[][] args)
+    public Creation reserve(final CuckooReserveRequest request)
     {
-        if (args.length < 3 || args.length % 2 == 0)
+        registry.use(request.key(), filter ->
         {
-            return arity(args);
-        }
-        final Long capacity = Arguments.integer(args[2]);
-        if (capacity == null)
-        {
-            return Reply.error(Errors.CAPACITY_NOT_A_NUMBER);
-        }
-        final Bounded iterations = option(args, "MAXITERATIONS", DEFAULT_MAX_ITERATIONS, 1, 65535);
-        if (iterations.refusal() != null)
-        {
-            return iterations.refusal();
-        }
-        final Bounded bucketSize = option(args, "BUCKETSIZE", DEFAULT_BUCKET_SIZE, 1, 255);
-        if (bucketSize.refusal() != null)
-        {
-            return bucketSize.refusal();
-        }
-        final Bounded expansion = option(args, "EXPANSION", DEFAULT_EXPANSION, 0, 32768);
-        if (expansion.refusal() != null)
-        {
-            return expansion.refusal();
-        }
-        if (bucketSize.value() * 2 > capacity)
-        {
-            return Reply.error("Capacity must be at least (BucketSize * 2)");
-        }
-        final String key = key(args);
-        final Reply taken = registry.use(key, filter -> filter == null ? null :
-            Reply.error(filter instanceof RedisCuckoo ? "ERR item exists" : WRONGTYPE));
-        if (taken != null)
-        {
-            return taken;
-        }
-        return make(key, capacity, (int)bucketSize.value(), (int)iterations.value(), (int)expansion.value(),
-            Reply.OK);
+            if (filter != null)
+            {
+                throw new RespError(filter instanceof RedisCuckoo ? Errors.ITEM_EXISTS : RespError.WRONGTYPE);
+            }
+            return null;
+        });
+        return make(request.key(), request.capacity(), request.bucketSize(), request.maxIterations(),
+            request.expansionOrDefault(), true);
+    }
+
+    /** @return the creation of a cuckoo filter of these parameters. */
+    private static Creation make(final String key, final long capacity, final int bucketSize, final int iterations,
+        final int expansion, final boolean exclusive)
+    {
+        return new Creation(key, file -> RedisCuckoo.create(file, capacity, bucketSize, iterations, expansion),
+            exclusive, ex -> ex instanceof RedisBloomFormatException ? Errors.NO_MEMORY : Creation.cannotCreate(ex));
     }
 
     /**
-     * @param then the reply once made, or null to run the command again.
-     * @return the creation of a cuckoo filter of these parameters.
+     * @param key      a key CF.ADD, CF.ADDNX, CF.INSERT or CF.INSERTNX adds to.
+     * @param create   whether a missing key is made (not under NOCREATE).
+     * @param capacity the capacity of a filter made for it.
+     * @return the filter to make first (RedisBloom's buckets, kicks and expansion), or null when the key holds one.
+     * @throws RespError {@code ERR not found} for a missing key under NOCREATE, WRONGTYPE for a Bloom filter.
      */
-    private static Reply make(final String key, final long capacity, final int bucketSize, final int iterations,
-        final int expansion, final Reply then)
+    public Creation toInsert(final String key, final boolean create, final long capacity)
     {
-        return new Reply.Create(key, file -> RedisCuckoo.create(file, capacity, bucketSize, iterations, expansion),
-            then != null, then, ex -> ex instanceof RedisBloomFormatException ? Reply.error(BloomSemantics.NO_MEMORY) :
-                BloomSemantics.cannotCreate(ex));
+        final boolean found = registry.use(key, filter ->
+        {
+            if (filter == null)
+            {
+                if (!create)
+                {
+                    throw new RespError(Errors.NOT_FOUND);
+                }
+                return false;
+            }
+            if (!(filter instanceof RedisCuckoo))
+            {
+                throw new RespError(RespError.WRONGTYPE);
+            }
+            return true;
+        });
+        // made (or found made by another client meanwhile), then the command runs again
+        return found ? null : make(key, capacity, CuckooReserveRequest.DEFAULT_BUCKET_SIZE,
+            CuckooReserveRequest.DEFAULT_MAX_ITERATIONS, CuckooReserveRequest.DEFAULT_EXPANSION, false);
     }
 
     /**
+     * CF.ADD or CF.ADDNX on the key's filter ({@link #toInsert} first).
+     *
      * @param args CF.ADD or CF.ADDNX key item.
-     * @return the reply.
+     * @return 1 added, 0 present (CF.ADDNX); RedisBloom's error when the filter is full.
      */
-    public Reply add(final byte[][] args)
+    public RedisMessage add(final byte[][] args)
     {
-        if (args.length != 3)
-        {
-            return arity(args);
-        }
-        return insert(key(args), args, 2, false, Arguments.is(args[0], "CF.ADDNX"), true, DEFAULT_CAPACITY);
+        return insert(key(args), args, 2, false, Arguments.is(args[0], "CF.ADDNX"));
     }
 
     /**
-     * @param args CF.INSERT or CF.INSERTNX key [CAPACITY c] [NOCREATE] ITEMS item [item ...].
-     * @return the reply.
+     * CF.INSERT or CF.INSERTNX's items on the key's filter ({@link #toInsert} first).
+     *
+     * @param request the command.
+     * @param args    its arguments.
+     * @param unique  whether an item present is left (CF.INSERTNX).
+     * @return an array: 1 added, 0 present, -1 when the filter is full.
      */
-    public Reply insert(final byte[][] args)
+    public RedisMessage insert(final CuckooInsertRequest request, final byte[][] args, final boolean unique)
     {
-        if (args.length < 4)
-        {
-            return arity(args);
-        }
-        long capacity = DEFAULT_CAPACITY;
-        boolean create = true;
-        int items = -1;
-        int at = 2;
-        while (at < args.length && items < 0)
-        {
-            switch (Arguments.first(args[at]))
-            {
-                case 'c' ->
-                {
-                    if (++at == args.length)
-                    {
-                        return arity(args);
-                    }
-                    final Long given = Arguments.integer(args[at++]);
-                    if (given == null)
-                    {
-                        return Reply.error(Errors.CAPACITY_NOT_A_NUMBER);
-                    }
-                    if (2L * DEFAULT_BUCKET_SIZE > given)
-                    {
-                        return Reply.error("Capacity must be at least (BucketSize * 2)");
-                    }
-                    capacity = given;
-                }
-                case 'i' -> items = ++at;
-                case 'n' ->
-                {
-                    create = false;
-                    at++;
-                }
-                default ->
-                {
-                    return Reply.error("Unknown argument received");
-                }
-            }
-        }
-        if (items < 0 || items == args.length)
-        {
-            return arity(args);
-        }
-        return insert(key(args), args, items, true, Arguments.is(args[0], "CF.INSERTNX"), create, capacity);
+        return insert(request.key(), args, request.firstItem(), true, unique);
     }
 
-    private Reply insert(final String key, final byte[][] args, final int first, final boolean multi,
-        final boolean unique, final boolean create, final long capacity)
+    private RedisMessage insert(final String key, final byte[][] args, final int first, final boolean multi,
+        final boolean unique)
     {
-        final Reply refusal = registry.use(key, filter -> filter == null ? (create ? null : Reply.error(NOT_FOUND)) :
-            filter instanceof RedisCuckoo ? Reply.NIL : Reply.error(WRONGTYPE));
-        if (refusal == null)
+        return withCuckoo(key, cuckoo ->
         {
-            // made (or found made by another client meanwhile), then the command runs again
-            return make(key, capacity, DEFAULT_BUCKET_SIZE, DEFAULT_MAX_ITERATIONS, DEFAULT_EXPANSION, null);
-        }
-        if (refusal != Reply.NIL)
-        {
-            return refusal;
-        }
-        return registry.use(key, filter ->
-        {
-            if (!(filter instanceof RedisCuckoo cuckoo))
-            {
-                return filter == null ? Reply.error(NOT_FOUND) : Reply.error(WRONGTYPE);
-            }
             if (cuckoo.filters() >= CuckooHeader.MAX_FILTERS)
             {
-                return Reply.error("Maximum expansions reached");
+                throw new RespError("Maximum expansions reached");
             }
-            final List<Reply> replies = new ArrayList<>(args.length - first);
+            final List<RedisMessage> replies = new ArrayList<>(args.length - first);
             for (int i = first; i < args.length; i++)
             {
                 switch (cuckoo.insert(hash(args[i]), unique))
                 {
-                    case INSERTED -> replies.add(Reply.TRUE);
-                    case EXISTS -> replies.add(Reply.FALSE);
+                    case INSERTED -> replies.add(Replies.bool(true));
+                    case EXISTS -> replies.add(Replies.bool(false));
                     default ->
                     {
                         if (!multi)
                         {
-                            return Reply.error("Filter is full");
+                            throw new RespError("Filter is full");
                         }
-                        replies.add(Reply.integer(-1));
+                        replies.add(Replies.integer(-1));
                     }
                 }
             }
-            return multi ? Reply.Array.of(replies) : replies.get(0);
+            return multi ? Replies.array(replies) : replies.get(0);
         });
     }
 
@@ -246,30 +159,26 @@ public final class CuckooSemantics
      * @param args CF.EXISTS, CF.MEXISTS or CF.COUNT key item [item ...].
      * @return 1/0 per item (the count for CF.COUNT); 0 for a missing key or another type's, as RedisBloom.
      */
-    public Reply check(final byte[][] args)
+    public RedisMessage check(final byte[][] args)
     {
         final boolean multi = Arguments.is(args[0], "CF.MEXISTS");
         final boolean count = Arguments.is(args[0], "CF.COUNT");
-        if (multi ? args.length < 3 : args.length != 3)
-        {
-            return arity(args);
-        }
         return registry.use(key(args), filter ->
         {
-            final List<Reply> replies = new ArrayList<>(args.length - 2);
+            final List<RedisMessage> replies = new ArrayList<>(args.length - 2);
+            final RedisCuckoo cuckoo = filter instanceof RedisCuckoo c ? c : null;
             for (int i = 2; i < args.length; i++)
             {
-                final RedisCuckoo cuckoo = filter instanceof RedisCuckoo c ? c : null;
                 if (count)
                 {
-                    replies.add(Reply.integer(cuckoo == null ? 0 : cuckoo.count(hash(args[i]))));
+                    replies.add(Replies.integer(cuckoo == null ? 0 : cuckoo.count(hash(args[i]))));
                 }
                 else
                 {
-                    replies.add(Reply.bool(cuckoo != null && cuckoo.contains(hash(args[i]))));
+                    replies.add(Replies.bool(cuckoo != null && cuckoo.contains(hash(args[i]))));
                 }
             }
-            return multi ? Reply.Array.of(replies) : replies.get(0);
+            return multi ? Replies.array(replies) : replies.get(0);
         });
     }
 
@@ -277,64 +186,68 @@ public final class CuckooSemantics
      * @param args CF.DEL key item.
      * @return 1 when a copy was deleted; {@code Not found} for a missing key or another type's.
      */
-    public Reply delete(final byte[][] args)
+    public RedisMessage delete(final byte[][] args)
     {
-        if (args.length != 3)
+        return registry.use(key(args), filter ->
         {
-            return arity(args);
-        }
-        return registry.use(key(args), filter -> filter instanceof RedisCuckoo cuckoo ?
-            Reply.bool(cuckoo.delete(hash(args[2]))) : Reply.error(Errors.DEL_NOT_FOUND));
+            if (!(filter instanceof RedisCuckoo cuckoo))
+            {
+                throw new RespError(Errors.DEL_NOT_FOUND);
+            }
+            return Replies.bool(cuckoo.delete(hash(args[2])));
+        });
     }
 
     /**
      * @param args CF.COMPACT key.
      * @return OK.
      */
-    public Reply compact(final byte[][] args)
+    public RedisMessage compact(final byte[][] args)
     {
-        if (args.length != 2)
-        {
-            return arity(args);
-        }
         return registry.use(key(args), filter ->
         {
             if (!(filter instanceof RedisCuckoo cuckoo))
             {
-                return Reply.error("Cuckoo filter was not found");
+                throw new RespError("Cuckoo filter was not found");
             }
             cuckoo.compact(true);
-            return Reply.OK;
+            return Replies.OK;
         });
     }
 
-    private Reply withCuckoo(final byte[][] args, final Function<RedisCuckoo, Reply> use)
+    private <T> T withCuckoo(final String key, final Function<RedisCuckoo, T> use)
     {
-        return registry.use(key(args), filter -> filter == null ? Reply.error(NOT_FOUND) :
-            filter instanceof RedisCuckoo cuckoo ? use.apply(cuckoo) : Reply.error(WRONGTYPE));
+        return registry.use(key, filter ->
+        {
+            if (filter == null)
+            {
+                throw new RespError(Errors.NOT_FOUND);
+            }
+            if (!(filter instanceof RedisCuckoo cuckoo))
+            {
+                throw new RespError(RespError.WRONGTYPE);
+            }
+            return use.apply(cuckoo);
+        });
     }
 
     /**
      * @param args CF.INFO key.
-     * @return RedisBloom's eight fields.
+     * @return RedisBloom's eight fields (a map in RESP3).
      */
-    public Reply info(final byte[][] args)
+    public RedisMessage info(final byte[][] args)
     {
-        if (args.length != 2)
-        {
-            return arity(args);
-        }
-        return withCuckoo(args, cuckoo ->
+        return withCuckoo(key(args), cuckoo ->
         {
             final CuckooHeader h = cuckoo.header();
-            return new Reply.Array(List.of(new Reply.Simple("Size"), Reply.integer(cuckoo.infoSize()),
-                new Reply.Simple("Number of buckets"), Reply.integer(h.buckets()),
-                new Reply.Simple("Number of filters"), Reply.integer(h.filters()),
-                new Reply.Simple("Number of items inserted"), Reply.integer(h.items()),
-                new Reply.Simple("Number of items deleted"), Reply.integer(h.deletes()),
-                new Reply.Simple("Bucket size"), Reply.integer(h.bucketSize()),
-                new Reply.Simple("Expansion rate"), Reply.integer(h.expansion()),
-                new Reply.Simple("Max iterations"), Reply.integer(h.maxIterations())), true);
+            return Replies.map(List.of(Replies.simple("Size"), Replies.integer(cuckoo.infoSize()),
+                Replies.simple("Number of buckets"), Replies.integer(h.buckets()),
+                Replies.simple("Number of filters"), Replies.integer(h.filters()),
+                Replies.simple("Number of items inserted"), Replies.integer(h.items()),
+                Replies.simple("Number of items deleted"), Replies.integer(h.deletes()),
+                Replies.simple("Bucket size"), Replies.integer(h.bucketSize()),
+                Replies.simple("Expansion rate"), Replies.integer(h.expansion()),
+                Replies.simple("Max iterations"), Replies.integer(h.maxIterations())));
         });
     }
 
@@ -342,13 +255,9 @@ public final class CuckooSemantics
      * @param args CF.DEBUG key.
      * @return RedisBloom's debug line.
      */
-    public Reply debug(final byte[][] args)
+    public RedisMessage debug(final byte[][] args)
     {
-        if (args.length != 2)
-        {
-            return arity(args);
-        }
-        return withCuckoo(args, cuckoo -> Reply.Bulk.of(cuckoo.debug()));
+        return withCuckoo(key(args), cuckoo -> Replies.bulk(cuckoo.debug()));
     }
 
     /**
@@ -356,75 +265,96 @@ public final class CuckooSemantics
      * @return the position to ask for next and the chunk: the header for 0, then the sub-filters, then 0 and nil
      *         (0 and nil at once for a filter without items).
      */
-    public Reply scandump(final byte[][] args)
+    public RedisMessage scandump(final byte[][] args)
     {
-        if (args.length != 3)
-        {
-            return arity(args);
-        }
         final Long pos = Arguments.integer(args[2]);
         if (pos == null || pos < 0)
         {
-            return Reply.error("Invalid position");
+            throw new RespError("Invalid position");
         }
-        return withCuckoo(args, cuckoo ->
+        return withCuckoo(key(args), cuckoo ->
         {
-            final Reply end = Reply.Array.of(List.of(Reply.integer(0), Reply.NIL));
             if (cuckoo.header().items() == 0)
             {
-                return end;
+                return end();
             }
             if (pos == 0)
             {
-                return Reply.Array.of(List.of(Reply.integer(1), new Reply.Bulk(cuckoo.header().encode())));
+                return Replies.array(List.of(Replies.integer(1), Replies.bulk(cuckoo.header().encode())));
             }
             final DumpChunk chunk = cuckoo.dump(pos);
-            return chunk == null ? end :
-                Reply.Array.of(List.of(Reply.integer(chunk.next()), new Reply.Bulk(chunk.data())));
+            return chunk == null ? end() :
+                Replies.array(List.of(Replies.integer(chunk.next()), Replies.bulk(chunk.data())));
         });
     }
 
-    /**
-     * @param args CF.LOADCHUNK key position data, as CF.SCANDUMP gave them.
-     * @return OK, or RedisBloom's error; a refused chunk changes nothing.
-     */
-    public Reply loadchunk(final byte[][] args)
+    private static RedisMessage end()
     {
-        if (args.length != 4)
-        {
-            return arity(args);
-        }
+        return Replies.array(List.of(Replies.integer(0), Replies.nil()));
+    }
+
+    private static long position(final byte[][] args)
+    {
         final Long pos = Arguments.integer(args[2]);
         if (pos == null || pos == 0)
         {
-            return Reply.error("Invalid position");
+            throw new RespError("Invalid position");
+        }
+        return pos;
+    }
+
+    /**
+     * CF.LOADCHUNK's header chunk (position 1) makes the filter; every other chunk loads into it ({@link #loadchunk}).
+     *
+     * @param args CF.LOADCHUNK key position data.
+     * @return the filter to make from the header chunk, or null when the command loads a chunk instead.
+     * @throws RespError RedisBloom's refusal of the position, of an existing key, or of the header.
+     */
+    public Creation toLoad(final byte[][] args)
+    {
+        if (position(args) != 1)
+        {
+            return null;
         }
         final String key = key(args);
         final byte[] data = args[3];
-        final Reply loaded = registry.use(key, filter ->
+        registry.use(key, filter ->
         {
-            if (pos == 1)
+            if (filter != null)
             {
-                if (filter != null)
-                {
-                    return Reply.error(filter instanceof RedisCuckoo ? "ERR item exists" : WRONGTYPE);
-                }
-                if (data.length != CuckooHeader.BYTES)
-                {
-                    return Reply.error("Invalid header");
-                }
-                // RedisBloom checks the header's counts and the filter's integrity before it makes anything
-                return valid(data) ? null : Reply.error("Couldn't create filter!");
+                throw new RespError(filter instanceof RedisCuckoo ? Errors.ITEM_EXISTS : RespError.WRONGTYPE);
             }
+            if (data.length != CuckooHeader.BYTES)
+            {
+                throw new RespError("Invalid header");
+            }
+            // RedisBloom checks the header's counts and the filter's integrity before it makes anything
+            if (!valid(data))
+            {
+                throw new RespError("Couldn't create filter!");
+            }
+            return null;
+        });
+        return Creation.of(key, file -> RedisCuckoo.fromHeader(file, CuckooHeader.decode(data)), true);
+    }
+
+    /**
+     * @param args CF.LOADCHUNK key position data, as CF.SCANDUMP gave them (a position after the header's).
+     * @return OK, or RedisBloom's error; a refused chunk changes nothing.
+     */
+    public RedisMessage loadchunk(final byte[][] args)
+    {
+        final long pos = position(args);
+        final byte[] data = args[3];
+        return registry.use(key(args), filter ->
+        {
             if (!(filter instanceof RedisCuckoo cuckoo))
             {
-                return Reply.error(filter == null ? NOT_FOUND : WRONGTYPE);
+                throw new RespError(filter == null ? Errors.NOT_FOUND : RespError.WRONGTYPE);
             }
-            return Outcomes.loaded(() -> cuckoo.load(pos, new UnsafeBuffer(data), 0, data.length));
+            Outcomes.load(() -> cuckoo.load(pos, new UnsafeBuffer(data), 0, data.length));
+            return Replies.OK;
         });
-        return loaded != null ? loaded : new Reply.Create(key,
-            file -> RedisCuckoo.fromHeader(file, CuckooHeader.decode(data)), true, Reply.OK,
-            BloomSemantics::cannotCreate);
     }
 
     /** @return whether a header chunk of the right length describes a filter RedisBloom would make. */
@@ -439,14 +369,5 @@ public final class CuckooSemantics
         {
             return false;
         }
-    }
-
-    /**
-     * @param filter a scaling filter.
-     * @return whether it is a cuckoo filter (TYPE MBbloomCF).
-     */
-    public static boolean isCuckoo(final ScalingFilter filter)
-    {
-        return filter instanceof RedisCuckoo;
     }
 }

@@ -1,8 +1,9 @@
 package io.ddf.ingest.redisbloom;
 
 import io.ddf.engine.redisbloom.RedisBloomFormatException;
+import io.ddf.ingest.resp.RespError;
 
-/** The reply of loading a dump chunk, for both families. */
+/** Loading a dump chunk, for both families. */
 final class Outcomes
 {
     private Outcomes()
@@ -11,18 +12,17 @@ final class Outcomes
 
     /**
      * @param load copies a data chunk into place, or throws the format's refusal (having written nothing).
-     * @return OK, or RedisBloom's reply to the refusal.
+     * @throws RespError RedisBloom's reply to the refusal.
      */
-    static Reply loaded(final Runnable load)
+    static void load(final Runnable load)
     {
         try
         {
             load.run();
-            return Reply.OK;
         }
         catch (final RedisBloomFormatException ex)
         {
-            return Reply.error(ex.reply());
+            throw new RespError(ex.reply());
         }
     }
 }

@@ -44,6 +44,33 @@ public final class Replies
     }
 
     /**
+     * @param bytes bytes (owned by the reply from now on).
+     * @return a bulk string of them.
+     */
+    public static FullBulkStringRedisMessage bulk(final byte[] bytes)
+    {
+        return new FullBulkStringRedisMessage(Unpooled.wrappedBuffer(bytes));
+    }
+
+    /**
+     * @param text a status, e.g. a field's name in RedisBloom's INFO.
+     * @return a simple string.
+     */
+    public static SimpleStringRedisMessage simple(final String text)
+    {
+        return new SimpleStringRedisMessage(text);
+    }
+
+    /**
+     * @param items the elements.
+     * @return an array of them (it owns them: releasing it releases them).
+     */
+    public static ArrayRedisMessage array(final List<RedisMessage> items)
+    {
+        return new ArrayRedisMessage(items);
+    }
+
+    /**
      * @param key a key ({@link #key}: one char per byte).
      * @return a bulk string of its bytes.
      */

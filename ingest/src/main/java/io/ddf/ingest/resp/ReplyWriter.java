@@ -14,9 +14,10 @@ import java.util.ArrayDeque;
  * path's proxy (Aeron's {@code ClientProxy}; Garnet writes its replies straight into the send buffer the same way).
  * Every reply takes its place in the order when its command runs. A reply whose place is at the head is encoded at
  * once; one behind a reply still waiting for verdicts (through the pipeline) waits in a queue, and is encoded when
- * it reaches the head ({@link #drain}). {@link #flush} hands what was encoded to the channel in one buffer, once per
- * read, through the {@link DurabilityBarrier}'s gate: a reply that acknowledges a write ({@link #wrote}) leaves once
- * the write is as durable as {@code serve --fsync} promises.
+ * it reaches the head ({@link #drain}). {@link #flush} writes what was encoded to the channel in one buffer, once per
+ * read; under {@code serve --fsync always} it goes through the {@link DurabilityBarrier}'s gate instead, where a reply
+ * that acknowledges a write ({@link #wrote}) leaves once the write is on the device (the gate hands it back to be
+ * written when it may leave).
  *
  * <p>The protocol is chosen here and only here: the reply types whose RESP differs between RESP2 and RESP3
  * ({@link ReplyTypes}: booleans, nulls, doubles, maps, verbatim strings) are written ({@link RespEncoding}) in the
@@ -51,13 +52,22 @@ public final class ReplyWriter
     }
 
     private static final int INITIAL = 256;
+    /** {@code :0\r\n} and {@code :1\r\n} as one int each: a verdict is one four-byte store. */
+    private static final int ZERO = ':' << 24 | '0' << 16 | '\r' << 8 | '\n';
+    private static final int ONE = ':' << 24 | '1' << 16 | '\r' << 8 | '\n';
+    /** RESP3's {@code #t\r\n} and {@code #f\r\n}: four bytes too. */
+    private static final int TRUE = '#' << 24 | 't' << 16 | '\r' << 8 | '\n';
+    private static final int FALSE = '#' << 24 | 'f' << 16 | '\r' << 8 | '\n';
     /** BF.ADD's and BF.EXISTS's one-verdict entries: immutable, shared. */
     private static final Entry ADD_ONE = new Entry(Entry.ONE, true, 1);
     private static final Entry PRESENT_ONE = new Entry(Entry.ONE, false, 1);
 
     private final DurabilityBarrier barrier;
     private final java.util.function.BooleanSupplier settled;
-    /** Where the encoded replies go: at once, or after the sync of what they acknowledge. */
+    /**
+     * What the encoded replies wait for before they leave (the sync of what they acknowledge, {@code --fsync
+     * always}), or null when nothing ({@link DurabilityBarrier#NONE}, the default): they are written at once.
+     */
     private DurabilityBarrier.Gate gate;
     private ChannelHandlerContext ctx;
     private boolean resp3;
@@ -85,6 +95,10 @@ public final class ReplyWriter
     public void attach(final ChannelHandlerContext ctx)
     {
         this.ctx = ctx;
+        if (barrier == DurabilityBarrier.NONE)
+        {
+            return;
+        }
         this.gate = barrier.gate(ctx.executor(), settled, new DurabilityBarrier.Output()
         {
             @Override
@@ -109,13 +123,16 @@ public final class ReplyWriter
      */
     public void wrote(final io.ddf.persistence.Syncable filter)
     {
-        gate.wrote(filter);
+        if (gate != null)
+        {
+            gate.wrote(filter);
+        }
     }
 
     /** @return bytes of replies encoded and held until what they acknowledge is synced. */
     public long held()
     {
-        return gate.held();
+        return gate == null ? 0 : gate.held();
     }
 
     /** @return whether a reply that closes the connection has taken its place: no further command may run. */
@@ -134,6 +151,36 @@ public final class ReplyWriter
     public void readyThenClose(final RedisMessage message)
     {
         place(message, true);
+    }
+
+    /**
+     * A yes/no reply ready now, 1 or 0 (RESP3 true or false): at the head of the order its four bytes are written at
+     * once (BF.ADD on a filter that grows), else it waits its turn as any reply does.
+     *
+     * @param yes the answer.
+     */
+    public void bool(final boolean yes)
+    {
+        if (closing())
+        {
+            return;
+        }
+        if (!queue.isEmpty())
+        {
+            queue.add(new Entry(Replies.bool(yes), false));
+            return;
+        }
+        buffer(Integer.BYTES).writeInt(verdict(yes, resp3));
+    }
+
+    /**
+     * @param one   the verdict: 1 (true) or 0.
+     * @param resp3 whether RESP3 is in force.
+     * @return the verdict's four bytes as one int.
+     */
+    static int verdict(final boolean one, final boolean resp3)
+    {
+        return resp3 ? (one ? TRUE : FALSE) : (one ? ONE : ZERO);
     }
 
     /** @param message an error reply, e.g. {@code ERR item exists}. */
@@ -269,7 +316,7 @@ public final class ReplyWriter
                         return Outcome.OPEN;
                     }
                     queue.poll();
-                    buffer(Integer.BYTES).writeInt(RespEncoding.verdict(verdicts.next() != e.add, resp3));
+                    buffer(Integer.BYTES).writeInt(verdict(verdicts.next() != e.add, resp3));
                 }
                 default ->
                 {
@@ -283,7 +330,7 @@ public final class ReplyWriter
                     }
                     for (int i = 0; i < take; i++)
                     {
-                        b.writeInt(RespEncoding.verdict(verdicts.next() != e.add, resp3));
+                        b.writeInt(verdict(verdicts.next() != e.add, resp3));
                     }
                     e.filled += take;
                     if (e.filled < e.count)
@@ -311,7 +358,14 @@ public final class ReplyWriter
         }
         final ByteBuf b = out;
         out = null;
-        gate.send(b, false);
+        if (gate == null)
+        {
+            send(b, false);
+        }
+        else
+        {
+            gate.send(b, false);
+        }
         return true;
     }
 
@@ -320,7 +374,14 @@ public final class ReplyWriter
     {
         final ByteBuf b = out;
         out = null;
-        gate.send(b, true);
+        if (gate == null)
+        {
+            send(b, true);
+        }
+        else
+        {
+            gate.send(b, true);
+        }
     }
 
     /** Writes replies the gate let through. */

@@ -19,27 +19,11 @@ import java.nio.charset.StandardCharsets;
  */
 final class RespEncoding
 {
-    /** {@code :0\r\n} and {@code :1\r\n} as one int each: a verdict is one four-byte store. */
-    private static final int ZERO = ':' << 24 | '0' << 16 | '\r' << 8 | '\n';
-    private static final int ONE = ':' << 24 | '1' << 16 | '\r' << 8 | '\n';
-    /** RESP3's {@code #t\r\n} and {@code #f\r\n}: four bytes too. */
-    private static final int TRUE = '#' << 24 | 't' << 16 | '\r' << 8 | '\n';
-    private static final int FALSE = '#' << 24 | 'f' << 16 | '\r' << 8 | '\n';
     static final short CRLF = '\r' << 8 | '\n';
     private static final byte[] MIN_LONG = Long.toString(Long.MIN_VALUE).getBytes(StandardCharsets.US_ASCII);
 
     private RespEncoding()
     {
-    }
-
-    /**
-     * @param one   the verdict: 1 (true) or 0.
-     * @param resp3 whether RESP3 is in force.
-     * @return the verdict's four bytes as one int.
-     */
-    static int verdict(final boolean one, final boolean resp3)
-    {
-        return resp3 ? (one ? TRUE : FALSE) : (one ? ONE : ZERO);
     }
 
     /**
@@ -104,7 +88,7 @@ final class RespEncoding
     {
         if (msg instanceof ReplyTypes.Bool bool)
         {
-            b.writeInt(verdict(bool.value(), resp3));
+            b.writeInt(ReplyWriter.verdict(bool.value(), resp3));
         }
         else if (msg == ReplyTypes.NIL)
         {

@@ -13,4 +13,13 @@ public final class RespError extends RuntimeException
     {
         super(message, null, false, false);
     }
+
+    /**
+     * @param name a command or {@code command|subcommand}, lower case.
+     * @return Redis's error for a wrong number of arguments (RedisBloom's {@code RedisModule_WrongArity} too).
+     */
+    public static RespError wrongArity(final String name)
+    {
+        return new RespError("ERR wrong number of arguments for '" + name + "' command");
+    }
 }

@@ -19,10 +19,11 @@ import java.util.Map;
 import java.util.function.IntFunction;
 
 /**
- * Redis's ACL check in the conductor's one place for it: before AUTH only the {@code no-auth} commands (NOAUTH);
- * after it, the command against the connection's user's command rules, then each key at the command's key
- * positions against its key patterns. A refusal is Redis's NOPERM reply and an ACL LOG entry. A connection whose
- * user was deleted (ACL DELUSER, or gone from a reloaded file) is closed at its next command, as Redis closes it.
+ * Redis's ACL check in the conductor's one place for it: before AUTH only the {@code no-auth} commands (NOAUTH); after
+ * it, the command against the connection's user's command rules, then each key at the command's key positions against
+ * its key patterns; a user whose rules allow everything ({@code +@all ~*}, the default user's) is not checked further
+ * ({@link Identity#unrestricted}). A refusal is Redis's NOPERM reply and an ACL LOG entry. A connection whose user was
+ * deleted (ACL DELUSER, or gone from a reloaded file) is closed at its next command, as Redis closes it.
  */
 public final class AclAuthorizer implements Authorizer
 {
@@ -92,7 +93,7 @@ public final class AclAuthorizer implements Authorizer
             session.replies().readyThenClose(new io.netty.handler.codec.redis.ErrorRedisMessage(error));
             return error;
         }
-        if (command == null)
+        if (command == null || identity.unrestricted())
         {
             return null;
         }
@@ -117,8 +118,8 @@ public final class AclAuthorizer implements Authorizer
         {
             return null;
         }
-        acl.log().record(denial.reason(), session.transaction().active() ? "multi" : "toplevel", denial.object(),
-            identity.name(), session.client().describe(), System.currentTimeMillis());
+        acl.log().record(denial.reason(), session.inMulti() ? "multi" : "toplevel", denial.object(),
+            identity.name(), session.describe(), System.currentTimeMillis());
         return denial.error(identity.name());
     }
 }

@@ -3,7 +3,6 @@ package io.ddf.ingest.security;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsParameters;
 import io.ddf.ingest.acl.Acl;
-import io.ddf.ingest.acl.AclCommand;
 import io.ddf.ingest.acl.AclFileException;
 import io.ddf.ingest.acl.AuthFailures;
 import io.ddf.ingest.config.ServerConfig;
@@ -30,7 +29,6 @@ public final class ServerSecurity implements TransportSecurity
 
     private final ServerConfig config;
     private final Acl acl;
-    private final AclCommand aclCommand;
     private final AuthFailures failures = new AuthFailures();
     private final ReloadableTls tls;
 
@@ -51,7 +49,6 @@ public final class ServerSecurity implements TransportSecurity
         {
             throw new IllegalArgumentException("--aclfile: " + String.join("; ", e.errors()), e);
         }
-        this.aclCommand = new AclCommand(acl, config.aclFile);
         if (config.tls != null)
         {
             tls = new ReloadableTls(config.tls, config.tlsEngine != null ? config.tlsEngine :
@@ -68,12 +65,6 @@ public final class ServerSecurity implements TransportSecurity
     public Acl acl()
     {
         return acl;
-    }
-
-    /** @return the ACL command. */
-    public AclCommand aclCommand()
-    {
-        return aclCommand;
     }
 
     /**

@@ -46,7 +46,7 @@ final class CommandFamilies
         server.register(table);
         new KeyspaceCommands(store, drain).register(table);
         new TransactionCommands().register(table);
-        new AclCommands(() -> security.get().aclCommand()).register(table);
+        new AclCommands(() -> security.get().acl(), config.aclFile).register(table);
         new CommandDocs(table).register(table);
     }
 }

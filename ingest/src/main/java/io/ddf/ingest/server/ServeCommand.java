@@ -41,7 +41,12 @@ import java.util.concurrent.Callable;
         "With --past-capacity forget they are ddf's forgetting filters instead: a fifo-bloom of --default-capacity " +
             "and --default-error-rate, which forgets the oldest past its capacity in fixed memory, and the " +
             "streaming cuckoo filter; BF.EXISTS then answers 0 for an element forgotten. BF.RESERVE's KIND chooses " +
-            "per key: fifo-bloom (forgets), scaling (ddf's chain), redisbloom (RedisBloom's layout)."})
+            "per key: fifo-bloom (forgets), scaling (ddf's chain), redisbloom (RedisBloom's layout).",
+        "Windows of time: BF.RESERVE key error_rate capacity WINDOW seconds [SLICES L] makes a fifo-bloom that " +
+            "remembers each item for the window after its first add (while at most capacity new items come within " +
+            "a window) and forgets it by window + window / L; every BF.* command works on it, and APBF.RESERVE, " +
+            "APBF.ADD, APBF.INSERT, APBF.EXISTS and APBF.INFO (RedisBloom's age-partitioned proposal) make and use " +
+            "the same. --default-window gives one to the keys BF.ADD makes."})
 public final class ServeCommand implements Callable<Integer>
 {
     /** Exit status when the daemon could not start (a failure while running, as ErrorHandling's). */
@@ -138,6 +143,13 @@ public final class ServeCommand implements Callable<Integer>
         description = "Error rate of a filter BF.ADD makes for a missing key (default ${DEFAULT-VALUE}).")
     private double defaultErrorRate = DEFAULTS.defaultErrorRate;
 
+    @Option(names = "--default-window", paramLabel = "TIME", converter = WindowConverter.class,
+        description = "A window of time for the filters BF.ADD, BF.MADD and BF.INSERT make on a missing key " +
+            "(seconds, or 90s, 15m, 24h, 7d): each a fifo-bloom that remembers an item for TIME after its first " +
+            "add while at most --default-capacity new items come within TIME (default: none; BF.RESERVE's " +
+            "WINDOW seconds chooses per key).")
+    private java.time.Duration defaultWindow;
+
     @Option(names = "--ring-size", paramLabel = "N",
         description = "Pipeline ring slots, a power of two (default ${DEFAULT-VALUE}).")
     private int ringSize = DEFAULTS.ringSize;
@@ -226,6 +238,7 @@ public final class ServeCommand implements Callable<Integer>
         config.idleTimeoutSeconds = idleTimeout;
         config.defaultCapacity = defaultCapacity;
         config.defaultErrorRate = defaultErrorRate;
+        config.defaultWindow = defaultWindow;
         config.pastCapacity = pastCapacity;
         config.scalingLayout = scalingLayout;
         config.ringSize = ringSize;
@@ -347,6 +360,31 @@ public final class ServeCommand implements Callable<Integer>
         LayoutConverter()
         {
             super(io.ddf.ingest.store.ScalingRegistry.Layout.class);
+        }
+    }
+
+    /** A window of time: a whole number of seconds, or a duration with its unit (90s, 15m, 24h, 7d). */
+    static final class WindowConverter implements ITypeConverter<java.time.Duration>
+    {
+        @Override
+        public java.time.Duration convert(final String value)
+        {
+            try
+            {
+                final java.time.Duration window = value.chars().allMatch(c -> c >= '0' && c <= '9') &&
+                    !value.isEmpty() ? java.time.Duration.ofSeconds(Long.parseLong(value)) :
+                    io.ddf.engine.TimeWindow.parseDuration(value);
+                if (window.isZero())
+                {
+                    throw new TypeConversionException("a window of time is positive, got '" + value + "'");
+                }
+                return window;
+            }
+            catch (final IllegalArgumentException e)
+            {
+                throw new TypeConversionException("expected seconds or a time with its unit (90s, 15m, 24h, 7d): " +
+                    e.getMessage());
+            }
         }
     }
 

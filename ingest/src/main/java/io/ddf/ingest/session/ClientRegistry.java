@@ -1,7 +1,6 @@
 package io.ddf.ingest.session;
 
-import io.ddf.ingest.dispatch.ClientState;
-import io.ddf.ingest.dispatch.ThreadCounters;
+import io.ddf.ingest.dispatch.Session;
 
 import java.net.SocketAddress;
 import java.util.Map;
@@ -13,7 +12,7 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Every open RESP connection, shared by the event loops: admission ({@code --max-clients}, and a tag from the
  * {@link VerdictRouter} for its verdicts), CLIENT LIST's entries by id, the unauthenticated connections' half of the
- * slots ({@link StrangerSlots}), and INFO's counts.
+ * slots ({@link StrangerSlots}), and INFO's counts of connections.
  */
 public final class ClientRegistry
 {
@@ -22,9 +21,8 @@ public final class ClientRegistry
     private final StrangerSlots strangers;
     private final AtomicInteger connected = new AtomicInteger();
     private final LongAdder received = new LongAdder();
-    /** Commands read, per event loop without a locked instruction. */
-    private final ThreadCounters commands = new ThreadCounters(1);
-    private final Map<Long, ClientState> byId = new ConcurrentSkipListMap<>();
+    /** CLIENT LIST's entries, by id. */
+    private final Map<Long, Session> byId = new ConcurrentSkipListMap<>();
     private final AtomicLong ids = new AtomicLong();
 
     /**
@@ -42,28 +40,30 @@ public final class ClientRegistry
      * A new connection asks to be served.
      *
      * @param verdicts its verdicts, which get their tag here.
+     * @param client   its session, which gets its id here.
      * @param remote   the peer's address.
      * @param local    the daemon's address.
-     * @return its entry, or null when the daemon has no room (its error is then {@code max number of clients}).
+     * @return whether it is admitted (else the daemon has no room: its error is then {@code max number of clients}).
      */
-    ClientState admit(final VerdictRing verdicts, final SocketAddress remote, final SocketAddress local)
+    boolean admit(final VerdictRing verdicts, final Session client, final SocketAddress remote,
+        final SocketAddress local)
     {
         received.increment();
         if (connected.incrementAndGet() > maxClients)
         {
             connected.decrementAndGet();
-            return null;
+            return false;
         }
         final long tag = router.register(verdicts);
         if (tag == 0)
         {
             connected.decrementAndGet();
-            return null;
+            return false;
         }
         verdicts.tag(tag);
-        final ClientState client = new ClientState(ids.incrementAndGet(), remote, local);
+        client.admit(ids.incrementAndGet(), remote, local);
         byId.put(client.id(), client);
-        return client;
+        return true;
     }
 
     /**
@@ -88,18 +88,12 @@ public final class ClientRegistry
      * @param verdicts   its verdicts.
      * @param connection it.
      */
-    void leave(final ClientState client, final VerdictRing verdicts, final RespConnection connection)
+    void leave(final Session client, final VerdictRing verdicts, final RespConnection connection)
     {
         strangers.remove(connection);
         router.unregister(verdicts.tag());
         byId.remove(client.id(), client);
         connected.decrementAndGet();
-    }
-
-    /** A command was read (INFO's total_commands_processed). */
-    void commandRead()
-    {
-        ThreadCounters.add(commands.cells(), 0, 1);
     }
 
     /** @return RESP connections open. */
@@ -114,12 +108,6 @@ public final class ClientRegistry
         return received.sum();
     }
 
-    /** @return commands read since the start. */
-    public long commandsProcessed()
-    {
-        return commands.sum(0);
-    }
-
     /**
      * @param id a client id, or -1 for every client.
      * @return CLIENT LIST's text: a line per client, by id.
@@ -127,7 +115,7 @@ public final class ClientRegistry
     public String list(final long id)
     {
         final StringBuilder text = new StringBuilder();
-        for (final ClientState client : byId.values())
+        for (final Session client : byId.values())
         {
             if (id < 0 || client.id() == id)
             {

@@ -3,10 +3,8 @@ package io.ddf.ingest.session;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Operation;
 import io.ddf.ingest.config.ServerConfig;
-import io.ddf.ingest.dispatch.ClientState;
 import io.ddf.ingest.dispatch.Conductor;
 import io.ddf.ingest.dispatch.Session;
-import io.ddf.ingest.dispatch.Transaction;
 import io.ddf.ingest.log.OneLine;
 import io.ddf.ingest.resp.DurabilityBarrier;
 import io.ddf.ingest.resp.HeldArguments;
@@ -28,11 +26,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One RESP connection: the Netty handler, its {@link State}, and what a command may do with it ({@link Session}).
- * It holds the three parts of its request path: the {@link RespDecoder} runs the commands of each read in one pass
- * through the shared {@link Conductor}; their elements are judged by the {@link VerdictRing}; their replies go into
- * the {@link ReplyWriter}, encoded as each command completes and flushed once per read
- * ({@link #channelReadComplete}).
+ * One RESP connection: the Netty handler and its {@link State}. It holds the parts of its request path: the
+ * {@link RespDecoder} cuts each read into commands, which run one after the other through the shared
+ * {@link Conductor} with the client's {@link Session} (what a handler is given: its replies, user, MULTI, key
+ * text); their elements are judged by the {@link VerdictRing}; their replies go into the {@link ReplyWriter},
+ * encoded as each command completes and flushed once per read ({@link #channelReadComplete}). A command reaches
+ * back here only for what outlives it ({@link Session.Connection}: work off the event loop, the verdict ring, the
+ * rest of an EXEC, a late AUTH error).
  *
  * <p>While a command waits for work off the event loop ({@link #await}: a filter being created, a delayed AUTH
  * error), the connection is {@link State#WAITING}: reading pauses and the commands already read stay undecoded in
@@ -42,7 +42,7 @@ import java.util.concurrent.TimeUnit;
  * ({@link AuthThrottle}); what a stranger may send is bounded by the {@link RespDecoder}.
  */
 public final class RespConnection extends ChannelInboundHandlerAdapter
-    implements Session, RespDecoder.Sink, VerdictRing.Owner
+    implements Session.Connection, RespDecoder.Sink, VerdictRing.Owner
 {
     /** Where the connection is in its life; each event is handled by it. */
     enum State
@@ -67,15 +67,14 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
     private final RespDecoder decoder;
     private final VerdictRing verdicts;
     private final ReplyWriter replies;
-    private final KeyCache keys = new KeyCache();
-    private final Transaction transaction = new Transaction();
+    private final Session session;
+    /** {@code --client-output-limit}: bytes of unsent replies past which the connection is closed. */
+    private final int outputLimit;
     private final AuthThrottle throttle = new AuthThrottle();
     private ChannelHandlerContext ctx;
     private State state = State.NEW;
-    /** The user AUTH named (or the default user when it needs no password), null before AUTH. */
-    private io.ddf.ingest.acl.Identity user;
-    /** Set once admitted. */
-    private ClientState client;
+    /** Whether the registry admitted it (and it has not left). */
+    private boolean admitted;
     /** An error that ends the connection, arrived while a command waited: written after that command's reply. */
     private String failure;
     /** The rest of an EXEC whose command waited: they run before the commands read after the EXEC. */
@@ -101,12 +100,14 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
         this.conductor = conductor;
         this.registry = server.clients();
         final io.ddf.ingest.acl.Acl acl = server.acl();
-        this.user = acl.defaultAuthenticates() ? acl.defaultIdentity() : null;
         this.decoder = new RespDecoder(config.maxInlineBytes, config.maxArgs, config.maxBulkBytes,
             config.maxRequestBytes, conductor.table()::largeArguments, server.inputBudget(), this::evicted);
         this.verdicts = new VerdictRing(server.pipeline(), config.maxItemBytes,
             config.execution == ServerConfig.Execution.INLINE, this);
         this.replies = new ReplyWriter(barrier, () -> verdicts.unjudged() == 0);
+        this.outputLimit = config.clientOutputLimit;
+        this.session = new Session(this, replies, config.maxItemBytes, acl.defaultIdentity(),
+            acl.defaultAuthenticates());
     }
 
     @Override
@@ -120,8 +121,8 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
     @Override
     public void channelActive(final ChannelHandlerContext ctx)
     {
-        client = registry.admit(verdicts, ctx.channel().remoteAddress(), ctx.channel().localAddress());
-        if (client == null)
+        admitted = registry.admit(verdicts, session, ctx.channel().remoteAddress(), ctx.channel().localAddress());
+        if (!admitted)
         {
             state = State.CLOSING;
             ctx.channel().config().setAutoRead(false);
@@ -130,7 +131,7 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
             return;
         }
         state = State.OPEN;
-        if (user == null)
+        if (!session.authenticated())
         {
             final RespConnection oldest = registry.stranger(this);
             if (oldest != null)
@@ -153,7 +154,7 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
     /** On this event loop: a stranger that must go (timed out, or the oldest when the strangers' slots are full). */
     private void endUnauthenticated(final String error, final String why)
     {
-        if (user == null && state != State.CLOSED && state != State.CLOSING)
+        if (!session.authenticated() && state != State.CLOSED && state != State.CLOSING)
         {
             server.connectionLog().log("ddf: closing a connection from " + ctx.channel().remoteAddress() + " " + why);
             fail(error);
@@ -165,12 +166,12 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
     public void channelInactive(final ChannelHandlerContext ctx)
     {
         state = State.CLOSED;
-        if (client != null)
+        if (admitted)
         {
-            registry.leave(client, verdicts, this);
-            client = null;
+            registry.leave(session, verdicts, this);
+            admitted = false;
         }
-        transaction.discard();
+        session.discard();
         decoder.close();
         drop();
         ctx.fireChannelInactive();
@@ -248,7 +249,7 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
     @Override
     public boolean authenticated()
     {
-        return user != null;
+        return session.authenticated();
     }
 
     @Override
@@ -260,8 +261,7 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
     @Override
     public void command(final ByteBuf[] args)
     {
-        registry.commandRead();
-        conductor.run(this, args);
+        conductor.run(session, args);
         afterCommand();
     }
 
@@ -327,7 +327,7 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
     private void overLimit()
     {
         server.connectionLog().log("ddf: closing a connection from " + ctx.channel().remoteAddress() + " whose " +
-            "unsent replies passed --client-output-limit " + server.config().clientOutputLimit + " bytes");
+            "unsent replies passed --client-output-limit " + outputLimit + " bytes");
         state = State.CLOSED;
         ctx.close();
     }
@@ -359,7 +359,7 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
             drop();
             return;
         }
-        if (replies.flush() && (!ctx.channel().isWritable() || replies.held() > server.config().clientOutputLimit))
+        if (replies.flush() && (!ctx.channel().isWritable() || replies.held() > outputLimit))
         {
             overLimit();
             return;
@@ -372,37 +372,7 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
         }
     }
 
-    // Session: what a command may do with the connection that sent it
-
-    @Override
-    public ReplyWriter replies()
-    {
-        return replies;
-    }
-
-    @Override
-    public String key(final ByteBuf arg)
-    {
-        return keys.key(arg);
-    }
-
-    @Override
-    public long id()
-    {
-        return client.id();
-    }
-
-    @Override
-    public ClientState client()
-    {
-        return client;
-    }
-
-    @Override
-    public Transaction transaction()
-    {
-        return transaction;
-    }
+    // Session.Connection: what a command may ask of the connection that outlives it
 
     @Override
     public void runAll(final List<ByteBuf[]> queued)
@@ -420,7 +390,7 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
             }
             try
             {
-                conductor.run(this, queued.get(i));
+                conductor.run(session, queued.get(i));
                 afterCommand();
             }
             finally
@@ -431,24 +401,9 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
     }
 
     @Override
-    public io.ddf.ingest.acl.Identity identity()
+    public void known()
     {
-        return user != null ? user : server.acl().defaultIdentity();
-    }
-
-    @Override
-    public void authenticate(final io.ddf.ingest.acl.Identity identity)
-    {
-        final boolean known = user != null;
-        user = identity;
-        if (client != null)
-        {
-            client.user(identity.name());
-        }
-        if (!known)
-        {
-            registry.known(this);
-        }
+        registry.known(this);
     }
 
     @Override
@@ -474,24 +429,9 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
     }
 
     @Override
-    public void checkItems(final ByteBuf[] args, final int first)
-    {
-        final int max = server.config().maxItemBytes;
-        for (int i = first; i < args.length; i++)
-        {
-            if (args[i].readableBytes() > max)
-            {
-                throw new RespError("ERR item of " + args[i].readableBytes() + " bytes is longer than the " + max +
-                    "-byte limit");
-            }
-        }
-    }
-
-    @Override
     public void judge(final DuplicateFilter filter, final Operation operation, final ByteBuf[] args, final int first,
         final boolean array)
     {
-        checkItems(args, first);
         if (operation == Operation.STREAM)
         {
             replies.wrote(filter);
@@ -521,7 +461,7 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
         {
             try
             {
-                conductor.run(this, copies);
+                conductor.run(session, copies);
             }
             finally
             {
@@ -581,7 +521,7 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
         {
             try
             {
-                conductor.run(this, args);
+                conductor.run(session, args);
                 afterCommand();
             }
             finally

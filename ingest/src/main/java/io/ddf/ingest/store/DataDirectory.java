@@ -145,15 +145,17 @@ final class DataDirectory implements AutoCloseable
      * @param policy     when the filters' changes reach the disk (when not written through a change log).
      * @param changeLog  the data directory's change log every filter is written through, or null (policy
      *                   {@code no}).
+     * @param clock      the wall clock of the filters with a window of time (null: the engine's); each such filter
+     *                   gets a line saying what expired while it was closed.
      * @return what the directory holds.
      * @throws UncheckedIOException when the directory cannot be read.
      */
     Contents open(final int maxFilters, final PrintStream log, final io.ddf.engine.SyncPolicy policy,
-        final io.ddf.persistence.log.ChangeLog changeLog)
+        final io.ddf.persistence.log.ChangeLog changeLog, final java.time.InstantSource clock)
     {
         try
         {
-            return openFiles(maxFilters, log, policy, changeLog);
+            return openFiles(maxFilters, log, policy, changeLog, clock);
         }
         catch (final IOException e)
         {
@@ -162,7 +164,8 @@ final class DataDirectory implements AutoCloseable
     }
 
     private Contents openFiles(final int maxFilters, final PrintStream log, final io.ddf.engine.SyncPolicy policy,
-        final io.ddf.persistence.log.ChangeLog changeLog) throws IOException
+        final io.ddf.persistence.log.ChangeLog changeLog, final java.time.InstantSource clock)
+        throws IOException
     {
         for (final Path leftover : Leftovers.remove(path))
         {
@@ -202,13 +205,15 @@ final class DataDirectory implements AutoCloseable
                 }
             }
         }
-        final List<Filters.Opened> opened = changeLog == null ? Filters.openAll(files, policy) :
-            Filters.openAll(files, changeLog);
+        final List<Filters.Opened> opened = changeLog == null ? Filters.openAll(files, policy, clock) :
+            Filters.openAll(files, changeLog, clock);
         for (int i = 0; i < opened.size(); i++)
         {
             if (opened.get(i).filter() != null)
             {
                 filters.put(keys.get(i), opened.get(i).filter());
+                final String key = keys.get(i);
+                opened.get(i).filter().timeWindow().ifPresent(w -> log.println(FilterEvents.windowAtOpen(key, w)));
             }
             else
             {

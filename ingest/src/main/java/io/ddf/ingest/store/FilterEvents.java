@@ -51,6 +51,18 @@ public final class FilterEvents
     }
 
     /**
+     * @param key    the key of a filter with a window of time, just opened.
+     * @param window its window, as the open left it.
+     * @return e.g. {@code ddf: filter 'clicks' (window 1d, 2 slices): 3 generations expired while closed (the
+     *         filter's time was 2026-11-28T07:00:00Z, 1d2h before the open)}.
+     */
+    static String windowAtOpen(final String key, final io.ddf.engine.TimeWindow window)
+    {
+        return "ddf: filter '" + KeyNames.display(key) + "' (window " + io.ddf.engine.TimeWindow.format(
+            window.window()) + ", " + window.slices() + " slices): " + window.atOpen().describe();
+    }
+
+    /**
      * @param key    the key.
      * @param filter its filter, being deleted.
      * @return e.g. {@code ddf: deleted filter 'clicks' (fifo-bloom, 1198 bytes)}.

@@ -62,11 +62,14 @@ public final class FilterStore implements AutoCloseable
     private final Durability durability;
     /** Whether {@link #close()} closes {@link #durability} too (a store opened without a daemon's). */
     private boolean ownsDurability;
+    /** The wall clock of the filters with a window of time, or null for the engine's (tests). */
+    private final java.time.InstantSource clock;
 
     private FilterStore(final DataDirectory directory, final DataDirectory.Contents contents, final int maxFilters,
-        final PrintStream log, final Durability durability)
+        final PrintStream log, final Durability durability, final java.time.InstantSource clock)
     {
         this.durability = durability;
+        this.clock = clock;
         this.directory = directory;
         this.dir = directory.path();
         this.maxFilters = maxFilters;
@@ -135,13 +138,31 @@ public final class FilterStore implements AutoCloseable
      */
     public static FilterStore open(final Path dir, final int maxFilters, final PrintStream log, final Durability durability)
     {
+        return open(dir, maxFilters, log, durability, null);
+    }
+
+    /**
+     * Opens every filter of a data directory, creating the directory if need be.
+     *
+     * @param dir        the data directory.
+     * @param maxFilters the most filters open at once (--max-filters).
+     * @param log        where to log a line per file skipped, per file not closed cleanly, and per filter with a
+     *                   window of time (what expired while the daemon was stopped).
+     * @param durability serve --fsync.
+     * @param clock      the wall clock of the filters with a window of time, those opened and those made, or null
+     *                   for the engine's.
+     * @return the store.
+     */
+    public static FilterStore open(final Path dir, final int maxFilters, final PrintStream log,
+        final Durability durability, final java.time.InstantSource clock)
+    {
         final DataDirectory directory = DataDirectory.lock(dir, log);
         try
         {
             // the log before any filter: each is opened through it (its open decides whether to replay it)
             final io.ddf.persistence.log.ChangeLog changeLog = durability.openLog(directory.path());
-            return new FilterStore(directory, directory.open(maxFilters, log, durability.filePolicy(), changeLog),
-                maxFilters, log, durability);
+            return new FilterStore(directory, directory.open(maxFilters, log, durability.filePolicy(), changeLog,
+                clock), maxFilters, log, durability, clock);
         }
         catch (final RuntimeException e)
         {
@@ -350,6 +371,10 @@ public final class FilterStore implements AutoCloseable
         }
         // what the builder refuses is the caller's to word: only the file's creation is the store's
         final FilterBuilder made = builder.get();
+        if (clock != null)
+        {
+            made.clock(clock);
+        }
         final DuplicateFilter filter;
         try
         {

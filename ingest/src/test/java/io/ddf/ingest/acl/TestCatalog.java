@@ -16,7 +16,7 @@ import static io.ddf.ingest.acl.Category.TRANSACTION;
 import static io.ddf.ingest.acl.Category.WRITE;
 
 /** A catalog shaped like the daemon's: Bloom and cuckoo commands, keyspace, containers with subcommands. */
-final class TestCatalog
+public final class TestCatalog
 {
     static final KeySpec READ_KEY = new KeySpec(1, 1, 1, true, false);
     static final KeySpec READ_WRITE_KEY = new KeySpec(1, 1, 1, true, true);
@@ -28,7 +28,7 @@ final class TestCatalog
     {
     }
 
-    static CommandCatalog catalog()
+    public static CommandCatalog catalog()
     {
         return CommandCatalog.of(List.of(
             CommandSpec.of("bf.add", READ_WRITE_KEY, WRITE, BLOOM, FAST),

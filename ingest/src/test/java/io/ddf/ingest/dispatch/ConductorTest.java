@@ -2,7 +2,6 @@ package io.ddf.ingest.dispatch;
 
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Operation;
-import io.ddf.ingest.acl.Identity;
 import io.ddf.ingest.resp.DurabilityBarrier;
 import io.ddf.ingest.resp.Replies;
 import io.ddf.ingest.resp.ReplyWriter;
@@ -87,10 +86,10 @@ class ConductorTest
     {
         refusal = "NOPERM no";
         assertEquals("-NOPERM no\r\n", run("echo", "a"));
-        session.transaction.begin();
+        session.session.multi();
         assertEquals("-NOPERM no\r\n", run("echo", "a"));
         final RespError abort = org.junit.jupiter.api.Assertions.assertThrows(RespError.class,
-            session.transaction::end, "EXEC then answers EXECABORT");
+            session.session::exec, "EXEC then answers EXECABORT");
         assertEquals("EXECABORT Transaction discarded because of previous errors.", abort.getMessage());
         assertEquals(List.of(), ran);
     }
@@ -98,11 +97,11 @@ class ConductorTest
     @Test
     void underMultiCommandsAreQueuedButExecRuns()
     {
-        session.transaction.begin();
+        session.session.multi();
         assertEquals("+QUEUED\r\n", run("echo", "a"));
         assertEquals("", run("exec"));
         assertEquals(List.of("exec"), ran, "queued, not run; EXEC itself is never queued");
-        final List<ByteBuf[]> queued = session.transaction.end();
+        final List<ByteBuf[]> queued = session.session.exec();
         assertEquals(1, queued.size());
         assertEquals("a", Replies.key(queued.get(0)[1]));
         queued.forEach(args -> List.of(args).forEach(ByteBuf::release));
@@ -116,7 +115,7 @@ class ConductorTest
         {
             args[i] = Unpooled.copiedBuffer(words[i], StandardCharsets.UTF_8);
         }
-        conductor.run(session, args);
+        conductor.run(session.session, args);
         for (final ByteBuf arg : args)
         {
             arg.release();
@@ -125,16 +124,16 @@ class ConductorTest
     }
 
     /** A session on an embedded channel: the writer of a real connection, and nothing else of one. */
-    private static final class TestSession implements Session
+    private static final class TestSession
     {
         final EmbeddedChannel channel = new EmbeddedChannel(new ChannelInboundHandlerAdapter());
         final ReplyWriter writer = new ReplyWriter(DurabilityBarrier.NONE, () -> true);
-        final Transaction transaction = new Transaction();
-        final ClientState client = new ClientState(1, new InetSocketAddress(1), new InetSocketAddress(2));
+        final Session session = new Session(new NoConnection(), writer, 64, null, true);
 
         TestSession()
         {
             writer.attach(channel.pipeline().firstContext());
+            session.admit(1, new InetSocketAddress(1), new InetSocketAddress(2));
         }
 
         String written()
@@ -149,37 +148,11 @@ class ConductorTest
             }
             return text.toString();
         }
+    }
 
-        @Override
-        public ReplyWriter replies()
-        {
-            return writer;
-        }
-
-        @Override
-        public String key(final ByteBuf arg)
-        {
-            return Replies.key(arg);
-        }
-
-        @Override
-        public long id()
-        {
-            return client.id();
-        }
-
-        @Override
-        public ClientState client()
-        {
-            return client;
-        }
-
-        @Override
-        public Transaction transaction()
-        {
-            return transaction;
-        }
-
+    /** The commands here never reach past their session. */
+    private static final class NoConnection implements Session.Connection
+    {
         @Override
         public void runAll(final List<ByteBuf[]> queued)
         {
@@ -187,31 +160,13 @@ class ConductorTest
         }
 
         @Override
-        public boolean authenticated()
-        {
-            return true;
-        }
-
-        @Override
-        public Identity identity()
-        {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void authenticate(final Identity identity)
+        public void known()
         {
             throw new UnsupportedOperationException();
         }
 
         @Override
         public void authFailed(final String error, final long atLeastMillis)
-        {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void checkItems(final ByteBuf[] args, final int first)
         {
             throw new UnsupportedOperationException();
         }

@@ -114,7 +114,7 @@ class CuckooCommandsTest extends SharedServerTestBase
             assertTrue(String.valueOf(wrong).startsWith("-WRONGTYPE"), String.valueOf(wrong));
             assertTrue(String.valueOf(c.call("CF.DEL", "bloomy", "a")).startsWith("-WRONGTYPE"));
             assertEquals("-Bad capacity", c.call("CF.RESERVE", "bad", "many"), "RedisBloom's words");
-            assertEquals("-ERR Capacity must be at least (BucketSize * 2)", c.call("CF.RESERVE", "bad", "2",
+            assertEquals("-Capacity must be at least (BucketSize * 2)", c.call("CF.RESERVE", "bad", "2",
                 "BUCKETSIZE", "4"));
             assertTrue(String.valueOf(c.call("CF.RESERVE", "bad", "1000", "BUCKETSIZE", "100"))
                 .startsWith("-ERR BUCKETSIZE"));

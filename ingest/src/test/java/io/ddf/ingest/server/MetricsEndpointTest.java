@@ -81,6 +81,38 @@ class MetricsEndpointTest
         }
     }
 
+    /**
+     * INFO's {@code filters:}/{@code elements:} and the {@code ddf_filter_*} series count every filter the daemon
+     * serves: the filters that grow, which a missing key gets by default, as well as ddf's fixed-size ones. A filter
+     * that grows counts the items it holds (BF.INFO's "Number of items inserted": it keeps no count of duplicates).
+     */
+    @Test
+    void everyFilterIsCountedTheDefaultOnesToo() throws Exception
+    {
+        try (TestServer server = new TestServer(dir.resolve("data"), c -> c.metricsPort = 0);
+             RespClient c = server.client())
+        {
+            assertEquals(1L, c.call("BF.ADD", "grows", "a"));
+            assertEquals(1L, c.call("BF.ADD", "grows", "b"));
+            assertEquals(0L, c.call("BF.ADD", "grows", "a"));
+            assertEquals(1L, c.call("CF.ADD", "cuckoo", "x"));
+            assertEquals("OK", c.call("BF.RESERVE", "fixed", "0.01", "1000", "KIND", "fifo-bloom"));
+            assertEquals(java.util.List.of(1L, 0L), c.call("BF.MADD", "fixed", "z", "z"));
+            final String info = (String)c.call("INFO", "stats");
+            assertTrue(info.contains("filters:3\r\n"), info);
+            assertTrue(info.contains("elements:5\r\n"), "2 + 1 items held, 2 streamed into the fixed one: " + info);
+            assertTrue(info.contains("duplicates:1\r\n"), info);
+            assertTrue(info.contains("unseen:4\r\n"), info);
+            final String text = scrape(server.server.metricsPort());
+            assertEquals(2, sample(text, "ddf_filter_elements_total{filter=\"grows\"}"));
+            assertEquals(1, sample(text, "ddf_filter_elements_total{filter=\"cuckoo\"}"));
+            assertEquals(2, sample(text, "ddf_filter_elements_total{filter=\"fixed\"}"));
+            assertEquals(1, sample(text, "ddf_filter_duplicates_total{filter=\"fixed\"}"));
+            assertTrue(sample(text, "ddf_filter_bytes{filter=\"grows\"}") > 0);
+            assertTrue(sample(text, "ddf_filter_bytes{filter=\"cuckoo\"}") > 0);
+        }
+    }
+
     @Test
     void offByDefault()
     {

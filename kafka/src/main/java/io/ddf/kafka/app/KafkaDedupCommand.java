@@ -37,6 +37,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * values unchanged. SIGTERM (or SIGINT) closes Kafka Streams cleanly: it commits, checkpoints and closes the filter
  * files, so a restart restores nothing.
  *
+ * <p>{@code --window 24h}: each task's filter is a fifo-bloom with a window of time on event time, the record
+ * timestamps ({@link FilterSpec#window}; late and out-of-order records are judged at the stream time, docs/kafka.md).
+ *
  * <p>Reports on stderr, one line each: state changes, restores ({@code restored N changelog records of ...}), and
  * errors. Exit status: 143 after SIGTERM (the JVM's, once the shutdown hook has closed Kafka Streams), 1 when Kafka
  * Streams failed, 2 for bad usage.
@@ -86,10 +89,11 @@ public final class KafkaDedupCommand implements Callable<Integer>
     @Option(names = "--threads", paramLabel = "N", defaultValue = "1", description = "Stream threads (default: 1).")
     private int threads;
 
-    @Option(names = "--changelog-format", paramLabel = "auto|hashes|blocks|words", defaultValue = "auto",
+    @Option(names = "--changelog-format", paramLabel = "auto|hashes|calls|blocks|words", defaultValue = "auto",
         description = "What the changelog records: hashes (the new elements' 64-bit hashes, a snapshot now and then; " +
-            "bloom, qht and sqf), blocks (changed 64-byte blocks), words (changed words); auto (default): hashes " +
-            "where the kind allows, else words.")
+            "bloom, qht and sqf), calls (every record's hash and time, a snapshot now and then; --window TIME), blocks " +
+            "(changed 64-byte blocks), words (changed words); auto (default): hashes where the kind allows, calls " +
+            "with --window TIME, else words.")
     private String changelogFormat;
 
     @Option(names = "--config", paramLabel = "KEY=VALUE", description = "Any other Kafka Streams, consumer or " +
@@ -165,6 +169,16 @@ public final class KafkaDedupCommand implements Callable<Integer>
             throw new IllegalArgumentException("--keyed is not offered by kafka-dedup: the secret key would have to " +
                 "travel through the changelog topic for another instance to restore the filter");
         }
+        if (filter.kind() == null)
+        {
+            throw new IllegalArgumentException("give --filter KIND, or --window with a time (e.g. 24h), which means " +
+                "fifo-bloom");
+        }
+        if (filter.timeWindow() && filter.kind() != io.ddf.engine.FilterKind.FIFO_BLOOM)
+        {
+            throw new IllegalArgumentException("--window with a time is fifo-bloom's (--filter fifo-bloom, or no " +
+                "--filter); " + filter.kind().cliName() + " takes --window N, a number of elements");
+        }
         FilterSpec spec = FilterSpec.of(filter.kind()).with(filter.kindParameters());
         if (filter.seed() != null)
         {
@@ -210,7 +224,8 @@ public final class KafkaDedupCommand implements Callable<Integer>
                 return f;
             }
         }
-        throw new IllegalArgumentException("--changelog-format must be auto, hashes, blocks or words, not " + changelogFormat);
+        throw new IllegalArgumentException("--changelog-format must be auto, hashes, calls, blocks or words, not " +
+            changelogFormat);
     }
 
     /** @return the Kafka Streams configuration. */
@@ -271,7 +286,10 @@ public final class KafkaDedupCommand implements Callable<Integer>
             stopped.countDown();
         }, "ddf-kafka-dedup-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        err.println("ddf kafka-dedup: " + input + " -> " + output + ", key " + key + ", filter " + spec + ", " + guarantee +
+        final String window = spec.hasTimeWindow() ? ", a window of " + io.ddf.engine.TimeWindow.format(
+            java.time.Duration.ofMillis(spec.params().get("window-ms").longValue())) + " on the record timestamps" : "";
+        err.println("ddf kafka-dedup: " + input + " -> " + output + ", key " + key + ", filter " + spec + window + ", " +
+            guarantee +
             (mark ? ", marking" : ", dropping duplicates") + ", changelog " + changelogFormat.toLowerCase(java.util.Locale.ROOT));
         streams.start();
         stopped.await();

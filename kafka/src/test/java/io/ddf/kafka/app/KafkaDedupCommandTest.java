@@ -1,6 +1,11 @@
 package io.ddf.kafka.app;
 
+import io.ddf.engine.FilterKind;
+import io.ddf.engine.FilterParameters;
+import io.ddf.kafka.ChangelogFormat;
+import io.ddf.kafka.FilterSpec;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -56,10 +61,44 @@ class KafkaDedupCommandTest
         assertTrue(hashes[1].contains("a changelog of hashes rebuilds only"), hashes[1]);
         final String[] format = run(with("--filter", "qht", "--changelog-format", "pages"));
         assertEquals("2", format[0]);
-        assertTrue(format[1].contains("--changelog-format must be auto, hashes, blocks or words, not pages"), format[1]);
+        assertTrue(format[1].contains("--changelog-format must be auto, hashes, calls, blocks or words, not pages"), format[1]);
         final String[] path = run(with("--filter", "qht", "--key", "id"));
         assertEquals("2", path[0]);
         assertTrue(path[1].contains("--key must be key, value, a JSON path"), path[1]);
+    }
+
+    /**
+     * {@code --window 24h}: a fifo-bloom with a window of time, on event time (the records' timestamps), whose
+     * changelog is its calls; the wall clock, other kinds with a time, and a changelog of calls without one are
+     * refused.
+     */
+    @Test
+    void aWindowOfTimeIsAFifoBloomOnEventTime()
+    {
+        final CommandLine line = KafkaDedupCommand.commandLine(new PrintStream(new ByteArrayOutputStream(), true,
+            StandardCharsets.UTF_8));
+        line.parseArgs(with("--window", "24h", "--capacity", "1000000", "--target-fpr", "1e-9", "--subfilters", "4"));
+        final FilterSpec spec = ((KafkaDedupCommand)line.getCommand()).spec();
+        assertEquals(FilterKind.FIFO_BLOOM, spec.kind());
+        assertTrue(spec.hasTimeWindow());
+        final FilterParameters parameters = spec.validate("ddf-dedup");
+        assertEquals(86_400_000L, parameters.get("window-ms"));
+        assertEquals(4, parameters.get("slices"));
+        assertEquals(1, parameters.get("time-source"), "event time");
+        assertEquals(ChangelogFormat.CALLS, new io.ddf.kafka.DdfStoreBuilder("s", spec).withChangelogFormat(
+            ChangelogFormat.CALLS).changelogFormat());
+        final String[] qht = run(with("--filter", "qht", "--window", "24h"));
+        assertEquals("2", qht[0]);
+        assertTrue(qht[1].contains("--window with a time is fifo-bloom's"), qht[1]);
+        final String[] wall = run(with("--window", "24h", "--time-source", "0"));
+        assertEquals("2", wall[0]);
+        assertTrue(wall[1].contains("runs on event time"), wall[1]);
+        final String[] calls = run(with("--filter", "qht", "--changelog-format", "calls"));
+        assertEquals("2", calls[0]);
+        assertTrue(calls[1].contains("a changelog of calls is a fifo-bloom's with a window of time"), calls[1]);
+        final String[] none = run(with("--capacity", "5"));
+        assertEquals("2", none[0]);
+        assertTrue(none[1].contains("give --filter KIND, or --window with a time"), none[1]);
     }
 
     @Test

@@ -76,9 +76,10 @@ public final class KafkaDedupBench
             try (Admin admin = Admin.create(adminProps))
             {
                 admin.createTopics(List.of(new NewTopic("in", settings.partitions(), (short)1))).all().get();
-                final BenchInput input = new BenchInput(settings.records(), settings.ids(), settings.seed());
+                final BenchInput input = new BenchInput(settings.records(), settings.ids(), settings.seed(),
+                    settings.windowing() == null ? null : settings.windowing().times());
                 final long produceStart = System.nanoTime();
-                input.produce(cluster.bootstrapServers(), "in");
+                input.produce(cluster.bootstrapServers(), "in", settings.partitions());
                 System.err.printf("bench: produced %d records, %d distinct ids (alphabet %d) in %.1f s%n",
                     input.records(), input.distinct(), input.alphabet(), (System.nanoTime() - produceStart) / 1e9);
                 final KafkaDedupBench bench = new KafkaDedupBench(settings, cluster.bootstrapServers(), admin, input);
@@ -121,22 +122,40 @@ public final class KafkaDedupBench
         final long rss;
         final long missing;
         final long duplicated;
+        long passed = -1;
+        long droppedAfterWindow = -1;
+        final Windowing windowing = settings.windowing();
         try (ChildApp child = new ChildApp(command(app, id, output, guarantee, state), work.resolve(id + ".log"));
-             OutputTally tally = new OutputTally(bootstrap, output, settings.partitions()))
+             OutputTally tally = windowing != null ? null : new OutputTally(bootstrap, output, settings.partitions());
+             WindowTally windowTally = windowing == null ? null : new WindowTally(bootstrap, output, settings.partitions()))
         {
             child.sampleCpu(Duration.ofMillis(100));
             final ChildApp.Line running = child.await(l -> l.contains(" RUNNING"), Duration.ofMinutes(2));
             final long expected = input.distinct();
-            if (!tally.readUntil(expected, expected - expected / 100, Duration.ofSeconds(3), settings.timeout()))
+            final long lastArrival;
+            if (windowing != null)
             {
-                throw new IllegalStateException(id + ": output incomplete after " + settings.timeout() + ": " +
-                    tally.distinct() + " of " + expected + " ids; log:\n" + child.tail());
+                if (!windowTally.readUntilTheEnd(settings.timeout()))
+                {
+                    throw new IllegalStateException(id + ": no end record from every partition after " +
+                        settings.timeout() + "; log:\n" + child.tail());
+                }
+                lastArrival = windowTally.lastArrivalNanos();
             }
-            seconds = (tally.lastArrivalNanos() - running.nanos()) / 1e9;
+            else
+            {
+                if (!tally.readUntil(expected, expected - expected / 100, Duration.ofSeconds(3), settings.timeout()))
+                {
+                    throw new IllegalStateException(id + ": output incomplete after " + settings.timeout() + ": " +
+                        tally.distinct() + " of " + expected + " ids; log:\n" + child.tail());
+                }
+                lastArrival = tally.lastArrivalNanos();
+            }
+            seconds = (lastArrival - running.nanos()) / 1e9;
             // the application's CPU time (all its threads) over the same span, to within a sample (100 ms): what
             // the load of other processes moves less than records/s
             final long cpuStart = child.cpuNanosAt(running.nanos());
-            final long cpuEnd = child.cpuNanosAt(tally.lastArrivalNanos());
+            final long cpuEnd = child.cpuNanosAt(lastArrival);
             cpuMicrosPerRecord = cpuStart < 0 || cpuEnd < 0 ? Double.NaN : (cpuEnd - cpuStart) / 1e3 / input.records();
             rss = child.peakRssBytes();
             System.err.printf("bench: %s: peak RSS %d MB, now %d MB anonymous and %d MB of files%n", id, rss >> 20,
@@ -148,18 +167,33 @@ public final class KafkaDedupBench
                     Long.toString(child.pid()), "VM.native_memory", "summary").redirectErrorStream(true).start();
                 System.err.println(new String(jcmd.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
             }
-            missing = expected - tally.distinct();
-            duplicated = tally.duplicated();
             child.stop();
+            if (windowing != null)
+            {
+                final WindowTally.Check check = windowTally.check(input, settings.partitions(),
+                    windowing.window().toMillis(), windowing.forgotten());
+                System.err.println("bench: " + id + ": " + check);
+                missing = check.missing();
+                duplicated = check.doubledInside();
+                passed = check.passed();
+                droppedAfterWindow = check.droppedAfterWindow();
+            }
+            else
+            {
+                missing = expected - tally.distinct();
+                duplicated = tally.duplicated();
+            }
         }
         final long stateBytes = treeBytes(state);
-        final String changelog = id + "-" + (app.startsWith("ddf") ? "ddf-dedup" : RocksDbDedupApp.STORE) + "-changelog";
+        final String changelog = id + "-" + (app.startsWith("ddf") ? "ddf-dedup" : app.startsWith("windowstore") ?
+            WindowStoreDedupApp.STORE : RocksDbDedupApp.STORE) + "-changelog";
         final long logBytes = logBytes(changelog);
         final long[] counted = countRecords(changelog);
         final Path restoreState = work.resolve(id + "-restore");
         final long restoreMillis;
         final long restored;
         final long restoreRss;
+        final long restoreCpu;
         try (ChildApp child = new ChildApp(command(app, id, output, guarantee, restoreState), work.resolve(id + "-restore.log")))
         {
             final Matcher m = RUNNING.matcher(child.await(l -> RUNNING.matcher(l).find(), Duration.ofMinutes(10)).text());
@@ -167,6 +201,7 @@ public final class KafkaDedupBench
             {
                 throw new IllegalStateException("no restore figures in " + child.tail());
             }
+            restoreCpu = child.cpuNanos();
             restored = Long.parseLong(m.group(1));
             restoreMillis = Long.parseLong(m.group(2));
             restoreRss = child.peakRssBytes();
@@ -176,7 +211,8 @@ public final class KafkaDedupBench
         deleteTree(state);
         deleteTree(restoreState);
         return new RunResult(app, guarantee, round, seconds, input.records() / seconds, cpuMicrosPerRecord, logBytes,
-            counted[0], counted[1], rss, stateBytes, restoreMillis, restored, restoreRss, missing, duplicated);
+            counted[0], counted[1], rss, stateBytes, restoreMillis, restored, restoreRss, missing, duplicated, passed,
+            droppedAfterWindow, restoreCpu < 0 ? -1 : restoreCpu / 1_000_000);
     }
 
     /** Creates a topic; one that exists already is the admin client's retry of a request that got through. */
@@ -205,6 +241,15 @@ public final class KafkaDedupBench
         {
             command.addAll(List.of("-jar", settings.ddfJar()));
         }
+        else if (app.startsWith("windowstore"))
+        {
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), WindowStoreDedupApp.class.getName(),
+                "--window", io.ddf.engine.TimeWindow.format(settings.windowing().window())));
+            if (app.equals("windowstore-refresh"))
+            {
+                command.add("--refresh"); // the tutorial's put of a duplicate
+            }
+        }
         else
         {
             command.addAll(List.of("-cp", System.getProperty("java.class.path"), RocksDbDedupApp.class.getName()));
@@ -222,7 +267,7 @@ public final class KafkaDedupBench
                 command.addAll(List.of("--changelog-format", app.substring("ddf-".length())));
             }
         }
-        else if (settings.rocksDbCaching())
+        else if (settings.rocksDbCaching() && app.equals("rocksdb"))
         {
             command.add("--caching");
         }
@@ -342,23 +387,26 @@ public final class KafkaDedupBench
      * @param seed           the input's seed ({@code bench.seed}).
      * @param timeout        longest wait for one run's output ({@code bench.timeout.minutes}).
      * @param ddfArgsSource  where ddf's filter options come from.
+     * @param windowing      the window bench's settings, or null for the bench without a window.
      */
     record Settings(long records, long ids, int partitions, int rounds, int port, List<String> guarantees,
         List<String> apps, List<String> ddfArgs, String ddfJar, List<String> appJavaOptions, boolean rocksDbCaching,
-        long seed, Duration timeout, String ddfArgsSource)
+        long seed, Duration timeout, String ddfArgsSource, Windowing windowing)
     {
         static Settings fromSystemProperties()
         {
+            final Windowing windowing = Windowing.fromSystemProperties();
             return new Settings(Long.getLong("bench.records", 2_000_000), Long.getLong("bench.ids", 1_400_000),
                 Integer.getInteger("bench.partitions", 4), Integer.getInteger("bench.rounds", 2),
                 Integer.getInteger("bench.port", 19000),
                 words(System.getProperty("bench.guarantees", "exactly_once_v2,at_least_once").replace(',', ' ')),
-                words(System.getProperty("bench.apps", "ddf,rocksdb").replace(',', ' ')),
+                words(System.getProperty("bench.apps", windowing == null ? "ddf,rocksdb" : "ddf,windowstore")
+                    .replace(',', ' ')),
                 words(System.getProperty("bench.ddf.args", "")),
                 System.getProperty("bench.ddf.jar", "kafka/target/ddf-kafka.jar"),
                 words(System.getProperty("bench.app.java.opts", "")),
                 Boolean.getBoolean("bench.rocksdb.caching"), Long.getLong("bench.seed", 42),
-                Duration.ofMinutes(Long.getLong("bench.timeout.minutes", 30)), "given");
+                Duration.ofMinutes(Long.getLong("bench.timeout.minutes", 30)), "given", windowing);
         }
 
         /**
@@ -372,6 +420,19 @@ public final class KafkaDedupBench
             {
                 return this;
             }
+            if (windowing != null)
+            {
+                final long capacity = windowing.capacity(records, partitions);
+                final List<String> args = List.of("--window", io.ddf.engine.TimeWindow.format(windowing.window()),
+                    "--subfilters", Integer.toString(windowing.slices()), "--capacity", Long.toString(capacity),
+                    "--target-fpr", Double.toString(windowing.fpr()));
+                final String source = String.format(java.util.Locale.ROOT, "capacity: the records of a window in a " +
+                    "partition (%d / %d × %s / %s) + 10 %%, an upper bound on the new ids a window brings",
+                    records, partitions, io.ddf.engine.TimeWindow.format(windowing.window()),
+                    io.ddf.engine.TimeWindow.format(Duration.ofMillis(windowing.span())));
+                return new Settings(records, ids, partitions, rounds, port, guarantees, apps, args, ddfJar,
+                    appJavaOptions, rocksDbCaching, seed, timeout, source, windowing);
+            }
             final long perPartition = (ids + partitions - 1) / partitions;
             final long memory = Long.getLong("bench.memory.bits", Long.highestOneBit(32 * perPartition - 1) << 1);
             final double alphabet = (double)BenchInput.alphabetFor(records, ids) / partitions;
@@ -383,7 +444,7 @@ public final class KafkaDedupBench
                 "--stream-length %d --alphabet %.0f --changelog`, predicted FPR %.3g, FNR %.3g", memory,
                 records / partitions, alphabet, pick.fpr(), pick.fnr());
             return new Settings(records, ids, partitions, rounds, port, guarantees, apps, List.copyOf(args), ddfJar,
-                appJavaOptions, rocksDbCaching, seed, timeout, source);
+                appJavaOptions, rocksDbCaching, seed, timeout, source, null);
         }
 
         private static List<String> words(final String s)
@@ -393,12 +454,81 @@ public final class KafkaDedupBench
 
         String describe(final BenchInput input)
         {
+            if (windowing != null)
+            {
+                return String.format(java.util.Locale.ROOT, "input: %d records, %d distinct ids (uniform over %d), %d " +
+                    "partitions, timestamps over %s (%.1f windows), %.1f %% of the records late by up to %s, then an " +
+                    "end record per partition; %d rounds, alternated; window W = %s; ddf: %s (%s), forgets by " +
+                    "W + W/%d = %s; window store: Confluent's tutorial's design, remembers exactly W (its changelog " +
+                    "is logged, no cache); application JVM options: %s%n",
+                    input.records(), input.distinct(), input.alphabet(), partitions,
+                    io.ddf.engine.TimeWindow.format(Duration.ofMillis(windowing.span())),
+                    (double)windowing.span() / windowing.window().toMillis(), 100 * windowing.lateFraction(),
+                    io.ddf.engine.TimeWindow.format(Duration.ofMillis(windowing.lateMax())), rounds,
+                    io.ddf.engine.TimeWindow.format(windowing.window()), String.join(" ", ddfArgs), ddfArgsSource,
+                    windowing.slices(), io.ddf.engine.TimeWindow.format(Duration.ofMillis(windowing.forgotten())),
+                    appJavaOptions.isEmpty() ? "none" : String.join(" ", appJavaOptions));
+            }
             return String.format(java.util.Locale.ROOT, "input: %d records, %d distinct ids (uniform over %d), %d " +
                 "partitions; %d rounds, alternated; ddf: %s (%s); RocksDB store%s; application JVM options: %s%n",
                 input.records(), input.distinct(), input.alphabet(), partitions, rounds, String.join(" ", ddfArgs),
                 ddfArgsSource,
                 rocksDbCaching ? " with Kafka Streams' record cache" : " (no cache)",
                 appJavaOptions.isEmpty() ? "none" : String.join(" ", appJavaOptions));
+        }
+    }
+
+    /**
+     * The window bench's settings ({@code bench/kafka-window.sh}).
+     *
+     * @param window       W ({@code bench.window}, e.g. 24h).
+     * @param span         the span of the records' timestamps, ms ({@code bench.window.span}, default 4 W).
+     * @param slices       ddf's slices L ({@code bench.window.slices}, default 4).
+     * @param fpr          ddf's error rate ({@code bench.window.fpr}, default 10^-9).
+     * @param lateFraction the fraction of records late ({@code bench.window.late}, default 0.01).
+     * @param lateMax      how late at most, ms ({@code bench.window.late.max}, default W / 24).
+     * @param start        the first record's timestamp: the bench's start, so that the timestamps run from now into
+     *                     the future and the broker's retention by time (7 days for the input, the window store's
+     *                     retention plus a day for its changelog) deletes nothing while the bench runs.
+     */
+    record Windowing(Duration window, long span, int slices, double fpr, double lateFraction, long lateMax, long start)
+    {
+        static Windowing fromSystemProperties()
+        {
+            final String text = System.getProperty("bench.window", "");
+            if (text.isBlank())
+            {
+                return null;
+            }
+            final Duration window = io.ddf.engine.TimeWindow.parseDuration(text);
+            final String span = System.getProperty("bench.window.span", "");
+            final String lateMax = System.getProperty("bench.window.late.max", "");
+            return new Windowing(window, span.isBlank() ? 4 * window.toMillis() :
+                io.ddf.engine.TimeWindow.parseDuration(span).toMillis(), Integer.getInteger("bench.window.slices", 4),
+                Double.parseDouble(System.getProperty("bench.window.fpr", "1e-9")),
+                Double.parseDouble(System.getProperty("bench.window.late", "0.01")),
+                lateMax.isBlank() ? window.toMillis() / 24 : io.ddf.engine.TimeWindow.parseDuration(lateMax).toMillis(),
+                System.currentTimeMillis());
+        }
+
+        BenchInput.Times times()
+        {
+            return new BenchInput.Times(start, span, lateFraction, lateMax);
+        }
+
+        /** @return W + W/L: when ddf has forgotten an id at the latest. */
+        long forgotten()
+        {
+            return window.toMillis() + window.toMillis() / slices;
+        }
+
+        /**
+         * @return ddf's capacity: the records of a window in one partition, plus 10 % (the hash's split and the late
+         *         records), which bounds the new ids a window brings.
+         */
+        long capacity(final long records, final int partitions)
+        {
+            return (long)Math.ceil(1.1 * records * ((double)window.toMillis() / span) / partitions);
         }
     }
 }

@@ -8,9 +8,9 @@ import java.util.stream.Collectors;
 
 /**
  * The bench's table, in the issue's form: one row per figure and guarantee, each application's median over the
- * rounds (each round's value in brackets), and each ddf variant's ratio to the RocksDB store's: the median of the
- * rounds' ratios (each round's in brackets), the runs of a round having run one after the other, under about the
- * same load.
+ * rounds (each round's value in brackets), and each ddf variant's ratio to the baseline's (the RocksDB store, or the
+ * window store): the median of the rounds' ratios (each round's in brackets), the runs of a round having run one
+ * after the other, under about the same load.
  */
 final class ResultTable
 {
@@ -21,12 +21,35 @@ final class ResultTable
 
     /**
      * @param results the runs.
-     * @param apps    the applications, in the columns' order ("rocksdb" the RocksDB store; the others ddf's).
+     * @param apps    the applications, in the columns' order ("rocksdb" the RocksDB store, "windowstore..." the window
+     *                store; those whose name starts with "ddf" ddf's).
      */
     ResultTable(final List<RunResult> results, final List<String> apps)
     {
         this.results = List.copyOf(results);
         this.apps = List.copyOf(apps);
+    }
+
+    private static boolean ddf(final String app)
+    {
+        return app.startsWith("ddf");
+    }
+
+    /** @return the first application that is not ddf's, the ratios' denominator (null if none). */
+    private String baseline()
+    {
+        return apps.stream().filter(a -> !ddf(a)).findFirst().orElse(null);
+    }
+
+    private static String label(final String app)
+    {
+        return app.equals(ROCKSDB) ? "RocksDB store" : app.equals("windowstore") ? "window store" :
+            app.equals("windowstore-refresh") ? "window store, refreshed by duplicates" : app;
+    }
+
+    private boolean windowed()
+    {
+        return results.stream().anyMatch(r -> r.passedRecords() >= 0);
     }
 
     /** @return the markdown table. */
@@ -36,12 +59,12 @@ final class ResultTable
         final StringBuilder rule = new StringBuilder("| ---");
         for (final String app : apps)
         {
-            s.append(" | ").append(app.equals(ROCKSDB) ? "RocksDB store" : app);
+            s.append(" | ").append(label(app));
             rule.append(" | ---");
         }
         for (final String app : ddfApps())
         {
-            s.append(" | ").append(app).append(" ÷ RocksDB");
+            s.append(" | ").append(app).append(" ÷ ").append(baseline().equals(ROCKSDB) ? "RocksDB" : label(baseline()));
             rule.append(" | ---");
         }
         s.append(" |\n").append(rule).append(" |\n");
@@ -64,6 +87,11 @@ final class ResultTable
         {
             row(s, "restore of a new instance from the " + g + " changelog, ms", g, r -> r.restoreMillis(), "%.0f");
             row(s, "restored records, " + g, g, r -> r.restoredRecords(), "%.0f");
+            if (results.stream().anyMatch(r -> r.restoreCpuMillis() >= 0))
+            {
+                row(s, "CPU of the restoring instance, start to RUNNING (all threads), s, " + g, g,
+                    r -> r.restoreCpuMillis() / 1e3, "%.1f");
+            }
         }
         for (final String g : guarantees())
         {
@@ -76,8 +104,21 @@ final class ResultTable
         }
         for (final String g : guarantees())
         {
-            row(s, "missing ids, " + g, g, r -> r.missingIds(), "%.0f");
-            row(s, "duplicated ids, " + g, g, r -> r.duplicatedIds(), "%.0f");
+            if (windowed())
+            {
+                row(s, "records output, " + g, g, r -> r.passedRecords(), "%.0f");
+                row(s, "ids missing: records dropped although their id had not come out within W + W/L, " + g, g,
+                    r -> r.missingIds(), "%.0f");
+                row(s, "ids doubled inside the window: records output although their id came out less than W " +
+                    "before (or output twice), " + g, g, r -> r.duplicatedIds(), "%.0f");
+                row(s, "records dropped whose id came out between W and W + W/L before (ddf's promise leaves them " +
+                    "free), " + g, g, r -> r.droppedAfterWindow(), "%.0f");
+            }
+            else
+            {
+                row(s, "missing ids, " + g, g, r -> r.missingIds(), "%.0f");
+                row(s, "duplicated ids, " + g, g, r -> r.duplicatedIds(), "%.0f");
+            }
         }
         return s.toString();
     }
@@ -89,7 +130,7 @@ final class ResultTable
 
     private List<String> ddfApps()
     {
-        return apps.contains(ROCKSDB) ? apps.stream().filter(a -> !a.equals(ROCKSDB)).collect(Collectors.toList()) : List.of();
+        return baseline() != null ? apps.stream().filter(ResultTable::ddf).collect(Collectors.toList()) : List.of();
     }
 
     private void row(final StringBuilder s, final String label, final String guarantee,
@@ -100,7 +141,7 @@ final class ResultTable
         {
             s.append(" | ").append(cell(values(guarantee, app, figure), format));
         }
-        final List<Double> rocks = values(guarantee, ROCKSDB, figure);
+        final List<Double> rocks = baseline() == null ? List.of() : values(guarantee, baseline(), figure);
         for (final String app : ddfApps())
         {
             final List<Double> ddf = values(guarantee, app, figure);

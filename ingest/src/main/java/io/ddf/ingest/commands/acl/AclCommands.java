@@ -1,32 +1,41 @@
 package io.ddf.ingest.commands.acl;
 
 import io.ddf.ingest.acl.AclException;
-import io.ddf.ingest.acl.AclReply;
 import io.ddf.ingest.dispatch.Command;
 import io.ddf.ingest.dispatch.CommandTable;
 import io.ddf.ingest.dispatch.Session;
 import io.ddf.ingest.resp.Replies;
 import io.ddf.ingest.resp.RespError;
 import io.netty.buffer.ByteBuf;
-import io.netty.handler.codec.redis.ArrayRedisMessage;
-import io.netty.handler.codec.redis.RedisMessage;
-import io.netty.handler.codec.redis.SimpleStringRedisMessage;
 
 import java.util.ArrayList;
 import java.util.List;
 
-/** The ACL command: {@link io.ddf.ingest.acl.AclCommand}'s answers as RESP2 or RESP3 replies. */
+/** The ACL command: its declaration, and {@link AclSubcommands} run for the connection's user. */
 public final class AclCommands
 {
-    private final java.util.function.Supplier<io.ddf.ingest.acl.AclCommand> command;
+    private final java.util.function.Supplier<io.ddf.ingest.acl.Acl> acl;
+    private final java.nio.file.Path file;
+    /** Made at the first ACL command: the users are made once every command is registered (their rules name them). */
+    private AclSubcommands subcommands;
 
     /**
-     * @param command the ACL's subcommands (made with the users, once every command is registered: the ACL's rules
-     *                name them).
+     * @param acl  the users, once made.
+     * @param file the ACL file (ACL LOAD, ACL SAVE), or null.
      */
-    public AclCommands(final java.util.function.Supplier<io.ddf.ingest.acl.AclCommand> command)
+    public AclCommands(final java.util.function.Supplier<io.ddf.ingest.acl.Acl> acl, final java.nio.file.Path file)
     {
-        this.command = command;
+        this.acl = acl;
+        this.file = file;
+    }
+
+    private synchronized AclSubcommands subcommands()
+    {
+        if (subcommands == null)
+        {
+            subcommands = new AclSubcommands(acl.get(), file);
+        }
+        return subcommands;
     }
 
     /** @param table where to register ACL. */
@@ -55,44 +64,11 @@ public final class AclCommands
         }
         try
         {
-            session.replies().ready(resp(command.get().execute(session.identity().name(), words)));
+            session.replies().ready(subcommands().execute(session.identity().name(), words));
         }
         catch (final AclException e)
         {
             throw new RespError(e.getMessage());
         }
-    }
-
-    private static RedisMessage resp(final AclReply reply)
-    {
-        if (reply instanceof AclReply.Status s)
-        {
-            return new SimpleStringRedisMessage(s.text());
-        }
-        if (reply instanceof AclReply.Bulk b)
-        {
-            return b.text() == null ? Replies.nil() : Replies.keyBulk(b.text());
-        }
-        if (reply instanceof AclReply.Int i)
-        {
-            return Replies.integer(i.value());
-        }
-        if (reply instanceof AclReply.Real r)
-        {
-            return Replies.dbl(r.value());
-        }
-        if (reply instanceof AclReply.Many m)
-        {
-            final List<RedisMessage> items = new ArrayList<>();
-            m.items().forEach(item -> items.add(resp(item)));
-            return new ArrayRedisMessage(items);
-        }
-        final List<RedisMessage> pairs = new ArrayList<>();
-        ((AclReply.Fields)reply).fields().forEach((k, v) ->
-        {
-            pairs.add(Replies.bulk(k));
-            pairs.add(resp(v));
-        });
-        return Replies.map(pairs);
     }
 }

@@ -3,6 +3,7 @@ package io.ddf.ingest.commands.redisbloom;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.FilterParameters;
+import io.ddf.engine.TimeWindow;
 import io.ddf.engine.model.LoadPrediction;
 import io.ddf.engine.tune.Predictions;
 import io.ddf.ingest.resp.RespError;
@@ -19,7 +20,8 @@ import java.util.Optional;
  * BF.INFO's fields, as plain values (Long, String, or null for RedisBloom's nil), so that any protocol encoder can
  * send them: RedisBloom's five (Capacity, Size, Number of filters, Number of items inserted, Expansion rate), then
  * ddf's: elements and duplicates streamed, and the error models' view of the current load ({@link Predictions}:
- * fill, predicted-fpr, predicted-fnr; nil for a kind without such a model), then the filter's parameters.
+ * fill, predicted-fpr, predicted-fnr; nil for a kind without such a model), then, for a fifo-bloom with a window of
+ * time, the window ({@link #window}), then the filter's parameters.
  */
 final class BloomInfo
 {
@@ -46,6 +48,7 @@ final class BloomInfo
         fields.add(entry("fill", prediction.map(p -> rate(p.fill())).orElse(null)));
         fields.add(entry("predicted-fpr", prediction.map(p -> rate(p.fpr())).orElse(null)));
         fields.add(entry("predicted-fnr", prediction.map(p -> rate(p.fnr())).orElse(null)));
+        filter.timeWindow().ifPresent(w -> window(fields, w));
         for (final Map.Entry<String, String> e : parameters.toMap().entrySet())
         {
             fields.add(entry(e.getKey(), e.getValue()));
@@ -54,8 +57,30 @@ final class BloomInfo
     }
 
     /**
+     * A window of time's fields (the parameters after them say the window and its slices): the window in seconds, as
+     * WINDOW takes it, a slice, when an item is forgotten at the latest, the filter's time, and what the window did:
+     * its turns, the generations expired (and those the last start expired, with how long the daemon was stopped),
+     * and those recycled early (more than the capacity came within a window: items forgotten inside their window).
+     */
+    private static void window(final List<Map.Entry<String, Object>> fields, final TimeWindow w)
+    {
+        fields.add(entry("window-seconds", w.window().toSeconds()));
+        fields.add(entry("slice", TimeWindow.format(w.slice())));
+        fields.add(entry("forgotten-by", TimeWindow.format(w.window().plus(w.slice()))));
+        fields.add(entry("filter-time", w.filterTimeMillis() < 0 ? null :
+            java.time.Instant.ofEpochMilli(w.filterTimeMillis()).toString()));
+        fields.add(entry("turns-by-time", w.turnsByTime()));
+        fields.add(entry("turns-by-count", w.turnsByCount()));
+        fields.add(entry("expired", w.expired()));
+        fields.add(entry("recycled-early", w.recycledEarly()));
+        fields.add(entry("expired-at-open", w.atOpen().expiredGenerations()));
+        fields.add(entry("at-open", w.atOpen().describe()));
+    }
+
+    /**
      * @param filter an open filter.
-     * @param name   RedisBloom's field name: CAPACITY, SIZE, FILTERS, ITEMS or EXPANSION, any case.
+     * @param name   RedisBloom's field name: CAPACITY, SIZE, FILTERS, ITEMS or EXPANSION, any case; or ddf's
+     *               WINDOW (seconds, nil without a window of time) or SLICES.
      * @return its value.
      * @throws RespError RedisBloom's error for any other name.
      */
@@ -69,6 +94,8 @@ final class BloomInfo
             case "filters" -> filters(parameters);
             case "items" -> filter.elements() - filter.duplicates();
             case "expansion" -> null;
+            case "window" -> filter.timeWindow().map(w -> (Object)w.window().toSeconds()).orElse(null);
+            case "slices" -> filter.timeWindow().map(w -> (Object)(long)w.slices()).orElse(null);
             default -> throw new RespError("ERR Invalid information value");
         };
     }

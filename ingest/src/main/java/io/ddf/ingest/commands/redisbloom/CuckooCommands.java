@@ -1,413 +1,254 @@
 package io.ddf.ingest.commands.redisbloom;
 
-import io.ddf.engine.DuplicateFilter;
-import io.ddf.engine.FilterBuilder;
-import io.ddf.engine.FilterKind;
-import io.ddf.engine.FilterParameters;
-import io.ddf.engine.Filters;
-import io.ddf.engine.Operation;
 import io.ddf.ingest.config.ServerConfig;
 import io.ddf.ingest.dispatch.Command;
+import io.ddf.ingest.dispatch.CommandTable;
 import io.ddf.ingest.dispatch.Session;
-import io.ddf.ingest.log.OneLine;
-import io.ddf.ingest.redisbloom.Errors;
-import io.ddf.ingest.resp.Replies;
-import io.ddf.ingest.resp.RespError;
+import io.ddf.ingest.redisbloom.Creation;
+import io.ddf.ingest.redisbloom.CuckooInsertRequest;
+import io.ddf.ingest.redisbloom.CuckooReserveRequest;
+import io.ddf.ingest.redisbloom.CuckooSemantics;
 import io.ddf.ingest.store.FilterStore;
-import io.ddf.ingest.store.FilterTypes;
-import io.ddf.ingest.store.KeyNames;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
-import io.netty.handler.codec.redis.ArrayRedisMessage;
 import io.netty.handler.codec.redis.RedisMessage;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.function.Function;
+
+import static io.ddf.ingest.commands.redisbloom.RedisBloomCommands.READ;
+import static io.ddf.ingest.commands.redisbloom.RedisBloomCommands.WRITE;
 
 /**
- * RedisBloom's CF.* commands on ddf's streaming cuckoo filter (the {@code cuckoo} kind: what CF.* make under
- * {@code serve --past-capacity forget}; by default they make RedisBloom's own cuckoo filter, {@link ScalingCommands}).
- * {@link RedisBloomCommands} registers them and routes each key here or there. CF.ADDNX, CF.INSERTNX, CF.EXISTS and CF.MEXISTS are the
- * streaming filter's own stream and contains, through the pipeline like BF.*. CF.ADD and CF.INSERT (a copy even
- * when present), CF.DEL and CF.COUNT work on the filter's fingerprints on the event loop, after draining what the
- * pipeline holds for the filter, so that they see every earlier command of the connection.
- *
- * <p>Differences from RedisBloom: the filter never grows (EXPANSION n ≥ 1 is refused as for BF.RESERVE) and never
- * answers "Filter is full": past its capacity an insertion drops an older fingerprint after MAXITERATIONS
- * displacements (the streaming cuckoo filter), so CF.INSERT's -1 never occurs. Fingerprints are 16 bits
- * (RedisBloom's are 8), so the false positive rate is about 2·BUCKETSIZE / 65535.
+ * The CF.* commands, each parsed once and run where its key lives: on RedisBloom's own cuckoo filter, which grows
+ * (what a missing key gets by default: {@link CuckooSemantics}), or on ddf's streaming cuckoo filter, which forgets
+ * ({@code serve --past-capacity forget}: {@link StreamingCuckoo}). Every command that takes items has them checked
+ * against {@code --max-item-bytes} here, once, in both.
  */
 final class CuckooCommands
 {
-    /** RedisBloom's CF.RESERVE defaults. */
-    static final int DEFAULT_BUCKET_SIZE = 2;
-    static final int DEFAULT_MAX_ITERATIONS = 20;
-    /** ddf's fingerprint width for CF filters: a bucket of 2 fills half a word, of 4 a word. */
-    static final int FINGERPRINT_BITS = 16;
-    private static final int MAX_BUCKET_SIZE = 64;
-
-    private final ServerConfig config;
-    private final java.util.function.Consumer<DuplicateFilter> drain;
     private final FilterStore store;
+    private final CuckooSemantics semantics;
+    private final Scaling scaling;
+    private final StreamingCuckoo streaming;
+    private final boolean scaleByDefault;
 
     /**
-     * @param store  the filters.
-     * @param config the sizes of filters made on first use.
-     * @param drain  returns once every element published so far for a filter has been judged.
+     * @param store     the filters.
+     * @param scaling   runs RedisBloom's semantics.
+     * @param streaming ddf's streaming cuckoo filter's commands.
+     * @param config    what a missing key gets.
      */
-    CuckooCommands(final FilterStore store, final ServerConfig config,
-        final java.util.function.Consumer<DuplicateFilter> drain)
+    CuckooCommands(final FilterStore store, final Scaling scaling, final StreamingCuckoo streaming,
+        final ServerConfig config)
     {
-        this.config = config;
-        this.drain = drain;
         this.store = store;
+        this.semantics = new CuckooSemantics(store.scaling());
+        this.scaling = scaling;
+        this.streaming = streaming;
+        this.scaleByDefault = config.pastCapacity == ServerConfig.PastCapacity.SCALE;
     }
 
-    /** CF.ADD: a copy of the item (1), the filter made on first use. */
-    void add(final Session session, final ByteBuf[] args)
+    /** @return whether the key's commands run on RedisBloom's cuckoo filter (a missing key: the daemon's default). */
+    private boolean grows(final Session session, final ByteBuf key)
     {
-        addCopies(session, args, 2, false, true);
-    }
-
-    /** CF.ADDNX: the item unless present (1 added, 0 present). */
-    void addnx(final Session session, final ByteBuf[] args)
-    {
-        stream(session, args, 2, false);
-    }
-
-    /** CF.EXISTS. */
-    void exists(final Session session, final ByteBuf[] args)
-    {
-        contains(session, args, false);
-    }
-
-    /** CF.MEXISTS. */
-    void mexists(final Session session, final ByteBuf[] args)
-    {
-        contains(session, args, true);
-    }
-
-    /** CF.DEBUG and CF.COMPACT on ddf's streaming cuckoo filter, which has one table and RedisBloom's shape not. */
-    void notRedisBloomCuckoo(final Session session, final ByteBuf[] args)
-    {
-        throw new RespError("ERR " + KeyNames.display(session.key(args[1])) + " is ddf's streaming cuckoo filter " +
-            "(one table, no sub-filters): CF.INFO describes it");
+        final FilterStore.Kind kind = store.kind(session.key(key));
+        return kind == FilterStore.Kind.NONE ? scaleByDefault : kind == FilterStore.Kind.SCALING;
     }
 
     /**
-     * @param capacity      items the filter must hold without dropping one.
-     * @param bucketSize    slots per bucket.
-     * @param maxIterations displacements before a victim is dropped.
-     * @return the cuckoo filter's builder.
+     * Declares every CF.* command, once: its arity, RedisBloom's flags, key position, summary and handler.
+     *
+     * @param table      the daemon's commands.
+     * @param dump       the dumps of fixed-size filters.
+     * @param chunkBytes the longest chunk LOADCHUNK reads.
      */
-    static FilterBuilder builder(final long capacity, final long bucketSize, final long maxIterations)
+    void register(final CommandTable table, final ScanDump dump, final long chunkBytes)
     {
-        // The load a table reaches before its first drop: Fan et al. report 50 %, 84 %, 95 % and 98 % for b = 1, 2,
-        // 4, 8 with 500 displacements; with RedisBloom's 20, b = 4 dropped 3 of 10,000 at 88 % (CuckooCommandsTest),
-        // so the table is sized with a margin below those.
-        final double load = bucketSize == 1 ? 0.4 : bucketSize == 2 ? 0.7 : bucketSize <= 4 ? 0.8 : 0.88;
-        final long buckets = (long)Math.ceil(capacity / load / bucketSize);
-        return Filters.builder(FilterKind.CUCKOO).memoryBits(buckets * bucketSize * FINGERPRINT_BITS)
-            .buckets((int)bucketSize).fingerprintBits(FINGERPRINT_BITS).param("max-kicks", maxIterations);
+        cuckoo(table, "cf.reserve", -3, WRITE, "Creates a cuckoo filter: capacity, then BUCKETSIZE, MAXITERATIONS, " +
+            "EXPANSION.", this::reserve);
+        cuckoo(table, "cf.add", 3, WRITE, "Adds a copy of an item (1). Creates the filter.", this::add);
+        cuckoo(table, "cf.addnx", 3, WRITE, "Adds an item unless present: 1 added, 0 present.", this::addnx);
+        cuckoo(table, "cf.insert", -4, WRITE, "[CAPACITY c] [NOCREATE] ITEMS item...: adds a copy of each (1 each, " +
+            "-1 when full).", this::insert);
+        cuckoo(table, "cf.insertnx", -4, WRITE, "[CAPACITY c] [NOCREATE] ITEMS item...: adds each unless present " +
+            "(1 added, 0 present, -1 when full).", this::insertnx);
+        cuckoo(table, "cf.exists", 3, READ, "1 if the item may be present.", this::exists);
+        cuckoo(table, "cf.mexists", -3, READ, "1 for each item that may be present.", this::mexists);
+        cuckoo(table, "cf.count", 3, READ, "How many copies of an item may be present.", this::count);
+        // RedisBloom: "write fast" (a write that does not grow memory)
+        cuckoo(table, "cf.del", 3, List.of("write", "fast"), "Deletes one copy of an item: 1 deleted, 0 absent.",
+            this::delete);
+        cuckoo(table, "cf.info", 2, READ, "Describes a cuckoo filter.", this::info);
+        cuckoo(table, "cf.debug", 2, READ, "A cuckoo filter's shape, as RedisBloom describes it.", this::debug);
+        // RedisBloom registers CF.COMPACT "readonly fast", though it moves fingerprints: its flags, as served there
+        cuckoo(table, "cf.compact", 2, READ, "Moves fingerprints to older sub-filters and drops emptied ones.",
+            this::compact);
+        cuckoo(table, "cf.scandump", 3, READ, "Dumps a cuckoo filter in chunks, as BF.SCANDUMP.",
+            (s, a) -> scandump(s, a, dump));
+        table.add(Command.oneKey("cf.loadchunk", 4, WRITE, "cf", "Loads a chunk of CF.SCANDUMP (ddf's or " +
+            "RedisBloom's), with the iterator it came with.", (s, a) -> loadchunk(s, a, dump))
+            .largeArguments(chunkBytes));
     }
 
-    private FilterBuilder defaultBuilder()
+    private static void cuckoo(final CommandTable table, final String name, final int arity,
+        final List<String> flags, final String summary, final Command.Handler handler)
     {
-        return builder(config.capacityOfMissingKeys(false), DEFAULT_BUCKET_SIZE, DEFAULT_MAX_ITERATIONS);
+        table.add(Command.oneKey(name, arity, flags, "cf", summary, handler));
     }
 
-    /** CF.RESERVE key capacity [BUCKETSIZE b] [MAXITERATIONS m] [EXPANSION e], with RedisBloom's errors. */
     void reserve(final Session session, final ByteBuf[] args)
     {
-        if (args.length % 2 == 0)
+        final CuckooReserveRequest request = CuckooReserveRequest.parse(args);
+        if (grows(session, args[1]))
         {
-            throw Command.wrongArity("cf.reserve");
+            scaling.createThenOk(session, semantics.reserve(request));
+            return;
         }
-        final long capacity = Replies.integer(args[2], Errors.CAPACITY_NOT_A_NUMBER);
-        long bucketSize = DEFAULT_BUCKET_SIZE;
-        long maxIterations = DEFAULT_MAX_ITERATIONS;
-        for (int i = 3; i < args.length; i += 2)
+        streaming.reserve(session, request);
+    }
+
+    void add(final Session session, final ByteBuf[] args)
+    {
+        added(session, args, false);
+    }
+
+    void addnx(final Session session, final ByteBuf[] args)
+    {
+        added(session, args, true);
+    }
+
+    private void added(final Session session, final ByteBuf[] args, final boolean unique)
+    {
+        session.checkItems(args, 2);
+        if (!grows(session, args[1]))
         {
-            switch (Replies.word(args[i]))
+            if (unique)
             {
-                case "bucketsize" -> bucketSize = Replies.integer(args[i + 1], "ERR Couldn't parse BUCKETSIZE");
-                case "maxiterations" ->
-                    maxIterations = Replies.integer(args[i + 1], "ERR Couldn't parse MAXITERATIONS");
-                case "expansion" -> checkExpansion(Replies.integer(args[i + 1], "ERR Couldn't parse EXPANSION"));
-                default -> throw new RespError("ERR unknown argument '" + Replies.word(args[i]) + "'");
+                streaming.addnx(session, args);
             }
-        }
-        if (bucketSize < 1 || bucketSize > MAX_BUCKET_SIZE)
-        {
-            throw new RespError("ERR BUCKETSIZE must be in the range [1, " + MAX_BUCKET_SIZE + "] (ddf's largest " +
-                "bucket; RedisBloom allows 255)");
-        }
-        if (maxIterations <= 0)
-        {
-            throw new RespError("ERR MAXITERATIONS parameter needs to be a positive integer");
-        }
-        if (capacity < bucketSize * 2)
-        {
-            throw new RespError("ERR Capacity must be at least (BucketSize * 2)");
-        }
-        final FilterBuilder builder = checked(builder(capacity, bucketSize, maxIterations));
-        session.await(store.create(Replies.key(args[1]), () -> builder, true),
-            () -> session.replies().ready(Replies.OK));
-    }
-
-    private static void checkExpansion(final long expansion)
-    {
-        if (expansion < 0 || expansion > 32768)
-        {
-            throw new RespError("ERR EXPANSION must be in the range [0, 32768]");
-        }
-        if (expansion != 0)
-        {
-            throw new RespError(ReserveOptions.NO_EXPANSION);
-        }
-    }
-
-    private static FilterBuilder checked(final FilterBuilder builder)
-    {
-        try
-        {
-            builder.parameters();
-            return builder;
-        }
-        catch (final IllegalArgumentException e)
-        {
-            throw new RespError("ERR " + OneLine.of(e));
-        }
-    }
-
-    /**
-     * @return a lease on the key's cuckoo filter, or null when the key is missing.
-     * @throws RespError WRONGTYPE for a Bloom-family filter ({@link FilterTypes}).
-     */
-    private FilterStore.Lease cuckoo(final String key)
-    {
-        return FilterTypes.cuckoo(store, key);
-    }
-
-    /** CF.INSERT's and CF.INSERTNX's options: the index of the first item; creates the filter unless NOCREATE. */
-    private static int insertOptions(final ByteBuf[] args, final String name)
-    {
-        long capacity = -1;
-        boolean noCreate = false;
-        int i = 2;
-        while (i < args.length && !"items".equals(Replies.word(args[i])))
-        {
-            switch (Replies.word(args[i]))
+            else
             {
-                case "capacity" ->
-                {
-                    if (++i >= args.length)
-                    {
-                        throw Command.wrongArity(name);
-                    }
-                    capacity = Replies.integer(args[i], Errors.CAPACITY_NOT_A_NUMBER);
-                }
-                case "nocreate" -> noCreate = true;
-                default -> throw new RespError("ERR unknown argument '" + Replies.word(args[i]) + "'");
+                streaming.add(session, args);
             }
-            i++;
+            return;
         }
-        if (i + 1 >= args.length)
+        final Creation creation = semantics.toInsert(session.key(args[1]), true,
+            CuckooReserveRequest.DEFAULT_CAPACITY);
+        if (creation != null)
         {
-            throw Command.wrongArity(name);
+            scaling.createThenRetry(session, args, creation);
+            return;
         }
-        if (capacity != -1 && capacity < 2L * DEFAULT_BUCKET_SIZE)
-        {
-            throw new RespError("ERR Capacity must be at least (BucketSize * 2)");
-        }
-        return noCreate ? -(i + 1) : i + 1;
+        scaling.run(session, args, semantics::add);
     }
 
     void insert(final Session session, final ByteBuf[] args)
     {
-        final int first = insertOptions(args, "cf.insert");
-        session.checkItems(args, Math.abs(first));
-        if (!ensure(session, args, first))
-        {
-            return;
-        }
-        addCopies(session, args, Math.abs(first), true, false);
+        inserted(session, args, false);
     }
 
     void insertnx(final Session session, final ByteBuf[] args)
     {
-        final int first = insertOptions(args, "cf.insertnx");
-        session.checkItems(args, Math.abs(first));
-        if (!ensure(session, args, first))
+        inserted(session, args, true);
+    }
+
+    private void inserted(final Session session, final ByteBuf[] args, final boolean unique)
+    {
+        final CuckooInsertRequest request = CuckooInsertRequest.parse(args);
+        session.checkItems(args, request.firstItem());
+        if (!grows(session, args[1]))
         {
+            streaming.insert(session, args, request, unique);
             return;
         }
-        stream(session, args, Math.abs(first), true);
+        final Creation creation = semantics.toInsert(request.key(), !request.noCreate(),
+            request.capacityOr(CuckooReserveRequest.DEFAULT_CAPACITY));
+        if (creation != null)
+        {
+            scaling.createThenRetry(session, args, creation);
+            return;
+        }
+        scaling.run(session, args, bytes -> semantics.insert(request, bytes, unique));
     }
 
-    /**
-     * Makes a missing key's filter (CF.INSERT's CAPACITY, else the server's default capacity) and runs the command
-     * again once it exists, or refuses with RedisBloom's "not found" under NOCREATE.
-     *
-     * @param first the first item's index, negative under NOCREATE.
-     * @return whether the key's filter exists now.
-     */
-    private boolean ensure(final Session session, final ByteBuf[] args, final int first)
+    void exists(final Session session, final ByteBuf[] args)
     {
-        final String key = Replies.key(args[1]);
-        try (FilterStore.Lease lease = cuckoo(key))
-        {
-            if (lease != null)
-            {
-                return true;
-            }
-        }
-        if (first < 0)
-        {
-            throw new RespError(Errors.NOT_FOUND);
-        }
-        long capacity = config.capacityOfMissingKeys(false);
-        for (int i = 2; i < first - 1; i++)
-        {
-            if ("capacity".equals(Replies.word(args[i])))
-            {
-                capacity = Replies.integer(args[i + 1], Errors.CAPACITY_NOT_A_NUMBER);
-            }
-        }
-        final FilterBuilder builder = checked(builder(capacity, DEFAULT_BUCKET_SIZE, DEFAULT_MAX_ITERATIONS));
-        session.retryAfter(store.create(key, () -> builder, false), args);
-        return false;
+        items(session, args, streaming::exists);
     }
 
-    /** CF.ADD and CF.INSERT: a copy of each item, present or not; 1 each. */
-    private void addCopies(final Session session, final ByteBuf[] args, final int first, final boolean array,
-        final boolean create)
+    void mexists(final Session session, final ByteBuf[] args)
     {
-        session.checkItems(args, first);
-        final String key = Replies.key(args[1]);
-        try (FilterStore.Lease lease = cuckoo(key))
-        {
-            if (lease == null)
-            {
-                if (!create)
-                {
-                    throw new RespError(Errors.NOT_FOUND);
-                }
-                session.retryAfter(store.create(key, this::defaultBuilder, false), args);
-                return;
-            }
-            final DuplicateFilter filter = lease.filter();
-            drain.accept(filter);
-            final List<RedisMessage> ones = new ArrayList<>();
-            for (int i = first; i < args.length; i++)
-            {
-                filter.addHash(hash(filter, args[i]));
-                ones.add(Replies.bool(true));
-            }
-            session.replies().wrote(filter);
-            session.replies().ready(array ? new ArrayRedisMessage(ones) : Replies.bool(true));
-        }
+        items(session, args, streaming::mexists);
     }
 
-    /** CF.ADDNX and CF.INSERTNX: the streaming filter's own insertion, through the pipeline: 1 added, 0 present. */
-    private void stream(final Session session, final ByteBuf[] args, final int first, final boolean array)
+    void count(final Session session, final ByteBuf[] args)
     {
-        session.checkItems(args, first);
-        final String key = session.key(args[1]);
-        try (FilterStore.Lease lease = cuckoo(key))
-        {
-            if (lease == null)
-            {
-                session.retryAfter(store.create(key, this::defaultBuilder, false), args);
-                return;
-            }
-            session.judge(lease.filter(), Operation.STREAM, args, first, array);
-        }
+        items(session, args, streaming::count);
     }
 
-    /** CF.EXISTS and CF.MEXISTS: a missing key holds nothing. */
-    private void contains(final Session session, final ByteBuf[] args, final boolean array)
+    /** CF.EXISTS, CF.MEXISTS, CF.COUNT: RedisBloom answers 0 for a missing key, and for a key of another type. */
+    private void items(final Session session, final ByteBuf[] args, final Handler fixed)
     {
         session.checkItems(args, 2);
-        try (FilterStore.Lease lease = cuckoo(session.key(args[1])))
+        if (grows(session, args[1]))
         {
-            if (lease == null)
-            {
-                session.replies().ready(FilterCommands.absent(args, 2, array));
-                return;
-            }
-            session.judge(lease.filter(), Operation.CONTAINS, args, 2, array);
+            scaling.run(session, args, semantics::check);
+            return;
         }
+        fixed.run(session, args);
     }
 
     void delete(final Session session, final ByteBuf[] args)
     {
         session.checkItems(args, 2);
-        try (FilterStore.Lease lease = cuckoo(Replies.key(args[1])))
-        {
-            if (lease == null)
-            {
-                throw new RespError(Errors.DEL_NOT_FOUND);
-            }
-            final DuplicateFilter filter = lease.filter();
-            drain.accept(filter);
-            final boolean deleted = filter.deleteHash(hash(filter, args[2]));
-            session.replies().wrote(filter);
-            session.replies().ready(Replies.bool(deleted));
-        }
+        route(session, args, streaming::delete, semantics::delete);
     }
 
-    void count(final Session session, final ByteBuf[] args)
-    {
-        session.checkItems(args, 2);
-        try (FilterStore.Lease lease = cuckoo(Replies.key(args[1])))
-        {
-            if (lease == null)
-            {
-                session.replies().ready(Replies.ZERO);
-                return;
-            }
-            final DuplicateFilter filter = lease.filter();
-            drain.accept(filter);
-            session.replies().ready(Replies.integer(filter.countHash(hash(filter, args[2]))));
-        }
-    }
-
-    /** CF.INFO: RedisBloom's fields, in its order. */
     void info(final Session session, final ByteBuf[] args)
     {
-        try (FilterStore.Lease lease = cuckoo(Replies.key(args[1])))
+        route(session, args, streaming::info, semantics::info);
+    }
+
+    void debug(final Session session, final ByteBuf[] args)
+    {
+        route(session, args, streaming::notRedisBloomCuckoo, semantics::debug);
+    }
+
+    void compact(final Session session, final ByteBuf[] args)
+    {
+        route(session, args, streaming::notRedisBloomCuckoo, semantics::compact);
+    }
+
+    void scandump(final Session session, final ByteBuf[] args, final ScanDump dump)
+    {
+        route(session, args, (s, a) -> dump.scandump(s, a, true), semantics::scandump);
+    }
+
+    void loadchunk(final Session session, final ByteBuf[] args, final ScanDump dump)
+    {
+        if (dump.loads(session.key(args[1]), args[3]))
         {
-            if (lease == null)
-            {
-                throw new RespError(Errors.NOT_FOUND);
-            }
-            final DuplicateFilter filter = lease.filter();
-            drain.accept(filter);
-            final FilterParameters p = filter.parameters();
-            final long bucketSize = p.get("buckets");
-            final List<Map.Entry<String, Object>> info = new ArrayList<>();
-            field(info, "Size", p.tableBytes());
-            field(info, "Number of buckets", p.get("memory-bits") / (bucketSize * p.get("fingerprint-bits")));
-            field(info, "Number of filters", 1);
-            field(info, "Number of items inserted", filter.elements() - filter.duplicates() - filter.deletions());
-            field(info, "Number of items deleted", filter.deletions());
-            field(info, "Bucket size", bucketSize);
-            field(info, "Expansion rate", 0);
-            field(info, "Max iterations", p.get("max-kicks"));
-            session.replies().ready(Replies.fields(info)); // a map in RESP3, pairs in RESP2
+            dump.loadchunk(session, args, true);
+            return;
         }
+        scaling.loadchunk(session, args, semantics::toLoad, semantics::loadchunk);
     }
 
-    private static void field(final List<Map.Entry<String, Object>> info, final String name, final long value)
+    /** A command on ddf's streaming cuckoo filter. */
+    @FunctionalInterface
+    private interface Handler
     {
-        info.add(Map.entry(name, value));
+        void run(Session session, ByteBuf[] args);
     }
 
-    private static long hash(final DuplicateFilter filter, final ByteBuf item)
+    private void route(final Session session, final ByteBuf[] args, final Handler fixed,
+        final Function<byte[][], RedisMessage> grows)
     {
-        final byte[] bytes = ByteBufUtil.getBytes(item);
-        return filter.hash(bytes, 0, bytes.length);
+        if (grows(session, args[1]))
+        {
+            scaling.run(session, args, grows);
+            return;
+        }
+        fixed.run(session, args);
     }
 }

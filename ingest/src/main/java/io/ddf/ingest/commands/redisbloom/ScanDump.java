@@ -32,7 +32,8 @@ import java.util.zip.CRC32C;
 /**
  * BF.SCANDUMP and BF.LOADCHUNK, and CF.SCANDUMP and CF.LOADCHUNK the same for a cuckoo filter (each pair refuses a
  * key, or a dump, of the other family: {@link FilterTypes}): a ddf → ddf migration path in chunks of the mapped
- * file. {@code BF.SCANDUMP key 0} answers iterator 1 and the header chunk (the kind, its parameters, the hash and seed: what re-creates the file);
+ * file. {@code BF.SCANDUMP key 0} answers iterator 1 and the header chunk (the kind, its parameters, the hash and
+ * seed: what re-creates the file);
  * {@code BF.SCANDUMP key i} for i ≥ 1 answers i + 1 and the chunk of the file's mutable words (state region, then
  * table) numbered i − 1, and iterator 0 with an empty chunk after the last. {@code BF.LOADCHUNK key i data}, given
  * each iterator and chunk in that order, makes the filter from the header chunk (refused when the key exists:
@@ -43,7 +44,9 @@ import java.util.zip.CRC32C;
  * a foreign (RedisBloom's), truncated or corrupt chunk is refused with a clear error before anything is written.
  * Not compatible with RedisBloom's dumps in either direction (its chunks are its own structs); not for keyed
  * filters (the dump would carry the secret key off the machine), nor for kinds whose parameters cannot re-create
- * them (windowed filters), both refused at BF.SCANDUMP. A dump taken while other clients write is not a snapshot
+ * them (the count windows of the windowed kinds and the queuing construction), both refused at BF.SCANDUMP. A
+ * fifo-bloom with a window of time is dumped and loaded whole, its generations' times with it: the loaded filter
+ * forgets what the dumped one would have, on its own daemon's clock. A dump taken while other clients write is not a snapshot
  * (as in RedisBloom, chunks are read as they are when asked for).
  */
 final class ScanDump
@@ -69,10 +72,18 @@ final class ScanDump
     }
 
     /**
-     * @param chunk a LOADCHUNK's data.
-     * @return whether it is a chunk of a ddf dump of a fixed-size filter (its magic), rather than RedisBloom's.
+     * @param key   a LOADCHUNK's key.
+     * @param chunk its data.
+     * @return whether this class loads it: the key holds a fixed-size filter, or is missing and the chunk is of a
+     *         ddf dump of one (its magic); RedisBloom's dumps and a chain's load into the filters that grow.
      */
-    static boolean ddfChunk(final ByteBuf chunk)
+    boolean loads(final String key, final ByteBuf chunk)
+    {
+        final FilterStore.Kind kind = store.kind(key);
+        return kind == FilterStore.Kind.FIXED || kind == FilterStore.Kind.NONE && ddfChunk(chunk);
+    }
+
+    private static boolean ddfChunk(final ByteBuf chunk)
     {
         return startsWith(chunk, HEADER_MAGIC) || startsWith(chunk, CHUNK_MAGIC);
     }
@@ -308,6 +319,18 @@ final class ScanDump
             final long hash = Long.parseLong(fields.remove("hash"));
             builder.seed(Long.parseLong(fields.remove("seed")));
             fields.remove("words");
+            // a fifo-bloom's window of time: without one its slots are 0 (not given); with one, its generations are
+            // 2 x its slices, which the builder derives (the dump then carries the window's times in its state)
+            if (fields.getOrDefault("window-ms", "0").equals("0"))
+            {
+                fields.remove("window-ms");
+                fields.remove("slices");
+                fields.remove("time-source");
+            }
+            else
+            {
+                fields.remove("generations");
+            }
             final FilterParameters defaults = builder.parameters();
             if (defaults.hashAlgorithm().code() != hash)
             {

@@ -161,8 +161,8 @@ public final class ServerCommands
         final io.ddf.ingest.acl.Identity identity = acl.authenticate(name, given);
         if (identity == null)
         {
-            acl.log().record("auth", session.transaction().active() ? "multi" : "toplevel", Replies.key(command),
-                name, session.client().describe(), System.currentTimeMillis());
+            acl.log().record("auth", session.inMulti() ? "multi" : "toplevel", Replies.key(command),
+                name, session.describe(), System.currentTimeMillis());
             session.authFailed("WRONGPASS invalid username-password pair or user is disabled.",
                 security.get().failures().failed(name, acl.exists(name), System.nanoTime() / 1_000_000));
             return false;
@@ -183,7 +183,7 @@ public final class ServerCommands
     /** HELLO [protover [AUTH user pass] [SETNAME name]]: the reply (and every later one) in that protocol. */
     private void hello(final Session session, final ByteBuf[] args)
     {
-        int version = session.client().protocol();
+        int version = session.protocol();
         int i = 1;
         if (args.length > 1)
         {
@@ -223,9 +223,9 @@ public final class ServerCommands
         }
         if (name != null)
         {
-            session.client().name(name);
+            session.name(name);
         }
-        session.client().protocol(version);
+        session.protocol(version);
         session.replies().protocol(version == 3);
         final List<Map.Entry<String, Object>> fields = List.of(Map.entry("server", "redis"),
             Map.entry("version", ServerInfo.REDIS_VERSION), Map.entry("proto", (long)version),
@@ -274,13 +274,13 @@ public final class ServerCommands
             case "setname" ->
             {
                 exactly(args, 3, "client|setname");
-                session.client().name(args[2].toString(StandardCharsets.UTF_8));
+                session.name(args[2].toString(StandardCharsets.UTF_8));
                 session.replies().ready(Replies.OK);
             }
             case "setinfo" ->
             {
                 exactly(args, 4, "client|setinfo");
-                session.client().setInfo(Replies.word(args[2]), args[3].toString(StandardCharsets.UTF_8));
+                session.setInfo(Replies.word(args[2]), args[3].toString(StandardCharsets.UTF_8));
                 session.replies().ready(Replies.OK);
             }
             case "no-evict", "no-touch" -> session.replies().ready(Replies.OK);
@@ -293,7 +293,7 @@ public final class ServerCommands
             case "getname" ->
             {
                 exactly(args, 2, "client|getname");
-                final String name = session.client().name();
+                final String name = session.name();
                 session.replies().ready(name.isEmpty() ? Replies.nil() : Replies.bulk(name));
             }
             case "id" ->
@@ -304,7 +304,7 @@ public final class ServerCommands
             case "info" ->
             {
                 exactly(args, 2, "client|info");
-                session.replies().ready(Replies.verbatim(session.client().describe() + "\n"));
+                session.replies().ready(Replies.verbatim(session.describe() + "\n"));
             }
             case "list" -> session.replies().ready(Replies.verbatim(clientList(args)));
             default -> throw new RespError("ERR unknown subcommand '" + sub + "'. Try CLIENT HELP.");

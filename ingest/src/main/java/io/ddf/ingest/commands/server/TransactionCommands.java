@@ -33,37 +33,34 @@ public final class TransactionCommands
 
     private void multi(final Session session, final ByteBuf[] args)
     {
-        if (session.transaction().active())
+        if (session.inMulti())
         {
             // not thrown: Redis keeps the transaction open after a nested MULTI
             session.replies().error("ERR MULTI calls can not be nested");
             return;
         }
-        session.transaction().begin();
-        session.client().inMulti(true);
+        session.multi();
         session.replies().ready(Replies.OK);
     }
 
     private void exec(final Session session, final ByteBuf[] args)
     {
-        if (!session.transaction().active())
+        if (!session.inMulti())
         {
             throw new RespError("ERR EXEC without MULTI");
         }
-        session.client().inMulti(false);
-        final List<ByteBuf[]> queued = session.transaction().end();
+        final List<ByteBuf[]> queued = session.exec();
         session.replies().group(queued.size());
         session.runAll(queued);
     }
 
     private void discard(final Session session, final ByteBuf[] args)
     {
-        if (!session.transaction().active())
+        if (!session.inMulti())
         {
             throw new RespError("ERR DISCARD without MULTI");
         }
-        session.client().inMulti(false);
-        session.transaction().discard();
+        session.discard();
         session.replies().ready(Replies.OK);
     }
 }

@@ -9,6 +9,7 @@ import io.ddf.engine.tune.Objective;
 import io.ddf.engine.tune.Tuner;
 import io.ddf.engine.tune.Tuning;
 import io.ddf.engine.tune.Workload;
+import io.ddf.ingest.redisbloom.ReserveRequest;
 import io.ddf.ingest.resp.RespError;
 import org.junit.jupiter.api.Test;
 
@@ -53,7 +54,7 @@ class ReserveSizingTest
     {
         for (final double error : new double[] {0.5, 0.8, 0.9, 0.99})
         {
-            final FilterParameters p = ReserveOptions.builder(List.of("KIND", "fifo-bloom"), 1_000, error)
+            final FilterParameters p = reserve(1_000, error, "KIND", "fifo-bloom")
                 .parameters();
             assertTrue(p.get("hash-functions") >= 2, error + ": " + p);
             final FilterParameters daemon = daemonDefault(1_000, error).parameters();
@@ -67,7 +68,7 @@ class ReserveSizingTest
     {
         for (final long capacity : new long[] {100, 10_000, 1_000_000})
         {
-            final FilterParameters p = ReserveOptions.builder(List.of("KIND", "qht"), capacity, 0.01).parameters();
+            final FilterParameters p = reserve(capacity, 0.01, "KIND", "qht").parameters();
             final LoadPrediction at = LoadPrediction.qht(p.get("rows"), (int)p.get("buckets"),
                 (int)p.get("fingerprint-bits"), capacity);
             assertTrue(at.fnr() <= 0.001, capacity + ": " + at + " " + p);
@@ -151,8 +152,23 @@ class ReserveSizingTest
     {
         final List<String> words = Arrays.asList(line.split(" "));
         assertEquals("BF.RESERVE", words.get(0));
-        return ReserveOptions.builder(words.subList(4, words.size()), Long.parseLong(words.get(3)),
-            Double.parseDouble(words.get(2))).parameters();
+        return FixedSizeReserve.builder(ReserveRequest.parse(args(words))).parameters();
+    }
+
+    /** @return the filter BF.RESERVE k error capacity options... makes, parsed as the daemon parses it. */
+    private static io.ddf.engine.FilterBuilder reserve(final long capacity, final double error,
+        final String... options)
+    {
+        final List<String> words = new java.util.ArrayList<>(List.of("BF.RESERVE", "k", Double.toString(error),
+            Long.toString(capacity)));
+        words.addAll(List.of(options));
+        return FixedSizeReserve.builder(ReserveRequest.parse(args(words)));
+    }
+
+    private static io.netty.buffer.ByteBuf[] args(final List<String> words)
+    {
+        return words.stream().map(w -> io.netty.buffer.Unpooled.wrappedBuffer(
+            w.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1))).toArray(io.netty.buffer.ByteBuf[]::new);
     }
 
     private static void assertRefused(final String line, final String because)

@@ -1,0 +1,178 @@
+package io.ddf.bench;
+
+import io.ddf.engine.DuplicateFilter;
+import io.ddf.engine.FilterBuilder;
+import io.ddf.engine.FilterKind;
+import io.ddf.engine.Filters;
+import io.ddf.engine.TimeWindow;
+import org.HdrHistogram.Histogram;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * {@code ddf bench window-rotation}: the largest single {@code stream} latency across turns by time of a fifo-bloom
+ * with a window of time (layout 2.1), as {@code ddf bench rotation} measures the turn by count. The filter's clock is
+ * injected, so that a turn comes when the run says, not after a slice of real time: each generation gets
+ * {@code --per-generation} new items, then the clock moves past the newest generation's turn and the next call turns.
+ *
+ * <ul>
+ *   <li>{@code --per-generation} at least the sweep's tickets (B / 64, about 200,000 at 10^9): every generation is
+ *       swept whole by its own items, so a turn reuses a live slot: the steady case.</li>
+ *   <li>few (the default, 10): no generation is swept, every slot is left stale, and from the 2L-th turn on each turn
+ *       reuses a stale slot and seals its map in the turning call: the worst case of a turn by time.</li>
+ *   <li>{@code --jump} moves the clock a whole day per turn (every generation expired at each turn).</li>
+ * </ul>
+ * Prints, per turn, the turning call's wall and CPU time, and the percentiles of every other call.
+ */
+@Command(name = "window-rotation", mixinStandardHelpOptions = true,
+    description = "Largest stream() latency across turns by time of a fifo-bloom with a window of time.")
+final class WindowRotationCommand implements java.util.concurrent.Callable<Integer>
+{
+    @Option(names = "--capacity", defaultValue = "1000000000", description = "Capacity n (default: ${DEFAULT-VALUE}).")
+    private long capacity;
+
+    @Option(names = "--error-rate", defaultValue = "0.01", description = "Error rate (default: ${DEFAULT-VALUE}).")
+    private double errorRate;
+
+    @Option(names = "--slices", defaultValue = "2", description = "Slices L (default: ${DEFAULT-VALUE}).")
+    private int slices;
+
+    @Option(names = "--turns", defaultValue = "12", description = "Turns by time to time (default: ${DEFAULT-VALUE}).")
+    private int turns;
+
+    @Option(names = "--per-generation", defaultValue = "10",
+        description = "New items each generation gets before its turn (default: ${DEFAULT-VALUE}).")
+    private long perGeneration;
+
+    @Option(names = "--jump", description = "Move the clock a day per turn instead of one slice.")
+    private boolean jump;
+
+    @Option(names = "--single-writer", description = "Owned mode (no locked instruction).")
+    private boolean singleWriter;
+
+    @Option(names = "--sync", defaultValue = "everysec", description = "The file's sync policy: always, everysec or "
+        + "no (default: ${DEFAULT-VALUE}); with no, no background msync write-protects the pages the calls write.")
+    private String sync;
+
+    @Option(names = "--dir", required = true, description = "Directory for the filter file (deleted after).")
+    private Path dir;
+
+    @Option(names = "--warm", description = "First run a filter of 10^7 with a window through 40 turns of 10 items "
+        + "(compiled code for the turn, its seal and the sweep).")
+    private boolean warm;
+
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final Duration WINDOW = Duration.ofHours(24);
+
+    @Override
+    public Integer call() throws Exception
+    {
+        final AtomicLong now = new AtomicLong(1_700_000_000_000L);
+        final InstantSource clock = new InstantSource()
+        {
+            @Override
+            public Instant instant()
+            {
+                return Instant.ofEpochMilli(now.get());
+            }
+
+            @Override
+            public long millis()
+            {
+                return now.get();
+            }
+        };
+        final SplittableRandom random = new SplittableRandom(42);
+        if (warm)
+        {
+            try (DuplicateFilter small = mode(Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", 10_000_000L)
+                .window(WINDOW).subfilters(slices).clock(clock)).create())
+            {
+                run(small, now, 40, 10, random, null, null);
+            }
+        }
+        final Path file = dir.resolve("window-rotation-" + System.nanoTime() + ".ddf");
+        try (DuplicateFilter filter = mode(Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", capacity)
+            .param("target-fpr", errorRate).window(WINDOW).subfilters(slices).clock(clock).seed(1).file(file))
+            .create())
+        {
+            System.out.printf(Locale.ROOT, "fifo-bloom window %s in %d slices, capacity %d, error %s, %s, table %d " +
+                "bytes, %s%n", TimeWindow.format(WINDOW), slices, capacity, errorRate, singleWriter ? "single-writer" :
+                "shared", filter.parameters().tableBytes(), filter.parameters().toMap().get("layout"));
+            System.out.printf(Locale.ROOT, "%d new items a generation, the clock moved %s a turn, sync %s%n",
+                perGeneration, jump ? "a day" : "one slice", sync);
+            final Histogram others = new Histogram(3);
+            final long[] turnWall = new long[turns];
+            final long[] turnCpu = new long[turns];
+            run(filter, now, turns, perGeneration, random, others, new long[][] {turnWall, turnCpu});
+            for (int t = 0; t < turns; t++)
+            {
+                System.out.printf(Locale.ROOT, "turn %2d: %.3f ms wall, %.3f ms CPU of its thread%n", t + 1,
+                    turnWall[t] / 1e6, turnCpu[t] / 1e6);
+            }
+            System.out.printf(Locale.ROOT, "other calls  n=%d p50 %d ns, p99 %d ns, p99.9 %d ns, max %.3f ms%n",
+                others.getTotalCount(), others.getValueAtPercentile(50), others.getValueAtPercentile(99),
+                others.getValueAtPercentile(99.9), others.getMaxValue() / 1e6);
+            final TimeWindow window = filter.timeWindow().orElseThrow();
+            System.out.printf(Locale.ROOT, "turns by time %d, by count %d, expired %d, recycled early %d%n",
+                window.turnsByTime(), window.turnsByCount(), window.expired(), window.recycledEarly());
+        }
+        finally
+        {
+            Files.deleteIfExists(file);
+        }
+        return 0;
+    }
+
+    private FilterBuilder mode(final FilterBuilder builder)
+    {
+        final FilterBuilder synced = builder.sync(io.ddf.engine.SyncPolicy.valueOf(sync.toUpperCase(Locale.ROOT)));
+        return singleWriter ? synced.singleWriter() : synced;
+    }
+
+    /**
+     * Streams {@code items} new items a generation, then moves the clock past the turn and times the call that
+     * turns ({@code times[0]} wall, {@code times[1]} CPU), {@code turns} times; every other call into {@code others}.
+     */
+    private void run(final DuplicateFilter filter, final AtomicLong now, final int turns, final long items,
+        final SplittableRandom random, final Histogram others, final long[][] times)
+    {
+        final long slice = WINDOW.toMillis() / slices;
+        filter.stream(random.nextLong()); // starts the filter's time
+        for (int t = 0; t < turns; t++)
+        {
+            for (long i = 0; i < items; i++)
+            {
+                final long key = random.nextLong();
+                final long start = System.nanoTime();
+                filter.stream(key);
+                if (others != null)
+                {
+                    others.recordValue(System.nanoTime() - start);
+                }
+            }
+            now.addAndGet(jump ? WINDOW.toMillis() : slice);
+            final long key = random.nextLong();
+            final long cpu = THREADS.getCurrentThreadCpuTime();
+            final long start = System.nanoTime();
+            filter.stream(key);
+            final long took = System.nanoTime() - start;
+            if (times != null)
+            {
+                times[0][t] = took;
+                times[1][t] = THREADS.getCurrentThreadCpuTime() - cpu;
+            }
+        }
+    }
+}

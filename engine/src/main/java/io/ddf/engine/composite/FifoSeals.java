@@ -1,0 +1,217 @@
+package io.ddf.engine.composite;
+
+import io.ddf.engine.memory.MappedWords;
+
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static io.ddf.engine.composite.BlockedFifoLayout.READY;
+import static io.ddf.engine.composite.BlockedFifoLayout.STALE;
+import static io.ddf.engine.composite.BlockedFifoLayout.STATES_PER_WORD;
+
+/**
+ * The seals of a blocked fifo-bloom with a window of time (layout 2.1, {@link FifoBlocks#seal}), spread over the
+ * calls: a slot whose use g ends before its sweep did must be sealed before its reuse, 2L turns later, and sealing it
+ * reads its whole map (a 256th of the slot: 3.4 MB at a capacity of 10^9). Done in the turn that reuses the slot,
+ * that read stalls the turning call (about 1 ms at 10^9); instead, from the turn that ends g on, each stream call seals
+ * {@link #CHUNK} map words of the pending slots, and the turn that reuses the slot seals only what is left (nothing,
+ * unless fewer calls than the map's pages came in between: about 830 at 10^9).
+ *
+ * <p>Safe to seal once g has ended (READY past g: no new claim for g can start) and the slot's claimers of g have
+ * left; a seal only turns states that are not live for g into DEAD, so lookups of g see no change. One sealer at a
+ * time ({@link #lock}), the turn that reuses a slot among them, so that no chunk of g's seal lands after the slot's
+ * next use began. The progress is process memory: an open marks every stale slot but the newest's as pending from
+ * its start (a seal done twice changes nothing).
+ */
+final class FifoSeals
+{
+    /** Map words sealed by one call: a 4 KiB page. */
+    static final int CHUNK = 512;
+
+    private final MappedWords state;
+    private final FifoBlocks slots;
+    private final SlotClaims claims;
+    private final int generations;
+    private final long mapWords;
+    /** Per slot: the use being sealed (its generation), or −1. */
+    private final long[] pending;
+    /** Per slot: the next map word to seal for it. */
+    private final long[] cursor;
+    /** Per slot: the use whose seal is done, or −1. */
+    private final long[] sealed;
+    private final AtomicBoolean sealing = new AtomicBoolean();
+    private final boolean owned;
+    /** Whether some slot is pending: the one field a stream call reads here. */
+    private volatile boolean work;
+    /** Map words the turns sealed themselves (read under the lock; for tests and benchmarks). */
+    private long turnWords;
+
+    FifoSeals(final MappedWords state, final FifoBlocks slots, final SlotClaims claims, final int generations,
+        final long blocks)
+    {
+        this.state = state;
+        this.slots = slots;
+        this.claims = claims;
+        this.generations = generations;
+        this.mapWords = (blocks + STATES_PER_WORD - 1) / STATES_PER_WORD;
+        this.owned = state.owned();
+        this.pending = new long[generations];
+        this.cursor = new long[generations];
+        this.sealed = new long[generations];
+        Arrays.fill(pending, -1);
+        Arrays.fill(sealed, -1);
+    }
+
+    /** A stream call's share: a chunk of some pending seal, if any and if no other thread is sealing. */
+    void share()
+    {
+        if (!work || !lock(false))
+        {
+            return;
+        }
+        try
+        {
+            // the oldest use first: its slot is the next reused
+            final long ready = state.getLongVolatile(READY);
+            int oldest = -1;
+            for (int slot = 0; slot < generations; slot++)
+            {
+                final long use = pending[slot];
+                if (use >= 0 && ready > use && ready < use + generations && !claims.busy(slot) &&
+                    (oldest < 0 || use < pending[oldest]))
+                {
+                    oldest = slot;
+                }
+            }
+            if (oldest >= 0)
+            {
+                sealTo(oldest, pending[oldest], Math.min(mapWords, cursor[oldest] + CHUNK)); // one chunk a call
+            }
+            work = anyPending();
+        }
+        finally
+        {
+            unlock();
+        }
+    }
+
+    private boolean anyPending()
+    {
+        for (final long use : pending)
+        {
+            if (use >= 0)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The turn to generation h, before it publishes h (its claimers of h − 2L counted out): seals what is left of the
+     * slot's previous use if that use ended stale, and marks the use h − 1, ending now, pending if its slot is stale.
+     */
+    void turning(final long h)
+    {
+        lock(true);
+        try
+        {
+            final int slot = (int)(h % generations);
+            final long previous = h - generations;
+            if (previous >= 0 && stale(slot) && sealed[slot] != previous)
+            {
+                if (pending[slot] != previous)
+                {
+                    cursor[slot] = 0; // no progress known (an open, or a use that was not marked)
+                }
+                turnWords += mapWords - cursor[slot];
+                sealTo(slot, previous, mapWords);
+            }
+            pending[slot] = -1;
+            final long ending = h - 1;
+            final int endingSlot = (int)(ending % generations);
+            if (ending >= generations && stale(endingSlot) && sealed[endingSlot] != ending)
+            {
+                pending[endingSlot] = ending;
+                cursor[endingSlot] = 0;
+                work = true;
+            }
+        }
+        finally
+        {
+            unlock();
+        }
+    }
+
+    /** @return map words the turns have sealed themselves, the rest of the seals having been spread over calls. */
+    long turnWords()
+    {
+        lock(true);
+        try
+        {
+            return turnWords;
+        }
+        finally
+        {
+            unlock();
+        }
+    }
+
+    /** An open: every stale slot but the newest's has ended its use unswept and is pending from its start. */
+    void opened(final long newest)
+    {
+        for (int slot = 0; slot < generations; slot++)
+        {
+            final long use = newest - Math.floorMod(newest - slot, (long)generations);
+            if (use != newest && use >= generations && stale(slot))
+            {
+                pending[slot] = use;
+                cursor[slot] = 0;
+                work = true;
+            }
+        }
+    }
+
+    private boolean stale(final int slot)
+    {
+        return (state.getLongVolatile(STALE) >>> slot & 1) != 0;
+    }
+
+    /** Seals the slot's map words [cursor, to) for the use; the seal is done at the map's end. */
+    private void sealTo(final int slot, final long use, final long to)
+    {
+        slots.seal(slot, BlockedFifoLayout.parity(use, generations), cursor[slot], to);
+        cursor[slot] = to;
+        if (to == mapWords)
+        {
+            sealed[slot] = use;
+            pending[slot] = -1;
+        }
+    }
+
+    /** Takes the sealers' lock: waiting for it (a turn) or not (a stream call's share). Owned: always free. */
+    private boolean lock(final boolean wait)
+    {
+        if (owned)
+        {
+            return true;
+        }
+        while (!sealing.compareAndSet(false, true))
+        {
+            if (!wait)
+            {
+                return false;
+            }
+            Thread.onSpinWait();
+        }
+        return true;
+    }
+
+    private void unlock()
+    {
+        if (!owned)
+        {
+            sealing.set(false);
+        }
+    }
+}
