@@ -89,6 +89,8 @@ public final class BlockedFifoCore implements TimedCore, LoggedCore
     final LongPredicate late;
     /** Where FIFO_ADD and FIFO_TURN go (FORMAT-LOG.md), or null; set before the first stream. */
     private ChangeRecorder recorder;
+    /** Whether {@link #recover()} leaves the time passed while closed to {@link #openTime()} (a log's replay first). */
+    private boolean openTimeDeferred;
 
     /**
      * @param table         the table, {@link BlockedFifoLayout#tableWords} words.
@@ -134,28 +136,6 @@ public final class BlockedFifoCore implements TimedCore, LoggedCore
         this.window = window == null ? null : new FifoWindow(state, window, generations);
         this.seals = window == null ? null : new FifoSeals(state, slots, claims, generations, blocks);
         this.late = window == null ? g -> state.getLongVolatile(READY) > g : g -> false;
-    }
-
-    /**
-     * A blocked fifo-bloom with a window of time.
-     *
-     * @param table         the table.
-     * @param state         the header's state words.
-     * @param blocks        B per generation.
-     * @param hashFunctions k per item.
-     * @param blocksPerItem d.
-     * @param perGeneration c = ⌈n / L⌉.
-     * @param windowMillis  W.
-     * @param slices        L: 2 L generations.
-     * @param clock         what a call without a time reads ({@link FilterClock#NONE}: event time).
-     * @return the core.
-     */
-    public static BlockedFifoCore windowed(final MappedWords table, final MappedWords state, final long blocks,
-        final int hashFunctions, final int blocksPerItem, final long perGeneration, final long windowMillis,
-        final int slices, final FilterClock clock)
-    {
-        return new BlockedFifoCore(table, state, blocks, hashFunctions, blocksPerItem, 2 * slices, perGeneration,
-            new FifoWindow.Spec(windowMillis, slices, clock, clock == FilterClock.NONE), null);
     }
 
     @Override
@@ -557,6 +537,21 @@ public final class BlockedFifoCore implements TimedCore, LoggedCore
     {
         new FifoRecovery(this, state, slots, window, generations, perGeneration, sweepTickets, sweepBlocks,
             blocks).run();
+        if (!openTimeDeferred)
+        {
+            openTime();
+        }
+    }
+
+    @Override
+    public void deferOpenTime()
+    {
+        openTimeDeferred = true;
+    }
+
+    @Override
+    public void openTime()
+    {
         if (window != null)
         {
             seals.opened(state.getLongVolatile(READY));

@@ -8,6 +8,7 @@ import io.ddf.engine.spi.FilterClock;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.KindDefinition;
 import io.ddf.engine.spi.LoggedCore;
+import io.ddf.engine.spi.TimedCore;
 import io.ddf.persistence.FilterFile;
 import io.ddf.persistence.FilterFileException;
 import io.ddf.persistence.FilterFileSpec;
@@ -485,6 +486,13 @@ public final class FilterFactory
                 KindDefinition.HEADER_STATE_WORDS, singleWriter);
             final FilterCore core = definition.core(slots, table, headerState,
                 wallClock == null ? CoarseClock.SYSTEM : wallClock);
+            // An anonymous file is gone at close: nothing of it is worth logging.
+            final boolean logged = log != null && !file.temporary();
+            final TimedCore timeAfterReplay = logged && reopened && core instanceof TimedCore timed ? timed : null;
+            if (timeAfterReplay != null)
+            {
+                timeAfterReplay.deferOpenTime(); // the records turned generations at their times: replayed first
+            }
             if (reopened && tornPossible(file))
             {
                 core.recoverTorn();
@@ -493,12 +501,14 @@ public final class FilterFactory
             {
                 core.recover();
             }
-            // An anonymous file is gone at close: nothing of it is worth logging.
-            final boolean logged = log != null && !file.temporary();
             final FilterLog filterLog = logged ? attach(file, definition, core, log, reopened) : null;
             if (filterLog != null && core instanceof LoggedCore loggedCore)
             {
                 loggedCore.recordTo(filterLog);
+            }
+            if (timeAfterReplay != null)
+            {
+                timeAfterReplay.openTime(); // its turns recorded in the log
             }
             final MappedFilter filter = new MappedFilter(file, definition, slots, core, singleWriter,
                 logged ? requested : SyncMode.UNTRACKED, filterLog, logged && ownsLog);
