@@ -5,7 +5,6 @@ import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.Filters;
 import io.ddf.ingest.durability.Durability;
 import io.ddf.ingest.log.OneLine;
-import io.ddf.persistence.FilterFileException;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -369,33 +368,7 @@ public final class FilterStore implements AutoCloseable
         {
             throw new FilterStoreException(FilterBudget.limitReached(maxFilters));
         }
-        // what the builder refuses is the caller's to word: only the file's creation is the store's
-        final FilterBuilder made = builder.get();
-        if (clock != null)
-        {
-            made.clock(clock);
-        }
-        final DuplicateFilter filter;
-        try
-        {
-            final io.ddf.persistence.log.ChangeLog changeLog = durability.changeLog();
-            made.file(dir.resolve(name));
-            filter = (changeLog == null ? made.sync(durability.filePolicy()) : made.log(changeLog)).create();
-        }
-        catch (final FilterFileException e)
-        {
-            // persistence checks the free space for the exact file length before it creates anything
-            if (e.reason() == FilterFileException.Reason.NO_SPACE)
-            {
-                throw new FilterStoreException("not enough disk for this filter: " + OneLine.of(e) +
-                    "; nothing was written (reserve a smaller capacity or free disk)");
-            }
-            throw new FilterStoreException(OneLine.of(e));
-        }
-        catch (final RuntimeException e)
-        {
-            throw new FilterStoreException(OneLine.of(e));
-        }
+        final DuplicateFilter filter = FixedFileMaker.make(dir.resolve(name), builder, durability, clock);
         lock.writeLock().lock();
         try
         {
