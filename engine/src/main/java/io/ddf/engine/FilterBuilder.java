@@ -338,6 +338,9 @@ public final class FilterBuilder
         {
             return create();
         }
+        // the header read first, without opening for writing: a refused open leaves the file as it was, even under a
+        // change log (whose binding fields an open for writing would set)
+        checkMatches(FilterParameters.ofHeader(io.ddf.persistence.FilterFile.inspect(file).spec(), file));
         final DuplicateFilter filter = MappedDuplicateFilter.of(changeLog != null ?
             FilterFactory.open(file, singleWriter, changeLog, wallClock()) :
             FilterFactory.open(file, singleWriter, sync.mode(), wallClock()));
