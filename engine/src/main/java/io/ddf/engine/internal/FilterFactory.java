@@ -203,7 +203,7 @@ public final class FilterFactory
 
     /**
      * Opens many filter files written through one change log, as {@link #openAll(java.util.List, SyncMode,
-     * java.util.function.BiConsumer)} does, each as {@link #open(Path, boolean, io.ddf.persistence.log.ChangeLog)}.
+     * java.util.function.BiConsumer)} does, each as {@link #open(Path, boolean, io.ddf.persistence.log.ChangeLog, FilterClock)}.
      *
      * @param paths    the files.
      * @param log       the change log.
