@@ -14,7 +14,10 @@
 # Environment: ROUNDS (3), N (200000), M (50000), REDISBLOOM (/work/shared/redisbloom/redisbloom-2.4.23.so; the
 # redis rows are skipped, saying so, when it is absent), DDF_PORT (7500), REDIS_PORT (6500), CAPACITY, RANGE, WARM,
 # DDF_POLICIES and REDIS_POLICIES (each "always everysec no": the servers to start), WORK (a directory on the disk to measure; default a new one
-# under the repository's target/), DDF_JAR (a built ddf.jar; default: build ingest/target/ddf.jar when stale).
+# under the repository's target/), DDF_JAR (a built ddf.jar; default: build ingest/target/ddf.jar when stale),
+# BEFORE_JAR (another ddf.jar, e.g. main's before a change: its servers run alongside, one per policy of
+# BEFORE_POLICIES, default DDF_POLICIES, ports after the others), OUT (the result file). Each row also has the bytes the
+# server wrote to storage per second while it ran (/proc/PID/io write_bytes: pages it dirtied, log and tables alike).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 rounds="${ROUNDS:-3}"
@@ -27,7 +30,7 @@ ddf_port="${DDF_PORT:-7500}"
 redis_port="${REDIS_PORT:-6500}"
 module="${REDISBLOOM:-/work/shared/redisbloom/redisbloom-2.4.23.so}"
 stamp="$(date -u +%F-%H%M)"
-out="$root/bench/results/fsync/$stamp.md"
+out="${OUT:-$root/bench/results/fsync/$stamp.md}"
 if [ -n "${DDF_JAR:-}" ]; then
   jar="$DDF_JAR"
 else
@@ -54,6 +57,15 @@ for policy in ${DDF_POLICIES:-always everysec no}; do
   names+=("ddf serve --fsync $policy"); ports+=("$port")
   port=$((port + 1))
 done
+if [ -n "${BEFORE_JAR:-}" ]; then
+  for policy in ${BEFORE_POLICIES:-${DDF_POLICIES:-always everysec no}}; do
+    java -jar "$BEFORE_JAR" serve --port "$port" --data-dir "$work/before-$policy" --fsync "$policy" > "$work/before-$policy.log" 2>&1 &
+    pids+=($!); procs+=($!)
+    wait_port "$port"
+    names+=("ddf before ($(basename "$BEFORE_JAR")) --fsync $policy"); ports+=("$port")
+    port=$((port + 1))
+  done
+fi
 skipped=""
 if [ -f "$module" ]; then
   port="$redis_port"
@@ -72,15 +84,16 @@ else
 fi
 
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; } # utime + stime, clock ticks
+written() { awk '$1 == "write_bytes:" { print $2 }' "/proc/$1/io"; } # bytes it caused to be written to storage
 bench() { # mode index round
-  local mode="$1" k="$2" r="$3" args c0 c1
+  local mode="$1" k="$2" r="$3" args c0 c1 w0 w1 t0 t1
   if [ "$mode" = pipelined ]; then args=(-n "$n" -P 16); else args=(-n "$m" -c 50); fi
-  c0="$(cpu_ticks "${procs[$k]}")"
+  c0="$(cpu_ticks "${procs[$k]}")"; w0="$(written "${procs[$k]}")"; t0="$(date +%s.%N)"
   redis-benchmark -p "${ports[$k]}" "${args[@]}" -r "$range" --csv BF.ADD k __rand_int__ 2>/dev/null | tail -1 |
     awk -F, -v mode="$mode" -v k="$k" -v r="$r" '{ gsub(/"/, ""); printf "%s %s %s %s %s %s", mode, k, r, $2, $5, $7 }' \
     >> "$work/rows"
-  c1="$(cpu_ticks "${procs[$k]}")"
-  echo " $((c1 - c0)) ${args[1]}" >> "$work/rows"
+  c1="$(cpu_ticks "${procs[$k]}")"; w1="$(written "${procs[$k]}")"; t1="$(date +%s.%N)"
+  echo " $((c1 - c0)) ${args[1]} $(awk -v w="$((w1 - w0))" -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", w / (b - a) }')" >> "$work/rows"
 }
 warm() { # the filter's creation and pages, the JIT; not recorded
   local k="$1"
@@ -106,15 +119,16 @@ mkdir -p "$(dirname "$out")"
   for mode in pipelined unpipelined; do
     if [ "$mode" = pipelined ]; then echo "## Pipelined: -n $n -P 16 -r $range"; else echo "## Unpipelined: -n $m -c 50 -r $range"; fi
     echo
-    echo "| server | req/s per round | median req/s | median p50 ms | median p99 ms | median CPU µs/req |"
-    echo "| --- | --- | --- | --- | --- | --- |"
+    echo "| server | req/s per round | median req/s | median p50 ms | median p99 ms | median CPU µs/req | median MB/s written |"
+    echo "| --- | --- | --- | --- | --- | --- | --- |"
     for k in "${!ports[@]}"; do
       per="$(awk -v mode="$mode" -v k="$k" '$1 == mode && $2 == k { printf "%s%.0f", sep, $4; sep = ", " }' "$work/rows")"
       rps="$(awk -v mode="$mode" -v k="$k" '$1 == mode && $2 == k { print $4 }' "$work/rows" | median)"
       p50="$(awk -v mode="$mode" -v k="$k" '$1 == mode && $2 == k { print $5 }' "$work/rows" | median)"
       p99="$(awk -v mode="$mode" -v k="$k" '$1 == mode && $2 == k { print $6 }' "$work/rows" | median)"
       cpu="$(awk -v mode="$mode" -v k="$k" -v hz="$(getconf CLK_TCK)" '$1 == mode && $2 == k { print $7 * 1e6 / hz / $8 }' "$work/rows" | median)"
-      printf '| %s | %s | %.0f | %s | %s | %.1f |\n' "${names[$k]}" "$per" "$rps" "$p50" "$p99" "$cpu"
+      wps="$(awk -v mode="$mode" -v k="$k" '$1 == mode && $2 == k { print $9 / 1e6 }' "$work/rows" | median)"
+      printf '| %s | %s | %.0f | %s | %s | %.1f | %.1f |\n' "${names[$k]}" "$per" "$rps" "$p50" "$p99" "$cpu" "$wps"
     done
     echo
   done
@@ -123,7 +137,7 @@ mkdir -p "$(dirname "$out")"
     echo "INFO persistence of ${names[$k]} after the run:"
     echo
     echo '```'
-    redis-cli -p "${ports[$k]}" INFO persistence | tr -d '\r' | grep -E 'fsync|commits|background_sync'
+    redis-cli -p "${ports[$k]}" INFO persistence | tr -d '\r' | grep -E 'fsync|commits|background_sync|^aof_|ddf_log|checkpoint'
     echo '```'
     echo
   done

@@ -452,6 +452,35 @@ public interface DuplicateFilter extends AutoCloseable, Syncable
     }
 
     /**
+     * @return what opening this filter did with its change log (FORMAT-LOG.md): nothing to replay (created, closed
+     *         cleanly, same boot), records replayed and how long, or {@code NOT_LOGGED} for a filter not written
+     *         through a log (sync policy {@code no}, an anonymous file).
+     */
+    default io.ddf.persistence.log.Recovery recovery()
+    {
+        return io.ddf.persistence.log.Recovery.of(io.ddf.persistence.log.Recovery.Outcome.NOT_LOGGED, 0, 0);
+    }
+
+    /**
+     * Checkpoints a filter written through a change log (FORMAT-LOG.md, "Checkpoints"): its pages forced, then the
+     * log position a replay would start from recorded in its header, so that the log before it can be dropped.
+     * Writers never wait for it. A filter not written through a log has none.
+     *
+     * @return what it did.
+     * @throws UnsupportedOperationException when the filter is not written through a log.
+     */
+    default io.ddf.persistence.log.Checkpoint checkpoint()
+    {
+        throw new UnsupportedOperationException("this filter is not written through a change log");
+    }
+
+    /** @return the change log this filter is written through, or null. */
+    default io.ddf.persistence.log.ChangeLog changeLog()
+    {
+        return null;
+    }
+
+    /**
      * Closes the filter, sealing its file, and unmaps it; the state stays in the file. Thread-safe, and safe while
      * other threads call the filter: from the moment it begins, new calls throw {@link IllegalStateException}
      * ("filter is closed"); it waits for the calls already under way to return, then seals: hashes the whole table

@@ -40,6 +40,7 @@ public final class FilterBuilder
     private boolean keyed;
     private boolean singleWriter;
     private SyncPolicy sync = SyncPolicy.DEFAULT;
+    private io.ddf.persistence.log.ChangeLog changeLog;
     private Path file;
     /** The wall clock a filter with a window of time reads, or null for the engine's (see {@link #clock}). */
     private java.time.InstantSource clock;
@@ -243,6 +244,20 @@ public final class FilterBuilder
     }
 
     /**
+     * Writes the filter through a given change log (the daemon's data directory's) instead of one of its own: its
+     * changes are recorded there, the caller forces the log by its policy and checkpoints the filter
+     * ({@link DuplicateFilter#checkpoint()}). Needs a file ({@link #file(Path)}).
+     *
+     * @param changeLog the log.
+     * @return this builder.
+     */
+    public FilterBuilder log(final io.ddf.persistence.log.ChangeLog changeLog)
+    {
+        this.changeLog = java.util.Objects.requireNonNull(changeLog, "changeLog");
+        return this;
+    }
+
+    /**
      * @param policy when the filter's changes reach the storage device ({@link SyncPolicy#EVERYSEC} unless given);
      *               ignored for an anonymous file, which is gone at close.
      * @return this.
@@ -294,8 +309,19 @@ public final class FilterBuilder
         final FilterFileSpec spec = new FilterFileSpec(
             params.kind().code(), params.hashAlgorithm().code(), params.seed(), key, params.slots(),
             params.tableBytes());
-        return MappedDuplicateFilter.of(FilterFactory.create(file, spec, params.definition(), params.slots(),
-            singleWriter, sync.mode(), wallClock()));
+        if (changeLog != null)
+        {
+            if (file == null)
+            {
+                throw new IllegalStateException("a filter written through a change log needs a file: .file(path)");
+            }
+            return MappedDuplicateFilter.of(
+                FilterFactory.create(file, spec, params.definition(), params.slots(), singleWriter, changeLog,
+                    wallClock()));
+        }
+        return MappedDuplicateFilter.of(
+            FilterFactory.create(file, spec, params.definition(), params.slots(), singleWriter, sync.mode(),
+            wallClock()));
     }
 
     /**
@@ -312,8 +338,12 @@ public final class FilterBuilder
         {
             return create();
         }
-        final DuplicateFilter filter = MappedDuplicateFilter.of(FilterFactory.open(file, singleWriter, sync.mode(),
-            wallClock()));
+        // the header read first, without opening for writing: a refused open leaves the file as it was, even under a
+        // change log (whose binding fields an open for writing would set)
+        checkMatches(FilterParameters.ofHeader(io.ddf.persistence.FilterFile.inspect(file).spec(), file));
+        final DuplicateFilter filter = MappedDuplicateFilter.of(changeLog != null ?
+            FilterFactory.open(file, singleWriter, changeLog, wallClock()) :
+            FilterFactory.open(file, singleWriter, sync.mode(), wallClock()));
         try
         {
             checkMatches(filter.parameters());

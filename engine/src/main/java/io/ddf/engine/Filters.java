@@ -58,6 +58,58 @@ public final class Filters
     }
 
     /**
+     * Opens an existing filter file written through a given change log (the daemon's data directory's), deciding as
+     * FORMAT-LOG.md says: sealed or same boot, nothing to replay; after a restart of the machine, its records replayed
+     * from its checkpoint ({@link DuplicateFilter#recovery()} says which and how long). Its changes are recorded in
+     * the log from now on; the caller forces the log (its sync policy) and checkpoints the filter.
+     *
+     * @param path the filter file.
+     * @param log  the change log.
+     * @return the filter.
+     * @throws io.ddf.persistence.FilterFileException as {@link #open(Path, SyncPolicy)}.
+     */
+    public static DuplicateFilter open(final Path path, final io.ddf.persistence.log.ChangeLog log)
+    {
+        return MappedDuplicateFilter.of(FilterFactory.open(path, false, log, null));
+    }
+
+    /**
+     * Opens many filter files written through one change log (a daemon's start-up), each as
+     * {@link #open(Path, io.ddf.persistence.log.ChangeLog)} does, but as strict as {@link #openAll(java.util.List,
+     * SyncPolicy)} about seals, and forcing what opening changes in them together.
+     *
+     * @param paths the files.
+     * @param log   the change log.
+     * @return per path, in order: its filter or why it was refused.
+     */
+    public static java.util.List<Opened> openAll(final java.util.List<Path> paths,
+        final io.ddf.persistence.log.ChangeLog log)
+    {
+        return openAll(paths, log, null);
+    }
+
+    /**
+     * Opens many filter files written through one change log, as {@link #openAll(java.util.List,
+     * io.ddf.persistence.log.ChangeLog)} does, the filters with a window of time on the given wall clock (as
+     * {@link #openAll(java.util.List, SyncPolicy, java.time.InstantSource)}).
+     *
+     * @param paths the files.
+     * @param log   the change log.
+     * @param clock the wall clock of the filters with a window of time, or null for the engine's.
+     * @return per path, in order: its filter or why it was refused.
+     */
+    public static java.util.List<Opened> openAll(final java.util.List<Path> paths,
+        final io.ddf.persistence.log.ChangeLog log, final java.time.InstantSource clock)
+    {
+        final java.util.List<Opened> opened = new java.util.ArrayList<>(paths.size());
+        final io.ddf.engine.spi.FilterClock wallClock = clock == null ? null : () -> Math.max(0, clock.millis());
+        FilterFactory.openAll(paths, log, wallClock, (path, result) -> opened.add(result instanceof RuntimeException ?
+            new Opened(path, null, (RuntimeException)result) :
+            new Opened(path, MappedDuplicateFilter.of((MappedFilter)result), null)));
+        return opened;
+    }
+
+    /**
      * Opens many filter files (a daemon's start-up), each as {@link #open} does (but refusing a file whose seal does
      * not match, see {@link #openAll(java.util.List, SyncPolicy)}), forcing what opening changes in them (a cleanly
      * closed file's seal is cleared) together: one {@code syncfs} per file system on Linux instead of a device flush

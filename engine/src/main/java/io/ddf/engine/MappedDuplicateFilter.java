@@ -232,6 +232,24 @@ final class MappedDuplicateFilter implements DuplicateFilter
     }
 
     @Override
+    public io.ddf.persistence.log.Recovery recovery()
+    {
+        return filter.recovery();
+    }
+
+    @Override
+    public io.ddf.persistence.log.Checkpoint checkpoint()
+    {
+        return filter.checkpoint();
+    }
+
+    @Override
+    public io.ddf.persistence.log.ChangeLog changeLog()
+    {
+        return filter.log() == null ? null : filter.log().log();
+    }
+
+    @Override
     public void close()
     {
         filter.close();

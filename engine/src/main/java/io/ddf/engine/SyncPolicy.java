@@ -9,33 +9,38 @@ import java.util.Locale;
  * crash, even {@code kill -9}, takes nothing: every verdict is in the mapped file, which the kernel keeps). The same
  * choice, and the same names, as Redis's {@code appendfsync}.
  *
- * <p>{@link #EVERYSEC} is the default, as it is Redis's: a power cut loses at most the last second or two of changes,
- * for a cost a stream does not see (the stores mark the pages they change; a background thread forces them).
+ * <p>Under {@link #ALWAYS} and {@link #EVERYSEC} a file-backed filter is written through a <b>change log</b> next to its
+ * file ({@code <file>.log/}, FORMAT-LOG.md beside the persistence module's FORMAT.md): each change appends a record of
+ * tens of bytes, whatever the table's size, and the policy decides when the log is forced; the table itself is made
+ * durable by <b>checkpoints</b> in the background (every {@value io.ddf.engine.changelog.LogScheduler#CHECKPOINT_SECONDS}
+ * seconds, or sooner once the log since the last one passes
+ * {@value io.ddf.engine.changelog.LogScheduler#CHECKPOINT_LOG_MIB} MiB), after which the log before it is deleted. After
+ * a power cut the next open replays the log from the last checkpoint ({@link DuplicateFilter#recovery()}); after a
+ * crash of the process alone there is nothing to replay. An anonymous file (no {@link FilterBuilder#file}) is gone at
+ * close: nothing of it is logged or forced, whatever the policy.
+ *
+ * <p>{@link #EVERYSEC} is the default, as it is Redis's: a power cut loses at most the last second or two of changes.
  */
 public enum SyncPolicy
 {
     /**
-     * A change is on the device before its verdict is returned: every call that changes the filter forces what it
-     * changed (one {@code msync} of the changed pages), and a batch call ({@link DuplicateFilter#stream(long[], int,
-     * int, boolean[])}) once for the whole batch. A power cut loses no element acknowledged, except in the kinds that
-     * move entries between buckets: {@link FilterKind#CUCKOO} (its relocations; the window over cuckoo too) and
-     * {@link FilterKind#DSQF} (its shared pool) can lose entries that were moving at the cut, old ones included,
-     * since the kernel may write the bucket an entry left before the one it went to, whatever was forced when
-     * (torn-file tests lost up to 0.9 % of a cuckoo filter's earlier elements, 4.7 to 5.7 % of a dsqf's; the
-     * persistence module's FORMAT.md has the table). The file still opens, its structure sound. Costs a device flush
-     * per call: batch, or call {@link DuplicateFilter#sync()} yourself with {@link #EVERYSEC}.
+     * A change is on the device before its verdict is returned: every call that changes the filter forces the log
+     * through its record (one ranged {@code msync} of the log), and a batch call ({@link DuplicateFilter#stream(long[],
+     * int, int, boolean[])}) once for the whole batch. A power cut loses no element acknowledged; what replay
+     * restores per kind is in FORMAT-LOG.md (exact for the Bloom kinds; the kinds that evict or move entries keep
+     * every element their own rule did not drop). Costs a device flush per changing call: batch, or call
+     * {@link DuplicateFilter#sync()} yourself with {@link #EVERYSEC}.
      */
     ALWAYS,
     /**
-     * A background thread forces every filter's changed pages once a second: a power cut loses at most what was
-     * acknowledged in the last one to two seconds (more when a sync takes longer than the bound; see
-     * {@link Filters#syncStats()}). The default.
+     * The log is forced once a second by a background thread: a power cut loses at most what was acknowledged in the
+     * last one to two seconds. The default.
      */
     EVERYSEC,
     /**
-     * Nothing is forced while the filter is open: the kernel writes the pages back when it chooses (Linux: within
-     * about 30 s), and a power cut may lose that much. Closing forces everything, as with every policy. No tracking
-     * cost on the hot path.
+     * Nothing is logged or forced while the filter is open: the kernel writes the pages back when it chooses (Linux:
+     * within about 30 s), and a power cut may lose that much. Closing forces everything, as with every policy. No cost
+     * on the hot path.
      */
     NO;
 
@@ -69,8 +74,8 @@ public enum SyncPolicy
     {
         return switch (this)
         {
-            case ALWAYS -> SyncMode.EACH_CALL;
-            case EVERYSEC -> SyncMode.BACKGROUND;
+            case ALWAYS -> SyncMode.LOG_ALWAYS;
+            case EVERYSEC -> SyncMode.LOG_EVERYSEC;
             case NO -> SyncMode.UNTRACKED;
         };
     }
@@ -79,8 +84,8 @@ public enum SyncPolicy
     {
         return switch (mode)
         {
-            case EACH_CALL -> ALWAYS;
-            case BACKGROUND -> EVERYSEC;
+            case LOG_ALWAYS -> ALWAYS;
+            case LOG_EVERYSEC, LOG_SHARED -> EVERYSEC;
             case UNTRACKED -> NO;
         };
     }

@@ -46,7 +46,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * </pre>
  * composite uses the families, spi, memory, hash and model (its sizing formulas).
  * A layer uses only layers below it: pipeline the API and hash; tune the API and model; the API internal, spi and hash; internal everything
- * below it; a family spi, memory and hash; spi memory.
+ * below it; a family spi, memory and hash; spi memory; changelog (the filters' records and replay) spi.
  */
 class ArchitectureTest
 {
@@ -83,7 +83,7 @@ class ArchitectureTest
         }
         assertEquals(new TreeSet<>(Set.of(ROOT, ROOT + ".spi", ROOT + ".memory", ROOT + ".hash", ROOT + ".internal",
             ROOT + ".quotient", ROOT + ".bloom", ROOT + ".cuckoo", ROOT + ".window", ROOT + ".model",
-            ROOT + ".pipeline", ROOT + ".tune", ROOT + ".composite", ROOT + ".scaling", ROOT + ".redisbloom")), packages, "a new package needs a place in the layers below");
+            ROOT + ".pipeline", ROOT + ".tune", ROOT + ".composite", ROOT + ".scaling", ROOT + ".redisbloom", ROOT + ".changelog")), packages, "a new package needs a place in the layers below");
     }
 
     @Test
@@ -109,13 +109,15 @@ class ArchitectureTest
             .layer("tune").definedBy(ROOT + ".tune..")
             .layer("scaling").definedBy(ROOT + ".scaling..")
             .layer("redisbloom").definedBy(ROOT + ".redisbloom..")
+            .layer("changelog").definedBy(ROOT + ".changelog..")
             .whereLayer("pipeline").mayNotBeAccessedByAnyLayer()
             .whereLayer("tune").mayNotBeAccessedByAnyLayer()
             .whereLayer("api").mayOnlyBeAccessedByLayers("pipeline", "tune")
             .whereLayer("internal").mayOnlyBeAccessedByLayers("api")
             .whereLayer("composite").mayOnlyBeAccessedByLayers("internal")
             .whereLayer("families").mayOnlyBeAccessedByLayers("internal", "composite", "scaling")
-            .whereLayer("spi").mayOnlyBeAccessedByLayers("api", "internal", "composite", "families")
+            .whereLayer("spi").mayOnlyBeAccessedByLayers("api", "internal", "composite", "families", "changelog")
+            .whereLayer("changelog").mayOnlyBeAccessedByLayers("api", "internal", "composite", "scaling")
             .whereLayer("scaling").mayOnlyBeAccessedByLayers("api", "internal")
             .whereLayer("redisbloom").mayOnlyBeAccessedByLayers("api", "internal", "scaling")
             .whereLayer("memory").mayOnlyBeAccessedByLayers("spi", "internal", "composite", "families", "scaling")

@@ -39,9 +39,9 @@ public final class SyncPolicyProbe
         filter.stream(FIRST, half, FIRST.length - half, new boolean[FIRST.length]);
         if (policy == SyncPolicy.EVERYSEC)
         {
-            // a cycle that starts after the first elements were streamed, and completes
-            final long streamed = System.currentTimeMillis();
-            while (Filters.syncStats().lastStartMillis() <= streamed)
+            // the change log forced once a second off the hot path (issue 31): wait until it holds the first elements
+            final long streamed = filter.changeLog().appended();
+            while (filter.changeLog().forced() < streamed)
             {
                 Thread.sleep(50);
             }

@@ -28,7 +28,7 @@
  * <tr><td>{@code feed}</td><td>the raw TCP feed and its forward target.</td><td>session, dispatch, resp, store,
  * config, log</td></tr>
  * <tr><td>{@code info}</td><td>what the daemon says of itself: INFO, CONFIG GET's values, the start line, the
- * Prometheus endpoint.</td><td>session, dispatch, store, config, log</td></tr>
+ * Prometheus endpoint (with the change log's figures).</td><td>session, dispatch, store, durability, config, log</td></tr>
  * <tr><td>{@code security}</td><td>users and TLS made at start-up, the ACL check the conductor asks, the
  * password's source.</td><td>dispatch, resp, config, acl, tls, log</td></tr>
  * <tr><td>{@code session}</td><td>one RESP connection ({@code RespConnection}: the Netty handler, and what a command
@@ -49,8 +49,9 @@
  * {@code ScalingRegistry}), creation off the event loop, the data directory, key names; it answers typed results and
  * {@code FilterStoreException}s (a {@code WrongTypeException} for a key of the other family), never RESP.</td>
  * <td>durability, log</td></tr>
- * <tr><td>{@code durability}</td><td>{@code serve --fsync}: the filters' sync policy and {@code GroupCommit}, which
- * holds a reply that acknowledges a write until the write is on the device.</td><td>resp, log</td></tr>
+ * <tr><td>{@code durability}</td><td>{@code serve --fsync}: the data directory's change log, its checkpoints and
+ * what start-up replayed, and {@code GroupCommit}, which holds a reply that acknowledges a write until its record is
+ * on the device.</td><td>resp, log</td></tr>
  * <tr><td>{@code resp}</td><td>the protocol: {@code RespDecoder} (requests, their limits), {@code ReplyWriter} and
  * {@code RespEncoding} (replies, RESP2 or RESP3), {@code Replies} and {@code RespError} (reply values and error
  * texts), {@code DurabilityBarrier} (what a reply waits for before it leaves). Nothing of the application.</td>

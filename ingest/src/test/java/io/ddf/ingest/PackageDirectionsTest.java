@@ -48,7 +48,7 @@ class PackageDirectionsTest
         Map.entry("dispatch", Set.of("acl", "log", "resp", "store")),
         Map.entry("session", Set.of("acl", "config", "dispatch", "log", "resp", "store")),
         Map.entry("security", Set.of("acl", "config", "dispatch", "log", "resp", "tls")),
-        Map.entry("info", Set.of("config", "dispatch", "log", "session", "store")),
+        Map.entry("info", Set.of("config", "dispatch", "durability", "log", "session", "store")),
         Map.entry("feed", Set.of("config", "dispatch", "log", "resp", "session", "store")),
         Map.entry("commands.acl", FAMILY_NEEDS),
         Map.entry("commands.keyspace", FAMILY_NEEDS),

@@ -180,6 +180,12 @@ final class FileSeal
         FilterFileDescriptor.putSealWordRelease(header());
     }
 
+    /** @param lastSync the time before which every change is on the device (a checkpoint's start), unforced. */
+    void putLastSync(final long lastSync)
+    {
+        header().putLongVolatile(LAST_SYNC_OFFSET, lastSync);
+    }
+
     /** @return the header's last sync time (0 in a 1.x file). */
     long lastSync()
     {

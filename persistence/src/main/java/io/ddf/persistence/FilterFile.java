@@ -245,11 +245,8 @@ public final class FilterFile implements AutoCloseable
     }
 
     /**
-     * Hashes the state region and table now and compares with the stored checksum. For a read-only handle
-     * ({@link #openReadOnly}): a sealed file must match; an unsealed one matches only if nothing changed since
-     * its last flush.
-     *
-     * @return whether the stored table checksum matches the contents.
+     * @return whether the stored checksum matches the state region and table hashed now. Read-only handles
+     *         ({@link #openReadOnly}): a sealed file must match; an unsealed one, if unchanged since its last flush.
      */
     public boolean checksumMatches()
     {
@@ -489,24 +486,40 @@ public final class FilterFile implements AutoCloseable
         seal.put(lastSync);
     }
 
-
     /** Forces the whole mapped file to the device. */
     void force()
     {
         region.sync(path);
     }
 
-    /** Forces the header page to the device (after the seal was cleared). */
-    void forceHeader()
+    /** A change log's checkpoint (FORMAT-LOG.md): dirty pages msync'ed, fsync, no table checksum, writers go on; the
+     *  header's last sync time then is the force's start (unforced: the checkpoint forces the header next). */
+    public void forcePages()
     {
+        checkOpen();
+        checkWritable();
+        checkLength();
+        final long start = System.currentTimeMillis();
+        force();
+        seal.putLastSync(start);
+    }
+
+    /** Forces the header page to the device (after the seal was cleared; the change log's fields). */
+    public void forceHeader()
+    {
+        checkOpen();
         region.syncPrefix(HEADER_LENGTH, path);
     }
 
-    /**
-     * For {@link FilterFiles#closeAll}, which unmaps many files together: marks this one closed.
-     *
-     * @return whether it was open: then the caller releases its {@link #region()} and {@link #registryKey()}.
-     */
+    /** @return the address of the mapped header page (the change log's fields, FORMAT-LOG.md, live there). */
+    public long headerAddress()
+    {
+        checkOpen();
+        return region.address();
+    }
+
+    /** For {@link FilterFiles#closeAll}, which unmaps many files together: marks this one closed.
+     *  @return whether it was open: then the caller releases its {@link #region()} and {@link #registryKey()}. */
     boolean markClosed()
     {
         if (closed)

@@ -1,8 +1,11 @@
 package io.ddf.engine.composite;
 
 import io.ddf.engine.bloom.BlockedBloom;
+import io.ddf.engine.changelog.KindOps;
 import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.spi.ChangeRecorder;
 import io.ddf.engine.spi.FilterClock;
+import io.ddf.engine.spi.LoggedCore;
 import io.ddf.engine.spi.TimedCore;
 import io.ddf.engine.spi.WindowSnapshot;
 
@@ -54,20 +57,20 @@ import static io.ddf.engine.composite.BlockedFifoLayout.SWEPT;
  *
  * <p>Crash safety (kill -9 at any point): every store is in the page cache. A rotation is the publish of READY, so a
  * kill between the ticket and the publish leaves READY behind; a kill mid-zeroing leaves a ZEROING state; a kill
- * mid-sweep leaves SWEEP_DONE short. {@link #recover()} repairs each ({@link FifoRecovery}).
+ * mid-sweep leaves SWEEP_DONE short. {@link #recover()} repairs each ({@link FifoRecovery}); a power cut, the log.
  */
-public final class BlockedFifoCore implements TimedCore
+public final class BlockedFifoCore implements TimedCore, LoggedCore
 {
     /** Bits of SWEEP_DONE that count; the rest name the generation. */
     static final int COUNT_BITS = 30;
     static final long COUNT_MASK = (1L << COUNT_BITS) - 1;
 
-    private final MappedWords state;
-    private final FifoBlocks slots;
-    private final long blocks;
-    private final int blocksPerItem;
-    private final int generations;
-    private final long perGeneration;
+    final MappedWords state;
+    final FifoBlocks slots;
+    final long blocks;
+    final int blocksPerItem;
+    final int generations;
+    final long perGeneration;
     private final long sweepTickets;
     private final long sweepBlocks;
     /** Single-writer mode: no thread waits for another (see {@link #awaitReady}). */
@@ -77,13 +80,17 @@ public final class BlockedFifoCore implements TimedCore
     /** Test seam, null in production (see {@link BlockedFifoProbe}). */
     private final BlockedFifoProbe probe;
     /** The window of time, or null for a filter that forgets by count only. */
-    private final FifoWindow window;
+    final FifoWindow window;
     /** With a window, the seals of slots whose use ended stale, spread over the calls; else null. */
     private final FifoSeals seals;
     /** The turn by time, as the window asks for it (one object, not one per call). */
     private final FifoWindow.Turner turner = this::turnByTime;
     /** Whether a claimer of generation g is late (the count layout: READY past g; with a window: never, counted). */
-    private final LongPredicate late;
+    final LongPredicate late;
+    /** Where FIFO_ADD and FIFO_TURN go (FORMAT-LOG.md), or null; set before the first stream. */
+    private ChangeRecorder recorder;
+    /** Whether {@link #recover()} leaves the time passed while closed to {@link #openTime()} (a log's replay first). */
+    private boolean openTimeDeferred;
 
     /**
      * @param table         the table, {@link BlockedFifoLayout#tableWords} words.
@@ -129,28 +136,6 @@ public final class BlockedFifoCore implements TimedCore
         this.window = window == null ? null : new FifoWindow(state, window, generations);
         this.seals = window == null ? null : new FifoSeals(state, slots, claims, generations, blocks);
         this.late = window == null ? g -> state.getLongVolatile(READY) > g : g -> false;
-    }
-
-    /**
-     * A blocked fifo-bloom with a window of time.
-     *
-     * @param table         the table.
-     * @param state         the header's state words.
-     * @param blocks        B per generation.
-     * @param hashFunctions k per item.
-     * @param blocksPerItem d.
-     * @param perGeneration c = ⌈n / L⌉.
-     * @param windowMillis  W.
-     * @param slices        L: 2 L generations.
-     * @param clock         what a call without a time reads ({@link FilterClock#NONE}: event time).
-     * @return the core.
-     */
-    public static BlockedFifoCore windowed(final MappedWords table, final MappedWords state, final long blocks,
-        final int hashFunctions, final int blocksPerItem, final long perGeneration, final long windowMillis,
-        final int slices, final FilterClock clock)
-    {
-        return new BlockedFifoCore(table, state, blocks, hashFunctions, blocksPerItem, 2 * slices, perGeneration,
-            new FifoWindow.Spec(windowMillis, slices, clock, clock == FilterClock.NONE), null);
     }
 
     @Override
@@ -209,6 +194,10 @@ public final class BlockedFifoCore implements TimedCore
             if (generation >= generations && offset < sweepTickets)
             {
                 sweep(generation, offset);
+            }
+            if (recorder != null) // after the change (FORMAT-LOG.md): the ticket places it in its generation at replay
+            {
+                recorder.record(KindOps.FIFO_ADD, (int)(generation & 0x3F_FFFF), hash, ticket + 1);
             }
             return false;
         }
@@ -293,7 +282,7 @@ public final class BlockedFifoCore implements TimedCore
     }
 
     /** @return whether generation g's slot may hold blocks not yet live for it (its inserts claim their blocks). */
-    private boolean slotStale(final long generation, final int slot)
+    boolean slotStale(final long generation, final int slot)
     {
         if (window == null)
         {
@@ -422,11 +411,28 @@ public final class BlockedFifoCore implements TimedCore
     private void rotate(final long generation, final long start, final boolean byTime)
     {
         awaitReady(generation - 1);
+        if (recorder != null) // before the publish: every add of g waits for it, so its record follows (replay clears)
+        {
+            recorder.record2(KindOps.FIFO_TURN, 0, generation * perGeneration, generation, window == null ?
+                System.currentTimeMillis() : start, byTime ? 1 : 0, 0, 0);
+        }
         publish(generation, start, byTime);
     }
 
+    @Override
+    public void recordTo(final ChangeRecorder changes)
+    {
+        recorder = changes;
+    }
+
+    @Override
+    public boolean replay(final int op, final int aux, final long hash, final long arg, final long[] more)
+    {
+        return BlockedFifoRecovery.replay(this, op, hash, arg, more);
+    }
+
     /** The rotation's publish of g, once g − 1 is published. */
-    private void publish(final long generation, final long start, final boolean byTime)
+    void publish(final long generation, final long start, final boolean byTime)
     {
         final int slot = (int)(generation % generations);
         if (window == null && generation - 1 >= generations && state.getLongVolatile(SWEPT) < generation - 1)
@@ -531,6 +537,21 @@ public final class BlockedFifoCore implements TimedCore
     {
         new FifoRecovery(this, state, slots, window, generations, perGeneration, sweepTickets, sweepBlocks,
             blocks).run();
+        if (!openTimeDeferred)
+        {
+            openTime();
+        }
+    }
+
+    @Override
+    public void deferOpenTime()
+    {
+        openTimeDeferred = true;
+    }
+
+    @Override
+    public void openTime()
+    {
         if (window != null)
         {
             seals.opened(state.getLongVolatile(READY));

@@ -186,6 +186,25 @@ final class FifoBlocks
     }
 
     /**
+     * Replay's clearing of a recycled slot (no other thread runs): every block zeroed and live for a use of the given
+     * parity, whatever its state was.
+     */
+    void clearLive(final int slot, final int parity)
+    {
+        final long first = BlockedFifoLayout.generationOffset(blocks, slot);
+        for (long i = 0; i < blocks * BLOCK_WORDS; i++)
+        {
+            table.putLongPlain(first + i, 0);
+        }
+        final long map = BlockedFifoLayout.mapOffset(blocks, generations, slot);
+        final long live = parity == 0 ? 0 : LOW_BITS;
+        for (long w = 0; w < (blocks + STATES_PER_WORD - 1) / STATES_PER_WORD; w++)
+        {
+            table.putLongRelease(map + w, live);
+        }
+    }
+
+    /**
      * Makes every block of a slot live for a use of the given parity, skipping map words whose 32 blocks all are.
      *
      * @param exclusive true in recovery: no other thread runs, so a ZEROING state is a killed process's and is zeroed

@@ -333,7 +333,7 @@ public final class FifoBloomDefinition extends KindDefinition
         require(headerState != null, "fifo-bloom keeps its rotation in the file header, so it cannot be a subfilter");
         if (windowed(slots))
         {
-            return BlockedFifoCore.windowed(region, headerState, blocks(slots), (int)slots[HASH_FUNCTIONS],
+            return WindowedFifo.of(region, headerState, blocks(slots), (int)slots[HASH_FUNCTIONS],
                 (int)slots[BLOCKS_PER_ITEM], perGeneration(slots), slots[WINDOW_MILLIS], (int)slots[SLICES],
                 slots[TIME_SOURCE] == EVENT_TIME ? FilterClock.NONE : wallClock);
         }

@@ -1,31 +1,24 @@
 package io.ddf.engine.internal;
 
-import io.ddf.persistence.FilterFiles;
 import io.ddf.persistence.Syncable;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The thread that syncs every tracked filter's changes once a second (sync policy {@code everysec}), off the
- * threads that stream: one daemon thread per process, started when the first filter registers and ended when the
- * last one leaves. A cycle syncs each registered filter in turn ({@link MappedFilter#sync()}: an unchanged filter
- * costs no system call); one that takes longer than the bound is counted as delayed, and a failure is counted and
- * logged, the filter's pages staying marked for the next cycle. With many changed filters (thousands of keys), a
- * cycle writes back their file system once ({@code syncfs}) instead of flushing each filter in turn
- * ({@link FilterSync#syncAll}). Files of other kinds (the filters that grow: scaling chains, cuckoo filters) join
- * the cycle through {@link #register(Syncable)}: each forces itself when it changed since the last cycle.
+ * The thread that forces files of other kinds (the filters that grow: scaling chains, cuckoo filters, registered
+ * through {@link #register(Syncable)} by the daemon) once a second, each when it changed since the last cycle, off the
+ * threads that stream. One daemon thread per process, started by the first registration and ended when the last file
+ * leaves. The fixed-size filters no longer come here: under {@code everysec} they are written through a change log
+ * (issue 31, {@link io.ddf.engine.changelog.LogScheduler}), and their pages are forced by checkpoints.
  */
 public final class BackgroundSync
 {
     private static final long PERIOD_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final long LOG_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(10);
     private static final System.Logger LOG = System.getLogger("io.ddf.engine.sync");
-    private static final Set<MappedFilter> FILTERS = ConcurrentHashMap.newKeySet();
     private static final Set<Syncable> OTHERS = ConcurrentHashMap.newKeySet();
     private static final Object LOCK = new Object();
     private static Thread thread;
@@ -92,12 +85,6 @@ public final class BackgroundSync
         paused = pause;
     }
 
-    static void register(final MappedFilter filter)
-    {
-        FILTERS.add(filter);
-        start();
-    }
-
     /**
      * Syncs a file of another kind once a second from now on, when it changed, until {@link #unregister(Syncable)}.
      *
@@ -128,17 +115,6 @@ public final class BackgroundSync
         }
     }
 
-    static void unregister(final MappedFilter filter)
-    {
-        FILTERS.remove(filter);
-    }
-
-    /** @return whether the filter is synced by this thread (for tests). */
-    public static boolean registered(final MappedFilter filter)
-    {
-        return FILTERS.contains(filter);
-    }
-
     private static void loop()
     {
         long next = System.nanoTime() + PERIOD_NANOS;
@@ -159,7 +135,7 @@ public final class BackgroundSync
             next = Math.max(next + PERIOD_NANOS, System.nanoTime());
             synchronized (LOCK)
             {
-                if (FILTERS.isEmpty() && OTHERS.isEmpty())
+                if (OTHERS.isEmpty())
                 {
                     thread = null;
                     return;
@@ -180,19 +156,11 @@ public final class BackgroundSync
      */
     public static Stats runOnce()
     {
-        final List<MappedFilter> filters = new ArrayList<>(FILTERS);
         final long startMillis = System.currentTimeMillis();
         final long start = System.nanoTime();
         final String[] failure = {last.lastFailure()};
-        // together: with many changed filters, one write-back of their file system rather than a flush each
-        final FilterFiles.Synced forced = FilterSync.syncAll(filters, (filter, e) ->
-        {
-            FAILURES.incrementAndGet();
-            failure[0] = filter.path() + ": " + e.getMessage();
-            log("sync failed, the changes stay marked for the next second: " + failure[0]);
-        });
-        int synced = forced.files();
-        final long pages = forced.pages();
+        int synced = 0;
+        final long pages = 0;
         for (final Syncable other : OTHERS)
         {
             try

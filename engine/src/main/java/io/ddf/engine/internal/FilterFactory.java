@@ -1,17 +1,23 @@
 package io.ddf.engine.internal;
 
+import io.ddf.engine.changelog.FilterLog;
+import io.ddf.engine.changelog.LogScheduler;
 import io.ddf.engine.hash.ElementHasher;
 import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.FilterClock;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.KindDefinition;
-import io.ddf.persistence.DirtyPages;
+import io.ddf.engine.spi.LoggedCore;
+import io.ddf.engine.spi.TimedCore;
 import io.ddf.persistence.FilterFile;
 import io.ddf.persistence.FilterFileException;
 import io.ddf.persistence.FilterFileSpec;
 import io.ddf.persistence.FilterFiles;
 import io.ddf.persistence.OnSealMismatch;
 import io.ddf.persistence.StructureCheck;
+import io.ddf.persistence.log.ChangeLog;
+import io.ddf.persistence.log.LogBinding;
+import io.ddf.persistence.log.Recovery;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -81,7 +87,26 @@ public final class FilterFactory
     public static MappedFilter create(final Path path, final FilterFileSpec spec, final KindDefinition definition,
         final long[] slots, final boolean singleWriter, final SyncMode sync, final FilterClock wallClock)
     {
-        return wrap(FilterFile.create(path, spec), definition, slots, false, singleWriter, sync, wallClock);
+        if (!OwnLog.wanted(path, sync))
+        {
+            return wrap(FilterFile.create(path, spec), definition, slots, false, singleWriter, SyncMode.UNTRACKED,
+                null, false, wallClock);
+        }
+        final boolean logExisted = java.nio.file.Files.exists(OwnLog.directoryFor(path));
+        final ChangeLog log = OwnLog.open(path, spec.tableLength(), singleWriter);
+        try
+        {
+            return wrap(FilterFile.create(path, spec), definition, slots, false, singleWriter, sync, log, true, wallClock);
+        }
+        catch (final RuntimeException e)
+        {
+            log.close();
+            if (!logExisted)
+            {
+                OwnLog.discard(path);
+            }
+            throw e;
+        }
     }
 
     /**
@@ -132,14 +157,97 @@ public final class FilterFactory
     {
         // The header is checked before the structure: the structure check needs the kind and its parameters. A seal
         // that does not match is taken as a crash: the structure decides, and the reason is logged.
-        final MappedFilter filter = wrapOpened(FilterFile.open(path, FilterFactory::checkStructure,
-            OnSealMismatch.CHECK_STRUCTURE), singleWriter, sync, wallClock);
+        final ChangeLog log = OwnLog.wanted(path, sync) ? OwnLog.open(path, 0, singleWriter) : null;
+        final MappedFilter filter;
+        try
+        {
+            filter = wrapOpened(FilterFile.open(path, FilterFactory::checkStructure, OnSealMismatch.CHECK_STRUCTURE),
+                singleWriter, log == null ? SyncMode.UNTRACKED : sync, log, log != null, wallClock);
+        }
+        catch (final RuntimeException e)
+        {
+            if (log != null)
+            {
+                log.close();
+            }
+            throw e;
+        }
         if (filter.foundAtOpen() == FilterFile.TableCheck.SEAL_MISMATCH)
         {
             LOG.log(System.Logger.Level.WARNING, "ddf: " + path + ": " + filter.sealMismatch() + "; opened as " +
                 "after a crash: its structure checked and recovered");
         }
         return filter;
+    }
+
+    /**
+     * @param path         an existing filter file.
+     * @param singleWriter whether the filter runs in single-writer mode (see {@link MappedFilter#singleWriter()}).
+     * @param log          the change log it is written through (FORMAT-LOG.md: the open decides whether to replay).
+     * @param wallClock    as for {@link #open(Path, boolean, SyncMode, FilterClock)}.
+     * @return the filter, its state as the file holds it, recovered (replayed after a restart of the machine).
+     * @throws FilterFileException as {@link #open(Path)}.
+     */
+    public static MappedFilter open(final Path path, final boolean singleWriter, final ChangeLog log,
+        final FilterClock wallClock)
+    {
+        final MappedFilter filter = wrapOpened(FilterFile.open(path, FilterFactory::checkStructure,
+            OnSealMismatch.CHECK_STRUCTURE), singleWriter, SyncMode.LOG_SHARED, log, false, wallClock);
+        if (filter.foundAtOpen() == FilterFile.TableCheck.SEAL_MISMATCH)
+        {
+            LOG.log(System.Logger.Level.WARNING, "ddf: " + path + ": " + filter.sealMismatch() + "; opened as " +
+                "after a crash: its structure checked and recovered");
+        }
+        return filter;
+    }
+
+    /**
+     * Opens many filter files written through one change log, as {@link #openAll(java.util.List, SyncMode,
+     * java.util.function.BiConsumer)} does, each as {@link #open(Path, boolean, io.ddf.persistence.log.ChangeLog, FilterClock)}.
+     *
+     * @param paths    the files.
+     * @param log       the change log.
+     * @param wallClock the wall clock of the filters with a window of time, or null for {@link CoarseClock#SYSTEM}.
+     * @param onOpened  receives each path and its filter, or its failure, in order.
+     */
+    public static void openAll(final java.util.List<Path> paths, final ChangeLog log, final FilterClock wallClock,
+        final java.util.function.BiConsumer<Path, Object> onOpened)
+    {
+        for (final FilterFiles.Opened opened : FilterFiles.openAll(paths, FilterFactory::checkStructure))
+        {
+            if (opened.file() == null)
+            {
+                onOpened.accept(opened.path(), opened.failure());
+                continue;
+            }
+            try
+            {
+                onOpened.accept(opened.path(), wrapOpened(opened.file(), false, SyncMode.LOG_SHARED, log, false,
+                    wallClock));
+            }
+            catch (final RuntimeException e)
+            {
+                onOpened.accept(opened.path(), e);
+            }
+        }
+    }
+
+    /**
+     * @param path         the file to create.
+     * @param spec         its header.
+     * @param definition   the kind's definition.
+     * @param slots        resolved parameters.
+     * @param singleWriter whether the filter runs in single-writer mode.
+     * @param log          the change log it is written through.
+     * @param wallClock    as for {@link #create(Path, FilterFileSpec, KindDefinition, long[], boolean, SyncMode,
+     *                     FilterClock)}.
+     * @return the filter over the new, zeroed file.
+     */
+    public static MappedFilter create(final Path path, final FilterFileSpec spec, final KindDefinition definition,
+        final long[] slots, final boolean singleWriter, final ChangeLog log, final FilterClock wallClock)
+    {
+        return wrap(FilterFile.create(path, spec), definition, slots, false, singleWriter, SyncMode.LOG_SHARED, log,
+            false, wallClock);
     }
 
     /**
@@ -188,19 +296,27 @@ public final class FilterFactory
                 onOpened.accept(opened.path(), opened.failure());
                 continue;
             }
+            ChangeLog log = null;
             try
             {
-                onOpened.accept(opened.path(), wrapOpened(opened.file(), false, sync, wallClock));
+                log = OwnLog.wanted(opened.path(), sync) ? OwnLog.open(opened.path(), 0, false) : null;
+                onOpened.accept(opened.path(), wrapOpened(opened.file(), false,
+                    log == null ? SyncMode.UNTRACKED : sync, log, log != null, wallClock));
             }
             catch (final RuntimeException e)
             {
+                if (log != null)
+                {
+                    log.close();
+                }
+                opened.file().close();
                 onOpened.accept(opened.path(), e);
             }
         }
     }
 
     private static MappedFilter wrapOpened(final FilterFile file, final boolean singleWriter, final SyncMode sync,
-        final FilterClock wallClock)
+        final ChangeLog log, final boolean ownsLog, final FilterClock wallClock)
     {
         final Path path = file.path();
         final KindDefinition definition;
@@ -215,7 +331,7 @@ public final class FilterFactory
             file.close();
             throw e;
         }
-        return wrap(file, definition, slots, true, singleWriter, sync, wallClock);
+        return wrap(file, definition, slots, true, singleWriter, sync, log, ownsLog, wallClock);
     }
 
     /**
@@ -306,6 +422,11 @@ public final class FilterFactory
      */
     public static java.util.Map<String, String> verify(final Path path)
     {
+        // only a regular file is read for its magic: opening a FIFO would block (FilterFile refuses it below)
+        if (java.nio.file.Files.isRegularFile(path) && io.ddf.engine.scaling.ChainFile.familyOf(path) != 0)
+        {
+            return io.ddf.engine.scaling.ChainVerify.verify(path); // a filter that grows (.ddfs)
+        }
         final java.util.Map<String, String> report = new java.util.LinkedHashMap<>();
         try (FilterFile file = FilterFile.openReadOnly(path))
         {
@@ -347,7 +468,8 @@ public final class FilterFactory
     }
 
     private static MappedFilter wrap(final FilterFile file, final KindDefinition definition, final long[] slots,
-        final boolean reopened, final boolean singleWriter, final SyncMode requested, final FilterClock wallClock)
+        final boolean reopened, final boolean singleWriter, final SyncMode requested, final ChangeLog log,
+        final boolean ownsLog, final FilterClock wallClock)
     {
         try
         {
@@ -358,23 +480,45 @@ public final class FilterFactory
             }
             // Single-writer mode is the cores' words being owned: their compare-and-swaps and atomic adds become
             // plain loads and release stores, so every kind gets it without a second implementation.
-            // An anonymous file is gone at close: nothing of it is worth a sync.
-            final SyncMode sync = file.temporary() ? SyncMode.UNTRACKED : requested;
-            final DirtyPages dirty = sync == SyncMode.UNTRACKED ? null : file.sync().trackChanges();
             final MappedWords table = new MappedWords(file.tableAddress(), file.tableLength() / Long.BYTES,
-                singleWriter, dirty);
+                singleWriter);
             final MappedWords headerState = new MappedWords(file.stateAddress() + FilterCounters.LENGTH,
-                KindDefinition.HEADER_STATE_WORDS, singleWriter, dirty);
+                KindDefinition.HEADER_STATE_WORDS, singleWriter);
             final FilterCore core = definition.core(slots, table, headerState,
                 wallClock == null ? CoarseClock.SYSTEM : wallClock);
-            if (reopened)
+            // An anonymous file is gone at close: nothing of it is worth logging.
+            final boolean logged = log != null && !file.temporary();
+            final TimedCore timeAfterReplay = logged && reopened && core instanceof TimedCore timed ? timed : null;
+            if (timeAfterReplay != null)
+            {
+                timeAfterReplay.deferOpenTime(); // the records turned generations at their times: replayed first
+            }
+            if (reopened && tornPossible(file))
+            {
+                core.recoverTorn();
+            }
+            else if (reopened)
             {
                 core.recover();
             }
-            final MappedFilter filter = new MappedFilter(file, definition, slots, core, singleWriter, sync);
-            if (sync != SyncMode.UNTRACKED)
+            final FilterLog filterLog = logged ? attach(file, definition, core, log, reopened) : null;
+            if (filterLog != null && core instanceof LoggedCore loggedCore)
             {
-                BackgroundSync.register(filter);
+                loggedCore.recordTo(filterLog);
+            }
+            if (timeAfterReplay != null)
+            {
+                timeAfterReplay.openTime(); // its turns recorded in the log
+            }
+            final MappedFilter filter = new MappedFilter(file, definition, slots, core, singleWriter,
+                logged ? requested : SyncMode.UNTRACKED, filterLog, logged && ownsLog);
+            if (filterLog != null && ownsLog)
+            {
+                LogScheduler.register(filterLog, requested == SyncMode.LOG_EVERYSEC, filter::checkpoint);
+            }
+            if (!logged && ownsLog && log != null)
+            {
+                log.close();
             }
             return filter;
         }
@@ -383,5 +527,41 @@ public final class FilterFactory
             file.close();
             throw e;
         }
+    }
+
+    /**
+     * @return whether the file may hold pages of different moments: not closed cleanly, and not by a process of the
+     *         kernel running now (its boot id, stored at its last open, differs or was never stored).
+     */
+    private static boolean tornPossible(final FilterFile file)
+    {
+        if (file.tableCheck() == FilterFile.TableCheck.CHECKSUM_VERIFIED || file.temporary())
+        {
+            return false;
+        }
+        final java.util.UUID boot = io.ddf.persistence.log.BootId.current();
+        return io.ddf.persistence.log.BootId.unknown(boot) || !boot.equals(new LogBinding(file.headerAddress(),
+            LogBinding.FILTER_FILE_OFFSET, file::forceHeader).bootId());
+    }
+
+    /** The open path's decision and replay (FORMAT-LOG.md), said in the log when there was something to say. */
+    private static FilterLog attach(final FilterFile file, final KindDefinition definition, final FilterCore core,
+        final ChangeLog log, final boolean reopened)
+    {
+        final FilterLog.Found found = !reopened ? FilterLog.Found.CREATED :
+            file.tableCheck() == FilterFile.TableCheck.CHECKSUM_VERIFIED ? FilterLog.Found.SEALED :
+            FilterLog.Found.NOT_SEALED;
+        final FilterCounters counters = new FilterCounters(file.stateAddress(), file.stateLength());
+        final FilterLog filterLog = FilterLog.attach(log, new LogBinding(file.headerAddress(),
+            LogBinding.FILTER_FILE_OFFSET, file::forceHeader), found,
+            frame -> MappedReplay.replay(core, counters, definition, frame), file::forcePages);
+        final Recovery.Outcome outcome = filterLog.recovery().outcome();
+        if (outcome == Recovery.Outcome.REPLAYED || outcome == Recovery.Outcome.NO_LOG ||
+            outcome == Recovery.Outcome.SAME_BOOT)
+        {
+            LOG.log(outcome == Recovery.Outcome.NO_LOG ? System.Logger.Level.WARNING : System.Logger.Level.INFO,
+                "ddf: " + file.path() + ": " + filterLog.recovery().describe());
+        }
+        return filterLog;
     }
 }

@@ -1,5 +1,7 @@
 package io.ddf.engine.internal;
 
+import io.ddf.engine.changelog.FilterLog;
+import io.ddf.engine.changelog.KindOps;
 import io.ddf.engine.hash.ElementHasher;
 import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.CountingCore;
@@ -9,11 +11,10 @@ import io.ddf.engine.spi.TimedCore;
 import io.ddf.engine.spi.WindowSnapshot;
 import io.ddf.persistence.platform.AsymmetricFence;
 import io.ddf.persistence.FilterFile;
-import io.ddf.persistence.FilterFiles;
+import io.ddf.persistence.log.Checkpoint;
+import io.ddf.persistence.log.Recovery;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -24,19 +25,6 @@ import java.util.Objects;
  */
 public final class MappedFilter
 {
-    /**
-     * Elements of a batch hashed and touched together before the first of them is updated: enough misses in
-     * flight to cover a memory latency, few enough to stay in L1. Groups of 8, 16, 32 and 64 measured alike at
-     * 1 Gbit (43–48 ns, single-writer and shared, `HotPathBench` with -Dhotpath.only, loaded machine): 16 it is.
-     */
-    private static final int GROUP = 16;
-    /** Tables up to this size stay in a core's L2 (2 MiB here): touching ahead would only add work. */
-    private static final long TOUCH_AHEAD_MIN_BYTES = 1L << 20;
-    /** An impossible sum of touched words, so that the reads feeding it cannot be optimised away. */
-    private static final long TOUCH_SENTINEL = 0x7DDF_7DDF_7DDF_7DDFL;
-    @SuppressWarnings("unused")
-    private static volatile long touchSink;
-
     private final FilterFile file;
     private final KindDefinition definition;
     private final long[] slots;
@@ -48,9 +36,10 @@ public final class MappedFilter
     private final boolean singleWriter;
     /** Whether a batch touches its rows before updating them: only for a table larger than a core's cache. */
     private final boolean touchAhead;
-    private final FilterSync sync;
-    /** Whether each changing call forces its changes before it returns (sync policy always). */
-    private final boolean syncEachCall;
+    private final SyncMode syncMode;
+    /** The filter's change log binding (null when its changes are not logged) and what a call appends to it. */
+    private final FilterLog log;
+    private final FilterChanges changes;
     /**
      * The calls in flight, which a close waits for, and whether the filter is closing (new calls refused); its
      * stripe for the calling thread is that thread's stripe of the counters too.
@@ -61,9 +50,11 @@ public final class MappedFilter
     private volatile long finalDuplicates;
 
     MappedFilter(final FilterFile file, final KindDefinition definition, final long[] slots, final FilterCore core,
-        final boolean singleWriter, final SyncMode syncMode)
+        final boolean singleWriter, final SyncMode syncMode, final FilterLog log, final boolean ownsLog)
     {
-        this.syncEachCall = syncMode == SyncMode.EACH_CALL;
+        this.syncMode = syncMode;
+        this.log = log;
+        this.changes = new FilterChanges(log, core, syncMode, ownsLog);
         this.singleWriter = singleWriter;
         this.file = file;
         this.definition = definition;
@@ -71,11 +62,9 @@ public final class MappedFilter
         this.core = core;
         this.hasher = ElementHasher.of(file.spec().hashAlgorithm(), file.spec().seed(), file.spec().key());
         this.counters = new FilterCounters(file.stateAddress(), file.stateLength());
-        this.sync = new FilterSync(file, counters, syncMode);
         this.mutableWords = new MappedWords(file.stateAddress(),
-            (file.tableAddress() + file.tableLength() - file.stateAddress()) / Long.BYTES, false,
-            syncMode == SyncMode.UNTRACKED ? null : file.sync().trackChanges());
-        this.touchAhead = file.tableLength() > TOUCH_AHEAD_MIN_BYTES;
+            (file.tableAddress() + file.tableLength() - file.stateAddress()) / Long.BYTES, false);
+        this.touchAhead = file.tableLength() > BatchStream.TOUCH_AHEAD_MIN_BYTES;
         this.guard = new CallGuard(file.path());
     }
 
@@ -156,10 +145,7 @@ public final class MappedFilter
         {
             final boolean duplicate = core.stream(hash);
             counters.record(stripe, 1, duplicate ? 1 : 0);
-            if (syncEachCall)
-            {
-                sync();
-            }
+            changes.afterStream(hash, duplicate);
             return duplicate;
         }
         finally
@@ -182,10 +168,7 @@ public final class MappedFilter
         {
             final boolean duplicate = timed.stream(hash, time);
             counters.record(stripe, 1, duplicate ? 1 : 0);
-            if (syncEachCall)
-            {
-                sync();
-            }
+            changes.afterStream(hash, duplicate);
             return duplicate;
         }
         finally
@@ -236,7 +219,7 @@ public final class MappedFilter
      * Streams {@code elements[offset, offset + length)} in order, as that many {@link #streamHash}{@code (hash(e))}
      * calls would: the same verdicts, state and counts. Each element is still one atomic step (another thread's
      * elements may fall between two of the batch's). Cheaper per element: the batch is checked and counted once,
-     * and in groups of {@link #GROUP} its hashing overlaps and, for a table larger than the cache, the rows are read
+     * and in groups of {@link BatchStream#GROUP} its hashing overlaps and, for a table larger than the cache, the rows are read
      * before the first is updated so that their misses overlap instead of queueing.
      *
      * @param elements   the elements, each as its 8 little-endian bytes.
@@ -252,47 +235,12 @@ public final class MappedFilter
         final int stripe = guard.enter();
         try
         {
-            return streamLongs(stripe, elements, offset, length, duplicates);
+            return BatchStream.stream(this, stripe, elements, offset, length, duplicates);
         }
         finally
         {
             guard.exit(stripe);
         }
-    }
-
-    private int streamLongs(final int stripe, final long[] elements, final int offset, final int length,
-        final boolean[] duplicates)
-    {
-        final int end = offset + length;
-        int found = 0;
-        long touched = 0;
-        for (int start = offset; start < end; start += GROUP)
-        {
-            final int stop = Math.min(end, start + GROUP);
-            if (touchAhead)
-            {
-                for (int i = start; i < stop; i++)
-                {
-                    touched += core.touch(hasher.hash(elements[i]));
-                }
-            }
-            for (int i = start; i < stop; i++)
-            {
-                final boolean duplicate = core.stream(hasher.hash(elements[i]));
-                duplicates[i] = duplicate;
-                found += duplicate ? 1 : 0;
-            }
-        }
-        if (touched == TOUCH_SENTINEL)
-        {
-            touchSink = touched;
-        }
-        counters.record(stripe, length, found);
-        if (syncEachCall)
-        {
-            sync(); // group commit: the batch's changes in one sync
-        }
-        return found;
     }
 
     /**
@@ -331,10 +279,7 @@ public final class MappedFilter
         {
             counting.add(hash);
             counters.record(stripe, 1, 0);
-            if (syncEachCall)
-            {
-                sync();
-            }
+            changes.logged(KindOps.ADD, hash);
         }
         finally
         {
@@ -353,9 +298,9 @@ public final class MappedFilter
         try
         {
             final boolean deleted = counting.delete(hash);
-            if (deleted && syncEachCall)
+            if (deleted)
             {
-                sync();
+                changes.logged(KindOps.DELETE, hash);
             }
             return deleted;
         }
@@ -464,30 +409,61 @@ public final class MappedFilter
     /** @return how this filter's changes reach the device. */
     public SyncMode syncMode()
     {
-        return sync.mode();
-    }
-
-    FilterSync filterSync()
-    {
-        return sync;
+        return syncMode;
     }
 
     /**
-     * Forces what changed since the last sync to the device: the pages marked since (see
-     * {@link io.ddf.persistence.FileSync#syncChanges}), or, when nothing is tracked (policy no), the whole file
-     * ({@link #flush()}). Safe from any thread, concurrently with streaming and with a close.
+     * Forces what changed so far to the device: the log through its last record, when the filter is written through
+     * one; otherwise (policy no) the whole file ({@link #flush()}). Safe from any thread, concurrently with streaming.
      *
-     * @return the changed pages forced (0: the header page only), or -1 when nothing needed forcing.
-     * @throws io.ddf.persistence.FilterFileException when the sync fails (the pages stay marked for the next one).
+     * @return 0, or -1 when the log was already forced that far.
+     * @throws io.ddf.persistence.log.LogUnavailableException when the log cannot be forced.
      */
     public long sync()
     {
-        if (sync.mode() == SyncMode.UNTRACKED)
+        final long forced = changes.force();
+        if (forced == -2)
         {
             flush();
             return 0;
         }
-        return sync.syncChanges();
+        return forced;
+    }
+
+    /** @return the filter's change log binding, or null when its changes are not logged. */
+    public FilterLog log()
+    {
+        return log;
+    }
+
+    /** @return what the open did with the change log (NOT_LOGGED without one). */
+    public Recovery recovery()
+    {
+        return changes.recovery();
+    }
+
+    /**
+     * A checkpoint: see {@link FilterLog#checkpoint()}; a close waits for it.
+     *
+     * @return what it did.
+     * @throws UnsupportedOperationException when the filter is not written through a log.
+     */
+    public Checkpoint checkpoint()
+    {
+        if (log == null)
+        {
+            throw new UnsupportedOperationException((path() == null ? "an anonymous filter" : path().toString()) +
+                " is not written through a change log (sync policy no)");
+        }
+        final int stripe = guard.enter();
+        try
+        {
+            return log.checkpoint();
+        }
+        finally
+        {
+            guard.exit(stripe);
+        }
     }
 
     /**
@@ -496,7 +472,7 @@ public final class MappedFilter
      */
     public long durableSince()
     {
-        return file.sync().durableSince();
+        return log == null ? file.sync().durableSince() : log.log().stats().lastForceStartMillis();
     }
 
     /** @return what opening found of the file's last close: see {@link FilterFile#tableCheck()}. */
@@ -535,7 +511,14 @@ public final class MappedFilter
         {
             AsymmetricFence.heavy();
             quiesce();
-            file.close();
+            try
+            {
+                file.close();
+            }
+            finally
+            {
+                changes.closeOwnLog();
+            }
         }
         finally
         {
@@ -544,49 +527,60 @@ public final class MappedFilter
     }
 
     /**
-     * Closes many filters as one: each as {@link #close()} does (new calls refused, those in flight waited for, with
-     * one heavy fence for all), then their files forced together ({@link FilterFiles#closeAll}), so the time grows
-     * with the data changed rather than the number of filters.
+     * Closes many filters as one: see {@link FilterClosing#closeAll}.
      *
      * @param filters filters; closed ones are skipped (one another thread is closing is waited for).
      */
     public static void closeAll(final java.util.Collection<MappedFilter> filters)
     {
-        final List<MappedFilter> mine = new ArrayList<>(filters.size());
-        for (final MappedFilter filter : filters)
-        {
-            if (filter.guard.beginClose())
-            {
-                mine.add(filter);
-            }
-        }
-        try
-        {
-            final List<FilterFile> files = new ArrayList<>(mine.size());
-            if (!mine.isEmpty())
-            {
-                AsymmetricFence.heavy();
-            }
-            for (final MappedFilter filter : mine)
-            {
-                filter.quiesce();
-                files.add(filter.file);
-            }
-            FilterFiles.closeAll(files);
-        }
-        finally
-        {
-            mine.forEach(filter -> filter.guard.closed());
-        }
-        filters.forEach(filter -> filter.guard.awaitClosed());
+        FilterClosing.closeAll(filters);
     }
 
-    /** After the heavy fence: waits for the calls in flight, stops the background syncs, keeps the counts. */
-    private void quiesce()
+    /** @return the calls in flight and the closing state. */
+    CallGuard guard()
+    {
+        return guard;
+    }
+
+    /** @return the file. */
+    FilterFile file()
+    {
+        return file;
+    }
+
+    /**
+     * After the heavy fence: waits for the calls in flight, stops the background forces and checkpoints, records the
+     * log's position in the header (the close forces it with the seal), keeps the counts.
+     */
+    void quiesce()
     {
         guard.awaitIdle();
-        BackgroundSync.unregister(this);
+        changes.closing();
         finalElements = counters.elements();
         finalDuplicates = counters.duplicates();
+    }
+
+    /** @return whether a batch touches its rows before updating them. */
+    boolean touchAhead()
+    {
+        return touchAhead;
+    }
+
+    /** @return how its calls append to its change log. */
+    FilterChanges changes()
+    {
+        return changes;
+    }
+
+    /** @return the kind's core. */
+    FilterCore core()
+    {
+        return core;
+    }
+
+    /** @return the counters in the state region. */
+    FilterCounters counters()
+    {
+        return counters;
     }
 }

@@ -125,6 +125,20 @@ final class DynamicSqfCore implements FilterCore
     }
 
     /**
+     * After a power cut the links may join pages of different moments (a bucket on two rows' chains, a chain into a
+     * bucket freed since) with no update half made: the links are rebuilt whatever the lock says.
+     */
+    @Override
+    public void recoverTorn()
+    {
+        DsqfRepair.repair(links);
+        if (LockWord.isLockedVolatile(links.state, DsqfLinks.LOCK, LOCK_BIT))
+        {
+            LockWord.recoverRelease(links.state, DsqfLinks.LOCK, LOCK_BIT);
+        }
+    }
+
+    /**
      * @param hash an element's hash.
      * @return its row, the position of V.
      */

@@ -1,10 +1,12 @@
 package io.ddf.engine.scaling;
 
+import io.ddf.engine.changelog.KindOps;
 import io.ddf.engine.model.BlockedBloomModel;
 import io.ddf.engine.redisbloom.BloomChainHeader;
 import io.ddf.engine.redisbloom.BloomLink;
 import io.ddf.engine.redisbloom.DumpChunks;
 import io.ddf.persistence.FilterFileException;
+import io.ddf.persistence.log.LogReader;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -155,7 +157,9 @@ public final class BloomChain extends ScalingFilter
                 }
             }
         });
-        return new BloomChain(file, scheme);
+        final BloomChain chain = new BloomChain(file, scheme);
+        chain.created();
+        return chain;
     }
 
     /**
@@ -227,32 +231,8 @@ public final class BloomChain extends ScalingFilter
             }
             final BloomChainHeader header = BloomChainHeader.decode(Arrays.copyOfRange(chunk, 16,
                 16 + (int)headerBytes));
-            final List<BlockedBloomModel> geometries = new ArrayList<>(layers);
-            in.position(16 + (int)headerBytes);
-            for (int i = 0; i < layers; i++)
-            {
-                final long blocks = in.getLong();
-                final int hashes = in.getInt();
-                final int perItem = in.getInt();
-                try
-                {
-                    geometries.add(new BlockedBloomModel(blocks, hashes, perItem));
-                }
-                catch (final IllegalArgumentException e)
-                {
-                    throw new io.ddf.engine.redisbloom.RedisBloomFormatException("ERR received bad data",
-                        e.getMessage());
-                }
-                // a layer's geometry is the least that keeps its error rate: well under 4x RedisBloom's bits (a
-                // corrupt header must not make a huge file)
-                final BloomLink link = header.links().get(i);
-                if (blocks > BlockedBloomModel.MAX_BLOCKS ||
-                    blocks * BlockedBloomModel.BLOCK_BITS > 4 * link.bits() + 4 * BlockedBloomModel.BLOCK_BITS)
-                {
-                    throw new io.ddf.engine.redisbloom.RedisBloomFormatException("ERR received bad data",
-                        "a layer of " + blocks + " blocks");
-                }
-            }
+            final List<BlockedBloomModel> geometries = BlockedGeometries.read(in, 16 + (int)headerBytes, header,
+                layers);
             return make(path, new DdfScheme(header.options(), in.getLong(8), DdfScheme.BLOCKED_LAYER_KIND),
                 header.growth(), header.links(), geometries);
         }
@@ -336,16 +316,45 @@ public final class BloomChain extends ScalingFilter
                 return AddResult.NOT_GROWN;
             }
         }
-        return newest.add(a, b) ? AddResult.ADDED : AddResult.EXISTS;
+        if (!newest.add(a, b))
+        {
+            return AddResult.EXISTS;
+        }
+        if (logged())
+        {
+            recordAdd(layers.length - 1, a, b, newest.size());
+        }
+        return AddResult.ADDED;
+    }
+
+    /** The record of an add (FORMAT-LOG.md, CHAIN_ADD): RedisBloom's layout needs the second value too. */
+    private void recordAdd(final int layer, final long a, final long b, final long sizeAfter)
+    {
+        if (scheme instanceof RedisBloomScheme)
+        {
+            record2(KindOps.CHAIN_ADD, layer, a, sizeAfter, b);
+        }
+        else
+        {
+            record(KindOps.CHAIN_ADD, layer, a, sizeAfter);
+        }
+    }
+
+    @Override
+    void replay(final LogReader frame)
+    {
+        ChainReplay.replay(this, frame);
     }
 
     private ChainLayer grow(final ChainLayer newest)
     {
+        final long capacity;
+        final double error = newest.link().error() * TIGHTENING;
         final BloomLink shape;
         try
         {
-            shape = scheme.shape(Math.multiplyExact(newest.link().entries(), Integer.toUnsignedLong(growth)),
-                newest.link().error() * TIGHTENING);
+            capacity = Math.multiplyExact(newest.link().entries(), Integer.toUnsignedLong(growth));
+            shape = scheme.shape(capacity, error);
         }
         catch (final ArithmeticException | IllegalArgumentException cannot)
         {
@@ -355,11 +364,31 @@ public final class BloomChain extends ScalingFilter
         {
             return null;
         }
+        final ChainLayer layer = appendLayer(shape);
+        // what the shape was made from: replay makes the same shape from it (FORMAT-LOG.md, CHAIN_GROW)
+        record(KindOps.CHAIN_GROW, layers.length - 1, capacity, Double.doubleToLongBits(error));
+        return layer;
+    }
+
+    private ChainLayer appendLayer(final BloomLink shape)
+    {
         final ChainLayer layer = scheme.append(file, shape);
         final ChainLayer[] grown = Arrays.copyOf(layers, layers.length + 1);
         grown[grown.length - 1] = layer;
         layers = grown;
         return layer;
+    }
+
+    /** @return layer {@code index} (replay). */
+    ChainLayer layer(final int index)
+    {
+        return layers[index];
+    }
+
+    /** Appends the layer the scheme makes for a capacity and error rate (replay of a growth). */
+    void appendLayer(final long capacity, final double error)
+    {
+        appendLayer(scheme.shape(capacity, error));
     }
 
     /**
@@ -536,15 +565,18 @@ public final class BloomChain extends ScalingFilter
      * @param length how many.
      * @throws io.ddf.engine.redisbloom.RedisBloomFormatException with RedisBloom's reply when it has no place.
      */
-    public synchronized void load(final long iter, final DirectBuffer data, final int offset, final int length)
+    public void load(final long iter, final DirectBuffer data, final int offset, final int length)
     {
-        changed();
-        final DumpChunks.Chunk chunk = DumpChunks.bloomTarget(layerBytes(), iter, length);
-        new UnsafeBuffer(layers[chunk.layer()].segment().data() + chunk.offset(), length)
-            .putBytes(0, data, offset, length);
+        synchronized (this)
+        {
+            changed();
+            final DumpChunks.Chunk chunk = DumpChunks.bloomTarget(layerBytes(), iter, length);
+            new UnsafeBuffer(layers[chunk.layer()].segment().data() + chunk.offset(), length)
+                .putBytes(0, data, offset, length);
+        }
+        if (logged())
+        {
+            checkpoint(); // a chunk is not logged: the file is made durable before the reply (FORMAT-LOG.md)
+        }
     }
-
-
-
-
 }

@@ -1,9 +1,11 @@
 package io.ddf.engine.scaling;
 
+import io.ddf.engine.changelog.KindOps;
 import io.ddf.engine.hash.Murmur2;
 import io.ddf.engine.redisbloom.CuckooHeader;
 import io.ddf.engine.redisbloom.DumpChunks;
 import io.ddf.persistence.platform.RawMemory;
+import io.ddf.persistence.log.LogReader;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -32,8 +34,8 @@ public final class RedisCuckoo extends ScalingFilter
     /** The segment kind of a sub-filter. */
     static final int SUBFILTER_KIND = 2;
     private static final long ALT_MULTIPLIER = 0x5bd1e995L;
-    private static final int ITEMS = 0;
-    private static final int DELETES = 1;
+    static final int ITEMS = 0;
+    static final int DELETES = 1;
 
     /** What an insertion did. */
     public enum InsertResult
@@ -74,6 +76,15 @@ public final class RedisCuckoo extends ScalingFilter
             filterBuckets[i] = segment.shape(0);
             data[i] = segment.data();
         }
+        if (!file.afterPowerCut())
+        {
+            header().validate(); // else torn by a power cut: the counters are checked once the log's replay ran
+        }
+    }
+
+    @Override
+    void checkAfterReplay()
+    {
         header().validate();
     }
 
@@ -127,7 +138,9 @@ public final class RedisCuckoo extends ScalingFilter
                 chain.append(SUBFILTER_KIND, filterBuckets * header.bucketSize(), new long[] {filterBuckets}, 0);
             }
         });
-        return new RedisCuckoo(file);
+        final RedisCuckoo made = new RedisCuckoo(file);
+        made.created();
+        return made;
     }
 
     /**
@@ -189,9 +202,35 @@ public final class RedisCuckoo extends ScalingFilter
         return RawMemory.getBytePlain(address) & 0xFF;
     }
 
-    private static void put(final long address, final int fp)
+    /** Sets a slot and, when written through a log, records it (FORMAT-LOG.md, CF_SLOT: exact over a torn image). */
+    private void put(final long address, final int fp)
     {
         RawMemory.putBytePlain(address, (byte)fp);
+        if (logged())
+        {
+            // the sub-filters are separate mappings, in no order of address: the one whose data holds the slot
+            int layer = data.length - 1;
+            while (layer > 0 && (address < data[layer] || address >= data[layer] + filterBuckets[layer] * bucketSize))
+            {
+                layer--;
+            }
+            record(KindOps.CF_SLOT, layer | fp << 10, address - data[layer], 0);
+        }
+    }
+
+    /** Records the counters as they are now (absolute values: replay sets them). */
+    private void recordCounters()
+    {
+        if (logged())
+        {
+            record(KindOps.CF_COUNTERS, 0, file.counter(ITEMS), file.counter(DELETES));
+        }
+    }
+
+    @Override
+    void replay(final LogReader frame)
+    {
+        CuckooReplay.replay(this, frame);
     }
 
     private long find(final long bucket, final int fp)
@@ -210,6 +249,12 @@ public final class RedisCuckoo extends ScalingFilter
     {
         final long free = find(slot(filter, h1), 0);
         return free != 0 ? free : find(slot(filter, h2), 0);
+    }
+
+    /** @return the address of a byte of sub-filter {@code layer}'s data (replay: checked to be in it). */
+    long dataAddress(final int layer, final long offset)
+    {
+        return data[layer] + offset;
     }
 
     /**
@@ -281,12 +326,14 @@ public final class RedisCuckoo extends ScalingFilter
             {
                 put(free, fp);
                 file.counter(ITEMS, file.counter(ITEMS) + 1);
+                recordCounters();
                 return InsertResult.INSERTED;
             }
         }
         if (kick(fp, h1))
         {
             file.counter(ITEMS, file.counter(ITEMS) + 1);
+            recordCounters();
             return InsertResult.INSERTED;
         }
         if (expansion == 0)
@@ -335,7 +382,17 @@ public final class RedisCuckoo extends ScalingFilter
 
     private void grow()
     {
-        final long grownBuckets = buckets * pow(expansion, data.length);
+        long grownBuckets = buckets; // buckets * expansion^filters
+        for (int i = 0; i < data.length; i++)
+        {
+            grownBuckets = Math.multiplyExact(grownBuckets, expansion);
+        }
+        appendSubFilter(grownBuckets);
+        record(KindOps.CF_GROW, data.length - 1, grownBuckets, 0);
+    }
+
+    void appendSubFilter(final long grownBuckets)
+    {
         final ChainFile.Segment segment = file.append(SUBFILTER_KIND, grownBuckets * bucketSize,
             new long[] {grownBuckets}, 0);
         filterBuckets = java.util.Arrays.copyOf(filterBuckets, filterBuckets.length + 1);
@@ -344,14 +401,11 @@ public final class RedisCuckoo extends ScalingFilter
         data[data.length - 1] = segment.data();
     }
 
-    private static long pow(final long base, final int exponent)
+    void removeNewest()
     {
-        long result = 1;
-        for (int i = 0; i < exponent; i++)
-        {
-            result = Math.multiplyExact(result, base);
-        }
-        return result;
+        file.removeLast();
+        filterBuckets = java.util.Arrays.copyOf(filterBuckets, filterBuckets.length - 1);
+        data = java.util.Arrays.copyOf(data, data.length - 1);
     }
 
     /**
@@ -380,6 +434,7 @@ public final class RedisCuckoo extends ScalingFilter
                 file.counter(ITEMS, items);
                 final long deletes = file.counter(DELETES) + 1;
                 file.counter(DELETES, deletes);
+                recordCounters();
                 if (data.length > 1 && deletes > (double)items * 0.10)
                 {
                     compact(false);
@@ -407,6 +462,7 @@ public final class RedisCuckoo extends ScalingFilter
             }
         }
         file.counter(DELETES, 0);
+        recordCounters();
     }
 
     private boolean compactOne(final int filter)
@@ -427,9 +483,8 @@ public final class RedisCuckoo extends ScalingFilter
         }
         if (emptied && filter == data.length - 1)
         {
-            file.removeLast();
-            filterBuckets = java.util.Arrays.copyOf(filterBuckets, filterBuckets.length - 1);
-            data = java.util.Arrays.copyOf(data, data.length - 1);
+            removeNewest();
+            record(KindOps.CF_SHRINK, data.length, 0, 0);
         }
         return emptied;
     }
@@ -489,7 +544,7 @@ public final class RedisCuckoo extends ScalingFilter
             h.expansion();
     }
 
-    private long[] filterBytes()
+    long[] filterBytes()
     {
         final long[] bytes = new long[data.length];
         for (int i = 0; i < bytes.length; i++)
@@ -524,10 +579,17 @@ public final class RedisCuckoo extends ScalingFilter
      * @param length how many.
      * @throws io.ddf.engine.redisbloom.RedisBloomFormatException {@code Couldn't load chunk!} when it has no place.
      */
-    public synchronized void load(final long pos, final DirectBuffer chunk, final int offset, final int length)
+    public void load(final long pos, final DirectBuffer chunk, final int offset, final int length)
     {
-        changed();
-        final DumpChunks.Chunk target = DumpChunks.cuckooTarget(filterBytes(), pos, length);
-        new UnsafeBuffer(data[target.layer()] + target.offset(), length).putBytes(0, chunk, offset, length);
+        synchronized (this)
+        {
+            changed();
+            final DumpChunks.Chunk target = DumpChunks.cuckooTarget(filterBytes(), pos, length);
+            new UnsafeBuffer(data[target.layer()] + target.offset(), length).putBytes(0, chunk, offset, length);
+        }
+        if (logged())
+        {
+            checkpoint(); // a chunk is not logged: the file is made durable before the reply (FORMAT-LOG.md)
+        }
     }
 }

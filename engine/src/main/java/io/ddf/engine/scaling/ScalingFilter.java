@@ -1,6 +1,14 @@
 package io.ddf.engine.scaling;
 
+import io.ddf.engine.changelog.FilterLog;
+import io.ddf.persistence.FilterFileException;
 import io.ddf.persistence.Syncable;
+import io.ddf.persistence.log.ChangeLog;
+import io.ddf.persistence.log.Checkpoint;
+import io.ddf.persistence.log.Checkpointable;
+import io.ddf.persistence.log.LogBinding;
+import io.ddf.persistence.log.LogReader;
+import io.ddf.persistence.log.Recovery;
 
 import java.nio.file.Path;
 
@@ -14,7 +22,8 @@ import java.nio.file.Path;
  * for the next sync. Syncs of one filter run one at a time ({@code syncLock}), so a sync that finds nothing new
  * returns only once the sync that took the changes is complete; closing waits for a sync under way.
  */
-public abstract sealed class ScalingFilter implements AutoCloseable, Syncable permits BloomChain, RedisCuckoo
+public abstract sealed class ScalingFilter implements AutoCloseable, Syncable, Checkpointable
+    permits BloomChain, RedisCuckoo
 {
     /** The filter's file. */
     final ChainFile file;
@@ -26,6 +35,12 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable pe
     private long synced;
     /** Under {@code syncLock}. */
     private boolean closed;
+    /** The filter's binding to its change log, or null; set once, under both locks. */
+    private volatile FilterLog log;
+    /** Whether this filter's file was made by this process (its {@link #logTo} has nothing to decide). */
+    private boolean created;
+    /** Tests only: runs in a checkpoint once its position is taken, before the pages are forced. */
+    volatile Runnable atCheckpointPosition;
 
     ScalingFilter(final ChainFile file)
     {
@@ -106,16 +121,178 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable pe
         }
     }
 
+    /**
+     * Writes this filter through a change log from now on (FORMAT-LOG.md): decides, from its header (closed cleanly,
+     * the log's id, the boot id at its last open), whether the log's records of it must be replayed (after a restart
+     * of the machine), replays them, and ties the file to the log. Call it once, right after creating or opening the
+     * filter and before any change; from then on each change appends its record (the caller forces the log by its
+     * sync policy) and {@link #checkpoint()} makes the file durable.
+     *
+     * @param changeLog the log (the daemon's data directory's).
+     * @return what was done.
+     * @throws IllegalStateException when the filter is already written through a log.
+     */
+    public final Recovery logTo(final ChangeLog changeLog)
+    {
+        synchronized (syncLock)
+        {
+            synchronized (this)
+            {
+                if (log != null)
+                {
+                    throw new IllegalStateException(path() + " is already written through " + log.log());
+                }
+                final FilterLog.Found found = created ? FilterLog.Found.CREATED : file.closedCleanly() ?
+                    FilterLog.Found.SEALED : FilterLog.Found.NOT_SEALED;
+                log = FilterLog.attach(changeLog, new LogBinding(file.headerAddress(),
+                    LogBinding.SCALING_FILE_OFFSET, file::forceHeader), found, this::replay, this::forcePages);
+                if (file.layersMissing() > 0)
+                {
+                    throw new FilterFileException(FilterFileException.Reason.CORRUPT, path(), file.layersMissing() +
+                        " layers were published but are neither on the device nor made again by the change log (" +
+                        log.recovery().describe() + ")");
+                }
+                try
+                {
+                    checkAfterReplay();
+                }
+                catch (final IllegalArgumentException e)
+                {
+                    throw new FilterFileException(FilterFileException.Reason.CORRUPT, path(), e.getMessage() +
+                        " after " + log.recovery().describe(), e);
+                }
+                return log.recovery();
+            }
+        }
+    }
+
+    /** After {@link #logTo}'s replay: checks what the open could not check before it (a cuckoo filter's counts). */
+    void checkAfterReplay()
+    {
+    }
+
+    /**
+     * Replays one of this filter's records onto its file as it is (a torn image: FORMAT-LOG.md), under its monitor.
+     *
+     * @param frame the reader at the record.
+     */
+    abstract void replay(LogReader frame);
+
+    /** Marks a filter made now (its {@link #logTo} has nothing to decide). */
+    final void created()
+    {
+        created = true;
+    }
+
+    /**
+     * Appends a record of a change just made (nothing when not written through a log); the caller holds the monitor.
+     *
+     * @return the record's end position, or 0.
+     */
+    final long record(final int op, final int aux, final long hash, final long arg)
+    {
+        final FilterLog to = log;
+        return to == null ? 0 : to.record(op, aux, hash, arg);
+    }
+
+    /** A two-unit record: see {@link #record}. */
+    final long record2(final int op, final int aux, final long hash, final long arg, final long arg3)
+    {
+        final FilterLog to = log;
+        return to == null ? 0 : to.record2(op, aux, hash, arg, arg3, 0, 0, 0);
+    }
+
+    /** @return whether the filter is written through a change log. */
+    final boolean logged()
+    {
+        return log != null;
+    }
+
+    /** @return what {@link #logTo} did, or NOT_LOGGED. */
+    public final Recovery recovery()
+    {
+        final FilterLog to = log;
+        return to == null ? Recovery.of(Recovery.Outcome.NOT_LOGGED, 0, 0) : to.recovery();
+    }
+
+    /** The pages of every segment mapped now forced (msync, then fsync): a checkpoint's second step. */
+    private void forcePages()
+    {
+        final Runnable probe = atCheckpointPosition;
+        if (probe != null)
+        {
+            probe.run();
+        }
+        file.flush();
+    }
+
+    /**
+     * A checkpoint (FORMAT-LOG.md, "Checkpoints"): P := the log's appended position (every change whose record lies
+     * before P is in the mapping: a change is made before its record is appended), every segment forced, then P
+     * recorded in the header and the header page forced; the log before the lowest P of its filters may then be
+     * dropped ({@link ChangeLog#dropBefore}).
+     *
+     * <p>Writers never wait for it: it holds the sync lock and the binding's checkpoint lock, never the filter's
+     * monitor that adds, deletes and growth take; the msync walks the file's mappings as a copy-on-write list, so a
+     * layer grown meanwhile is forced or not, either way its records lie at or after P; the header fields it writes
+     * are written by checkpoints only. A close waits for a checkpoint under way (the sync lock).
+     *
+     * @throws IllegalStateException when the filter is not written through a log, or closed.
+     */
+    @Override
+    public final Checkpoint checkpoint()
+    {
+        synchronized (syncLock)
+        {
+            final FilterLog to = log;
+            if (to == null || closed)
+            {
+                throw new IllegalStateException(path() + (closed ? " is closed" : " is not written through a " +
+                    "change log"));
+            }
+            return to.checkpoint();
+        }
+    }
+
+    @Override
+    public final long checkpointPosition()
+    {
+        final FilterLog to = log;
+        return to == null ? 0 : to.checkpointPosition();
+    }
+
+    @Override
+    public final ChangeLog log()
+    {
+        final FilterLog to = log;
+        return to == null ? null : to.log();
+    }
+
     /** Unmaps and releases the file, once no sync runs and no command holds the filter. */
     @Override
     public final void close()
     {
         synchronized (syncLock)
         {
+            if (closed)
+            {
+                return;
+            }
             closed = true;
             synchronized (this)
             {
-                file.close();
+                try
+                {
+                    if (log != null)
+                    {
+                        log.closing();
+                    }
+                    file.seal(); // forced, checksummed, sealed (issue 31 item 9: checked at the next open)
+                }
+                finally
+                {
+                    file.close();
+                }
             }
         }
     }

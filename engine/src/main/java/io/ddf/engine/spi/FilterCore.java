@@ -49,6 +49,16 @@ public interface FilterCore
     }
 
     /**
+     * Repairs what a power cut can leave (each page of the table from a different moment, FORMAT.md), before the
+     * change log is replayed onto it: at least what {@link #recover()} repairs. Kinds whose structure links words on
+     * different pages check and rebuild those links here even when no update was half made.
+     */
+    default void recoverTorn()
+    {
+        recover();
+    }
+
+    /**
      * @return whether the state splits into partitions such that an element's update touches only its own
      *         partition and its verdict depends only on that partition's history: then handlers that own
      *         disjoint partitions, each taking its elements in stream order, reproduce the sequential verdicts.

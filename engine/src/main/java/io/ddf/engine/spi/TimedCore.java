@@ -21,4 +21,14 @@ public interface TimedCore extends FilterCore
 
     /** @return what the window holds and has done, read now; null when it has none. */
     WindowSnapshot window();
+
+    /**
+     * Makes {@link #recover()} leave out the time that passed while the file was closed, for {@link #openTime()} to
+     * apply later: a filter written through a change log replays its records first (they turned generations at their
+     * own times), then applies the time, its turns recorded in the log like any other.
+     */
+    void deferOpenTime();
+
+    /** Applies the time that passed while the file was closed, when {@link #deferOpenTime()} deferred it. */
+    void openTime();
 }

@@ -51,7 +51,7 @@ class WindowedFifoRotationTest
 
         BlockedFifoCore open()
         {
-            return BlockedFifoCore.windowed(table.words(owned), header.words(owned), layer.blocks(),
+            return WindowedFifo.of(table.words(owned), header.words(owned), layer.blocks(),
                 layer.hashFunctions(), layer.blocksPerItem(), PER_GENERATION, WINDOW, SLICES, now::get);
         }
 
@@ -196,7 +196,7 @@ class WindowedFifoRotationTest
         try (DirectRegion table = new DirectRegion(BlockedFifoLayout.tableWords(layer.blocks(), GENERATIONS) * 8);
             DirectRegion header = new DirectRegion(64 * 8))
         {
-            final BlockedFifoCore core = BlockedFifoCore.windowed(table.words(false), header.words(false),
+            final BlockedFifoCore core = WindowedFifo.of(table.words(false), header.words(false),
                 layer.blocks(), layer.hashFunctions(), layer.blocksPerItem(), perGeneration, WINDOW, SLICES, now::get);
             final long known = streamNew(core, random, 1).get(0);
             for (int turn = 1; turn <= 3 * GENERATIONS; turn++)

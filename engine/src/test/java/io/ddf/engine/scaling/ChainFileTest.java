@@ -94,6 +94,7 @@ class ChainFileTest
         final long length = Files.size(path);
         try (RandomAccessFile raf = new RandomAccessFile(path.toFile(), "rw"))
         {
+            crashed(raf);
             raf.setLength(length + 3 * 4096);
             raf.seek(length);
             raf.write("DDFLAYER".getBytes(StandardCharsets.US_ASCII)); // a layer header written, never published
@@ -125,6 +126,7 @@ class ChainFileTest
         final Path path = chainOf("c", 600);
         try (RandomAccessFile raf = new RandomAccessFile(path.toFile(), "rw"))
         {
+            crashed(raf);
             raf.setLength(Files.size(three)); // the fourth layer's pages never reached the device
         }
         try (BloomChain chain = BloomChain.open(path))
@@ -137,6 +139,13 @@ class ChainFileTest
             chain.add(item(100_000));
             assertTrue(chain.contains(item(100_000)));
         }
+    }
+
+    /** A crash leaves no seal: the closed-cleanly word is set only by a clean close (after which nothing changes). */
+    private static void crashed(final RandomAccessFile raf) throws IOException
+    {
+        raf.seek(ChainFile.CLEAN_OFFSET);
+        raf.writeInt(0);
     }
 
     @Test

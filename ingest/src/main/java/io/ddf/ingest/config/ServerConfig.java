@@ -137,6 +137,11 @@ public final class ServerConfig
      */
     public static final Execution DEFAULT_EXECUTION = Execution.INLINE;
 
+    /** {@code --checkpoint-seconds}'s default (docs/durability.md, "Through the change log": why 60). */
+    public static final long DEFAULT_CHECKPOINT_SECONDS = 60;
+    /** {@code --checkpoint-log-bytes}'s default: 1 GiB of log, 32 M records, bounds a replay (docs/durability.md). */
+    public static final long DEFAULT_CHECKPOINT_LOG_BYTES = 1L << 30;
+
     /** Where RESP clients' elements are judged. */
     public Execution execution = DEFAULT_EXECUTION;
     /**
@@ -169,6 +174,18 @@ public final class ServerConfig
     public io.ddf.engine.SyncPolicy fsync = io.ddf.engine.SyncPolicy.DEFAULT;
     /** How long a sync may take before the daemon logs it and counts it in INFO's fsync_delayed. */
     public long fsyncWarnMillis = 1000;
+    /**
+     * Seconds between two checkpoints of the filters written through the data directory's change log
+     * ({@code --checkpoint-seconds}); docs/durability.md says why the default.
+     */
+    public long checkpointSeconds = DEFAULT_CHECKPOINT_SECONDS;
+    /**
+     * Bytes of change log since the oldest checkpoint that start the next checkpoint early
+     * ({@code --checkpoint-log-bytes}).
+     */
+    public long checkpointLogBytes = DEFAULT_CHECKPOINT_LOG_BYTES;
+    /** Bytes of record space in each segment file of the change log (tests make it small; no option). */
+    public long logSegmentBytes = io.ddf.persistence.log.LogOptions.DEFAULT_SEGMENT_BYTES;
 
     /**
      * @param scaling whether for a scaling filter.
@@ -250,6 +267,8 @@ public final class ServerConfig
                 defaultWindow);
         }
         atLeast(fsyncWarnMillis, 1, "--fsync-warn-ms");
+        atLeast(checkpointSeconds, 1, "--checkpoint-seconds");
+        atLeast(checkpointLogBytes, 1L << 20, "--checkpoint-log-bytes");
         // a bad default capacity or error rate is refused now, not at the first BF.ADD on a missing key
         defaultFilter().parameters();
         return this;

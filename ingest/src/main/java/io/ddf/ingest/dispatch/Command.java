@@ -44,6 +44,7 @@ public final class Command
     private final String summary;
     private final Handler handler;
     private final boolean noAuth;
+    private final boolean writes;
     private final boolean queuedInTransaction;
     private final long largeArguments;
     private final List<Subcommand> subcommands;
@@ -98,6 +99,7 @@ public final class Command
         this.summary = summary;
         this.handler = handler;
         this.noAuth = flags.contains(NO_AUTH);
+        this.writes = flags.contains("write");
         this.queuedInTransaction = !NOT_QUEUED.contains(name);
     }
 
@@ -330,6 +332,12 @@ public final class Command
     public boolean noAuth()
     {
         return noAuth;
+    }
+
+    /** @return whether Redis's flags say it may change data ({@code write}): refused while the log cannot be written */
+    public boolean writes()
+    {
+        return writes;
     }
 
     /** @return whether MULTI queues it (all but the commands that act on the transaction or the connection). */

@@ -2,10 +2,12 @@ package io.ddf.ingest.dispatch;
 
 import io.ddf.ingest.resp.RespError;
 import io.ddf.ingest.store.FilterStoreException;
+import io.ddf.persistence.log.LogUnavailableException;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.redis.SimpleStringRedisMessage;
 
 import java.nio.charset.StandardCharsets;
+import java.util.function.Supplier;
 
 /**
  * Runs one command of a connection: finds its {@link Command} by the bytes of its name, asks the {@link Authorizer},
@@ -22,6 +24,7 @@ public final class Conductor
 
     private final CommandTable table;
     private final Authorizer authorizer;
+    private final Supplier<String> writeRefusal;
 
     /**
      * @param table      what the daemon serves.
@@ -29,8 +32,21 @@ public final class Conductor
      */
     public Conductor(final CommandTable table, final Authorizer authorizer)
     {
+        this(table, authorizer, () -> null);
+    }
+
+    /**
+     * @param table        what the daemon serves.
+     * @param authorizer   who may run what.
+     * @param writeRefusal the error every command flagged {@code write} gets now, or null when writes go on: while
+     *                     the change log cannot be written (Redis's {@code MISCONF}, refused whether queued in a
+     *                     MULTI or run); reads go on.
+     */
+    public Conductor(final CommandTable table, final Authorizer authorizer, final Supplier<String> writeRefusal)
+    {
         this.table = table;
         this.authorizer = authorizer;
+        this.writeRefusal = writeRefusal;
     }
 
     /** @return what the daemon serves. */
@@ -69,6 +85,15 @@ public final class Conductor
                 command.stats().rejected();
                 throw Command.wrongArity(command.name());
             }
+            if (command.writes())
+            {
+                final String refused = writeRefusal.get();
+                if (refused != null)
+                {
+                    command.stats().rejected();
+                    throw new RespError(refused);
+                }
+            }
             // one clock read serves the client's idle time and the command's timing (commandstats)
             final long start = System.nanoTime();
             session.ran(command.name(), start);
@@ -88,6 +113,18 @@ public final class Conductor
                 session.refuse();
             }
             session.replies().error(Session.message(e));
+        }
+        catch (final LogUnavailableException e)
+        {
+            // the write's record could not be appended (the log's next segment could not be made): refused, as
+            // every write is from now on until the log can be written again
+            if (session.inMulti())
+            {
+                session.refuse();
+            }
+            final String refused = writeRefusal.get();
+            session.replies().error(refused != null ? refused : "MISCONF Errors writing to the change log: " +
+                e.getMessage());
         }
     }
 

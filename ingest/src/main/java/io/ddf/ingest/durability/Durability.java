@@ -2,71 +2,152 @@ package io.ddf.ingest.durability;
 
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Filters;
-import io.ddf.engine.LastClose;
 import io.ddf.engine.SyncPolicy;
-import io.ddf.engine.SyncStats;
 import io.ddf.ingest.log.OneLine;
 import io.ddf.ingest.resp.DurabilityBarrier;
+import io.ddf.persistence.log.ChangeLog;
+import io.ddf.persistence.log.Checkpointable;
+import io.ddf.persistence.log.Recovery;
 
 import java.io.PrintStream;
-import java.time.Instant;
-import java.util.ArrayList;
+import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
- * {@code serve --fsync always|everysec|no} (issue 24): the policy the filters are opened with, the
- * {@link DurabilityBarrier} the replies pass ({@link GroupCommit} for {@code always}), what start-up found of each
- * filter's last close, and the lines of {@code INFO persistence}.
+ * {@code serve --fsync always|everysec|no} (issues 24 and 31): the data directory's change log ({@link DirectoryLog},
+ * {@code <data-dir>/log/}) every filter is written through under {@code always} and {@code everysec}, its
+ * {@link Checkpoints}, the {@link DurabilityBarrier} the replies pass ({@link GroupCommit} for {@code always}), what
+ * start-up found of each filter ({@link Restarts}), whether writes are refused now (the log cannot be written), and
+ * the lines of {@code INFO persistence}.
  *
  * <ul>
- *   <li>{@code everysec} (the default, Redis's): the filters' changed pages are forced once a second by the
- *       engine's background thread, off the event loops; the replies wait for nothing.</li>
+ *   <li>{@code everysec} (the default, Redis's): each change a filter acknowledges appends a record to the log (in
+ *       the page cache before the reply leaves: a {@code kill -9} loses nothing), which the log's thread forces
+ *       once a second, off the event loops; the mapped tables are made durable only by checkpoints.</li>
  *   <li>{@code always}: a reply that acknowledges a write leaves once the write is on the device, the writes of many
- *       replies sharing one sync ({@link GroupCommit}); in both execution modes and on the raw feed.</li>
- *   <li>{@code no}: nothing forced while open; the kernel's writeback.</li>
+ *       replies sharing one force ({@link GroupCommit}); in both execution modes and on the raw feed.</li>
+ *   <li>{@code no}: no log; nothing forced while open; the kernel's writeback.</li>
  * </ul>
  */
 public final class Durability implements AutoCloseable
 {
-    private final SyncPolicy policy;
-    private final long boundMillis;
+    /** The change log's directory in the data directory. */
+    public static final String LOG_DIRECTORY = DirectoryLog.DIRECTORY;
+
+    private final Options options;
     private final PrintStream log;
     private final GroupCommit commit;
-    /** Per filter key, how start-up found its file, for the ones that were not closed cleanly. */
-    private final Map<String, LastClose> notClean = new ConcurrentSkipListMap<>();
-    private volatile int cleanAtStart;
+    private final Restarts restarts;
+    /** The data directory's log and its checkpoints: null under {@code no}, or before {@link #openLog}. */
+    private DirectoryLog directoryLog;
+    private Checkpoints checkpoints;
 
     /**
-     * @param policy      the policy.
-     * @param boundMillis how long a sync may take before it is logged and counted as delayed.
-     * @param log         the daemon's log.
+     * What {@code serve} says of durability.
+     *
+     * @param policy            {@code --fsync}.
+     * @param boundMillis       {@code --fsync-warn-ms}: a force slower than this is logged and counted as delayed.
+     * @param checkpointSeconds {@code --checkpoint-seconds}.
+     * @param checkpointBytes   {@code --checkpoint-log-bytes}.
+     * @param segmentBytes      record bytes per segment file of the log.
      */
-    public Durability(final SyncPolicy policy, final long boundMillis, final PrintStream log)
+    public record Options(SyncPolicy policy, long boundMillis, long checkpointSeconds, long checkpointBytes,
+        long segmentBytes)
     {
-        this.policy = policy;
-        this.boundMillis = boundMillis;
+        /**
+         * @param policy the policy.
+         * @return the policy with the defaults of the rest.
+         */
+        public static Options of(final SyncPolicy policy)
+        {
+            return new Options(policy, 1000, DEFAULT_CHECKPOINT_SECONDS, DEFAULT_CHECKPOINT_BYTES,
+                io.ddf.persistence.log.LogOptions.DEFAULT_SEGMENT_BYTES);
+        }
+    }
+
+    /** {@link Options#of}'s: ServerConfig's defaults (config may not be used here; ChangeLogDaemonTest checks). */
+    public static final long DEFAULT_CHECKPOINT_SECONDS = 60;
+    /** {@link Options#of}'s: ServerConfig's default {@code --checkpoint-log-bytes}. */
+    public static final long DEFAULT_CHECKPOINT_BYTES = 1L << 30;
+
+    /**
+     * @param options what serve says of durability.
+     * @param log     the daemon's log.
+     */
+    public Durability(final Options options, final PrintStream log)
+    {
+        this.options = options;
         this.log = log;
-        this.commit = policy == SyncPolicy.ALWAYS ? new GroupCommit(boundMillis, log) : null;
-        Filters.syncBound(java.time.Duration.ofMillis(boundMillis));
+        this.commit = options.policy() == SyncPolicy.ALWAYS ? new GroupCommit(options.boundMillis(), log) : null;
+        this.restarts = new Restarts(log);
+        Filters.syncBound(java.time.Duration.ofMillis(options.boundMillis()));
     }
 
     /**
-     * @return the policy the filters are opened and created with: under {@code always} their pages are tracked as
-     *         under {@code everysec} (the background thread keeps the files' last sync times fresh), and the group
-     *         commit syncs them before the replies leave.
+     * Opens the data directory's change log (none under {@code --fsync no}), cutting its torn tail and saying so.
+     * Call once the directory is locked, before any filter is opened.
+     *
+     * @param dataDir the data directory.
+     * @return the log every filter is opened and made through, or null under {@code no}.
+     */
+    public ChangeLog openLog(final Path dataDir)
+    {
+        if (options.policy() == SyncPolicy.NO)
+        {
+            return null;
+        }
+        directoryLog = DirectoryLog.open(dataDir, options.segmentBytes(), options.policy() == SyncPolicy.EVERYSEC,
+            options.boundMillis(), log);
+        checkpoints = new Checkpoints(directoryLog.log(), options.checkpointSeconds(), options.checkpointBytes(),
+            log);
+        if (commit != null)
+        {
+            commit.throughLog(directoryLog.log());
+        }
+        return directoryLog.log();
+    }
+
+    /** @return the data directory's change log, or null (policy {@code no}). */
+    public ChangeLog changeLog()
+    {
+        return directoryLog == null ? null : directoryLog.log();
+    }
+
+    /** Starts forcing the log and checkpointing, once every filter found at start is open ({@link #opened}). */
+    public void start()
+    {
+        if (directoryLog != null)
+        {
+            checkpoints.start();
+            directoryLog.start(checkpoints::all);
+        }
+    }
+
+    /**
+     * @return the policy the scaling filters not written through the log are opened and created with: under
+     *         {@code always} their pages are tracked as under {@code everysec} (the background thread keeps the
+     *         files' last sync times fresh), and the group commit syncs them before the replies leave.
      */
     public SyncPolicy filePolicy()
     {
-        return policy == SyncPolicy.ALWAYS ? SyncPolicy.EVERYSEC : policy;
+        return options.policy() == SyncPolicy.ALWAYS ? SyncPolicy.EVERYSEC : options.policy();
     }
 
     /** @return what the replies wait for. */
     public DurabilityBarrier barrier()
     {
         return commit != null ? commit : DurabilityBarrier.NONE;
+    }
+
+    /**
+     * @return the error a write gets now, or null when writes may go on: while the change log cannot be written
+     *         (a full disk, an I/O error), and until every filter is checkpointed once it can again, writes are
+     *         refused (Redis's {@code MISCONF}) and reads go on.
+     */
+    public String writeRefusal()
+    {
+        final DirectoryLog held = directoryLog;
+        return held == null ? null : held.refusal();
     }
 
     /**
@@ -80,12 +161,29 @@ public final class Durability implements AutoCloseable
         }
     }
 
+    /** Stops the checkpoints and the log's thread: call before the filters are closed (their close seals them). */
+    public void stopLogging()
+    {
+        if (checkpoints != null)
+        {
+            checkpoints.close();
+            directoryLog.stop();
+        }
+    }
+
+    /** Closes the group commit and the log (call once every filter is closed: their seals forced it). */
     @Override
     public void close()
     {
         if (commit != null)
         {
             commit.close();
+        }
+        if (directoryLog != null)
+        {
+            stopLogging();
+            directoryLog.close();
+            directoryLog = null;
         }
     }
 
@@ -99,7 +197,7 @@ public final class Durability implements AutoCloseable
      */
     public void deleted(final java.nio.file.Path directory)
     {
-        if (policy != SyncPolicy.ALWAYS)
+        if (options.policy() != SyncPolicy.ALWAYS)
         {
             return;
         }
@@ -116,54 +214,83 @@ public final class Durability implements AutoCloseable
     }
 
     /**
-     * Start-up: says how each filter's file was left, in the log for those not closed cleanly, never silently.
+     * Start-up: says what opening a fixed-size filter found and did (a line per filter through the log; under
+     * {@code no}, one per filter not closed cleanly), and checkpoints it from now on.
      *
      * @param key    the filter's key.
      * @param filter the filter opened.
      */
     public void opened(final String key, final DuplicateFilter filter)
     {
-        final LastClose last = filter.lastClose();
-        if (last.kind() == LastClose.Kind.CLEAN || last.kind() == LastClose.Kind.CREATED)
+        if (filter.changeLog() == null)
         {
-            cleanAtStart++;
+            restarts.opened(key, filter.path(), filter.lastClose());
             return;
         }
-        notClean.put(key, last);
-        log.println("ddf: filter '" + key + "' (" + filter.path() + "): " + last.describe(System.currentTimeMillis()));
+        final boolean early = restarts.opened(key, filter.path(), filter.recovery());
+        checkpoints.register(key, LoggedFilter.of(filter), early);
     }
 
-    /** @return the lines of {@code INFO persistence} about syncing (after the lines Redis's clients read). */
+    /**
+     * Start-up: as {@link #opened(String, DuplicateFilter)}, for a filter that grows written through the log.
+     *
+     * @param key      the filter's key.
+     * @param path     its file.
+     * @param filter   the filter.
+     * @param recovery what its open did.
+     */
+    public void opened(final String key, final Path path, final Checkpointable filter, final Recovery recovery)
+    {
+        final boolean early = restarts.opened(key, path, recovery);
+        checkpoints.register(key, LoggedFilter.of(filter), early);
+    }
+
+    /**
+     * A fixed-size filter was made (before it takes a write): checkpointed from now on when written through the log.
+     *
+     * @param key    its key.
+     * @param filter the filter.
+     */
+    public void created(final String key, final DuplicateFilter filter)
+    {
+        if (filter.changeLog() != null && checkpoints != null)
+        {
+            checkpoints.register(key, LoggedFilter.of(filter), false);
+        }
+    }
+
+    /**
+     * A filter that grows was made through the log (before it takes a write): checkpointed from now on.
+     *
+     * @param key    its key.
+     * @param filter the filter.
+     */
+    public void created(final String key, final Checkpointable filter)
+    {
+        if (checkpoints != null)
+        {
+            checkpoints.register(key, LoggedFilter.of(filter), false);
+        }
+    }
+
+    /** @param key a key whose filter is about to be closed and deleted: no longer checkpointed. */
+    public void removed(final String key)
+    {
+        if (checkpoints != null)
+        {
+            checkpoints.unregister(key);
+        }
+    }
+
+    /** @return the lines of {@code INFO persistence} about the log, syncing and start-up (Redis's names first). */
     public List<String> infoLines()
     {
-        final SyncStats background = Filters.syncStats();
-        final List<String> lines = new ArrayList<>();
-        lines.add("ddf_fsync:" + policy.cliName());
-        final boolean commits = commit != null && commit.commits() > 0;
-        final double lastMs = commits ? commit.lastNanos() / 1e6 : background.lastMillis();
-        lines.add(String.format(Locale.ROOT, "last_fsync_ms:%.3f", lastMs));
-        lines.add("last_fsync_time:" + (commits ? commit.lastMillis() : background.lastStartMillis()) / 1000);
-        final long delayed = background.delayed() + (commit == null ? 0 : commit.delayed());
-        final long errors = background.failures() + (commit == null ? 0 : commit.errors());
-        lines.add("fsync_delayed:" + delayed);
-        lines.add("fsync_errors:" + errors);
-        lines.add("last_fsync_status:" + (errors == 0 ? "ok" : "err"));
-        lines.add("fsync_warn_ms:" + boundMillis);
-        lines.add("group_commits:" + (commit == null ? 0 : commit.commits()));
-        lines.add("group_commit_releases:" + (commit == null ? 0 : commit.releases()));
-        lines.add("background_sync_cycles:" + background.cycles());
-        lines.add(String.format(Locale.ROOT, "background_sync_last_ms:%.3f", background.lastMillis()));
-        lines.add("background_sync_last_pages:" + background.lastPages());
-        lines.add("filters_clean_at_start:" + cleanAtStart);
-        lines.add("filters_not_clean_at_start:" + notClean.size());
-        final long now = System.currentTimeMillis();
-        for (final Map.Entry<String, LastClose> entry : notClean.entrySet())
-        {
-            final long since = entry.getValue().lastSync();
-            lines.add("not_clean_at_start_" + entry.getKey().replaceAll("[^A-Za-z0-9_.-]", "_") + ":" +
-                (since > 0 ? "last_sync=" + Instant.ofEpochMilli(since) + ",may_be_missing_s=" +
-                    String.format(Locale.ROOT, "%.1f", (now - since) / 1000.0) : "last_sync=unknown"));
-        }
-        return lines;
+        return PersistenceInfo.lines(options, directoryLog, checkpoints, commit, restarts);
+    }
+
+    /** @return the figures the metrics endpoint reports, read now. */
+    public PersistenceFigures figures()
+    {
+        return PersistenceInfo.figures(directoryLog, checkpoints, restarts);
     }
 }

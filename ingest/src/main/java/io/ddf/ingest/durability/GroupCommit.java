@@ -3,7 +3,10 @@ package io.ddf.ingest.durability;
 import io.ddf.ingest.log.OneLine;
 import io.ddf.ingest.log.RateLimitedLog;
 import io.ddf.ingest.resp.DurabilityBarrier;
+import io.ddf.engine.DuplicateFilter;
 import io.ddf.persistence.Syncable;
+import io.ddf.persistence.log.ChangeLog;
+import io.ddf.persistence.log.Checkpointable;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.concurrent.EventExecutor;
 
@@ -39,6 +42,11 @@ import java.util.function.BooleanSupplier;
  * sync of a filter forces every page marked before it starts (engine: {@code DirtyPages}); that of a filter that
  * grows, every change counted before it starts ({@code ScalingFilter}).
  *
+ * <p>Through the data directory's change log (issue 31): a commit forces the log once (every record appended when it
+ * starts: the records of every write its replies acknowledge, on whichever filter), and syncs only the filters not
+ * written through the log (a kind the engine does not log yet). With the log, the mapped tables are out of the
+ * request path's durability: checkpoints make them durable.
+ *
  * <p>A sync slower than the bound ({@code --fsync-warn-ms}) is logged (at most once per 10 s) and counted.
  */
 final class GroupCommit implements DurabilityBarrier, AutoCloseable
@@ -54,6 +62,8 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
     private volatile long lastNanos;
     private volatile long lastMillis;
     private volatile boolean closed;
+    /** The data directory's change log, or null: forced once per commit. */
+    private volatile ChangeLog changeLog;
 
     /**
      * @param boundMillis how long a commit may take before it is logged and counted as delayed.
@@ -64,6 +74,19 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
         this.boundNanos = TimeUnit.MILLISECONDS.toNanos(boundMillis);
         this.slowLog = new RateLimitedLog(log::println, 10);
         this.failureLog = new RateLimitedLog(log::println, 10);
+    }
+
+    /** @param log the data directory's change log: each commit forces it, and syncs only the filters not logged. */
+    void throughLog(final ChangeLog log)
+    {
+        this.changeLog = log;
+    }
+
+    /** @return whether a filter's writes are in the change log (forced with it), not synced by itself. */
+    private static boolean logged(final Syncable filter)
+    {
+        return filter instanceof Checkpointable c ? c.log() != null :
+            filter instanceof DuplicateFilter d && d.changeLog() != null;
     }
 
     @Override
@@ -267,8 +290,27 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
             final long start = System.nanoTime();
             boolean ok = !closed;
             final FilterSet filters = flying;
+            final ChangeLog log = changeLog;
+            if (log != null && ok)
+            {
+                try
+                {
+                    log.force(log.appended()); // one force: a record of every write stored before this commit
+                }
+                catch (final RuntimeException e)
+                {
+                    ok = false;
+                    errors.increment();
+                    failureLog.log("ddf: forcing the change log " + log.directory() + " failed; the replies that " +
+                        "acknowledge writes are withheld and their connections closed: " + OneLine.of(e));
+                }
+            }
             for (int i = 0; i < filters.size && ok; i++)
             {
+                if (log != null && logged(filters.filters[i]))
+                {
+                    continue;
+                }
                 try
                 {
                     filters.filters[i].sync();

@@ -192,6 +192,14 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
         {
             return;
         }
+        final String refused = server.store().durability().writeRefusal();
+        if (refused != null)
+        {
+            // the feed has no error reply: its records are writes, refused while the change log cannot be written
+            server.log().accept("ddf: feed: " + refused + "; closing the connection");
+            close();
+            return;
+        }
         try (FilterStore.Lease lease = server.store().acquire(server.config().feedFilter))
         {
             if (lease == null)

@@ -142,14 +142,14 @@ final class InfoExtras
     }
 
     /**
-     * ddf has no snapshot or append-only file: every change is written into the filter's mapped file as it is
-     * made (a process crash loses nothing acknowledged), so nothing is pending a save and no save is running. What a
-     * power cut may take follows serve --fsync; {@link Durability#infoLines()} adds its lines.
+     * ddf has no snapshot: every change is written into the filter's mapped file as it is made (a process crash
+     * loses nothing acknowledged), so nothing is pending a save and no save is running. What a power cut may take
+     * follows serve --fsync and its change log; {@link Durability#infoLines()} adds their lines (the aof_ ones).
      */
     private static List<String> persistence(final int files, final long fileBytes)
     {
         return List.of("loading:0", "async_loading:0", "rdb_changes_since_last_save:0", "rdb_bgsave_in_progress:0",
-            "rdb_last_bgsave_status:ok", "aof_enabled:0", "aof_rewrite_in_progress:0",
+            "rdb_last_bgsave_status:ok",
             "ddf_storage:memory-mapped files, one per filter", "ddf_filter_files:" + files,
             "ddf_filter_file_bytes:" + fileBytes);
     }

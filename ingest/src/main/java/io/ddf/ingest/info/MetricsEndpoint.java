@@ -130,6 +130,7 @@ public final class MetricsEndpoint implements AutoCloseable
                 }
             }))
             .register(registry);
+        PersistenceMetrics.register(registry, store.durability());
         GaugeWithCallback.builder().name("ddf_connected_clients").help("RESP connections open.")
             .callback(cb -> cb.call(clients.connected()))
             .register(registry);

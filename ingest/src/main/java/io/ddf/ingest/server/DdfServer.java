@@ -81,8 +81,11 @@ public final class DdfServer implements AutoCloseable
         this.inputBudget = new InputBudget(config.maxInputBytes);
         this.router = new VerdictRouter(config.maxClients + 1024);
         this.clients = new ClientRegistry(config.maxClients, router);
-        this.durability = new Durability(config.fsync, config.fsyncWarnMillis, log);
-        this.store = FilterStore.open(config.dataDir, config.filterLimit(), log, durability, config.clock);
+        this.durability = new Durability(new Durability.Options(config.fsync, config.fsyncWarnMillis,
+            config.checkpointSeconds, config.checkpointLogBytes, config.logSegmentBytes), log);
+        this.store = FilterStore.open(config.dataDir, config.filterLimit(), log, durability,
+            config.clock);
+        durability.start(); // every filter found is open: the log's forces and the checkpoints begin
         this.pipeline = pipeline(config, router, store);
         this.drain = new PipelineDrain(config, router, pipeline);
         this.commands = new CommandTable();
@@ -93,7 +96,8 @@ public final class DdfServer implements AutoCloseable
         CommandFamilies.register(commands, config, store, drain, users, info, log::println);
         this.security = security(config, commands, log);
         users.set(security);
-        this.conductor = new Conductor(commands, new AclAuthorizer(security.acl(), commands));
+        this.conductor = new Conductor(commands, new AclAuthorizer(security.acl(), commands),
+            durability::writeRefusal);
         this.transports = new Transports(config, connectionLog, security);
     }
 
@@ -121,7 +125,9 @@ public final class DdfServer implements AutoCloseable
         {
             if (!built)
             {
+                store.durability().stopLogging();
                 store.close();
+                store.durability().close();
             }
         }
     }
@@ -198,7 +204,9 @@ public final class DdfServer implements AutoCloseable
         catch (final RuntimeException e)
         {
             pipeline.close();
+            durability.stopLogging();
             store.close();
+            durability.close(); // the log too: a daemon started again in this process opens it
             throw e;
         }
     }
@@ -280,6 +288,7 @@ public final class DdfServer implements AutoCloseable
             transports.writeWhatIsJudged();
             durability.awaitCommits();
             transports.closeConnections(forwarder != null ? forwarder.channel() : null);
+            durability.stopLogging(); // no checkpoint runs while the filters are sealed and closed
             store.close();
         }
         finally

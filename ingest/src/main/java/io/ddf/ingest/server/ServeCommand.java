@@ -188,15 +188,25 @@ public final class ServeCommand implements Callable<Integer>
     private String metricsBind = DEFAULTS.metricsBind;
 
     @Option(names = "--fsync", paramLabel = "POLICY", converter = SyncPolicyConverter.class,
-        description = "When changes reach the disk, as Redis's appendfsync: always (a reply that acknowledges a " +
-            "write leaves once the write is on the disk; the writes of many replies share one sync), everysec " +
-            "(once a second, off the event loops; a power cut loses at most the last two seconds; the default) or " +
-            "no (the kernel's writeback, ~30 s). A process crash loses nothing under any of them.")
+        description = "When changes reach the disk, as Redis's appendfsync, through the data directory's change " +
+            "log (<dir>/log/): always (a reply that acknowledges a write leaves once its record is on the disk; the " +
+            "writes of many replies share one force), everysec (the log forced once a second, off the event loops; " +
+            "a power cut loses at most the last two seconds; the default) or no (no log; the kernel's writeback, " +
+            "~30 s). A process crash loses nothing under any of them.")
     private io.ddf.engine.SyncPolicy fsync = DEFAULTS.fsync;
 
     @Option(names = "--fsync-warn-ms", paramLabel = "MS", description = "A sync taking longer is logged and " +
         "counted in INFO persistence's fsync_delayed (default: ${DEFAULT-VALUE}).")
     private long fsyncWarnMillis = DEFAULTS.fsyncWarnMillis;
+
+    @Option(names = "--checkpoint-seconds", paramLabel = "S", description = "Under always and everysec, each " +
+        "changed filter's pages are forced and the change log before them dropped this often (default: " +
+        "${DEFAULT-VALUE}; a restart after a power cut replays at most this long of writes).")
+    private long checkpointSeconds = DEFAULTS.checkpointSeconds;
+
+    @Option(names = "--checkpoint-log-bytes", paramLabel = "BYTES", description = "A checkpoint starts early once " +
+        "the change log since the oldest checkpoint is this long (default: ${DEFAULT-VALUE}, 32 M records).")
+    private long checkpointLogBytes = DEFAULTS.checkpointLogBytes;
 
     @Option(names = "--forward", paramLabel = "HOST:PORT", converter = AddressConverter.class,
         description = "Send the feed's unseen records there (same framing) instead of verdicts.")
@@ -237,6 +247,8 @@ public final class ServeCommand implements Callable<Integer>
         config.execution = execution;
         config.fsync = fsync;
         config.fsyncWarnMillis = fsyncWarnMillis;
+        config.checkpointSeconds = checkpointSeconds;
+        config.checkpointLogBytes = checkpointLogBytes;
         config.feedPort = feedPort;
         config.feedFormat = feedFormat;
         config.feedFilter = new String(feedFilter.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);

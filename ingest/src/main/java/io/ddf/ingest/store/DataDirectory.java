@@ -32,6 +32,8 @@ final class DataDirectory implements AutoCloseable
 {
     /** Lock file in the data directory: one daemon per directory. */
     static final String LOCK_FILE = ".ddf-serve.lock";
+    /** The change log's directory (not a filter). */
+    private static final String LOG_DIRECTORY = io.ddf.ingest.durability.Durability.LOG_DIRECTORY;
 
     private final Path path;
     private final FileChannel lockChannel;
@@ -140,18 +142,20 @@ final class DataDirectory implements AutoCloseable
      *
      * @param maxFilters the most filters to open (--max-filters).
      * @param log        where the lines go.
-     * @param policy     when the filters' changes reach the disk.
+     * @param policy     when the filters' changes reach the disk (when not written through a change log).
+     * @param changeLog  the data directory's change log every filter is written through, or null (policy
+     *                   {@code no}).
      * @param clock      the wall clock of the filters with a window of time (null: the engine's); each such filter
      *                   gets a line saying what expired while it was closed.
      * @return what the directory holds.
      * @throws UncheckedIOException when the directory cannot be read.
      */
     Contents open(final int maxFilters, final PrintStream log, final io.ddf.engine.SyncPolicy policy,
-        final java.time.InstantSource clock)
+        final io.ddf.persistence.log.ChangeLog changeLog, final java.time.InstantSource clock)
     {
         try
         {
-            return openFiles(maxFilters, log, policy, clock);
+            return openFiles(maxFilters, log, policy, changeLog, clock);
         }
         catch (final IOException e)
         {
@@ -160,7 +164,8 @@ final class DataDirectory implements AutoCloseable
     }
 
     private Contents openFiles(final int maxFilters, final PrintStream log, final io.ddf.engine.SyncPolicy policy,
-        final java.time.InstantSource clock) throws IOException
+        final io.ddf.persistence.log.ChangeLog changeLog, final java.time.InstantSource clock)
+        throws IOException
     {
         for (final Path leftover : Leftovers.remove(path))
         {
@@ -178,9 +183,9 @@ final class DataDirectory implements AutoCloseable
             {
                 final String name = file.getFileName().toString();
                 if (name.startsWith(".") || name.endsWith(KeyNames.SUFFIX +
-                    io.ddf.ingest.store.ScalingRegistry.SUFFIX))
+                    io.ddf.ingest.store.ScalingRegistry.SUFFIX) || name.equals(LOG_DIRECTORY))
                 {
-                    continue; // hidden, or a scaling filter's file (FilterStore opens those as scaling filters)
+                    continue; // hidden, a scaling filter's file (FilterStore opens those as scaling filters), the log
                 }
                 final String key = KeyNames.key(name);
                 if (key == null)
@@ -200,7 +205,8 @@ final class DataDirectory implements AutoCloseable
                 }
             }
         }
-        final List<Filters.Opened> opened = Filters.openAll(files, policy, clock);
+        final List<Filters.Opened> opened = changeLog == null ? Filters.openAll(files, policy, clock) :
+            Filters.openAll(files, changeLog, clock);
         for (int i = 0; i < opened.size(); i++)
         {
             if (opened.get(i).filter() != null)

@@ -5,7 +5,6 @@ import io.ddf.engine.FilterBuilder;
 import io.ddf.engine.Filters;
 import io.ddf.ingest.durability.Durability;
 import io.ddf.ingest.log.OneLine;
-import io.ddf.persistence.FilterFileException;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -60,6 +59,8 @@ public final class FilterStore implements AutoCloseable
     private boolean closed;
     /** serve --fsync: the policy filters are made with, and what start-up found of each. */
     private final Durability durability;
+    /** Whether {@link #close()} closes {@link #durability} too (a store opened without a daemon's). */
+    private boolean ownsDurability;
     /** The wall clock of the filters with a window of time, or null for the engine's (tests). */
     private final java.time.InstantSource clock;
 
@@ -77,7 +78,7 @@ public final class FilterStore implements AutoCloseable
         contents.filters().forEach(this::add);
         failed.putAll(contents.failed());
         this.skipped = contents.skipped();
-        this.scaling = new ScalingRegistry(dir, KeyNames::fileName, durability.filePolicy());
+        this.scaling = new ScalingRegistry(dir, KeyNames::fileName, durability);
         try
         {
             scaling.openAll(KeyNames::key, maxFilters - filters.size(), log);
@@ -113,7 +114,10 @@ public final class FilterStore implements AutoCloseable
      */
     public static FilterStore open(final Path dir, final int maxFilters, final PrintStream log)
     {
-        return open(dir, maxFilters, log, new Durability(io.ddf.engine.SyncPolicy.DEFAULT, 1000, log));
+        final Durability own = new Durability(Durability.Options.of(io.ddf.engine.SyncPolicy.DEFAULT), log);
+        final FilterStore store = open(dir, maxFilters, log, own);
+        store.ownsDurability = true; // no daemon forces its log: the filters' seals at close do
+        return store;
     }
 
     /** @return serve --fsync's policy, and what start-up found. */
@@ -154,11 +158,14 @@ public final class FilterStore implements AutoCloseable
         final DataDirectory directory = DataDirectory.lock(dir, log);
         try
         {
-            return new FilterStore(directory, directory.open(maxFilters, log, durability.filePolicy(), clock),
-                maxFilters, log, durability, clock);
+            // the log before any filter: each is opened through it (its open decides whether to replay it)
+            final io.ddf.persistence.log.ChangeLog changeLog = durability.openLog(directory.path());
+            return new FilterStore(directory, directory.open(maxFilters, log, durability.filePolicy(), changeLog,
+                clock), maxFilters, log, durability, clock);
         }
         catch (final RuntimeException e)
         {
+            durability.close();
             directory.close();
             throw e;
         }
@@ -361,31 +368,7 @@ public final class FilterStore implements AutoCloseable
         {
             throw new FilterStoreException(FilterBudget.limitReached(maxFilters));
         }
-        // what the builder refuses is the caller's to word: only the file's creation is the store's
-        final FilterBuilder made = builder.get();
-        if (clock != null)
-        {
-            made.clock(clock);
-        }
-        final DuplicateFilter filter;
-        try
-        {
-            filter = made.file(dir.resolve(name)).sync(durability.filePolicy()).create();
-        }
-        catch (final FilterFileException e)
-        {
-            // persistence checks the free space for the exact file length before it creates anything
-            if (e.reason() == FilterFileException.Reason.NO_SPACE)
-            {
-                throw new FilterStoreException("not enough disk for this filter: " + OneLine.of(e) +
-                    "; nothing was written (reserve a smaller capacity or free disk)");
-            }
-            throw new FilterStoreException(OneLine.of(e));
-        }
-        catch (final RuntimeException e)
-        {
-            throw new FilterStoreException(OneLine.of(e));
-        }
+        final DuplicateFilter filter = FixedFileMaker.make(dir.resolve(name), builder, durability, clock);
         lock.writeLock().lock();
         try
         {
@@ -394,6 +377,7 @@ public final class FilterStore implements AutoCloseable
                 filter.close();
                 throw shuttingDown();
             }
+            durability.created(key, filter); // checkpointed from now on, before it takes a write
             add(key, filter);
             log.println(FilterEvents.created(key, filter));
         }
@@ -485,6 +469,7 @@ public final class FilterStore implements AutoCloseable
                 return false;
             }
             drain.accept(filter);
+            durability.removed(key);
             filters.remove(key);
             leases.remove(key);
             log.println(FilterEvents.deleted(key, filter));
@@ -556,6 +541,10 @@ public final class FilterStore implements AutoCloseable
     public void close()
     {
         stopPublishing();
+        if (ownsDurability)
+        {
+            durability.stopLogging();
+        }
         lock.writeLock().lock();
         try
         {
@@ -575,11 +564,19 @@ public final class FilterStore implements AutoCloseable
                 leases.clear();
                 scaling.close();
             }
+            if (ownsDurability)
+            {
+                durability.close(); // the log, before the directory's lock is released
+            }
             directory.close();
         }
         finally
         {
             lock.writeLock().unlock();
+            if (ownsDurability)
+            {
+                durability.close();
+            }
         }
     }
 

@@ -2,6 +2,9 @@ package io.ddf.ingest.store;
 
 import io.ddf.engine.Filters;
 import io.ddf.engine.SyncPolicy;
+import io.ddf.ingest.durability.Durability;
+import io.ddf.persistence.log.ChangeLog;
+import io.ddf.persistence.log.Recovery;
 import io.ddf.engine.scaling.BloomChain;
 import io.ddf.engine.scaling.ChainFile;
 import io.ddf.engine.scaling.RedisCuckoo;
@@ -26,8 +29,11 @@ import java.util.function.Function;
  * registry's read lock ({@link #use}); deleting and closing take the write lock, so a filter is never unmapped under
  * a command that reads it (which would fault, not fail).
  *
- * <p>The sync policy: under {@code everysec} every open filter joins the engine's once-a-second sync cycle
- * ({@link Filters#syncEverySecond}), which forces it when it changed; it leaves the cycle before it is closed.
+ * <p>Durability: under {@code always} and {@code everysec} each filter is written through the data directory's change
+ * log ({@link ScalingFilter#logTo}, issue 31: its open decides whether to replay the log; {@link Durability} forces
+ * the log and checkpoints it). Without a log ({@code --fsync no}, or a registry of tests) a filter keeps the file's
+ * own policy: under {@code everysec} it joins the engine's once-a-second sync cycle ({@link Filters#syncEverySecond}),
+ * which forces it when it changed; it leaves the cycle before it is closed.
  */
 public final class ScalingRegistry implements AutoCloseable
 {
@@ -49,6 +55,8 @@ public final class ScalingRegistry implements AutoCloseable
     private final Map<String, String> failed = new ConcurrentHashMap<>();
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     private final boolean everySecond;
+    /** serve --fsync's log and checkpoints, or null (a registry of tests, without a daemon). */
+    private final Durability durability;
     private boolean closed;
 
     /**
@@ -63,6 +71,48 @@ public final class ScalingRegistry implements AutoCloseable
         this.dir = dir;
         this.fileName = fileName;
         this.everySecond = policy == SyncPolicy.EVERYSEC;
+        this.durability = null;
+    }
+
+    /**
+     * @param dir        the data directory.
+     * @param fileName   as {@link #ScalingRegistry(Path, Function, SyncPolicy)}.
+     * @param durability serve --fsync: the change log the filters are written through (none under {@code no}), and
+     *                   the file policy of those that are not.
+     */
+    public ScalingRegistry(final Path dir, final Function<String, String> fileName, final Durability durability)
+    {
+        this.dir = dir;
+        this.fileName = fileName;
+        this.everySecond = durability.filePolicy() == SyncPolicy.EVERYSEC;
+        this.durability = durability;
+    }
+
+    /**
+     * Before a filter takes a write: writes it through the data directory's log when there is one (its open's
+     * decision and replay, said per filter), else syncs it by the file policy.
+     *
+     * @param key    its key.
+     * @param filter the filter, just opened or made.
+     * @param made   whether it was made now (nothing to decide or replay).
+     */
+    private void attach(final String key, final ScalingFilter filter, final boolean made)
+    {
+        final ChangeLog changeLog = durability == null ? null : durability.changeLog();
+        if (changeLog != null)
+        {
+            final Recovery recovery = filter.logTo(changeLog);
+            if (made)
+            {
+                durability.created(key, filter);
+            }
+            else
+            {
+                durability.opened(key, filter.path(), filter, recovery);
+            }
+            return;
+        }
+        track(filter);
     }
 
     private void track(final ScalingFilter filter)
@@ -107,14 +157,19 @@ public final class ScalingRegistry implements AutoCloseable
                         "until DEL deletes the file");
                     continue;
                 }
+                ScalingFilter filter = null;
                 try
                 {
-                    final ScalingFilter filter = open(file);
+                    filter = open(file);
+                    attach(key, filter, false);
                     filters.put(key, filter);
-                    track(filter);
                 }
                 catch (final FilterFileException ex)
                 {
+                    if (filter != null)
+                    {
+                        closeQuietly(filter); // its replay found it wrong: refused by name, as at open
+                    }
                     failed.put(key, ex.getMessage());
                     log.println("ddf: cannot open " + file + ": " + ex.getMessage());
                 }
@@ -271,8 +326,8 @@ public final class ScalingRegistry implements AutoCloseable
         {
             if (!closed && !has(key))
             {
+                attach(key, filter, true);
                 filters.put(key, filter);
-                track(filter);
                 return filter;
             }
         }
@@ -321,6 +376,10 @@ public final class ScalingRegistry implements AutoCloseable
         }
         if (filter != null)
         {
+            if (durability != null)
+            {
+                durability.removed(key);
+            }
             closeQuietly(filter);
         }
         try

@@ -98,6 +98,41 @@ final class DaemonProcess
         return log.toString();
     }
 
+    /**
+     * The load of the restart tests: BF.ADD {@code key} of new items ({@code item-N} from {@code from}), 16 pipelined,
+     * for {@code millis} or until {@code limit}; each reply is told with its item, in order.
+     *
+     * @return the next item.
+     */
+    long pipelinedAdds(final String key, final long from, final long millis, final long limit,
+        final java.util.function.BiConsumer<String, Object> replied) throws IOException
+    {
+        final int pipeline = 16;
+        long next = from;
+        final long end = System.currentTimeMillis() + millis;
+        try (RespClient client = new RespClient(port))
+        {
+            final java.io.OutputStream out = client.socket().getOutputStream();
+            while (System.currentTimeMillis() < end && next + pipeline < limit)
+            {
+                final String[] items = new String[pipeline];
+                final java.io.ByteArrayOutputStream batch = new java.io.ByteArrayOutputStream();
+                for (int i = 0; i < pipeline; i++)
+                {
+                    items[i] = "item-" + next++;
+                    batch.write(RespClient.encode("BF.ADD", key, items[i]));
+                }
+                out.write(batch.toByteArray());
+                out.flush();
+                for (final String item : items)
+                {
+                    replied.accept(item, client.read());
+                }
+            }
+        }
+        return next;
+    }
+
     void kill() throws InterruptedException
     {
         process.destroyForcibly(); // SIGKILL; idempotent

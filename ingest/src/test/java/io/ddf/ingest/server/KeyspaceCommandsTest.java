@@ -57,7 +57,9 @@ class KeyspaceCommandsTest extends SharedServerTestBase
             assertEquals(List.of(), c.call("KEYS", "*"));
             try (Stream<Path> files = Files.list(dir.resolve("keyspace")))
             {
-                assertEquals(List.of(), files.filter(f -> !f.getFileName().toString().startsWith(".")).toList());
+                // every filter's file is gone; the change log (issue 31) is the data directory's, not a filter's
+                assertEquals(List.of(), files.filter(f -> !f.getFileName().toString().startsWith(".") &&
+                    !f.getFileName().toString().equals("log")).toList());
             }
             assertEquals(1L, c.call("BF.ADD", "again", "a"));
             assertEquals("OK", c.call("FLUSHALL", "ASYNC"));

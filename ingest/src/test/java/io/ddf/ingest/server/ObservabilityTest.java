@@ -61,7 +61,10 @@ class ObservabilityTest
 
             assertTrue(info.contains("# Persistence\r\n"), info);
             assertEquals(0, number(info, "loading:(\\d+)\r\n"));
-            assertEquals(0, number(info, "aof_enabled:(\\d+)\r\n"));
+            // the default --fsync everysec writes through the data directory's change log, ddf's AOF (issue 31)
+            assertEquals(1, number(info, "aof_enabled:(\\d+)\r\n"));
+            assertTrue(info.contains("aof_last_write_status:ok\r\n"), info);
+            assertTrue(number(info, "ddf_log_bytes:(\\d+)\r\n") > 0, info);
             assertEquals(1, number(info, "ddf_filter_files:(\\d+)\r\n"));
             assertEquals(mapped, number(info, "ddf_filter_file_bytes:(\\d+)\r\n"));
 

@@ -1,0 +1,196 @@
+package io.ddf.engine.changelog;
+
+import io.ddf.engine.spi.ChangeRecorder;
+import io.ddf.persistence.log.BootId;
+import io.ddf.persistence.log.ChangeLog;
+import io.ddf.persistence.log.Checkpoint;
+import io.ddf.persistence.log.LogBinding;
+import io.ddf.persistence.log.LogReader;
+import io.ddf.persistence.log.Recovery;
+
+import java.util.UUID;
+
+/**
+ * One filter's binding to its change log (FORMAT-LOG.md): its number, its records ({@link ChangeRecorder}), the open
+ * path's decision and replay ({@link #attach}), and its checkpoints ({@link #checkpoint()}). The same for a fixed-size
+ * filter file and a scaling file: they differ in where the header fields are ({@link LogBinding}) and how their pages
+ * are forced.
+ */
+public final class FilterLog implements ChangeRecorder
+{
+    private final ChangeLog log;
+    private final int number;
+    private final LogBinding binding;
+    private final Runnable forcePages;
+    private final Recovery recovery;
+    private final Object checkpointLock = new Object();
+
+    private FilterLog(final ChangeLog log, final int number, final LogBinding binding, final Runnable forcePages,
+        final Recovery recovery)
+    {
+        this.log = log;
+        this.number = number;
+        this.binding = binding;
+        this.forcePages = forcePages;
+        this.recovery = recovery;
+    }
+
+    /** How the file was found at open. */
+    public enum Found
+    {
+        /** Made by this open. */
+        CREATED,
+        /** Closed cleanly (its seal matched). */
+        SEALED,
+        /** Not closed cleanly. */
+        NOT_SEALED
+    }
+
+    /**
+     * The open path (FORMAT-LOG.md, "Opening a filter written through a log"): decides from the seal, the header's log
+     * id and boot id whether to replay, replays the filter's records from its checkpoint when the machine restarted
+     * since, then ties the file to the log (number, boot id now) and forces its header. After a replay the filter is
+     * checkpointed.
+     *
+     * @param log        the log.
+     * @param binding    the file's header fields.
+     * @param found      how the file was found.
+     * @param target     replays one record onto the table.
+     * @param forcePages forces the file's pages (msync, fsync).
+     * @return the binding, {@link #recovery()} saying what was done.
+     */
+    public static FilterLog attach(final ChangeLog log, final LogBinding binding, final Found found,
+        final ReplayTarget target, final Runnable forcePages)
+    {
+        final UUID boot = BootId.current();
+        final long end = log.appended();
+        final boolean ours = binding.logId() == log.logId() && binding.number() != 0;
+        final long checkpoint = binding.checkpoint();
+        Recovery recovery;
+        int number = ours ? binding.number() : 0;
+        if (found == Found.CREATED)
+        {
+            recovery = Recovery.of(Recovery.Outcome.CREATED, end, end);
+        }
+        else if (binding.logId() == 0)
+        {
+            recovery = Recovery.of(Recovery.Outcome.ATTACHED, end, end);
+        }
+        else if (found == Found.SEALED)
+        {
+            recovery = Recovery.of(Recovery.Outcome.SEALED, checkpoint, end);
+        }
+        else if (!ours || checkpoint < log.start())
+        {
+            recovery = Recovery.of(Recovery.Outcome.NO_LOG, checkpoint, end);
+        }
+        else if (binding.bootId().equals(boot) && !BootId.unknown(boot))
+        {
+            recovery = Recovery.of(Recovery.Outcome.SAME_BOOT, checkpoint, end);
+        }
+        else
+        {
+            recovery = replay(log, number, Math.min(checkpoint, end), end, target);
+        }
+        if (number == 0)
+        {
+            number = log.newFilterNumber();
+        }
+        final long from = ours && recovery.outcome() != Recovery.Outcome.REPLAYED ? Math.min(checkpoint, end) :
+            log.appended();
+        binding.attach(log.logId(), number, from, ours ? binding.checkpointMillis() : System.currentTimeMillis());
+        binding.bootId(boot);
+        if (recovery.outcome() == Recovery.Outcome.REPLAYED)
+        {
+            forcePages.run();
+        }
+        binding.force();
+        return new FilterLog(log, number, binding, forcePages, recovery);
+    }
+
+    private static Recovery replay(final ChangeLog log, final int number, final long from, final long end,
+        final ReplayTarget target)
+    {
+        final long started = System.nanoTime();
+        long records = 0;
+        final LogReader reader = log.reader(from);
+        while (reader.next())
+        {
+            if (reader.filter() == number)
+            {
+                target.apply(reader);
+                records++;
+            }
+        }
+        return new Recovery(Recovery.Outcome.REPLAYED, records, System.nanoTime() - started, from, end);
+    }
+
+    /** @return what the open did. */
+    public Recovery recovery()
+    {
+        return recovery;
+    }
+
+    /** @return the log. */
+    public ChangeLog log()
+    {
+        return log;
+    }
+
+    /** @return the filter's number in the log. */
+    public int number()
+    {
+        return number;
+    }
+
+    @Override
+    public long record(final int op, final int aux, final long hash, final long arg)
+    {
+        return log.append(number, op, aux, hash, arg);
+    }
+
+    @Override
+    public long record2(final int op, final int aux, final long hash, final long arg, final long arg3,
+        final long arg4, final long arg5, final long arg6)
+    {
+        return log.append2(number, op, aux, hash, arg, arg3, arg4, arg5, arg6);
+    }
+
+    /** @return the checkpoint position the header holds now. */
+    public long checkpointPosition()
+    {
+        return binding.checkpoint();
+    }
+
+    /**
+     * A checkpoint (FORMAT-LOG.md, "Checkpoints"): P := the log's appended position, forced in the log; the pages
+     * forced; P recorded in the header and forced. Writers never wait; checkpoints of one filter run one at a time.
+     *
+     * @return what it did.
+     */
+    public Checkpoint checkpoint()
+    {
+        synchronized (checkpointLock)
+        {
+            final long started = System.nanoTime();
+            final long millis = System.currentTimeMillis();
+            final long p = log.appended();
+            log.force(p);
+            forcePages.run();
+            binding.checkpoint(p, millis);
+            binding.force();
+            return new Checkpoint(p, millis, System.nanoTime() - started, true);
+        }
+    }
+
+    /**
+     * Before a clean close: records P = the appended position (forced in the log), so that an older build that later
+     * opens the file, writes and crashes finds nothing of this filter to replay after it. The close forces the file.
+     */
+    public void closing()
+    {
+        final long p = log.appended();
+        log.force(p);
+        binding.checkpoint(p, System.currentTimeMillis());
+    }
+}

@@ -1,0 +1,55 @@
+package io.ddf.engine.internal;
+
+import io.ddf.engine.changelog.KindOps;
+import io.ddf.engine.spi.CountingCore;
+import io.ddf.engine.spi.FilterCore;
+import io.ddf.engine.spi.KindDefinition;
+import io.ddf.engine.spi.LoggedCore;
+import io.ddf.persistence.log.LogReader;
+
+/** Replays a {@link MappedFilter}'s records onto its table (FORMAT-LOG.md, "Records per kind"). */
+final class MappedReplay
+{
+    private static final long[] NO_MORE = new long[0];
+
+    private MappedReplay()
+    {
+    }
+
+    /**
+     * Replays one of this filter's records onto its table (FORMAT-LOG.md): a core that logs itself replays its own;
+     * the others stream the element again (ADD and DELETE: the cuckoo kind's copies).
+     *
+     * @param core       the filter's core.
+     * @param counters   its counters.
+     * @param definition its kind.
+     * @param frame      the reader at the record.
+     */
+    static void replay(final FilterCore core, final FilterCounters counters, final KindDefinition definition,
+        final LogReader frame)
+    {
+        final int op = frame.op();
+        if (core instanceof LoggedCore logged && logged.replay(op, frame.aux(), frame.hash(), frame.arg(),
+            frame.units() == 2 ? new long[] {frame.arg(3), frame.arg(4), frame.arg(5), frame.arg(6)} : NO_MORE))
+        {
+            return;
+        }
+        switch (op)
+        {
+            case KindOps.STREAM -> counters.record(0, 1, core.stream(frame.hash()) ? 1 : 0);
+            case KindOps.ADD -> counting(core, definition).add(frame.hash());
+            case KindOps.DELETE -> counting(core, definition).delete(frame.hash());
+            default -> throw new IllegalStateException("record op " + op + " at log position " + frame.position() +
+                " is not one a " + definition.name() + " filter writes");
+        }
+    }
+
+    private static CountingCore counting(final FilterCore core, final KindDefinition definition)
+    {
+        if (core instanceof CountingCore counting)
+        {
+            return counting;
+        }
+        throw new IllegalStateException(definition.name() + " keeps no copies, yet its log holds an ADD or DELETE");
+    }
+}
