@@ -13,6 +13,7 @@
 # and writes bench/results/fsync/DATE-TIME.md: each round's req/s, the medians of req/s, p50 and p99 (--csv).
 # Environment: ROUNDS (3), N (200000), M (50000), REDISBLOOM (/work/shared/redisbloom/redisbloom-2.4.23.so; the
 # redis rows are skipped, saying so, when it is absent), DDF_PORT (7500), REDIS_PORT (6500), CAPACITY, RANGE, WARM,
+# DDF_RESERVE_OPTIONS (appended to ddf's BF.RESERVE, e.g. NONSCALING; default none: ddf's default, a scaling chain),
 # DDF_POLICIES and REDIS_POLICIES (each "always everysec no": the servers to start), WORK (a directory on the disk to measure; default a new one
 # under the repository's target/), DDF_JAR (a built ddf.jar; default: build ingest/target/ddf.jar when stale),
 # BEFORE_JAR (another ddf.jar, e.g. main's before a change: its servers run alongside, one per policy of
@@ -99,7 +100,7 @@ warm() { # the filter's creation and pages, the JIT; not recorded
   local k="$1"
   if [ -n "$capacity" ]; then
     if [[ "${names[$k]}" == redis* ]]; then redis-cli -p "${ports[$k]}" BF.RESERVE k 0.01 "$capacity" NONSCALING > /dev/null
-    else redis-cli -p "${ports[$k]}" BF.RESERVE k 0.01 "$capacity" > /dev/null; fi
+    else redis-cli -p "${ports[$k]}" BF.RESERVE k 0.01 "$capacity" ${DDF_RESERVE_OPTIONS:-} > /dev/null; fi
   fi
   redis-benchmark -p "${ports[$k]}" -n "$warm" -P 16 -r "$range" -q BF.ADD k __rand_int__ > /dev/null 2>&1
 }
@@ -109,7 +110,7 @@ mkdir -p "$(dirname "$out")"
 {
   echo "# BF.ADD under each sync policy, ddf against redis-server with RedisBloom and an append-only file, $stamp UTC"
   echo
-  echo "\`bench/fsync-vs-redis.sh\` (ROUNDS=$rounds N=$n M=$m CAPACITY=${capacity:-unset} RANGE=$range WARM=$warm), $(nproc) cores, $(redis-server --version | awk '{print $3}'),"
+  echo "\`bench/fsync-vs-redis.sh\` (ROUNDS=$rounds N=$n M=$m CAPACITY=${capacity:-unset} RANGE=$range WARM=$warm DDF_RESERVE_OPTIONS=${DDF_RESERVE_OPTIONS:-none}), $(nproc) cores, $(redis-server --version | awk '{print $3}'),"
   echo "data on $(df -T "$work" | awk 'NR == 2 { print $2 " (" $1 ")" }'). Rounds alternated: each round runs every server once per mode."
   [ -n "$skipped" ] && { echo; echo "$skipped"; }
   echo
