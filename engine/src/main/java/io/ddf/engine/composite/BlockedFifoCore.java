@@ -451,6 +451,7 @@ public final class BlockedFifoCore implements TimedCore
         if (window != null)
         {
             window.afterPublish(generation);
+            seals.afterTurn(); // the filter's sealing thread, if it has one, takes the seal this turn queued
         }
     }
 
@@ -542,6 +543,22 @@ public final class BlockedFifoCore implements TimedCore
     void publishUnpublished(final long generation)
     {
         publish(generation, window == null ? 0 : window.countStart(generation - 1, FilterClock.NO_TIME), false);
+    }
+
+    @Override
+    public void onDeferredWork(final Runnable wake)
+    {
+        if (seals != null)
+        {
+            seals.wakeWith(wake);
+        }
+    }
+
+    /** A step of the seals of slots whose use ended stale ({@link FifoSeals#background()}). */
+    @Override
+    public long doDeferredWork()
+    {
+        return seals == null ? NO_DEFERRED_WORK : seals.background();
     }
 
     /** @return map words the turns sealed themselves (0 without a window; see {@link FifoSeals}). */

@@ -77,6 +77,10 @@ public final class MappedFilter
             syncMode == SyncMode.UNTRACKED ? null : file.sync().trackChanges());
         this.touchAhead = file.tableLength() > TOUCH_AHEAD_MIN_BYTES;
         this.guard = new CallGuard(file.path());
+        if (core instanceof TimedCore timed && timed.windowed())
+        {
+            BackgroundSeals.attach(timed, guard); // a turn's seal done off the calling threads
+        }
     }
 
     /**
