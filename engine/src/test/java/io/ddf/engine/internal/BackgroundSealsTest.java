@@ -3,6 +3,7 @@ package io.ddf.engine.internal;
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.Filters;
+import io.ddf.engine.ManualClock;
 import io.ddf.engine.SyncPolicy;
 import io.ddf.engine.Verdict;
 import io.ddf.persistence.testing.TestSeed;
@@ -11,13 +12,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,25 +34,7 @@ class BackgroundSealsTest
     private static final int GENERATIONS = 2 * SLICES;
     private static final long T0 = 1_700_000_000_000L;
 
-    /** A clock the test moves. */
-    private static final class Clock implements InstantSource
-    {
-        final AtomicLong now = new AtomicLong(T0);
-
-        @Override
-        public Instant instant()
-        {
-            return Instant.ofEpochMilli(now.get());
-        }
-
-        @Override
-        public long millis()
-        {
-            return now.get();
-        }
-    }
-
-    private static DuplicateFilter windowed(final long capacity, final Clock clock, final Path file)
+    private static DuplicateFilter windowed(final long capacity, final ManualClock clock, final Path file)
     {
         final var builder = Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", capacity).window(WINDOW)
             .subfilters(SLICES).clock(clock).seed(7);
@@ -62,7 +42,8 @@ class BackgroundSealsTest
     }
 
     /** Three new items, then the clock moves a slice and one more call turns: returns the three. */
-    private static List<Long> slice(final DuplicateFilter filter, final Clock clock, final SplittableRandom random)
+    private static List<Long> slice(final DuplicateFilter filter, final ManualClock clock,
+        final SplittableRandom random)
     {
         final List<Long> items = new ArrayList<>();
         while (items.size() < 3)
@@ -73,7 +54,7 @@ class BackgroundSealsTest
                 items.add(item);
             }
         }
-        clock.now.addAndGet(SLICE);
+        clock.advance(SLICE);
         filter.stream(random.nextLong());
         return items;
     }
@@ -92,7 +73,7 @@ class BackgroundSealsTest
     void theThreadTakesEachTurnsSealAndNoItemWithinItsWindowIsLost(@TempDir final Path dir) throws Exception
     {
         final SplittableRandom random = new SplittableRandom(TestSeed.seed());
-        final Clock clock = new Clock();
+        final ManualClock clock = new ManualClock(T0);
         final Path file = dir.resolve("w.ddf");
         final List<List<Long>> bySlice = new ArrayList<>();
         try (DuplicateFilter filter = windowed(10_000_000, clock, file))
@@ -140,7 +121,7 @@ class BackgroundSealsTest
         final SplittableRandom random = new SplittableRandom(TestSeed.seed());
         for (int round = 0; round < 12; round++)
         {
-            final Clock clock = new Clock();
+            final ManualClock clock = new ManualClock(T0);
             final DuplicateFilter filter = windowed(30_000_000, clock, null);
             for (int turn = 1; turn <= GENERATIONS + 2 + round % 3; turn++)
             {
