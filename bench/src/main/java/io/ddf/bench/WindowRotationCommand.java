@@ -84,6 +84,9 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     /** The CPU time of each call but the turns, of the measured filter's thread. */
     private final Histogram othersCpu = new Histogram(3);
+    /** The same, of the calls that took no page fault, and of those that took one or more. */
+    private final Histogram noFaultCpu = new Histogram(3);
+    private final Histogram faultCpu = new Histogram(3);
     private static final Duration WINDOW = Duration.ofHours(24);
 
     @Override
@@ -152,6 +155,9 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
                 + "max %.3f ms; turns' CPU median %.3f ms, max %.3f ms%n", all.getTotalCount(),
                 all.getValueAtPercentile(99.9) / 1e6, all.getMaxValue() / 1e6, allCpu.getValueAtPercentile(99.9) / 1e6, allCpu.getMaxValue() / 1e6,
                 cpu.getValueAtPercentile(50) / 1e6, cpu.getMaxValue() / 1e6);
+            System.out.printf(Locale.ROOT, "other calls' CPU: %d without a page fault, max %.3f ms; %d with, max %.3f "
+                + "ms%n", noFaultCpu.getTotalCount(), noFaultCpu.getMaxValue() / 1e6, faultCpu.getTotalCount(),
+                faultCpu.getMaxValue() / 1e6);
             final TimeWindow window = filter.timeWindow().orElseThrow();
             System.out.printf(Locale.ROOT, "turns by time %d, by count %d, expired %d, recycled early %d%n",
                 window.turnsByTime(), window.turnsByCount(), window.expired(), window.recycledEarly());
@@ -201,13 +207,17 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
             for (long i = 0; i < items; i++)
             {
                 final long key = random.nextLong();
+                final long faults = others == null ? 0 : pageFaults();
                 final long cpu = others == null ? 0 : THREADS.getCurrentThreadCpuTime();
                 final long start = System.nanoTime();
                 filter.stream(key);
                 if (others != null)
                 {
-                    others.recordValue(System.nanoTime() - start);
-                    othersCpu.recordValue(THREADS.getCurrentThreadCpuTime() - cpu);
+                    final long wall = System.nanoTime() - start;
+                    final long used = THREADS.getCurrentThreadCpuTime() - cpu;
+                    others.recordValue(wall);
+                    othersCpu.recordValue(used);
+                    (pageFaults() == faults ? noFaultCpu : faultCpu).recordValue(used);
                 }
             }
             if (gapMillis > 0)
