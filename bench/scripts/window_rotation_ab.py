@@ -31,7 +31,8 @@ def main(path):
         faults = re.match(r"other calls' CPU: (\d+) without a page fault, max ([\d.]+) ms; (\d+) with, max ([\d.]+)",
                           line)
         if faults:
-            run.update(nofault=float(faults.group(2)), fault=float(faults.group(4)))
+            run.update(nofault=float(faults.group(2)) if int(faults.group(1)) else None,
+                       fault=float(faults.group(4)) if int(faults.group(3)) else None)
     print("| ARGS | side | rounds | turns' CPU, median of medians / max (ms) | all calls' wall p99.9 / max (ms, worst "
           "round) | other calls' CPU max, without / with a page fault (ms) |")
     print("| --- | --- | --- | --- | --- | --- |")
@@ -39,10 +40,15 @@ def main(path):
         rs = [r for r in rs if "turnmed" in r]
         if not rs:
             continue
-        print("| `%s` | %s | %d | %.3f / %.3f | %.3f / %.3f | %.3f / %.3f |" % (
+        print("| `%s` | %s | %d | %.3f / %.3f | %.3f / %.3f | %s / %s |" % (
             args, side, len(rs), statistics.median(r["turnmed"] for r in rs), max(r["turnmax"] for r in rs),
-            max(r["wall999"] for r in rs), max(r["wallmax"] for r in rs), max(r["nofault"] for r in rs),
-            max(r["fault"] for r in rs)))
+            max(r["wall999"] for r in rs), max(r["wallmax"] for r in rs), worst(rs, "nofault"), worst(rs, "fault")))
+
+
+def worst(runs, key):
+    """The largest of the runs' figures, or a dash when no call of that kind came."""
+    values = [r[key] for r in runs if r.get(key) is not None]
+    return "%.3f" % max(values) if values else "-"
 
 
 if __name__ == "__main__":
