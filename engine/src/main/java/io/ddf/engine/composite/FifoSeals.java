@@ -23,7 +23,10 @@ import static io.ddf.engine.composite.BlockedFifoLayout.STATES_PER_WORD;
  * leaves a slot pending wakes it, and it seals {@link #BACKGROUND_CHUNK} words a step, between the calls, while the
  * slot waits for its reuse 2L − 1 slices later. The turn seals only what the thread has not reached by then (with a
  * window of time on the wall clock: nothing, unless slices are milliseconds long; with event time that jumps by
- * slices within milliseconds, the rest).
+ * slices within milliseconds, the rest). A turn that finds the thread in the middle of a step waits for that step,
+ * and for the thread itself when it was preempted there: on a loaded machine, milliseconds now and then in that case
+ * (bench/results/window; a seal without the lock would need compare-and-swaps that a claim of the new use restoring
+ * the word read, an ABA, defeats).
  *
  * <p>Safe to seal once g has ended (READY past g: no new claim for g can start) and the slot's claimers of g have
  * left; a seal only turns states that are not live for g into DEAD, so lookups of g see no change. One sealer at a
