@@ -66,6 +66,10 @@ public final class MappedFilter
             (file.tableAddress() + file.tableLength() - file.stateAddress()) / Long.BYTES, false);
         this.touchAhead = file.tableLength() > BatchStream.TOUCH_AHEAD_MIN_BYTES;
         this.guard = new CallGuard(file.path());
+        if (core instanceof TimedCore timed && timed.windowed())
+        {
+            BackgroundSeals.attach(timed, guard); // a turn's seal done off the calling threads
+        }
     }
 
     /**
