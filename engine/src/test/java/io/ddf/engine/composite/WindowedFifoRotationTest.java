@@ -243,7 +243,7 @@ class WindowedFifoRotationTest
         try (DirectRegion table = new DirectRegion(BlockedFifoLayout.tableWords(layer.blocks(), GENERATIONS) * 8);
             DirectRegion header = new DirectRegion(64 * 8))
         {
-            final BlockedFifoCore core = BlockedFifoCore.windowed(table.words(owned), header.words(owned),
+            final BlockedFifoCore core = WindowedFifo.of(table.words(owned), header.words(owned),
                 layer.blocks(), layer.hashFunctions(), layer.blocksPerItem(), perGeneration, WINDOW, SLICES, now::get);
             core.onDeferredWork(wakes::incrementAndGet);
             final List<List<Long>> byTurn = new ArrayList<>();
