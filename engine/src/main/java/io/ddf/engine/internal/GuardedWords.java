@@ -31,7 +31,7 @@ public final class GuardedWords
      */
     public long get(final long index)
     {
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             return words.getLongPlain(index);
@@ -49,7 +49,7 @@ public final class GuardedWords
      */
     public void put(final long index, final long value)
     {
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             words.putLongPlain(index, value);
@@ -68,10 +68,10 @@ public final class GuardedWords
      */
     public long mismatch(final GuardedWords other, final long from)
     {
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
-            final int otherStripe = other.guard.enter();
+            final Stripe otherStripe = other.guard.enter();
             try
             {
                 final long common = Math.min(words.words(), other.words.words());

@@ -151,11 +151,11 @@ public final class MappedFilter
      */
     public boolean streamHash(final long hash)
     {
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             final boolean duplicate = core.stream(hash);
-            counters.record(stripe, 1, duplicate ? 1 : 0);
+            counters.record(stripe.index, 1, duplicate ? 1 : 0);
             if (syncEachCall)
             {
                 sync();
@@ -177,11 +177,11 @@ public final class MappedFilter
     public boolean streamHash(final long hash, final long time)
     {
         final TimedCore timed = TimedCalls.core(core, definition, time);
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             final boolean duplicate = timed.stream(hash, time);
-            counters.record(stripe, 1, duplicate ? 1 : 0);
+            counters.record(stripe.index, 1, duplicate ? 1 : 0);
             if (syncEachCall)
             {
                 sync();
@@ -204,7 +204,7 @@ public final class MappedFilter
         {
             return null;
         }
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             return timed.window();
@@ -221,7 +221,7 @@ public final class MappedFilter
      */
     public long touchHash(final long hash)
     {
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             return core.touch(hash);
@@ -249,7 +249,7 @@ public final class MappedFilter
     {
         Objects.checkFromIndexSize(offset, length, elements.length);
         Objects.checkFromIndexSize(offset, length, duplicates.length);
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             return streamLongs(stripe, elements, offset, length, duplicates);
@@ -260,7 +260,7 @@ public final class MappedFilter
         }
     }
 
-    private int streamLongs(final int stripe, final long[] elements, final int offset, final int length,
+    private int streamLongs(final Stripe stripe, final long[] elements, final int offset, final int length,
         final boolean[] duplicates)
     {
         final int end = offset + length;
@@ -287,7 +287,7 @@ public final class MappedFilter
         {
             touchSink = touched;
         }
-        counters.record(stripe, length, found);
+        counters.record(stripe.index, length, found);
         if (syncEachCall)
         {
             sync(); // group commit: the batch's changes in one sync
@@ -301,7 +301,7 @@ public final class MappedFilter
      */
     public boolean containsHash(final long hash)
     {
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             return core.contains(hash);
@@ -326,11 +326,11 @@ public final class MappedFilter
     public void addHash(final long hash)
     {
         final CountingCore counting = countingCore();
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             counting.add(hash);
-            counters.record(stripe, 1, 0);
+            counters.record(stripe.index, 1, 0);
             if (syncEachCall)
             {
                 sync();
@@ -349,7 +349,7 @@ public final class MappedFilter
     public boolean deleteHash(final long hash)
     {
         final CountingCore counting = countingCore();
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             final boolean deleted = counting.delete(hash);
@@ -372,7 +372,7 @@ public final class MappedFilter
     public int countHash(final long hash)
     {
         final CountingCore counting = countingCore();
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             return counting.count(hash);
@@ -390,7 +390,7 @@ public final class MappedFilter
         {
             return 0;
         }
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             return counting.deletions();
@@ -425,8 +425,8 @@ public final class MappedFilter
 
     private long count(final boolean duplicates)
     {
-        final int stripe = guard.tryEnter();
-        if (stripe < 0)
+        final Stripe stripe = guard.tryEnter();
+        if (stripe == null)
         {
             guard.awaitClosed();
             return duplicates ? finalDuplicates : finalElements;
@@ -450,7 +450,7 @@ public final class MappedFilter
     /** Forces the state to the storage device; a close waits for it. */
     public void flush()
     {
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             file.flush();
