@@ -24,9 +24,9 @@ echo "uptime: $(uptime)"
 mkdir "$tmp/nocount"
 git -C "$root" archive HEAD | tar -x -C "$tmp/nocount"
 guard="$tmp/nocount/engine/src/main/java/io/ddf/engine/internal/CallGuard.java"
-# the "if" keeps javac from calling the rest unreachable; name is never null
+# the "if" keeps javac from calling the rest unreachable (name and stripe are never null)
 sed -i -e '/^    Stripe tryEnter()$/,/^    {$/ s|^    {$|    {\n        if (name != null) { return stripes.mine(); } // GuardCost variant: the stripe only, nothing counted|' \
-  -e '/^    void exit(final Stripe stripe)$/,/^    {$/ s|^    {$|    {\n        if (name != null) { return; } // GuardCost variant: the guard removed|' "$guard"
+  -e '/^    static void exit(final Stripe stripe)$/,/^    {$/ s|^    {$|    {\n        if (stripe != null) { return; } // GuardCost variant: the guard removed|' "$guard"
 [[ "$(grep -c 'GuardCost variant' "$guard")" == 2 ]] || { echo "guard-cost.sh: CallGuard changed, patch failed" >&2; exit 1; }
 (cd "$tmp/nocount" && mvn -q -B -ntp -pl ingest -am -DskipTests -Dpmd.skip=true package)
 javac -cp "$root/ingest/target/ddf.jar" -d "$tmp/classes" "$root/bench/scripts/GuardCost.java"

@@ -71,16 +71,23 @@ final class CallGuard
      */
     Stripe tryEnter()
     {
-        final Stripe stripe = stripes.mine();
-        return stripe.enter() ? stripe : null;
+        final Thread me = Thread.currentThread();
+        final Stripe hint = stripes.hint(me);
+        if (hint.ownedBy(me))
+        {
+            return hint.enterOwned() ? hint : null; // the hot path: no test of the overflow
+        }
+        final Stripe stripe = stripes.mine(); // claims one, or the overflow
+        return (stripe.shared ? stripe.enterShared() : stripe.enterOwned()) ? stripe : null;
     }
 
     /**
-     * Counts a call out: its writes are visible to the closer that sees the count drop.
+     * Counts a call out: its writes are visible to the closer that sees the count drop. Static: the caller need not
+     * load its guard again to leave.
      *
      * @param stripe the stripe it entered on.
      */
-    void exit(final Stripe stripe)
+    static void exit(final Stripe stripe)
     {
         stripe.exit();
     }

@@ -38,7 +38,7 @@ public final class GuardedWords
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -56,7 +56,7 @@ public final class GuardedWords
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -86,12 +86,12 @@ public final class GuardedWords
             }
             finally
             {
-                other.guard.exit(otherStripe);
+                CallGuard.exit(otherStripe);
             }
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 }

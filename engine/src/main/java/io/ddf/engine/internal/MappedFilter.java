@@ -164,7 +164,7 @@ public final class MappedFilter
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -190,7 +190,7 @@ public final class MappedFilter
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -211,7 +211,7 @@ public final class MappedFilter
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -228,7 +228,7 @@ public final class MappedFilter
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -256,7 +256,7 @@ public final class MappedFilter
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -308,7 +308,7 @@ public final class MappedFilter
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -338,7 +338,7 @@ public final class MappedFilter
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -361,7 +361,7 @@ public final class MappedFilter
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -379,7 +379,7 @@ public final class MappedFilter
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -397,7 +397,7 @@ public final class MappedFilter
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -437,7 +437,7 @@ public final class MappedFilter
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -457,7 +457,7 @@ public final class MappedFilter
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 

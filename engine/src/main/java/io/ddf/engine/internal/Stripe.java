@@ -77,21 +77,30 @@ abstract class Stripe extends StripePadding
     }
 
     /**
-     * Counts a call in, then reads the closing mark past the fence's light side.
+     * Counts a call of the owner in, then reads the closing mark past the fence's light side.
      *
      * @return false when the filter is closing (the call is counted out again).
      */
-    final boolean enter()
+    final boolean enterOwned()
     {
-        if (!shared)
+        IN_FLIGHT.setOpaque(this, inFlight + 1);
+        AsymmetricFence.light();
+        if ((boolean)CLOSING.getOpaque(this))
         {
-            IN_FLIGHT.setOpaque(this, inFlight + 1);
-            AsymmetricFence.light();
+            exit();
+            return false;
         }
-        else
-        {
-            IN_FLIGHT.getAndAdd(this, 1L); // a full fence of its own
-        }
+        return true;
+    }
+
+    /**
+     * Counts a call in on a stripe the caller may not own (the overflow): atomically, a full fence of its own.
+     *
+     * @return false when the filter is closing (the call is counted out again).
+     */
+    final boolean enterShared()
+    {
+        IN_FLIGHT.getAndAdd(this, 1L);
         if ((boolean)CLOSING.getOpaque(this))
         {
             exit();

@@ -29,8 +29,14 @@ final class ThreadStripes
     Stripe mine()
     {
         final Thread me = Thread.currentThread();
-        final Stripe hint = stripes[(int)(me.getId() % OVERFLOW)];
+        final Stripe hint = hint(me);
         return hint.ownedBy(me) ? hint : claim(me, hint.index);
+    }
+
+    /** @return the stripe the thread owns if it owns the one its id names (the usual case), else another. */
+    Stripe hint(final Thread thread)
+    {
+        return stripes[(int)(thread.getId() % OVERFLOW)];
     }
 
     /** @return stripe {@code index} (0 to {@link #OVERFLOW}), for a closer's look at every stripe. */
