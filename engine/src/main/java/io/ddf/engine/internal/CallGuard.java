@@ -14,7 +14,8 @@ import java.util.concurrent.locks.LockSupport;
  * mark, so the guard touches one cache line that only the calling thread writes. Entering counts the call in (a plain
  * load and an opaque store of the count, which only the owner writes), then, past an
  * {@link AsymmetricFence#light() asymmetric fence's light side} (no instruction on x86), reads the stripe's closing
- * mark; exiting counts it out with a release store. No locked instruction, in either mode, for the first
+ * mark; exiting counts it out with a release store. The owner's path tests nothing more: a thread that owns the
+ * stripe its id names is not on the overflow, which no thread owns. No locked instruction, in either mode, for the first
  * {@code STRIPES - 1} threads; the overflow stripe's threads count atomically. Closing sets the mark in every stripe
  * (volatile stores), runs the fence's heavy side, then waits until every stripe counts nothing in flight: a call
  * either was counted in when the heavy side returned, and is waited for, or read the mark and refuses itself

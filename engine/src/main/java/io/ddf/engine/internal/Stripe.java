@@ -8,8 +8,9 @@ import java.lang.invoke.VarHandle;
 /**
  * One of a filter's {@link ThreadStripes}: the thread that owns it, its calls in flight and the filter's closing mark,
  * all in one padded object, so that a call's guard reads and writes one cache line that only its thread writes
- * (issue 30: the lookup, the count and the mark in three places cost the owned hot path 3–4 %). The index is the
- * stripe of the counters ({@link FilterCounters}) this thread counts in.
+ * (issue 30: with the owners in one array, the counts in another and the mark in the guard, the guard cost QHT's
+ * owned hot path 3–4 %, see bench/results/hotpath/guard-cost-*.md). The index is the stripe of the counters
+ * ({@link FilterCounters}) this thread counts in.
  *
  * <p>The mark is a copy per stripe: the closer sets it in every stripe before its heavy fence ({@link CallGuard}), a
  * call reads its own.
