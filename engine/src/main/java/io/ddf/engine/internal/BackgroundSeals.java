@@ -121,8 +121,8 @@ final class BackgroundSeals
         {
             while (true)
             {
-                final int stripe = guard.tryEnter();
-                if (stripe < 0)
+                final Stripe stripe = guard.tryEnter();
+                if (stripe == null)
                 {
                     return true; // closing or closed: dropped
                 }
@@ -133,7 +133,7 @@ final class BackgroundSeals
                 }
                 finally
                 {
-                    guard.exit(stripe);
+                    CallGuard.exit(stripe);
                 }
                 if (done == TimedCore.NO_DEFERRED_WORK)
                 {
