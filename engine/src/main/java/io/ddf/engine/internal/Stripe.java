@@ -44,7 +44,8 @@ abstract class Stripe extends StripePadding
     private Thread owner;
     /** Calls in flight: written only by the owner (plainly read, opaque/release stored), or atomically when shared. */
     private long inFlight;
-    /** Whether the filter is closing: stored by the closer (volatile), read opaquely by calls. */
+    /** Whether the filter is closing: stored by the closer (volatile), read opaquely by calls (only through CLOSING). */
+    @SuppressWarnings("PMD.UnusedPrivateField")
     private boolean closing;
 
     private Stripe(final int index, final boolean shared)
