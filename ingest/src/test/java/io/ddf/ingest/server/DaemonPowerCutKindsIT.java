@@ -31,8 +31,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * file system a checkpoint of 23 filters takes long enough), the others (and the first otherwise) once a checkpoint has
  * finished in this round and the default scaling chain (reserved at 100 items, {@code EXPANSION 1}: a new layer every
  * 100 adds) has grown since, so the replay has to grow the chain; the fifo-bloom keys (by count, and with a window of
- * an hour, capacity 400) turn a generation every 100 to 200 adds, many times a round. After each cut the daemon restarts under another boot id, opens
- * every filter (0 refused: each answers, none is refused in the log, all are counted at start) and replays; then:
+ * an hour, capacity 100) turn a generation every 25 to 50 adds, several times a round (each round loads on until a
+ * capacity's worth went to every key). After each cut the daemon restarts under another boot id, opens every filter
+ * (0 refused: each answers, none is refused in the log, all are counted at start) and replays; then:
  * <ul>
  * <li>the kinds without false negatives (the default chain, {@code KIND redisbloom}, {@code NONSCALING},
  * {@code KIND bloom}, {@code CF.*}) keep every acknowledged add (under {@code everysec} those acknowledged more than
@@ -62,7 +63,9 @@ final class DaemonPowerCutKindsIT
     /** The longest the watch waits for the moment it wants (checkpoint, then growth), ms. */
     private static final long WATCH_MS = 8000;
     /** fifo-bloom's capacity: its generations turn every capacity / L adds, many times a round. */
-    private static final int FIFO_CAPACITY = 400;
+    private static final int FIFO_CAPACITY = 100;
+    /** The longest a round's load runs before the watch to send a capacity's worth to every key, ms. */
+    private static final long TURNS_MS = 20_000;
     /** The lossy kinds' capacity, far above the load. */
     private static final String LOSSY_CAPACITY = "200000";
     /** Recent items of a lossy kind compared across the last cut. */
@@ -109,7 +112,8 @@ final class DaemonPowerCutKindsIT
         final List<DaemonPowerCutIT.Ack> acked = Collections.synchronizedList(new ArrayList<>());
         /** Items whose CF.DEL was acknowledged (1), with when. */
         final List<DaemonPowerCutIT.Ack> deleted = Collections.synchronizedList(new ArrayList<>());
-        long sent;
+        /** Items sent, by the load's thread; read by the watch. */
+        volatile long sent;
         int nextDelete;
 
         Key(final String name, final Check check, final String... reserve)
@@ -263,6 +267,13 @@ final class DaemonPowerCutKindsIT
         try (RespClient watch = new RespClient(daemon.port))
         {
             Thread.sleep(warmMs);
+            // a slow machine: load on until fifo-bloom's generations have turned in this round
+            final long sentBefore = keys.get(0).sent;
+            for (final long until = System.currentTimeMillis() + TURNS_MS; keys.get(0).sent < sentBefore +
+                FIFO_CAPACITY && System.currentTimeMillis() < until; )
+            {
+                Thread.sleep(50);
+            }
             final long start = figure(watch, "ddf_checkpoints");
             final long end = System.currentTimeMillis() + WATCH_MS;
             long checkpoints = start;
@@ -318,14 +329,15 @@ final class DaemonPowerCutKindsIT
 
     /**
      * {@link #DEPTH} commands per key per write, pipelined on one connection: BF.ADD (CF.ADD) of the key's next items,
-     * and a CF.DEL of the cuckoo key's oldest acknowledged item not yet deleted. Ends at the cut.
+     * and every eighth write a CF.DEL of the cuckoo key's oldest acknowledged item not yet deleted (1 item in 32: the
+     * older ones not deleted are checked after a cut under everysec). Ends at the cut.
      */
     private static void load(final DaemonProcess daemon, final List<Key> keys, final AtomicBoolean stop)
     {
         try (RespClient client = new RespClient(daemon.port))
         {
             final OutputStream out = client.socket().getOutputStream();
-            while (!stop.get())
+            for (long write = 0; !stop.get(); write++)
             {
                 final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
                 final List<String> items = new ArrayList<>();
@@ -337,7 +349,8 @@ final class DaemonPowerCutKindsIT
                     bytes.write(RespClient.encode(key.family + ".ADD", key.name, item));
                     items.add(item);
                     of.add(key);
-                    if (key.check == Check.CUCKOO && depth < keys.size() && key.nextDelete < key.acked.size())
+                    if (key.check == Check.CUCKOO && depth < keys.size() && write % 8 == 0 &&
+                        key.nextDelete < key.acked.size())
                     {
                         bytes.write(RespClient.encode("CF.DEL", key.name, key.acked.get(key.nextDelete++).item));
                         items.add(null);
