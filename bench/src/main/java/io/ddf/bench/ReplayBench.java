@@ -27,8 +27,8 @@ import java.util.stream.Stream;
  * Replay speed after a power cut (issue 31). The default: the daemon's default filter, a ddf scaling chain
  * (BF.RESERVE's default: ddf's blocked layers, expansion 2, 1 %) written through a change log, checkpointed empty, then given N adds
  * (CHAIN_ADD records, and CHAIN_GROW as it grows). With a KIND (a {@link FilterKind} name, e.g. QHT or FIFO_BLOOM):
- * a fixed-size filter of that kind and MEMORY_BITS under the embedding API's default policy (its own log beside the
- * file), checkpointed empty, then given N distinct elements. A power cut is then played (the file as at the
+ * a fixed-size filter of that kind and MEMORY_BITS written through a change log as the daemon's are, checkpointed
+ * empty, then given N distinct elements. A power cut is then played (the file as at the
  * checkpoint, the log as written, another boot id) and the open replays every record. Per round: the replay's time
  * (Recovery) and records/s, and the replaying thread's CPU time for the whole open (replay, then the checkpoint that
  * forces the replayed pages): on a machine shared by other work the wall time says the share of a core the round got,
@@ -56,7 +56,7 @@ public final class ReplayBench
         final List<String> lines = new ArrayList<>();
         lines.add(kind == null ? "# Change-log replay of the default scaling chain (" + records +
             " adds, initial capacity " + capacity + ", 1 %, expansion 2)" : "# Change-log replay of a fixed-size " +
-            kind + " filter (" + records + " distinct elements, " + capacity + " memory bits, policy everysec)");
+            kind + " filter (" + records + " distinct elements, " + capacity + " memory bits)");
         lines.add("");
         lines.add("| round | records replayed | layers | replay ms | records/s | open's CPU ms | records per CPU-s |");
         lines.add("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
@@ -126,9 +126,9 @@ public final class ReplayBench
     {
         final Path path = dir.resolve("f.ddf");
         final Path image = dir.resolve("image.ddf");
-        final Path logDir = dir.resolve("f.ddf.log");
-        final Path cutLog = dir.resolve("log-cut");
-        try (DuplicateFilter filter = Filters.builder(kind).memoryBits(memoryBits).seed(42).file(path).create())
+        try (ChangeLog log = ChangeLog.open(dir.resolve("log"), LogOptions.DEFAULT);
+            DuplicateFilter filter = Filters.builder(kind).memoryBits(memoryBits).seed(42).file(path).log(log)
+                .create())
         {
             filter.checkpoint();
             Files.copy(path, image, StandardCopyOption.REPLACE_EXISTING);
@@ -137,22 +137,24 @@ public final class ReplayBench
             {
                 filter.stream(base + i);
             }
-            copyLog(logDir, cutLog); // the page cache's copy: every record written, as a forced log holds them
+            log.force(log.appended());
+            copyLog(dir.resolve("log"), dir.resolve("log-cut"));
         }
         Files.move(image, path, StandardCopyOption.REPLACE_EXISTING);
-        deleteTree(logDir);
-        Files.move(cutLog, logDir);
         System.setProperty(BootId.PROPERTY, new UUID(round, 31).toString());
-        final long cpu = THREADS.getCurrentThreadCpuTime();
-        try (DuplicateFilter filter = Filters.open(path))
+        try (ChangeLog log = ChangeLog.open(dir.resolve("log-cut"), LogOptions.DEFAULT))
         {
-            final long cpuNanos = THREADS.getCurrentThreadCpuTime() - cpu;
-            final Recovery r = filter.recovery();
-            if (r.outcome() != Recovery.Outcome.REPLAYED)
+            final long cpu = THREADS.getCurrentThreadCpuTime();
+            try (DuplicateFilter filter = Filters.open(path, log))
             {
-                throw new IllegalStateException("the open did not replay: " + r.describe());
+                final long cpuNanos = THREADS.getCurrentThreadCpuTime() - cpu;
+                final Recovery r = filter.recovery();
+                if (r.outcome() != Recovery.Outcome.REPLAYED)
+                {
+                    throw new IllegalStateException("the open did not replay: " + r.describe());
+                }
+                return new long[] {r.records(), r.nanos(), 1, cpuNanos};
             }
-            return new long[] {r.records(), r.nanos(), 1, cpuNanos};
         }
     }
 
