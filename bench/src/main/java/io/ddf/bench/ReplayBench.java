@@ -25,11 +25,11 @@ import java.util.stream.Stream;
 
 /**
  * Replay speed after a power cut (issue 31). The default: the daemon's default filter, a ddf scaling chain
- * (BF.RESERVE's default: ddf's blocked layers, expansion 2, 1 %) written through a change log, checkpointed empty, then given N adds
- * (CHAIN_ADD records, and CHAIN_GROW as it grows). With a KIND (a {@link FilterKind} name, e.g. QHT or FIFO_BLOOM):
- * a fixed-size filter of that kind and MEMORY_BITS written through a change log as the daemon's are, checkpointed
- * empty, then given N distinct elements. A power cut is then played (the file as at the
- * checkpoint, the log as written, another boot id) and the open replays every record. Per round: the replay's time
+ * (BF.RESERVE's default: ddf's blocked layers, expansion 2, 1 %) written through a change log, checkpointed empty,
+ * then given N adds (CHAIN_ADD records, and CHAIN_GROW as it grows). With a KIND (a {@link FilterKind} name, e.g. QHT
+ * or FIFO_BLOOM): a fixed-size filter of that kind and MEMORY_BITS written through a change log as the daemon's are,
+ * checkpointed empty, then given N distinct elements. A power cut is then played (the file as at the checkpoint, the
+ * log as written, another boot id) and the open replays every record. Per round: the replay's time
  * (Recovery) and records/s, and the replaying thread's CPU time for the whole open (replay, then the checkpoint that
  * forces the replayed pages): on a machine shared by other work the wall time says the share of a core the round got,
  * the CPU time what the replay costs.
