@@ -21,4 +21,15 @@ public interface Authorizer
      * @return null when it may run, else the error reply that refuses it ({@code NOAUTH ...}, {@code NOPERM ...}).
      */
     String refusal(Session session, Command command, ByteBuf[] args);
+
+    /**
+     * @param session the connection.
+     * @return whether the client may run every command on every key now (authenticated as a user whose rules allow
+     *     everything, {@code +@all ~*}, the default user's, and not deleted): the conductor then skips
+     *     {@link #refusal} for its commands until the client's user or any user's rules change.
+     */
+    default boolean allowsEverything(final Session session)
+    {
+        return false;
+    }
 }

@@ -6,14 +6,15 @@ import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.redis.SimpleStringRedisMessage;
 
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Runs one command of a connection: finds its {@link Command} by the bytes of its name, asks the {@link Authorizer},
- * checks its arity, queues it when a MULTI is open, else runs its handler, timing it on the command's own {@link
- * CommandStats}; an error the handler throws becomes the command's error reply here ({@link Session#message} words it;
+ * checks its arity, queues it when a MULTI is open, else runs its handler, timing it on the {@link Command}'s own
+ * counters; an error the handler throws becomes the command's error reply here ({@link Session#message} words it;
  * the connection does the same for work a command awaited off the event loop). The logic of the request path (Aeron's
  * conductor: the {@link RespDecoder} is its adapter, the {@link ReplyWriter} its proxy); shared by every connection,
- * and holds no state of its own. A command's error is a {@link RespError} (the reply's text) or a storage failure
+ * and holds no state of its own but the count of ACL changes that says whether a client's cached permission holds. A command's error is a {@link RespError} (the reply's text) or a storage failure
  * ({@link FilterStoreException}, answered as {@code ERR} and its message): {@link Session#message} makes the text.
  */
 public final class Conductor
@@ -22,6 +23,8 @@ public final class Conductor
 
     private final CommandTable table;
     private final Authorizer authorizer;
+    /** Changes of the users' rules so far ({@link #rulesChanged}): a client's cached permission is of one count. */
+    private final AtomicLong rulesChanges = new AtomicLong();
 
     /**
      * @param table      what the daemon serves.
@@ -31,6 +34,15 @@ public final class Conductor
     {
         this.table = table;
         this.authorizer = authorizer;
+    }
+
+    /**
+     * The users or their rules changed (ACL SETUSER, DELUSER, LOAD; from any thread): every client is checked again
+     * at its next command, as Redis checks each command against the rules of the moment.
+     */
+    public void rulesChanged()
+    {
+        rulesChanges.incrementAndGet();
     }
 
     /** @return what the daemon serves. */
@@ -48,7 +60,7 @@ public final class Conductor
     public void run(final Session session, final ByteBuf[] args)
     {
         final Command command = table.find(args[0]);
-        final String refusal = authorizer.refusal(session, command, args);
+        final String refusal = refusal(session, command, args);
         if (refusal != null)
         {
             if (session.inMulti())
@@ -66,7 +78,7 @@ public final class Conductor
             }
             if (!command.arityFits(args))
             {
-                command.stats().rejected();
+                command.rejected();
                 throw Command.wrongArity(command.name());
             }
             // one clock read serves the client's idle time and the command's timing (commandstats)
@@ -91,6 +103,26 @@ public final class Conductor
         }
     }
 
+    /**
+     * @return null when the client may run the command, else its error reply. A client whose user may run
+     *     everything is asked about once per user and change of the rules: the count is read before the answer,
+     *     so a change made meanwhile is seen at the next command.
+     */
+    private String refusal(final Session session, final Command command, final ByteBuf[] args)
+    {
+        final long rules = rulesChanges.get();
+        if (session.unrestrictedAt == rules)
+        {
+            return null;
+        }
+        if (authorizer.allowsEverything(session))
+        {
+            session.unrestrictedAt = rules;
+            return null;
+        }
+        return authorizer.refusal(session, command, args);
+    }
+
     /** Runs a command's handler, timing it from {@code start}. */
     private static void execute(final Command command, final Session session, final ByteBuf[] args,
         final long start)
@@ -103,7 +135,7 @@ public final class Conductor
         }
         finally
         {
-            command.stats().ran(System.nanoTime() - start, failed);
+            command.ran(System.nanoTime() - start, failed);
         }
     }
 

@@ -94,6 +94,7 @@ public final class DdfServer implements AutoCloseable
         this.security = security(config, commands, log);
         users.set(security);
         this.conductor = new Conductor(commands, new AclAuthorizer(security.acl(), commands));
+        security.acl().onChange(conductor::rulesChanged);
         this.transports = new Transports(config, connectionLog, security);
     }
 

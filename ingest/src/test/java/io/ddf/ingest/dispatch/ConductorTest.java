@@ -59,7 +59,7 @@ class ConductorTest
     {
         assertEquals("$1\r\na\r\n$1\r\nb\r\n", run("ECHO", "a") + run("eChO", "b"));
         assertEquals(List.of("a", "b"), ran);
-        assertEquals(2, table.lookup("echo").stats().calls());
+        assertEquals(2, table.lookup("echo").calls());
     }
 
     @Test
@@ -68,8 +68,8 @@ class ConductorTest
         assertEquals("-ERR unknown command 'FROB', with args beginning with: 'x' 'y' \r\n", run("FROB", "x", "y"));
         assertEquals("-ERR wrong number of arguments for 'echo' command\r\n", run("echo", "a", "b"));
         assertEquals(List.of(), ran);
-        assertEquals(1, table.lookup("echo").stats().rejectedCalls());
-        assertEquals(0, table.lookup("echo").stats().calls());
+        assertEquals(1, table.lookup("echo").rejectedCalls());
+        assertEquals(0, table.lookup("echo").calls());
     }
 
     @Test
@@ -78,7 +78,7 @@ class ConductorTest
         assertEquals("-ERR its own words\r\n", run("fail", "resp"));
         assertEquals("-ERR the disk is full\r\n", run("fail", "store"));
         assertEquals("-" + RespError.WRONGTYPE + "\r\n", run("fail", "type"));
-        assertEquals(3, table.lookup("fail").stats().failedCalls());
+        assertEquals(3, table.lookup("fail").failedCalls());
     }
 
     @Test
