@@ -13,11 +13,10 @@ import java.util.function.Consumer;
  * The request path's adapter: the connection pulls the commands of its input from it one at a time
  * ({@link #next}: the next complete command's arguments, or null when none is whole yet), and runs each before it
  * pulls the next, so a command that changes the limits (AUTH) or makes the connection wait runs before the next is
- * read; the commands not pulled yet stay in the input, undecoded. The decoder calls nothing of the connection.
- * Requests are multibulk arrays of bulk strings or inline lines, read straight from the input into the
- * {@code ByteBuf[]} a command takes, with no message object per element (Netty's {@code RedisDecoder}, the three
- * handlers that were behind it, and the message per command were over half of the bytes allocated per
- * {@code BF.ADD}).
+ * read; the commands not pulled yet stay in the input, undecoded. The decoder calls nothing of the connection; it
+ * is owned by one, on its event loop. Requests (multibulk arrays of bulk strings, or inline lines) are read straight
+ * into the {@code ByteBuf[]} a command takes, with no message object per element (Netty's {@code RedisDecoder} and
+ * the message per command were over half of the bytes allocated per {@code BF.ADD}).
  *
  * <p>Nothing of a command is consumed or sliced until all of it has arrived: its arguments are remembered as offsets
  * from the reader index. So an unfinished command holds no buffer but the input, released by {@link #close} when
@@ -41,8 +40,6 @@ import java.util.function.Consumer;
  * {@code maxInline} bytes; and the daemon's {@link InputBudget}: the declared size of every argument of a command
  * still unfinished when the input runs out is reserved there until the command completes. A command read whole in
  * one go is never held across reads, so it reserves nothing (the budget bounds what waiting clients hold).
- *
- * <p>Owned by one connection, on its event loop.
  */
 public final class RespDecoder
 {
