@@ -130,15 +130,9 @@ public final class Conductor
             {
                 session.refuse();
             }
-            String refused = writeRefusal;
-            if (refused == null)
-            {
-                // refused at once, before the log's thread words it (writesRefused): the next writes must not reach
-                // a table while their records cannot be appended
-                refused = "MISCONF Errors writing to the change log: " + e.getMessage();
-                writeRefusal = refused;
-            }
-            session.replies().error(refused);
+            final String refused = writeRefusal; // set by the failure's listener before the exception got here
+            session.replies().error(refused != null ? refused : "MISCONF Errors writing to the change log: " +
+                e.getMessage());
         }
     }
 

@@ -122,7 +122,17 @@ final class DirectoryLog implements AutoCloseable
     void onRefusal(final java.util.function.Consumer<String> listener)
     {
         refusals = listener;
-        listener.accept(refusal);
+        listener.accept(refusal());
+        // a failure is refused on the thread that meets it, before this thread's next look; its clearing by a retry
+        // is not a resume (the checkpoint after it is: recover)
+        log.onFailure(failed ->
+        {
+            if (failed != null)
+            {
+                final String held = refusal;
+                listener.accept(held != null ? held : refusalOf(failed));
+            }
+        });
     }
 
     private String refusalOf(final LogUnavailableException failure)
