@@ -5,6 +5,7 @@
 #
 #   bench/scripts/guard-cost.sh [BEFORE_JAR] [JVM_RUNS] [REPEATS ROUNDS_1MBIT ROUNDS_1GBIT [CHUNK [DIR]]]
 #
+# GUARDCOST_EXTRA="label=jar[,label=jar...]" adds jars between before and nocount (e.g. an earlier guard's build).
 # BEFORE_JAR defaults to /work/ddf-83a72da.jar (the fat jar of 83a72da). "nocount" is HEAD exported with
 # `git archive` into a temporary directory (no worktree, no change to the repository) and built there, with
 # CallGuard.tryEnter returning the thread's stripe (ThreadStripes.mine(): the lookup the counters made themselves
@@ -23,9 +24,9 @@ echo "uptime: $(uptime)"
 mkdir "$tmp/nocount"
 git -C "$root" archive HEAD | tar -x -C "$tmp/nocount"
 guard="$tmp/nocount/engine/src/main/java/io/ddf/engine/internal/CallGuard.java"
-# the "if" keeps javac from calling the rest unreachable; inFlight is never empty
-sed -i -e '/^    int tryEnter()$/,/^    {$/ s|^    {$|    {\n        if (inFlight.length > 0) { return stripes.mine(); } // GuardCost variant: the stripe only, nothing counted|' \
-  -e '/^    void exit(final int stripe)$/,/^    {$/ s|^    {$|    {\n        if (inFlight.length > 0) { return; } // GuardCost variant: the guard removed|' "$guard"
+# the "if" keeps javac from calling the rest unreachable (name and stripe are never null)
+sed -i -e '/^    Stripe tryEnter()$/,/^    {$/ s|^    {$|    {\n        if (name != null) { return stripes.mine(); } // GuardCost variant: the stripe only, nothing counted|' \
+  -e '/^    static void exit(final Stripe stripe)$/,/^    {$/ s|^    {$|    {\n        if (stripe != null) { return; } // GuardCost variant: the guard removed|' "$guard"
 [[ "$(grep -c 'GuardCost variant' "$guard")" == 2 ]] || { echo "guard-cost.sh: CallGuard changed, patch failed" >&2; exit 1; }
 (cd "$tmp/nocount" && mvn -q -B -ntp -pl ingest -am -DskipTests -Dpmd.skip=true package)
 javac -cp "$root/ingest/target/ddf.jar" -d "$tmp/classes" "$root/bench/scripts/GuardCost.java"
@@ -34,6 +35,6 @@ for run in $(seq 1 "$runs"); do
   echo "=== JVM run $run, $(date -u +%H:%M:%S) UTC"
   # shellcheck disable=SC2086
   java $flags -Xms1g -Xmx2g -cp "$tmp/classes" GuardCost \
-    "before=$before,nocount=$tmp/nocount/ingest/target/ddf.jar,after=$root/ingest/target/ddf.jar" "$@"
+    "before=$before,${GUARDCOST_EXTRA:+$GUARDCOST_EXTRA,}nocount=$tmp/nocount/ingest/target/ddf.jar,after=$root/ingest/target/ddf.jar" "$@"
 done
 echo "uptime: $(uptime)"

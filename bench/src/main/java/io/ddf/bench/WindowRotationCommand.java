@@ -32,8 +32,12 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>few (the default, 10): no generation is swept, every slot is left stale, and from the 2L-th turn on each turn
  *       reuses a stale slot and seals its map in the turning call: the worst case of a turn by time.</li>
  *   <li>{@code --jump} moves the clock a whole day per turn (every generation expired at each turn).</li>
+ *   <li>{@code --gap-ms} sleeps that long before each turn: the rest of the slice in real time, in which the filter's
+ *       own threads (its sealing thread) work; without it time runs as fast as the calls (event time in a
+ *       backfill), and a seal the thread has not finished falls to the turning call.</li>
  * </ul>
- * Prints, per turn, the turning call's wall and CPU time, and the percentiles of every other call.
+ * Prints, per turn, the turning call's wall and CPU time and page faults, the percentiles of every other call, and
+ * the p99.9 and maximum of every call, wall and CPU.
  */
 @Command(name = "window-rotation", mixinStandardHelpOptions = true,
     description = "Largest stream() latency across turns by time of a fifo-bloom with a window of time.")
@@ -58,6 +62,11 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
     @Option(names = "--jump", description = "Move the clock a day per turn instead of one slice.")
     private boolean jump;
 
+    @Option(names = "--gap-ms", defaultValue = "0", description = "Real milliseconds between a slice's last call and "
+        + "the turn: the rest of the slice, in which the filter's own threads work (default: ${DEFAULT-VALUE}, "
+        + "time running as fast as the calls, as event time in a backfill).")
+    private long gapMillis;
+
     @Option(names = "--single-writer", description = "Owned mode (no locked instruction).")
     private boolean singleWriter;
 
@@ -73,6 +82,11 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
     private boolean warm;
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    /** The CPU time of each call but the turns, of the measured filter's thread. */
+    private final Histogram othersCpu = new Histogram(3);
+    /** The same, of the calls that took no page fault, and of those that took one or more. */
+    private final Histogram noFaultCpu = new Histogram(3);
+    private final Histogram faultCpu = new Histogram(3);
     private static final Duration WINDOW = Duration.ofHours(24);
 
     @Override
@@ -110,20 +124,40 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
             System.out.printf(Locale.ROOT, "fifo-bloom window %s in %d slices, capacity %d, error %s, %s, table %d " +
                 "bytes, %s%n", TimeWindow.format(WINDOW), slices, capacity, errorRate, singleWriter ? "single-writer" :
                 "shared", filter.parameters().tableBytes(), filter.parameters().toMap().get("layout"));
-            System.out.printf(Locale.ROOT, "%d new items a generation, the clock moved %s a turn, sync %s%n",
-                perGeneration, jump ? "a day" : "one slice", sync);
+            System.out.printf(Locale.ROOT, "%d new items a generation, the clock moved %s a turn, %d ms of real time "
+                + "before each turn, sync %s%n", perGeneration, jump ? "a day" : "one slice", gapMillis, sync);
             final Histogram others = new Histogram(3);
             final long[] turnWall = new long[turns];
             final long[] turnCpu = new long[turns];
-            run(filter, now, turns, perGeneration, random, others, new long[][] {turnWall, turnCpu});
+            final long[] turnFaults = new long[turns];
+            run(filter, now, turns, perGeneration, random, others, new long[][] {turnWall, turnCpu, turnFaults});
             for (int t = 0; t < turns; t++)
             {
-                System.out.printf(Locale.ROOT, "turn %2d: %.3f ms wall, %.3f ms CPU of its thread%n", t + 1,
-                    turnWall[t] / 1e6, turnCpu[t] / 1e6);
+                System.out.printf(Locale.ROOT, "turn %2d: %.3f ms wall, %.3f ms CPU of its thread, %d page faults%n",
+                    t + 1, turnWall[t] / 1e6, turnCpu[t] / 1e6, turnFaults[t]);
             }
             System.out.printf(Locale.ROOT, "other calls  n=%d p50 %d ns, p99 %d ns, p99.9 %d ns, max %.3f ms%n",
                 others.getTotalCount(), others.getValueAtPercentile(50), others.getValueAtPercentile(99),
                 others.getValueAtPercentile(99.9), others.getMaxValue() / 1e6);
+            final Histogram all = others.copy();
+            for (final long wall : turnWall)
+            {
+                all.recordValue(wall);
+            }
+            final Histogram cpu = new Histogram(3);
+            for (final long c : turnCpu)
+            {
+                cpu.recordValue(c);
+            }
+            final Histogram allCpu = othersCpu.copy();
+            allCpu.add(cpu);
+            System.out.printf(Locale.ROOT, "all calls    n=%d wall p99.9 %.3f ms, max %.3f ms; CPU p99.9 %.3f ms, "
+                + "max %.3f ms; turns' CPU median %.3f ms, max %.3f ms%n", all.getTotalCount(),
+                all.getValueAtPercentile(99.9) / 1e6, all.getMaxValue() / 1e6, allCpu.getValueAtPercentile(99.9) / 1e6, allCpu.getMaxValue() / 1e6,
+                cpu.getValueAtPercentile(50) / 1e6, cpu.getMaxValue() / 1e6);
+            System.out.printf(Locale.ROOT, "other calls' CPU: %d without a page fault, max %.3f ms; %d with, max %.3f "
+                + "ms%n", noFaultCpu.getTotalCount(), noFaultCpu.getMaxValue() / 1e6, faultCpu.getTotalCount(),
+                faultCpu.getMaxValue() / 1e6);
             final TimeWindow window = filter.timeWindow().orElseThrow();
             System.out.printf(Locale.ROOT, "turns by time %d, by count %d, expired %d, recycled early %d%n",
                 window.turnsByTime(), window.turnsByCount(), window.expired(), window.recycledEarly());
@@ -133,6 +167,24 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
             Files.deleteIfExists(file);
         }
         return 0;
+    }
+
+    /**
+     * @return the calling thread's page faults so far, minor and major (Linux {@code /proc/thread-self/stat} fields
+     *     10 and 12), or −1 where that file is not there: what a turn's CPU time spent on the kernel's side.
+     */
+    private static long pageFaults()
+    {
+        try
+        {
+            final String stat = Files.readString(Path.of("/proc/thread-self/stat"));
+            final String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(fields[7]) + Long.parseLong(fields[9]); // fields 10 and 12, counted from 1
+        }
+        catch (final java.io.IOException | RuntimeException e)
+        {
+            return -1;
+        }
     }
 
     private FilterBuilder mode(final FilterBuilder builder)
@@ -146,7 +198,7 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
      * turns ({@code times[0]} wall, {@code times[1]} CPU), {@code turns} times; every other call into {@code others}.
      */
     private void run(final DuplicateFilter filter, final AtomicLong now, final int turns, final long items,
-        final SplittableRandom random, final Histogram others, final long[][] times)
+        final SplittableRandom random, final Histogram others, final long[][] times) throws InterruptedException
     {
         final long slice = WINDOW.toMillis() / slices;
         filter.stream(random.nextLong()); // starts the filter's time
@@ -155,15 +207,26 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
             for (long i = 0; i < items; i++)
             {
                 final long key = random.nextLong();
+                final long faults = others == null ? 0 : pageFaults();
+                final long cpu = others == null ? 0 : THREADS.getCurrentThreadCpuTime();
                 final long start = System.nanoTime();
                 filter.stream(key);
                 if (others != null)
                 {
-                    others.recordValue(System.nanoTime() - start);
+                    final long wall = System.nanoTime() - start;
+                    final long used = THREADS.getCurrentThreadCpuTime() - cpu;
+                    others.recordValue(wall);
+                    othersCpu.recordValue(used);
+                    (pageFaults() == faults ? noFaultCpu : faultCpu).recordValue(used);
                 }
+            }
+            if (gapMillis > 0)
+            {
+                Thread.sleep(gapMillis);
             }
             now.addAndGet(jump ? WINDOW.toMillis() : slice);
             final long key = random.nextLong();
+            final long faults = pageFaults();
             final long cpu = THREADS.getCurrentThreadCpuTime();
             final long start = System.nanoTime();
             filter.stream(key);
@@ -172,6 +235,7 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
             {
                 times[0][t] = took;
                 times[1][t] = THREADS.getCurrentThreadCpuTime() - cpu;
+                times[2][t] = pageFaults() - faults;
             }
         }
     }

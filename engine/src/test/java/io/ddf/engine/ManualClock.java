@@ -5,11 +5,11 @@ import java.time.InstantSource;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** A wall clock a test moves by hand ({@link FilterBuilder#clock}): no sleep, no reading of the real time. */
-final class ManualClock implements InstantSource
+public final class ManualClock implements InstantSource
 {
     private final AtomicLong millis;
 
-    ManualClock(final long startMillis)
+    public ManualClock(final long startMillis)
     {
         this.millis = new AtomicLong(startMillis);
     }
@@ -32,7 +32,7 @@ final class ManualClock implements InstantSource
         millis.set(time);
     }
 
-    void advance(final long by)
+    public void advance(final long by)
     {
         millis.addAndGet(by);
     }

@@ -36,7 +36,7 @@
  * VerdictRouter}), every connection ({@code ClientRegistry}).</td><td>dispatch, resp, store, config, acl,
  * log</td></tr>
  * <tr><td>{@code dispatch}</td><td>the command table (one {@code Command} each: arity, flags, ACL categories, key
- * positions, handler; its {@code CommandStats}), the {@code Conductor} that runs one command, the {@code Session} a
+ * positions, handler, and its counters for INFO commandstats), the {@code Conductor} that runs one command, the {@code Session} a
  * handler is given (one client as Redis's {@code client} struct: replies, user, MULTI, what CLIENT LIST
  * shows).</td><td>resp, store, acl, log</td></tr>
  * <tr><td>{@code config}</td><td>{@code ServerConfig}: everything {@code ddf serve} can be told, with its defaults
@@ -52,7 +52,8 @@
  * <tr><td>{@code durability}</td><td>{@code serve --fsync}: the data directory's change log, its checkpoints and
  * what start-up replayed, and {@code GroupCommit}, which holds a reply that acknowledges a write until its record is
  * on the device.</td><td>resp, log</td></tr>
- * <tr><td>{@code resp}</td><td>the protocol: {@code RespDecoder} (requests, their limits), {@code ReplyWriter} and
+ * <tr><td>{@code resp}</td><td>the protocol: {@code RespDecoder} (requests, their limits; the connection pulls each
+ * command from it), {@code ReplyWriter} and
  * {@code RespEncoding} (replies, RESP2 or RESP3), {@code Replies} and {@code RespError} (reply values and error
  * texts), {@code DurabilityBarrier} (what a reply waits for before it leaves). Nothing of the application.</td>
  * <td>nothing of ingest</td></tr>
@@ -64,20 +65,25 @@
  * client is {@code dispatch.Session}, and what it needs of the daemon its constructor takes.
  *
  * <h2>A BF.ADD, from the socket to its reply bytes</h2>
- * On an existing filter of the default kind (one that grows), a daemon on its defaults runs the code of fifteen
- * classes for one BF.ADD: fourteen of ingest and the engine's chain (counted by a debugger's method-entry events
- * on the event loop; a nested or lambda class counts with its file, the chain's own internals do not). In order:
+ * On an existing filter of the default kind (one that grows), a daemon on its defaults runs the code of ten classes
+ * for one BF.ADD: nine of ingest and the engine's chain, and the path goes one way (the connection pulls a command from
+ * the decoder and hands it to the conductor, which runs the handler, which places the reply; nothing calls back up).
+ * Counted by {@code bench/scripts/command-path.sh} (a debugger's method entries on the event loop; a nested or lambda
+ * class counts with its file; the engine's classes ingest calls count, what they call in turn does not; result in
+ * {@code bench/results/hotpath/command-path-2026-11-29.txt}). In order:
  * <ol>
- * <li>{@code server/ReadBufferAllocator.java}: Netty reads the socket into a pooled buffer it allocates.</li>
- * <li>{@code session/RespConnection.java}: {@code channelRead} hands the bytes to the decoder.</li>
- * <li>{@code resp/RespDecoder.java}: cuts every complete command of the input into its {@code ByteBuf[]},
- * enforcing the limits (argument and request sizes, the unauthenticated limits, the input budget), with</li>
- * <li>{@code resp/ArgumentBuffers.java}, which copies small arguments into reused buffers, and hands each command
- * back to the connection's {@code command}, which gives it and the client's {@code Session} to</li>
+ * <li>{@code session/RespConnection.java}: Netty reads the socket into a pooled direct buffer (its allocator,
+ * configured in {@code server/Transports.java}) and calls {@code channelRead}, which hands the bytes to the decoder
+ * and then, while the connection is open, pulls one command at a time from it ({@code runCommands}), telling it
+ * whether the client has authenticated ({@code Session}).</li>
+ * <li>{@code resp/RespDecoder.java}: {@code next} cuts the next complete command from the input, enforcing the limits
+ * (argument and request sizes, the unauthenticated limits, the input budget), its arguments copied into reused
+ * buffers; or answers that none is whole yet, or why the input is refused ({@code refusal}). The connection gives the
+ * command and the client's {@code Session} to</li>
  * <li>{@code dispatch/Conductor.java}: it finds the command by the bytes of its name in</li>
- * <li>{@code dispatch/CommandTable.java}, asks</li>
- * <li>{@code security/AclAuthorizer.java} whether the user may run it, which here is one look at</li>
- * <li>{@code acl/Identity.java} (the default user's rules allow everything), checks the arity in</li>
+ * <li>{@code dispatch/CommandTable.java}; the ACL was asked once whether the client's user may run everything (the
+ * default user may) and is asked again only after an AUTH or a change of any user's rules (ACL SETUSER, DELUSER, LOAD),
+ * so here the conductor only compares a count; it checks the arity in</li>
  * <li>{@code dispatch/Command.java}, notes the command in</li>
  * <li>{@code dispatch/Session.java} (CLIENT LIST's last command; not under MULTI, so it runs now), and runs the
  * handler; an error the handler throws becomes its error reply there.</li>
@@ -86,15 +92,18 @@
  * <li>{@code store/ScalingRegistry.java}, the engine's</li>
  * <li>{@code BloomChain} ({@code engine/.../scaling/BloomChain.java}), and places the verdict at once in</li>
  * <li>{@code resp/ReplyWriter.java}, the connection's one writer of replies, in command order: {@code :1} (RESP3
- * {@code #t}) when the item was not seen before, four bytes into the pass's buffer. The conductor then counts the
- * run in</li>
- * <li>{@code dispatch/CommandStats.java} (INFO commandstats). When the read is done
- * ({@code RespConnection.channelReadComplete}) the writer writes and flushes the pass's replies in one buffer.</li>
+ * {@code #t}) when the item was not seen before, four bytes into the pass's buffer. The conductor counts the run on
+ * the {@code Command} (INFO commandstats). When the read is done ({@code RespConnection.channelReadComplete}) the
+ * writer writes and flushes the pass's replies in one buffer.</li>
  * </ol>
- * Under {@code --fsync always} the writer hands them to a gate ({@code resp/DurabilityBarrier.java},
- * {@code durability/GroupCommit.java}) that holds them until the write is on the device, then hands them back.
- * Still going back and forth: the decoder asks the connection ({@code RespDecoder.Sink}) whether it accepts a
- * command and whether it is authenticated, and hands it each command.
+ * Before issue 28's one-way cut it was fifteen, the decoder calling the connection back for each command: a
+ * {@code ReadBufferAllocator} per read, {@code ArgumentBuffers} (now the decoder's own storage),
+ * {@code AclAuthorizer} and {@code Identity} per command (now per user and change of rules), and
+ * {@code CommandStats} (now the {@code Command}'s counters, as Redis's {@code redisCommand} holds them).
+ * A user whose rules restrict it is checked on every command ({@code security/AclAuthorizer.java} over
+ * {@code acl/Identity.java}). Under {@code --fsync always} the writer hands the replies to a gate
+ * ({@code resp/DurabilityBarrier.java}, {@code durability/GroupCommit.java}) that holds them until the write is on
+ * the device, then hands them back.
  * A key that holds no chain is looked up in {@code store/FilterStore.java} ({@code kind}). A missing key is made off
  * the event loop ({@code FilterStore.createScaling}, on its creation thread) while the
  * connection waits ({@code Session.retryAfter}), then the command runs again. On ddf's fixed-size filters

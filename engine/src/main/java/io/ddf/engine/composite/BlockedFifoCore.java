@@ -227,18 +227,8 @@ public final class BlockedFifoCore implements TimedCore, LoggedCore
     @Override
     public long touch(final long hash)
     {
-        final long b0 = BlockedBloom.block(hash, 0, blocks) * BLOCK_WORDS;
-        final long b1 = blocksPerItem == 2 ? BlockedBloom.block(hash, 1, blocks) * BLOCK_WORDS : -1;
-        long sum = 0;
-        for (int slot = 0; slot < generations; slot++)
-        {
-            sum += slots.touch(slot, b0);
-            if (b1 >= 0)
-            {
-                sum += slots.touch(slot, b1);
-            }
-        }
-        return sum;
+        return slots.touchAll(BlockedBloom.block(hash, 0, blocks) * BLOCK_WORDS,
+            blocksPerItem == 2 ? BlockedBloom.block(hash, 1, blocks) * BLOCK_WORDS : -1);
     }
 
     /** @return the oldest generation a lookup reads: with a window, OLDEST (read before READY, so never past it). */
@@ -457,6 +447,7 @@ public final class BlockedFifoCore implements TimedCore, LoggedCore
         if (window != null)
         {
             window.afterPublish(generation);
+            seals.afterTurn(); // the filter's sealing thread, if it has one, takes the seal this turn queued
         }
     }
 
@@ -472,7 +463,7 @@ public final class BlockedFifoCore implements TimedCore, LoggedCore
         {
             if (state.getLongVolatile(READY) < generation)
             {
-                publish(generation, window == null ? 0 : window.countStart(generation - 1, FilterClock.NO_TIME), false);
+                publishUnpublished(generation);
             }
             return;
         }
@@ -480,6 +471,12 @@ public final class BlockedFifoCore implements TimedCore, LoggedCore
         {
             Thread.onSpinWait();
         }
+    }
+
+    /** Publishes a generation (awaitReady's in owned mode; recovery's, no item acknowledged in it), at the count. */
+    void publishUnpublished(final long generation)
+    {
+        publish(generation, window == null ? 0 : window.countStart(generation - 1, FilterClock.NO_TIME), false);
     }
 
     /**
@@ -559,10 +556,20 @@ public final class BlockedFifoCore implements TimedCore, LoggedCore
         }
     }
 
-    /** Recovery's publish of a generation no item was acknowledged in (its ticket's holder was killed). */
-    void publishUnpublished(final long generation)
+
+    @Override
+    public void onDeferredWork(final Runnable wake)
     {
-        publish(generation, window == null ? 0 : window.countStart(generation - 1, FilterClock.NO_TIME), false);
+        if (seals != null)
+        {
+            seals.wakeWith(wake);
+        }
+    }
+
+    @Override // a step of the seals of slots whose use ended stale (FifoSeals.background)
+    public long doDeferredWork()
+    {
+        return seals == null ? NO_DEFERRED_WORK : seals.background();
     }
 
     /** @return map words the turns sealed themselves (0 without a window; see {@link FifoSeals}). */
@@ -583,10 +590,8 @@ public final class BlockedFifoCore implements TimedCore, LoggedCore
         return window == null ? null : window.snapshot();
     }
 
-    /**
-     * @return the generation whose slot is being swept, or −1 when every slot is live (for tests and benchmarks
-     *     that look at the lazy clearing); with a window, the newest if its slot is partly stale.
-     */
+    /** @return the generation whose slot is being swept (with a window: the newest if partly stale), or −1 when every
+     *  slot is live: for tests and benchmarks that look at the lazy clearing. */
     public long sweeping()
     {
         final long newest = state.getLongVolatile(READY);

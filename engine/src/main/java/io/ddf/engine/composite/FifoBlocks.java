@@ -85,6 +85,17 @@ final class FifoBlocks
         return table.getLongPlain(BlockedFifoLayout.generationOffset(blocks, slot) + blockWord);
     }
 
+    /** @return the sum of plain reads of an item's block words (b1 −1: one block) in every slot: a batch's touch. */
+    long touchAll(final long b0Word, final long b1Word)
+    {
+        long sum = 0;
+        for (int slot = 0; slot < generations; slot++)
+        {
+            sum += touch(slot, b0Word) + (b1Word >= 0 ? touch(slot, b1Word) : 0);
+        }
+        return sum;
+    }
+
     int blockState(final int slot, final long block)
     {
         final long word = table.getLongVolatile(mapWord(slot, block));

@@ -17,16 +17,34 @@ import static io.ddf.engine.composite.BlockedFifoLayout.STATES_PER_WORD;
  * {@link #CHUNK} map words of the pending slots, and the turn that reuses the slot seals only what is left (nothing,
  * unless fewer calls than the map's pages came in between: about 830 at 10^9).
  *
+ * <p>A nearly idle filter has too few calls for that: the turn would seal most of the slot itself (1 ms of CPU at
+ * 10^9 on a quiet machine, 4–5 ms on a loaded one; bench/results/window). So the filter that holds the core hands
+ * the seals to a thread of its own as well ({@link #wakeWith}, {@code internal.BackgroundSeals}): each turn that
+ * leaves a slot pending wakes it, and it seals {@link #BACKGROUND_CHUNK} words a step, between the calls, while the
+ * slot waits for its reuse 2L − 1 slices later. The turn seals only what the thread has not reached by then (with a
+ * window of time on the wall clock: nothing, unless slices are milliseconds long; with event time that jumps by
+ * slices within milliseconds, the rest). A turn that finds the thread in the middle of a step waits for that step,
+ * and for the thread itself when it was preempted there: on a loaded machine, milliseconds now and then in that case
+ * (bench/results/window; a seal without the lock would need compare-and-swaps that a claim of the new use restoring
+ * the word read, an ABA, defeats).
+ *
  * <p>Safe to seal once g has ended (READY past g: no new claim for g can start) and the slot's claimers of g have
  * left; a seal only turns states that are not live for g into DEAD, so lookups of g see no change. One sealer at a
  * time ({@link #lock}), the turn that reuses a slot among them, so that no chunk of g's seal lands after the slot's
- * next use began. The progress is process memory: an open marks every stale slot but the newest's as pending from
- * its start (a seal done twice changes nothing).
+ * next use began: a real lock in both modes (an owned filter's thread and the filter's sealing thread are two
+ * threads), taken by a stream call only while a seal is pending and by a turn. The progress is process memory: an
+ * open marks every stale slot but the newest's as pending from its start (a seal done twice changes nothing).
  */
 final class FifoSeals
 {
     /** Map words sealed by one call: a 4 KiB page. */
     static final int CHUNK = 512;
+    /** Map words sealed by one step of the filter's sealing thread: 64 KiB, tens of µs (what a turn may wait for). */
+    static final int BACKGROUND_CHUNK = 8192;
+    /** Spins on the lock before each yield of the processor. */
+    private static final int SPINS_BEFORE_YIELD = 1000;
+    /** What {@link #background()} returns when no seal is pending. */
+    static final long NONE = -1;
 
     private final MappedWords state;
     private final FifoBlocks slots;
@@ -40,7 +58,8 @@ final class FifoSeals
     /** Per slot: the use whose seal is done, or −1. */
     private final long[] sealed;
     private final AtomicBoolean sealing = new AtomicBoolean();
-    private final boolean owned;
+    /** What a turn that leaves a seal pending calls (the filter's sealing thread's wake-up), or null. */
+    private volatile Runnable wake;
     /** Whether some slot is pending: the one field a stream call reads here. */
     private volatile boolean work;
     /** Map words the turns sealed themselves (read under the lock; for tests and benchmarks). */
@@ -54,7 +73,6 @@ final class FifoSeals
         this.claims = claims;
         this.generations = generations;
         this.mapWords = (blocks + STATES_PER_WORD - 1) / STATES_PER_WORD;
-        this.owned = state.owned();
         this.pending = new long[generations];
         this.cursor = new long[generations];
         this.sealed = new long[generations];
@@ -65,34 +83,92 @@ final class FifoSeals
     /** A stream call's share: a chunk of some pending seal, if any and if no other thread is sealing. */
     void share()
     {
-        if (!work || !lock(false))
+        if (work && lock(false))
         {
-            return;
+            try
+            {
+                sealOldest(CHUNK);
+            }
+            finally
+            {
+                unlock();
+            }
         }
+    }
+
+    /**
+     * A step of the filter's sealing thread: a chunk of the oldest pending seal (waiting for the lock, which a turn
+     * or a stream call holds for a chunk at most).
+     *
+     * @return map words sealed (0: a seal is pending but cannot be done yet, its slot's late claimers still in), or
+     *     {@link #NONE} when no seal is pending.
+     */
+    long background()
+    {
+        if (!work)
+        {
+            return NONE;
+        }
+        lock(true);
         try
         {
-            // the oldest use first: its slot is the next reused
-            final long ready = state.getLongVolatile(READY);
-            int oldest = -1;
-            for (int slot = 0; slot < generations; slot++)
-            {
-                final long use = pending[slot];
-                if (use >= 0 && ready > use && ready < use + generations && !claims.busy(slot) &&
-                    (oldest < 0 || use < pending[oldest]))
-                {
-                    oldest = slot;
-                }
-            }
-            if (oldest >= 0)
-            {
-                sealTo(oldest, pending[oldest], Math.min(mapWords, cursor[oldest] + CHUNK)); // one chunk a call
-            }
-            work = anyPending();
+            return sealOldest(BACKGROUND_CHUNK);
         }
         finally
         {
             unlock();
         }
+    }
+
+    /** @param wake what a turn that leaves a seal pending calls from now on (it must not block), or null. */
+    void wakeWith(final Runnable wake)
+    {
+        this.wake = wake;
+        if (wake != null && work)
+        {
+            wake.run(); // an open's pending seals
+        }
+    }
+
+    /** After a turn's publish: wakes the sealing thread if a seal is pending (the one the turn queued, or older). */
+    void afterTurn()
+    {
+        final Runnable w = wake;
+        if (w != null && work)
+        {
+            w.run();
+        }
+    }
+
+    /**
+     * Under the lock: seals up to {@code words} map words of the oldest use whose seal is pending and may be done now
+     * (the use has ended, its slot is not reused yet, no late claimer of it is still in).
+     *
+     * @return words sealed, or {@link #NONE} when no seal is pending any more.
+     */
+    private long sealOldest(final long words)
+    {
+        // the oldest use first: its slot is the next reused
+        final long ready = state.getLongVolatile(READY);
+        int oldest = -1;
+        for (int slot = 0; slot < generations; slot++)
+        {
+            final long use = pending[slot];
+            if (use >= 0 && ready > use && ready < use + generations && !claims.busy(slot) &&
+                (oldest < 0 || use < pending[oldest]))
+            {
+                oldest = slot;
+            }
+        }
+        long sealedNow = 0;
+        if (oldest >= 0)
+        {
+            final long from = cursor[oldest];
+            sealTo(oldest, pending[oldest], Math.min(mapWords, from + words));
+            sealedNow = cursor[oldest] - from;
+        }
+        work = anyPending();
+        return work || sealedNow > 0 ? sealedNow : NONE;
     }
 
     private boolean anyPending()
@@ -189,18 +265,19 @@ final class FifoSeals
         }
     }
 
-    /** Takes the sealers' lock: waiting for it (a turn) or not (a stream call's share). Owned: always free. */
+    /** Takes the sealers' lock: waiting for it (a turn, the sealing thread) or not (a stream call's share). */
     private boolean lock(final boolean wait)
     {
-        if (owned)
-        {
-            return true;
-        }
+        int spins = 0;
         while (!sealing.compareAndSet(false, true))
         {
             if (!wait)
             {
                 return false;
+            }
+            if (++spins % SPINS_BEFORE_YIELD == 0)
+            {
+                Thread.yield(); // the holder may have been preempted mid-chunk (2 cores, many threads)
             }
             Thread.onSpinWait();
         }
@@ -209,9 +286,6 @@ final class FifoSeals
 
     private void unlock()
     {
-        if (!owned)
-        {
-            sealing.set(false);
-        }
+        sealing.set(false);
     }
 }

@@ -30,7 +30,7 @@ final class BatchStream
      *
      * @return how many were judged DUPLICATE.
      */
-    static int stream(final MappedFilter filter, final int stripe, final long[] elements, final int offset,
+    static int stream(final MappedFilter filter, final Stripe stripe, final long[] elements, final int offset,
         final int length, final boolean[] duplicates)
     {
         final FilterCore core = filter.core();
@@ -66,7 +66,7 @@ final class BatchStream
         {
             touchSink = touched;
         }
-        filter.counters().record(stripe, length, found);
+        filter.counters().record(stripe.index, length, found);
         filter.changes().afterBatch(); // under policy always, the batch's records in one force (group commit)
         return found;
     }

@@ -2,8 +2,6 @@ package io.ddf.engine.internal;
 
 import io.ddf.persistence.platform.AsymmetricFence;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -11,32 +9,36 @@ import java.util.concurrent.locks.LockSupport;
  * unmaps the file (issue 30: a close that sealed while a write was still landing left a checksum the file no longer
  * matched, and a write after the unmap crashed the JVM).
  *
- * <p>A call {@link #tryEnter enters} on its thread's stripe ({@link ThreadStripes}) and {@link #exit}s after.
- * Entering counts the call in (a plain load and an opaque store of the stripe's count, which only this thread
- * writes), then, past an {@link AsymmetricFence#light() asymmetric fence's light side} (no instruction on x86), reads
- * whether the filter is closing; exiting counts it out with a release store. No locked instruction, in either mode,
- * for the first {@code STRIPES - 1} threads; the overflow stripe's threads count atomically. Closing marks the filter
- * closing (a volatile store), runs the fence's heavy side, then waits until every stripe counts nothing in flight: a
- * call either was counted in when the heavy side returned, and is waited for, or read the mark and refuses itself
+ * <p>A call {@link #tryEnter enters} on its thread's {@link Stripe} ({@link ThreadStripes}) and {@link #exit}s after.
+ * The stripe is one padded object holding its owner, its count of calls in flight and a copy of the filter's closing
+ * mark, so the guard touches one cache line that only the calling thread writes. Entering counts the call in (a plain
+ * load and an opaque store of the count, which only the owner writes), then, past an
+ * {@link AsymmetricFence#light() asymmetric fence's light side} (no instruction on x86), reads the stripe's closing
+ * mark; exiting counts it out with a release store. The owner's path tests nothing more: a thread that owns the
+ * stripe its id names is not on the overflow, which no thread owns. No locked instruction, in either mode, for the first
+ * {@code STRIPES - 1} threads; the overflow stripe's threads count atomically. Closing sets the mark in every stripe
+ * (volatile stores), runs the fence's heavy side, then waits until every stripe counts nothing in flight: a call
+ * either was counted in when the heavy side returned, and is waited for, or read the mark and refuses itself
  * (counted out again; the filter throws {@link IllegalStateException}). Once idle, the filter's memory is the
  * closer's: the calls' release stores made their writes visible to its acquire loads.
+ *
+ * <p>Why the call's read of the mark may be opaque rather than volatile: the argument above needs of that read only
+ * that it is made after the count's store in the thread's own order (the light side keeps the compiler from moving
+ * it up; the heavy side's barrier on every CPU running a thread of the process orders the two in hardware as a full
+ * fence would) and that it is really made at every call (opaque: never cached in a register, never hoisted out of a
+ * loop). A call that reads no mark takes nothing from the closer, so it needs no acquire; one that reads it only
+ * refuses itself.
  */
 final class CallGuard
 {
-    private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(long[].class);
-    /** Longs from one stripe's count to the next: 128 bytes, so that no two threads' counts share a cache line pair. */
-    private static final int SPACING = 16;
     /** How long a closer spins on a stripe before it yields, then parks between looks. */
     private static final int SPINS = 100;
     private static final long PARK_NANOS = 20_000;
 
-    /** Which stripe belongs to the calling thread (the counters' stripe too). */
+    /** Each thread's stripe: its calls in flight, the closing mark, its stripe of the counters. */
     private final ThreadStripes stripes = new ThreadStripes();
-    /** Each stripe's calls in flight, at (stripe + 1) × SPACING: padding before the first and after the last. */
-    private final long[] inFlight = new long[(ThreadStripes.STRIPES + 2) * SPACING];
     /** What refused calls say: the filter's file. */
     private final String name;
-    private volatile boolean closing;
     /** Under this guard's monitor: whether a close has begun, and whether it has finished. */
     private boolean closeBegun;
     private boolean closeDone;
@@ -53,10 +55,10 @@ final class CallGuard
      * @return the thread's stripe ({@link ThreadStripes#mine()}), to exit on and to count in.
      * @throws IllegalStateException when the filter is closing or closed; nothing is then counted.
      */
-    int enter()
+    Stripe enter()
     {
-        final int stripe = tryEnter();
-        if (stripe < 0)
+        final Stripe stripe = tryEnter();
+        if (stripe == null)
         {
             throw closedError();
         }
@@ -66,51 +68,35 @@ final class CallGuard
     /**
      * Counts the calling thread's call in, or refuses it when the filter is closing.
      *
-     * @return the thread's stripe, to {@link #exit} on; -1 when the filter is closing or closed (nothing counted).
+     * @return the thread's stripe, to {@link #exit} on; null when the filter is closing or closed (nothing counted).
      */
-    int tryEnter()
+    Stripe tryEnter()
     {
-        final int stripe = stripes.mine();
-        final int at = (stripe + 1) * SPACING;
-        if (stripe != ThreadStripes.OVERFLOW)
+        final Thread me = Thread.currentThread();
+        final Stripe hint = stripes.hint(me);
+        if (hint.ownedBy(me))
         {
-            COUNT.setOpaque(inFlight, at, inFlight[at] + 1);
-            AsymmetricFence.light();
+            return hint.enterOwned() ? hint : null; // the hot path: no test of the overflow
         }
-        else
-        {
-            COUNT.getAndAdd(inFlight, at, 1L); // a full fence of its own
-        }
-        if (closing)
-        {
-            exit(stripe);
-            return -1;
-        }
-        return stripe;
+        final Stripe stripe = stripes.mine(); // claims one, or the overflow
+        return (stripe.shared ? stripe.enterShared() : stripe.enterOwned()) ? stripe : null;
     }
 
     /**
-     * Counts a call out: its writes are visible to the closer that sees the count drop.
+     * Counts a call out: its writes are visible to the closer that sees the count drop. Static: the caller need not
+     * load its guard again to leave.
      *
      * @param stripe the stripe it entered on.
      */
-    void exit(final int stripe)
+    static void exit(final Stripe stripe)
     {
-        final int at = (stripe + 1) * SPACING;
-        if (stripe != ThreadStripes.OVERFLOW)
-        {
-            COUNT.setRelease(inFlight, at, inFlight[at] - 1);
-        }
-        else
-        {
-            COUNT.getAndAdd(inFlight, at, -1L);
-        }
+        stripe.exit();
     }
 
     /** @throws IllegalStateException when a close has begun. */
     void checkOpen()
     {
-        if (closing)
+        if (stripes.get(ThreadStripes.OVERFLOW).closing())
         {
             throw closedError();
         }
@@ -134,17 +120,20 @@ final class CallGuard
             return false;
         }
         closeBegun = true;
-        closing = true;
+        for (int i = 0; i < ThreadStripes.STRIPES; i++)
+        {
+            stripes.get(i).markClosing();
+        }
         return true;
     }
 
     /** Waits until no call is in flight on any stripe; after {@link #beginClose()} and {@link AsymmetricFence#heavy()}. */
     void awaitIdle()
     {
-        for (int stripe = 0; stripe < ThreadStripes.STRIPES; stripe++)
+        for (int i = 0; i < ThreadStripes.STRIPES; i++)
         {
-            final int at = (stripe + 1) * SPACING;
-            for (int looks = 0; (long)COUNT.getAcquire(inFlight, at) != 0; looks++)
+            final Stripe stripe = stripes.get(i);
+            for (int looks = 0; stripe.inFlight() != 0; looks++)
             {
                 if (looks < SPINS)
                 {

@@ -56,7 +56,7 @@ public final class FilterCounters
      * that a crash between the two leaves duplicates &lt;= elements), and no locked instruction unless the thread has
      * no stripe of its own. A batch costs one stripe update.
      *
-     * @param stripe     the calling thread's ({@link ThreadStripes#mine()}).
+     * @param stripe     the index of the calling thread's stripe ({@link ThreadStripes#mine()}).
      * @param elements   verdicts given.
      * @param duplicates of which DUPLICATE, at most {@code elements}.
      */

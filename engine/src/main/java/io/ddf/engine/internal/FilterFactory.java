@@ -2,6 +2,7 @@ package io.ddf.engine.internal;
 
 import io.ddf.engine.changelog.FilterLog;
 import io.ddf.engine.changelog.LogScheduler;
+import io.ddf.engine.changelog.ReplayTarget;
 import io.ddf.engine.hash.ElementHasher;
 import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.spi.FilterClock;
@@ -554,7 +555,8 @@ public final class FilterFactory
         final FilterCounters counters = new FilterCounters(file.stateAddress(), file.stateLength());
         final FilterLog filterLog = FilterLog.attach(log, new LogBinding(file.headerAddress(),
             LogBinding.FILTER_FILE_OFFSET, file::forceHeader), found,
-            frame -> MappedReplay.replay(core, counters, definition, frame), file::forcePages);
+            ReplayTarget.of(frame -> MappedReplay.replay(core, counters, definition, frame),
+                (op, aux, hash) -> MappedReplay.touch(core, op, hash)), file::forcePages);
         final Recovery.Outcome outcome = filterLog.recovery().outcome();
         if (outcome == Recovery.Outcome.REPLAYED || outcome == Recovery.Outcome.NO_LOG ||
             outcome == Recovery.Outcome.SAME_BOOT)

@@ -31,14 +31,14 @@ public final class GuardedWords
      */
     public long get(final long index)
     {
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             return words.getLongPlain(index);
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -49,14 +49,14 @@ public final class GuardedWords
      */
     public void put(final long index, final long value)
     {
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             words.putLongPlain(index, value);
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -68,10 +68,10 @@ public final class GuardedWords
      */
     public long mismatch(final GuardedWords other, final long from)
     {
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
-            final int otherStripe = other.guard.enter();
+            final Stripe otherStripe = other.guard.enter();
             try
             {
                 final long common = Math.min(words.words(), other.words.words());
@@ -86,12 +86,12 @@ public final class GuardedWords
             }
             finally
             {
-                other.guard.exit(otherStripe);
+                CallGuard.exit(otherStripe);
             }
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 }

@@ -66,6 +66,10 @@ public final class MappedFilter
             (file.tableAddress() + file.tableLength() - file.stateAddress()) / Long.BYTES, false);
         this.touchAhead = file.tableLength() > BatchStream.TOUCH_AHEAD_MIN_BYTES;
         this.guard = new CallGuard(file.path());
+        if (core instanceof TimedCore timed && timed.windowed())
+        {
+            BackgroundSeals.attach(timed, guard); // a turn's seal done off the calling threads
+        }
     }
 
     /**
@@ -140,17 +144,17 @@ public final class MappedFilter
      */
     public boolean streamHash(final long hash)
     {
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             final boolean duplicate = core.stream(hash);
-            counters.record(stripe, 1, duplicate ? 1 : 0);
+            counters.record(stripe.index, 1, duplicate ? 1 : 0);
             changes.afterStream(hash, duplicate);
             return duplicate;
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -163,17 +167,17 @@ public final class MappedFilter
     public boolean streamHash(final long hash, final long time)
     {
         final TimedCore timed = TimedCalls.core(core, definition, time);
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             final boolean duplicate = timed.stream(hash, time);
-            counters.record(stripe, 1, duplicate ? 1 : 0);
+            counters.record(stripe.index, 1, duplicate ? 1 : 0);
             changes.afterStream(hash, duplicate);
             return duplicate;
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -187,14 +191,14 @@ public final class MappedFilter
         {
             return null;
         }
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             return timed.window();
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -204,14 +208,14 @@ public final class MappedFilter
      */
     public long touchHash(final long hash)
     {
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             return core.touch(hash);
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -232,14 +236,14 @@ public final class MappedFilter
     {
         Objects.checkFromIndexSize(offset, length, elements.length);
         Objects.checkFromIndexSize(offset, length, duplicates.length);
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             return BatchStream.stream(this, stripe, elements, offset, length, duplicates);
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -249,14 +253,14 @@ public final class MappedFilter
      */
     public boolean containsHash(final long hash)
     {
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             return core.contains(hash);
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -274,16 +278,16 @@ public final class MappedFilter
     public void addHash(final long hash)
     {
         final CountingCore counting = countingCore();
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             counting.add(hash);
-            counters.record(stripe, 1, 0);
+            counters.record(stripe.index, 1, 0);
             changes.logged(KindOps.ADD, hash);
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -294,7 +298,7 @@ public final class MappedFilter
     public boolean deleteHash(final long hash)
     {
         final CountingCore counting = countingCore();
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             final boolean deleted = counting.delete(hash);
@@ -306,7 +310,7 @@ public final class MappedFilter
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -317,14 +321,14 @@ public final class MappedFilter
     public int countHash(final long hash)
     {
         final CountingCore counting = countingCore();
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             return counting.count(hash);
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -335,14 +339,14 @@ public final class MappedFilter
         {
             return 0;
         }
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             return counting.deletions();
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -370,8 +374,8 @@ public final class MappedFilter
 
     private long count(final boolean duplicates)
     {
-        final int stripe = guard.tryEnter();
-        if (stripe < 0)
+        final Stripe stripe = guard.tryEnter();
+        if (stripe == null)
         {
             guard.awaitClosed();
             return duplicates ? finalDuplicates : finalElements;
@@ -382,7 +386,7 @@ public final class MappedFilter
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -395,14 +399,14 @@ public final class MappedFilter
     /** Forces the state to the storage device; a close waits for it. */
     public void flush()
     {
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             file.flush();
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 
@@ -455,14 +459,14 @@ public final class MappedFilter
             throw new UnsupportedOperationException((path() == null ? "an anonymous filter" : path().toString()) +
                 " is not written through a change log (sync policy no)");
         }
-        final int stripe = guard.enter();
+        final Stripe stripe = guard.enter();
         try
         {
             return log.checkpoint();
         }
         finally
         {
-            guard.exit(stripe);
+            CallGuard.exit(stripe);
         }
     }
 

@@ -44,6 +44,24 @@ final class MappedReplay
         }
     }
 
+    /**
+     * Touches the table lines a record that streams, adds or deletes an element will reach ({@link FilterCore#touch}:
+     * a plain read, the kinds that do not benefit read nothing); other records touch nothing.
+     *
+     * @param core the filter's core.
+     * @param op   the record's op.
+     * @param hash its word 1.
+     * @return the words read, summed.
+     */
+    static long touch(final FilterCore core, final int op, final long hash)
+    {
+        return switch (op)
+        {
+            case KindOps.STREAM, KindOps.STREAM_AT, KindOps.ADD, KindOps.DELETE -> core.touch(hash);
+            default -> 0;
+        };
+    }
+
     private static CountingCore counting(final FilterCore core, final KindDefinition definition)
     {
         if (core instanceof CountingCore counting)

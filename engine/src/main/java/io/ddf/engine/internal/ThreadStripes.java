@@ -1,7 +1,5 @@
 package io.ddf.engine.internal;
 
-import java.util.concurrent.atomic.AtomicReferenceArray;
-
 /**
  * Which of a filter's stripes belongs to the calling thread: the stripe of its counters ({@link FilterCounters}) and
  * of its calls in flight ({@link CallGuard}). A thread claims a stripe of its own once per filter and from then on is
@@ -16,15 +14,35 @@ final class ThreadStripes
     /** The stripe every thread without one of its own updates atomically. */
     static final int OVERFLOW = STRIPES - 1;
 
-    /** The owner of each stripe but the overflow; written by compare-and-set only when a thread claims one. */
-    private final AtomicReferenceArray<Thread> owners = new AtomicReferenceArray<>(OVERFLOW);
+    /** The stripes, each padded to lines of its own; the owner of each but the overflow claimed by compare-and-set. */
+    private final Stripe[] stripes = new Stripe[STRIPES];
 
-    /** @return the calling thread's stripe: its own (claimed at its first call), or {@link #OVERFLOW}. */
-    int mine()
+    ThreadStripes()
+    {
+        for (int i = 0; i < STRIPES; i++)
+        {
+            stripes[i] = Stripe.create(i, i == OVERFLOW);
+        }
+    }
+
+    /** @return the calling thread's stripe: its own (claimed at its first call), or the overflow. */
+    Stripe mine()
     {
         final Thread me = Thread.currentThread();
-        final int stripe = (int)(me.getId() % OVERFLOW);
-        return owners.getPlain(stripe) == me ? stripe : claim(me, stripe);
+        final Stripe hint = hint(me);
+        return hint.ownedBy(me) ? hint : claim(me, hint.index);
+    }
+
+    /** @return the stripe the thread owns if it owns the one its id names (the usual case), else another. */
+    Stripe hint(final Thread thread)
+    {
+        return stripes[(int)(thread.getId() % OVERFLOW)];
+    }
+
+    /** @return stripe {@code index} (0 to {@link #OVERFLOW}), for a closer's look at every stripe. */
+    Stripe get(final int index)
+    {
+        return stripes[index];
     }
 
     /**
@@ -32,23 +50,23 @@ final class ThreadStripes
      * thread that has terminated: isAlive() returning false makes that thread's stores visible here), or the
      * overflow.
      */
-    private int claim(final Thread me, final int hint)
+    private Stripe claim(final Thread me, final int hint)
     {
         for (int i = 0; i < OVERFLOW; i++)
         {
-            if (owners.get(i) == me)
+            if (stripes[i].owner() == me)
             {
-                return i;
+                return stripes[i];
             }
         }
-        for (int i = 0, stripe = hint; i < OVERFLOW; i++, stripe = stripe + 1 == OVERFLOW ? 0 : stripe + 1)
+        for (int i = 0, at = hint; i < OVERFLOW; i++, at = at + 1 == OVERFLOW ? 0 : at + 1)
         {
-            final Thread owner = owners.get(stripe);
-            if ((owner == null || !owner.isAlive()) && owners.compareAndSet(stripe, owner, me))
+            final Thread owner = stripes[at].owner();
+            if ((owner == null || !owner.isAlive()) && stripes[at].claim(owner, me))
             {
-                return stripe;
+                return stripes[at];
             }
         }
-        return OVERFLOW;
+        return stripes[OVERFLOW];
     }
 }

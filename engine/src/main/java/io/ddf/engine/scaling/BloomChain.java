@@ -346,6 +346,12 @@ public final class BloomChain extends ScalingFilter
         ChainReplay.replay(this, frame);
     }
 
+    @Override
+    long touch(final int op, final int aux, final long hash)
+    {
+        return ChainReplay.touch(this, op, aux, hash);
+    }
+
     private ChainLayer grow(final ChainLayer newest)
     {
         final long capacity;

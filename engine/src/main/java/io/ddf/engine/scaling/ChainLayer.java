@@ -25,6 +25,18 @@ interface ChainLayer
      */
     boolean add(long a, long b);
 
+    /**
+     * A plain read of the line an add of the item will write, which starts its cache miss ahead of the add (a
+     * replay's group, {@code ReplayTarget.touch}). Layers whose item spans many lines touch nothing.
+     *
+     * @param a the item's first value.
+     * @return the word read (0 when none).
+     */
+    default long touch(final long a)
+    {
+        return 0;
+    }
+
     /** @return the items the layer holds. */
     default long size()
     {

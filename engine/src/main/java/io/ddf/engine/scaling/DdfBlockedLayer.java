@@ -133,6 +133,12 @@ final class DdfBlockedLayer implements ChainLayer
     }
 
     @Override
+    public long touch(final long a)
+    {
+        return bloom.touch(a);
+    }
+
+    @Override
     public BloomLink link()
     {
         return shape.withSize(segment.size());

@@ -1,6 +1,7 @@
 package io.ddf.engine.scaling;
 
 import io.ddf.engine.changelog.FilterLog;
+import io.ddf.engine.changelog.ReplayTarget;
 import io.ddf.persistence.FilterFileException;
 import io.ddf.persistence.Syncable;
 import io.ddf.persistence.log.ChangeLog;
@@ -145,7 +146,8 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable, C
                 final FilterLog.Found found = created ? FilterLog.Found.CREATED : file.closedCleanly() ?
                     FilterLog.Found.SEALED : FilterLog.Found.NOT_SEALED;
                 log = FilterLog.attach(changeLog, new LogBinding(file.headerAddress(),
-                    LogBinding.SCALING_FILE_OFFSET, file::forceHeader), found, this::replay, this::forcePages);
+                    LogBinding.SCALING_FILE_OFFSET, file::forceHeader), found,
+                    ReplayTarget.of(this::replay, this::touch), this::forcePages);
                 if (file.layersMissing() > 0)
                 {
                     throw new FilterFileException(FilterFileException.Reason.CORRUPT, path(), file.layersMissing() +
@@ -177,6 +179,20 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable, C
      * @param frame the reader at the record.
      */
     abstract void replay(LogReader frame);
+
+    /**
+     * Touches the table lines one of this filter's records will write, before a group of them is replayed
+     * ({@link ReplayTarget#touch}).
+     *
+     * @param op   the record's op code.
+     * @param aux  its aux field.
+     * @param hash its word 1.
+     * @return the words read, summed.
+     */
+    long touch(final int op, final int aux, final long hash)
+    {
+        return 0;
+    }
 
     /** Marks a filter made now (its {@link #logTo} has nothing to decide). */
     final void created()

@@ -31,4 +31,31 @@ public interface TimedCore extends FilterCore
 
     /** Applies the time that passed while the file was closed, when {@link #deferOpenTime()} deferred it. */
     void openTime();
+
+    /** What {@link #doDeferredWork()} returns when nothing is due. */
+    long NO_DEFERRED_WORK = -1;
+
+    /**
+     * Registers what the core calls when work it may do off the calling threads becomes due (a windowed fifo-bloom's
+     * seal of a slot, which would otherwise stall the call that turns): the holder of the core then calls
+     * {@link #doDeferredWork()} from a thread of its own, between and alongside the stream calls, until it returns
+     * {@link #NO_DEFERRED_WORK}. A core with no such work ignores it.
+     *
+     * @param wake called from a stream call (it must not block), or at once when work is due already; null: none.
+     */
+    default void onDeferredWork(final Runnable wake)
+    {
+    }
+
+    /**
+     * A bounded step of the deferred work (tens of microseconds), safe alongside stream calls on any thread; never
+     * called while the core's memory may be unmapped (the holder counts the step in as a call).
+     *
+     * @return units of work done (0: work is due but cannot be done yet; call again later), or
+     *     {@link #NO_DEFERRED_WORK}.
+     */
+    default long doDeferredWork()
+    {
+        return NO_DEFERRED_WORK;
+    }
 }

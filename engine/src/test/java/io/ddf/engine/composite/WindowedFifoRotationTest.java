@@ -223,6 +223,66 @@ class WindowedFifoRotationTest
         }
     }
 
+    /**
+     * With a thread of its own doing the deferred work between turns ({@link BlockedFifoCore#doDeferredWork()}, here
+     * the test's thread after each turn, as {@code internal.BackgroundSeals} does once woken), the turn that reuses a
+     * slot whose use ended stale seals none of it itself, even with no calls between turns (where, without that
+     * thread, the turn seals nearly the whole map: the test above); each turn that queues a seal wakes the thread,
+     * the deferred work seals the whole map, and no item within its window is lost, none whose window ended comes back.
+     */
+    @ParameterizedTest(name = "owned = {0}")
+    @ValueSource(booleans = {false, true})
+    void theDeferredWorkSealsSoTheTurnNeedNot(final boolean owned)
+    {
+        final long perGeneration = 8_000_000;
+        final BlockedBloomModel layer = BlockedBloomModel.generationLayer(perGeneration, 0.01, GENERATIONS, -1);
+        final long mapWords = (layer.blocks() + 31) / 32;
+        final SplittableRandom random = new SplittableRandom(TestSeed.seed());
+        final AtomicLong now = new AtomicLong(T0);
+        final AtomicLong wakes = new AtomicLong();
+        try (DirectRegion table = new DirectRegion(BlockedFifoLayout.tableWords(layer.blocks(), GENERATIONS) * 8);
+            DirectRegion header = new DirectRegion(64 * 8))
+        {
+            final BlockedFifoCore core = WindowedFifo.of(table.words(owned), header.words(owned),
+                layer.blocks(), layer.hashFunctions(), layer.blocksPerItem(), perGeneration, WINDOW, SLICES, now::get);
+            core.onDeferredWork(wakes::incrementAndGet);
+            final List<List<Long>> byTurn = new ArrayList<>();
+            for (int turn = 1; turn <= 3 * GENERATIONS; turn++)
+            {
+                byTurn.add(streamNew(core, random, 3));
+                now.addAndGet(SLICE);
+                final long wakesBefore = wakes.get();
+                final long before = core.sealedByTurns();
+                core.stream(random.nextLong()); // the turn
+                assertEquals(0, core.sealedByTurns() - before, "turn " + turn + " sealed map words itself");
+                long deferred = 0;
+                for (long step = core.doDeferredWork(); step != BlockedFifoCore.NO_DEFERRED_WORK;
+                    step = core.doDeferredWork())
+                {
+                    assertTrue(step > 0 && step <= FifoSeals.BACKGROUND_CHUNK, "step of " + step + " words");
+                    deferred += step;
+                }
+                // from the turn that ends the first reuse of a slot on (turn 2L + 1), each turn queues a whole seal,
+                // of which the turning call, once turned, takes a stream call's share
+                assertEquals(turn > GENERATIONS ? mapWords - FifoSeals.CHUNK : 0, deferred,
+                    "turn " + turn + "'s deferred seal");
+                assertEquals(turn > GENERATIONS ? 1 : 0, wakes.get() - wakesBefore, "turn " + turn + "'s wakes");
+                for (int back = 0; back < byTurn.size(); back++)
+                {
+                    final int age = byTurn.size() - 1 - back; // slices since the items' generation ended
+                    if (age < SLICES)
+                    {
+                        for (final long item : byTurn.get(back))
+                        {
+                            assertTrue(core.contains(item), "an item " + age + " slices old is forgotten");
+                        }
+                    }
+                }
+            }
+            assertEquals(0, core.sealedByTurns(), "the turns sealed nothing themselves");
+        }
+    }
+
     /** The clock jumps over many slices: one turn, every older generation expired, the new one aligned on T. */
     @ParameterizedTest(name = "owned = {0}")
     @ValueSource(booleans = {false, true})

@@ -36,6 +36,10 @@ public final class Acl
     private final AclLog log = new AclLog();
     private final SecureRandom random = new SecureRandom();
     private volatile Map<String, Identity> users;
+    /** Told after every change of the users or their rules ({@link #onChange}). */
+    private volatile Runnable changed = () ->
+    {
+    };
 
     private Acl(final CommandCatalog catalog, final Path file, final String password)
     {
@@ -126,6 +130,16 @@ public final class Acl
     }
 
     /**
+     * @param listener told, on the changing thread, after every change of the users or their rules (ACL SETUSER,
+     *                 DELUSER, LOAD), once the change is visible: the conductor's cue to check each client's user
+     *                 again at its next command.
+     */
+    public void onChange(final Runnable listener)
+    {
+        this.changed = listener;
+    }
+
+    /**
      * ACL LOAD: rereads the ACL file; on any error nothing changes.
      *
      * @throws AclException when there is no ACL file.
@@ -172,6 +186,7 @@ public final class Acl
             }
         });
         users = Collections.unmodifiableMap(next);
+        changed.run();
     }
 
     /**
@@ -211,6 +226,7 @@ public final class Acl
             next.put(name, new Identity(staged));
             users = Collections.unmodifiableMap(next);
         }
+        changed.run();
     }
 
     /**
@@ -238,6 +254,7 @@ public final class Acl
             }
         }
         users = Collections.unmodifiableMap(next);
+        changed.run();
         return deleted;
     }
 

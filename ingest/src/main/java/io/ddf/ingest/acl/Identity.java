@@ -3,8 +3,9 @@ package io.ddf.ingest.acl;
 /**
  * What a connection is authenticated as: a user name whose rules may change under it (ACL SETUSER, ACL LOAD apply
  * to connections already authenticated, as in Redis), or that may be deleted (its connections are then closed).
- * The connection keeps the identity and reads {@link #unrestricted()} (one volatile read) for each command, and
- * {@link #user()} when the rules restrict it.
+ * The connection keeps the identity; the ACL check reads {@link #unrestricted()} once per AUTH and change of the rules
+ * (the conductor caches the answer until {@code Acl}'s next change), and {@link #user()} for each command when the
+ * rules restrict it.
  */
 public final class Identity
 {

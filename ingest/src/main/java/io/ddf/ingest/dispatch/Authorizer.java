@@ -4,8 +4,9 @@ package io.ddf.ingest.dispatch;
 import io.netty.buffer.ByteBuf;
 
 /**
- * Whether a connection may run a command: asked by the {@link Conductor} for every command, before it is queued
- * by MULTI or run, the one place a command is authorised. The daemon's is the ACL's
+ * Whether a connection may run a command: asked by the {@link Conductor} before a command is queued by MULTI or
+ * run, the one place a command is authorised; for every command, except while the client's user may run everything
+ * ({@link #allowsEverything}, asked again after an AUTH or a change of the rules). The daemon's is the ACL's
  * ({@code io.ddf.ingest.security.AclAuthorizer}): it reads the connection's user and checks the command's
  * {@linkplain Command#categories() ACL categories}, its name, and the keys at its
  * {@linkplain Command#firstKey() key positions} against the user's rules, answering {@code NOAUTH ...} before AUTH
@@ -21,4 +22,15 @@ public interface Authorizer
      * @return null when it may run, else the error reply that refuses it ({@code NOAUTH ...}, {@code NOPERM ...}).
      */
     String refusal(Session session, Command command, ByteBuf[] args);
+
+    /**
+     * @param session the connection.
+     * @return whether the client may run every command on every key now (authenticated as a user whose rules allow
+     *     everything, {@code +@all ~*}, the default user's, and not deleted): the conductor then skips
+     *     {@link #refusal} for its commands until the client's user or any user's rules change.
+     */
+    default boolean allowsEverything(final Session session)
+    {
+        return false;
+    }
 }

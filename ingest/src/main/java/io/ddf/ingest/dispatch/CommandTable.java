@@ -187,7 +187,7 @@ public final class CommandTable
     /** Starts every command's counters again (CONFIG RESETSTAT). */
     public void resetStats()
     {
-        commands.values().forEach(c -> c.stats().reset());
+        commands.values().forEach(c -> c.resetStats());
     }
 
     /**

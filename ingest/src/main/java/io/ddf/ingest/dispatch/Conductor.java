@@ -7,15 +7,15 @@ import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.redis.SimpleStringRedisMessage;
 
 import java.nio.charset.StandardCharsets;
-import java.util.function.Supplier;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Runs one command of a connection: finds its {@link Command} by the bytes of its name, asks the {@link Authorizer},
- * checks its arity, queues it when a MULTI is open, else runs its handler, timing it on the command's own {@link
- * CommandStats}; an error the handler throws becomes the command's error reply here ({@link Session#message} words it;
+ * checks its arity, queues it when a MULTI is open, else runs its handler, timing it on the {@link Command}'s own
+ * counters; an error the handler throws becomes the command's error reply here ({@link Session#message} words it;
  * the connection does the same for work a command awaited off the event loop). The logic of the request path (Aeron's
  * conductor: the {@link RespDecoder} is its adapter, the {@link ReplyWriter} its proxy); shared by every connection,
- * and holds no state of its own. A command's error is a {@link RespError} (the reply's text) or a storage failure
+ * and holds no state of its own but the count of ACL changes that says whether a client's cached permission holds. A command's error is a {@link RespError} (the reply's text) or a storage failure
  * ({@link FilterStoreException}, answered as {@code ERR} and its message): {@link Session#message} makes the text.
  */
 public final class Conductor
@@ -24,7 +24,10 @@ public final class Conductor
 
     private final CommandTable table;
     private final Authorizer authorizer;
-    private final Supplier<String> writeRefusal;
+    /** The error every command flagged {@code write} gets now (the change log cannot be written), or null. */
+    private volatile String writeRefusal;
+    /** Changes of the users' rules so far ({@link #rulesChanged}): a client's cached permission is of one count. */
+    private final AtomicLong rulesChanges = new AtomicLong();
 
     /**
      * @param table      what the daemon serves.
@@ -32,21 +35,26 @@ public final class Conductor
      */
     public Conductor(final CommandTable table, final Authorizer authorizer)
     {
-        this(table, authorizer, () -> null);
+        this.table = table;
+        this.authorizer = authorizer;
     }
 
     /**
-     * @param table        what the daemon serves.
-     * @param authorizer   who may run what.
-     * @param writeRefusal the error every command flagged {@code write} gets now, or null when writes go on: while
-     *                     the change log cannot be written (Redis's {@code MISCONF}, refused whether queued in a
-     *                     MULTI or run); reads go on.
+     * The users or their rules changed (ACL SETUSER, DELUSER, LOAD; from any thread): every client is checked again
+     * at its next command, as Redis checks each command against the rules of the moment.
      */
-    public Conductor(final CommandTable table, final Authorizer authorizer, final Supplier<String> writeRefusal)
+    public void rulesChanged()
     {
-        this.table = table;
-        this.authorizer = authorizer;
-        this.writeRefusal = writeRefusal;
+        rulesChanges.incrementAndGet();
+    }
+
+    /**
+     * @param refusal the error every command flagged {@code write} gets from now on (Redis's MISCONF), or null when
+     *                writes resume: the change log's thread tells it ({@code Durability.onWriteRefusal}).
+     */
+    public void writesRefused(final String refusal)
+    {
+        writeRefusal = refusal;
     }
 
     /** @return what the daemon serves. */
@@ -64,7 +72,7 @@ public final class Conductor
     public void run(final Session session, final ByteBuf[] args)
     {
         final Command command = table.find(args[0]);
-        final String refusal = authorizer.refusal(session, command, args);
+        final String refusal = refusal(session, command, args);
         if (refusal != null)
         {
             if (session.inMulti())
@@ -82,15 +90,15 @@ public final class Conductor
             }
             if (!command.arityFits(args))
             {
-                command.stats().rejected();
+                command.rejected();
                 throw Command.wrongArity(command.name());
             }
             if (command.writes())
             {
-                final String refused = writeRefusal.get();
+                final String refused = writeRefusal;
                 if (refused != null)
                 {
-                    command.stats().rejected();
+                    command.rejected();
                     throw new RespError(refused);
                 }
             }
@@ -122,10 +130,30 @@ public final class Conductor
             {
                 session.refuse();
             }
-            final String refused = writeRefusal.get();
+            final String refused = writeRefusal; // set by the failure's listener before the exception got here
             session.replies().error(refused != null ? refused : "MISCONF Errors writing to the change log: " +
                 e.getMessage());
         }
+    }
+
+    /**
+     * @return null when the client may run the command, else its error reply. A client whose user may run
+     *     everything is asked about once per user and change of the rules: the count is read before the answer,
+     *     so a change made meanwhile is seen at the next command.
+     */
+    private String refusal(final Session session, final Command command, final ByteBuf[] args)
+    {
+        final long rules = rulesChanges.get();
+        if (session.unrestrictedAt == rules)
+        {
+            return null;
+        }
+        if (authorizer.allowsEverything(session))
+        {
+            session.unrestrictedAt = rules;
+            return null;
+        }
+        return authorizer.refusal(session, command, args);
     }
 
     /** Runs a command's handler, timing it from {@code start}. */
@@ -140,7 +168,7 @@ public final class Conductor
         }
         finally
         {
-            command.stats().ran(System.nanoTime() - start, failed);
+            command.ran(System.nanoTime() - start, failed);
         }
     }
 

@@ -124,6 +124,11 @@ public final class Session
     private final Identity defaultIdentity;
     /** The user AUTH named (or the default user when it needs no password), null before AUTH. */
     private Identity user;
+    /**
+     * The count of ACL changes ({@link Conductor#rulesChanged}) at which {@link #user} was found allowed every command
+     * on every key, or -1: the conductor's cached permission, so the ACL is off such a client's commands' path.
+     */
+    long unrestrictedAt = -1;
     /** The commands MULTI queued until EXEC, or null outside a MULTI. */
     private List<ByteBuf[]> queued;
     /** A command was refused while queuing: EXEC runs nothing. */
@@ -426,6 +431,7 @@ public final class Session
     {
         final boolean known = user != null;
         user = identity;
+        unrestrictedAt = -1;
         userName = identity.name();
         if (!known)
         {

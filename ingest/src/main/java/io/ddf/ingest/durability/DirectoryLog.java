@@ -42,6 +42,8 @@ final class DirectoryLog implements AutoCloseable
     private volatile Runnable recovered = () -> { };
     /** The refusal while the log cannot be written, or until the checkpoint after it is done; null otherwise. */
     private volatile String refusal;
+    /** Told each change of {@link #refusal} (the conductor's gate for commands flagged write). */
+    private volatile java.util.function.Consumer<String> refusals = r -> { };
     private volatile boolean forcing;
     private volatile boolean closed;
 
@@ -111,6 +113,26 @@ final class DirectoryLog implements AutoCloseable
         }
         final LogUnavailableException failure = log.failure();
         return failure == null ? null : refusalOf(failure);
+    }
+
+    /**
+     * @param listener told the refusal now, then each time writes are refused or resume (null): what the commands'
+     *                 path reads, instead of asking this class on every write.
+     */
+    void onRefusal(final java.util.function.Consumer<String> listener)
+    {
+        refusals = listener;
+        listener.accept(refusal());
+        // a failure is refused on the thread that meets it, before this thread's next look; its clearing by a retry
+        // is not a resume (the checkpoint after it is: recover)
+        log.onFailure(failed ->
+        {
+            if (failed != null)
+            {
+                final String held = refusal;
+                listener.accept(held != null ? held : refusalOf(failed));
+            }
+        });
     }
 
     private String refusalOf(final LogUnavailableException failure)
@@ -211,6 +233,7 @@ final class DirectoryLog implements AutoCloseable
         if (refusal == null && failure != null)
         {
             refusal = refusalOf(failure);
+            refusals.accept(refusal);
             errors.increment();
             out.println("ddf: " + OneLine.of(failure) + ": writes are refused (MISCONF) until it can be " +
                 "written again; reads go on");
@@ -231,6 +254,7 @@ final class DirectoryLog implements AutoCloseable
             return;
         }
         refusal = null;
+        refusals.accept(null);
         out.println("ddf: the change log " + log.directory() + " can be written again and every filter was " +
             "checkpointed: writes resume");
     }

@@ -151,6 +151,18 @@ public final class Durability implements AutoCloseable
     }
 
     /**
+     * @param listener told {@link #writeRefusal()} now and at each change (null: writes go on); nothing without a log.
+     */
+    public void onWriteRefusal(final java.util.function.Consumer<String> listener)
+    {
+        final DirectoryLog held = directoryLog;
+        if (held != null)
+        {
+            held.onRefusal(listener);
+        }
+    }
+
+    /**
      * Shutting down: the replies held for a commit under way are written once it completes (a second at most).
      */
     public void awaitCommits()

@@ -2,7 +2,6 @@ package io.ddf.ingest.info;
 
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.ingest.dispatch.Command;
-import io.ddf.ingest.dispatch.CommandStats;
 import io.ddf.ingest.dispatch.CommandTable;
 import io.ddf.ingest.store.FilterStore;
 
@@ -160,17 +159,16 @@ final class InfoExtras
         final List<String> lines = new ArrayList<>();
         for (final Command command : commands.all())
         {
-            final CommandStats stat = command.stats();
-            final long calls = stat.calls();
-            final long rejected = stat.rejectedCalls();
+            final long calls = command.calls();
+            final long rejected = command.rejectedCalls();
             if (calls == 0 && rejected == 0)
             {
                 continue;
             }
-            final long usec = stat.nanos() / 1000;
+            final long usec = command.nanos() / 1000;
             lines.add(String.format(Locale.ROOT,
                 "cmdstat_%s:calls=%d,usec=%d,usec_per_call=%.2f,rejected_calls=%d,failed_calls=%d",
-                command.name(), calls, usec, calls == 0 ? 0.0 : (double)usec / calls, rejected, stat.failedCalls()));
+                command.name(), calls, usec, calls == 0 ? 0.0 : (double)usec / calls, rejected, command.failedCalls()));
         }
         return lines;
     }

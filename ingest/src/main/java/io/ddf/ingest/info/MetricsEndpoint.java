@@ -29,7 +29,7 @@ import java.util.function.BiConsumer;
  * ({@code ddf_filter_elements}: streamed into a fixed-size filter, the items held by one that grows) and bytes
  * ({@code ddf_filter_bytes}); per fixed-size filter: duplicates, and the error model's fill, predicted FPR and FNR at
  * the current load; per command: runs, errors and a latency histogram of the time the event loop spent in it
- * ({@code CommandStats}).
+ * (the {@code Command}'s counters).
  * Filter series are read at scrape time, so a deleted filter's series disappear with it.
  */
 public final class MetricsEndpoint implements AutoCloseable
@@ -109,9 +109,9 @@ public final class MetricsEndpoint implements AutoCloseable
         CounterWithCallback.builder().name("ddf_commands").help("Commands run, by name.").labelNames("command")
             .callback(cb -> commands.all().forEach(c ->
             {
-                if (c.stats().calls() > 0)
+                if (c.calls() > 0)
                 {
-                    cb.call(c.stats().calls(), c.name());
+                    cb.call(c.calls(), c.name());
                 }
             }))
             .register(registry);
@@ -120,13 +120,13 @@ public final class MetricsEndpoint implements AutoCloseable
             .labelNames("command", "reason")
             .callback(cb -> commands.all().forEach(c ->
             {
-                if (c.stats().rejectedCalls() > 0)
+                if (c.rejectedCalls() > 0)
                 {
-                    cb.call(c.stats().rejectedCalls(), c.name(), "rejected");
+                    cb.call(c.rejectedCalls(), c.name(), "rejected");
                 }
-                if (c.stats().failedCalls() > 0)
+                if (c.failedCalls() > 0)
                 {
-                    cb.call(c.stats().failedCalls(), c.name(), "failed");
+                    cb.call(c.failedCalls(), c.name(), "failed");
                 }
             }))
             .register(registry);
@@ -144,7 +144,7 @@ public final class MetricsEndpoint implements AutoCloseable
         for (final Command c : commands.all())
         {
             final DistributionDataPoint point = latency.labelValues(c.name());
-            c.stats().timer(nanos -> point.observe(nanos / 1e9));
+            c.timer(nanos -> point.observe(nanos / 1e9));
         }
         try
         {
@@ -158,7 +158,7 @@ public final class MetricsEndpoint implements AutoCloseable
         }
         catch (final IOException e)
         {
-            commands.all().forEach(c -> c.stats().timer(null));
+            commands.all().forEach(c -> c.timer(null));
             throw new UncheckedIOException(new IOException("cannot listen for metrics on " +
                 config.metricsBind + ":" + config.metricsPort + ": " + OneLine.of(e), e));
         }

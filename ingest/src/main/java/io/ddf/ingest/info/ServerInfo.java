@@ -97,7 +97,7 @@ public final class ServerInfo
         long sum = 0;
         for (final io.ddf.ingest.dispatch.Command c : commands.all())
         {
-            sum += c.stats().calls();
+            sum += c.calls();
         }
         return sum;
     }

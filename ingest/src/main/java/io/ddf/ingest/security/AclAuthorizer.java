@@ -21,8 +21,9 @@ import java.util.function.IntFunction;
 /**
  * Redis's ACL check in the conductor's one place for it: before AUTH only the {@code no-auth} commands (NOAUTH); after
  * it, the command against the connection's user's command rules, then each key at the command's key positions against
- * its key patterns; a user whose rules allow everything ({@code +@all ~*}, the default user's) is not checked further
- * ({@link Identity#unrestricted}). A refusal is Redis's NOPERM reply and an ACL LOG entry. A connection whose user was
+ * its key patterns. A user whose rules allow everything ({@code +@all ~*}, the default user's) is not checked further
+ * ({@link Identity#unrestricted}), and the conductor does not ask again until the client's user or the rules change
+ * ({@link #allowsEverything}), so this is off the path of such a user's commands. A refusal is Redis's NOPERM reply and an ACL LOG entry. A connection whose user was
  * deleted (ACL DELUSER, or gone from a reloaded file) is closed at its next command, as Redis closes it.
  */
 public final class AclAuthorizer implements Authorizer
@@ -76,6 +77,13 @@ public final class AclAuthorizer implements Authorizer
                 containers.put(c, Boolean.TRUE);
             }
         }
+    }
+
+    @Override
+    public boolean allowsEverything(final Session session)
+    {
+        final Identity identity = session.identity();
+        return session.authenticated() && !identity.removed() && identity.unrestricted();
     }
 
     @Override

@@ -96,8 +96,9 @@ public final class DdfServer implements AutoCloseable
         CommandFamilies.register(commands, config, store, drain, users, info, log::println);
         this.security = security(config, commands, log);
         users.set(security);
-        this.conductor = new Conductor(commands, new AclAuthorizer(security.acl(), commands),
-            durability::writeRefusal);
+        this.conductor = new Conductor(commands, new AclAuthorizer(security.acl(), commands));
+        security.acl().onChange(conductor::rulesChanged);
+        durability.onWriteRefusal(conductor::writesRefused);
         this.transports = new Transports(config, connectionLog, security);
     }
 

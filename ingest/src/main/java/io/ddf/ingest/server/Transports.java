@@ -8,6 +8,7 @@ import io.ddf.ingest.security.TransportSecurity;
 import io.ddf.ingest.session.VerdictRing;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -47,6 +48,21 @@ import java.util.function.Supplier;
 final class Transports
 {
     private static final int SHUTDOWN_SECONDS = 10;
+    /**
+     * The RESP connections' allocator: direct buffers (what the transport reads the socket into, what a request
+     * spanning several reads accumulates in, what a heap buffer is copied into before it is written) pooled; heap
+     * buffers unpooled (no heap arena: Netty then makes each heap buffer unpooled). The allocation profile of
+     * {@code BF.ADD -P 16} with every buffer unpooled (async-profiler, {@code bench/profile-daemon.sh OUT ddf.jar
+     * alloc}) had all of the daemon's remaining 14-20 bytes per command in the unpooled direct buffer of each socket
+     * read (the buffer, its {@code DirectByteBuffer}, its Cleaner); the pool recycles them. A request a client
+     * abandons half-sent is released by the decoder when the connection closes (and the input budget closes a
+     * connection holding too much before that). Netty's allocator configured, not a class of ours: nothing of ingest
+     * runs per read (a subclass that picked pooled or not per call was one more class on every request's path).
+     */
+    private static final PooledByteBufAllocator READS = new PooledByteBufAllocator(false, 0,
+        PooledByteBufAllocator.defaultNumDirectArena(), PooledByteBufAllocator.defaultPageSize(),
+        PooledByteBufAllocator.defaultMaxOrder(), PooledByteBufAllocator.defaultSmallCacheSize(),
+        PooledByteBufAllocator.defaultNormalCacheSize(), PooledByteBufAllocator.defaultUseCacheForAllThreads());
 
     private final ServerConfig config;
     private final RateLimitedLog connectionLog;
@@ -93,8 +109,7 @@ final class Transports
             .option(ChannelOption.SO_BACKLOG, 1024)
             .handler(new AcceptGuard(connectionLog))
             .childOption(ChannelOption.TCP_NODELAY, true)
-            // socket reads in pooled direct buffers, released by the decoder even when a request is abandoned
-            .childOption(ChannelOption.ALLOCATOR, new ReadBufferAllocator())
+            .childOption(ChannelOption.ALLOCATOR, READS)
             .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
                 new WriteBufferWaterMark(config.clientOutputLimit / 2, config.clientOutputLimit))
             .childHandler(initializer(endpoint, p ->

@@ -27,7 +27,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One RESP connection: the Netty handler and its {@link State}. It holds the parts of its request path: the
- * {@link RespDecoder} cuts each read into commands, which run one after the other through the shared
+ * connection pulls each complete command from its {@link RespDecoder} and runs it through the shared
  * {@link Conductor} with the client's {@link Session} (what a handler is given: its replies, user, MULTI, key
  * text); their elements are judged by the {@link VerdictRing}; their replies go into the {@link ReplyWriter},
  * encoded as each command completes and flushed once per read ({@link #channelReadComplete}). A command reaches
@@ -42,7 +42,7 @@ import java.util.concurrent.TimeUnit;
  * ({@link AuthThrottle}); what a stranger may send is bounded by the {@link RespDecoder}.
  */
 public final class RespConnection extends ChannelInboundHandlerAdapter
-    implements Session.Connection, RespDecoder.Sink, VerdictRing.Owner
+    implements Session.Connection, VerdictRing.Owner
 {
     /** Where the connection is in its life; each event is handled by it. */
     enum State
@@ -191,7 +191,8 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
             ReferenceCountUtil.release(msg);
             return;
         }
-        decoder.read(ctx.alloc(), read, this);
+        decoder.read(ctx.alloc(), read);
+        runCommands();
     }
 
     @Override
@@ -244,25 +245,34 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
         ctx.close();
     }
 
-    // RespDecoder.Sink: the commands of a read, one after the other
-
-    @Override
-    public boolean authenticated()
+    /**
+     * Runs the complete commands of the input one after the other, each pulled from the decoder once the one before
+     * has run, for as long as commands may run (not while one waits, or once a reply closes); the rest stay in the
+     * input. A refused input is answered with its error, then the connection closes.
+     */
+    private void runCommands()
     {
-        return session.authenticated();
-    }
-
-    @Override
-    public boolean accepting()
-    {
-        return state == State.OPEN;
-    }
-
-    @Override
-    public void command(final ByteBuf[] args)
-    {
-        conductor.run(session, args);
-        afterCommand();
+        ByteBuf[] args;
+        while (state == State.OPEN && (args = decoder.next(session.authenticated())) != null)
+        {
+            try
+            {
+                conductor.run(session, args);
+            }
+            finally
+            {
+                for (final ByteBuf arg : args)
+                {
+                    arg.release();
+                }
+            }
+            afterCommand();
+        }
+        final String refusal = decoder.refusal();
+        if (refusal != null)
+        {
+            fail(refusal);
+        }
     }
 
     /** After each command: a closing reply ends the reading; what the command completed is encoded now. */
@@ -274,12 +284,6 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
             ctx.channel().config().setAutoRead(false);
         }
         replies.drain(verdicts);
-    }
-
-    @Override
-    public void refused(final String message)
-    {
-        fail(message);
     }
 
     /** From any thread: the input budget chose this connection to give way. */
@@ -529,7 +533,7 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
                 HeldArguments.release(args);
             }
         }
-        decoder.decode(this);
+        runCommands();
         if (state == State.OPEN)
         {
             ctx.channel().config().setAutoRead(true);

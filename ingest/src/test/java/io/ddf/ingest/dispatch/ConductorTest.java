@@ -59,7 +59,7 @@ class ConductorTest
     {
         assertEquals("$1\r\na\r\n$1\r\nb\r\n", run("ECHO", "a") + run("eChO", "b"));
         assertEquals(List.of("a", "b"), ran);
-        assertEquals(2, table.lookup("echo").stats().calls());
+        assertEquals(2, table.lookup("echo").calls());
     }
 
     @Test
@@ -68,8 +68,8 @@ class ConductorTest
         assertEquals("-ERR unknown command 'FROB', with args beginning with: 'x' 'y' \r\n", run("FROB", "x", "y"));
         assertEquals("-ERR wrong number of arguments for 'echo' command\r\n", run("echo", "a", "b"));
         assertEquals(List.of(), ran);
-        assertEquals(1, table.lookup("echo").stats().rejectedCalls());
-        assertEquals(0, table.lookup("echo").stats().calls());
+        assertEquals(1, table.lookup("echo").rejectedCalls());
+        assertEquals(0, table.lookup("echo").calls());
     }
 
     @Test
@@ -78,7 +78,7 @@ class ConductorTest
         assertEquals("-ERR its own words\r\n", run("fail", "resp"));
         assertEquals("-ERR the disk is full\r\n", run("fail", "store"));
         assertEquals("-" + RespError.WRONGTYPE + "\r\n", run("fail", "type"));
-        assertEquals(3, table.lookup("fail").stats().failedCalls());
+        assertEquals(3, table.lookup("fail").failedCalls());
     }
 
     @Test
@@ -92,6 +92,48 @@ class ConductorTest
             session.session::exec, "EXEC then answers EXECABORT");
         assertEquals("EXECABORT Transaction discarded because of previous errors.", abort.getMessage());
         assertEquals(List.of(), ran);
+    }
+
+    /**
+     * A client the authorizer says may run everything is not asked about again (no per-command ACL work) until the
+     * rules change; one that may not is asked about every command.
+     */
+    @Test
+    void aClientAllowedEverythingIsAskedAgainOnlyAfterTheRulesChange()
+    {
+        final int[] asked = new int[2];
+        final boolean[] everything = {true};
+        final Conductor cached = new Conductor(table, new Authorizer()
+        {
+            @Override
+            public String refusal(final Session s, final Command command, final ByteBuf[] args)
+            {
+                asked[1]++;
+                return everything[0] ? null : "NOPERM no";
+            }
+
+            @Override
+            public boolean allowsEverything(final Session s)
+            {
+                asked[0]++;
+                return everything[0];
+            }
+        });
+        final TestSession client = new TestSession();
+        for (int i = 0; i < 3; i++)
+        {
+            assertEquals("$1\r\na\r\n", run(cached, client, "echo", "a"));
+        }
+        assertEquals(1, asked[0], "asked once");
+        assertEquals(0, asked[1]);
+        everything[0] = false;
+        cached.rulesChanged();
+        for (int i = 0; i < 2; i++)
+        {
+            assertEquals("-NOPERM no\r\n", run(cached, client, "echo", "a"));
+        }
+        assertEquals(3, asked[0], "asked at each command while the answer is no");
+        assertEquals(2, asked[1]);
     }
 
     @Test
@@ -109,6 +151,12 @@ class ConductorTest
 
     /** @return the bytes the command's reply wrote. */
     private String run(final String... words)
+    {
+        return run(conductor, session, words);
+    }
+
+    /** @return the bytes the command's reply wrote, run by that conductor for that client. */
+    private static String run(final Conductor conductor, final TestSession session, final String... words)
     {
         final ByteBuf[] args = new ByteBuf[words.length];
         for (int i = 0; i < words.length; i++)

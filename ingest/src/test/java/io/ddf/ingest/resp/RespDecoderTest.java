@@ -12,6 +12,10 @@ import java.util.List;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -25,8 +29,8 @@ class RespDecoderTest
     private static final int BULK = 3000;
     private static final long REQUEST = 5000;
 
-    /** A decoder and the connection it hands its commands to, which records them as text. */
-    private static final class Harness implements RespDecoder.Sink
+    /** A decoder and a connection that pulls every command from it as it reads, and records them as text. */
+    private static final class Harness
     {
         final RespDecoder decoder;
         final boolean authenticated;
@@ -35,10 +39,10 @@ class RespDecoderTest
         Harness(final int maxArgs, final int maxBulk, final long maxRequest, final InputBudget budget,
             final boolean authenticated)
         {
-            this(maxArgs, maxBulk, maxRequest, RespDecoder.LargeArguments.NONE, budget, authenticated);
+            this(maxArgs, maxBulk, maxRequest, LargeArguments.NONE, budget, authenticated);
         }
 
-        Harness(final int maxArgs, final int maxBulk, final long maxRequest, final RespDecoder.LargeArguments large,
+        Harness(final int maxArgs, final int maxBulk, final long maxRequest, final LargeArguments large,
             final InputBudget budget, final boolean authenticated)
         {
             this.authenticated = authenticated;
@@ -57,36 +61,23 @@ class RespDecoderTest
 
         void write(final ByteBuf piece)
         {
-            decoder.read(ByteBufAllocator.DEFAULT, piece, this);
-        }
-
-        @Override
-        public boolean authenticated()
-        {
-            return authenticated;
-        }
-
-        @Override
-        public boolean accepting()
-        {
-            return true;
-        }
-
-        @Override
-        public void command(final ByteBuf[] args)
-        {
-            final List<String> words = new ArrayList<>();
-            for (final ByteBuf arg : args)
+            decoder.read(ByteBufAllocator.DEFAULT, piece);
+            ByteBuf[] args;
+            while ((args = decoder.next(authenticated)) != null)
             {
-                words.add(arg.toString(StandardCharsets.ISO_8859_1));
+                final List<String> words = new ArrayList<>();
+                for (final ByteBuf arg : args)
+                {
+                    words.add(arg.toString(StandardCharsets.ISO_8859_1));
+                    arg.release();
+                }
+                out.add(words.toString());
             }
-            out.add(words.toString());
-        }
-
-        @Override
-        public void refused(final String message)
-        {
-            out.add("ERR " + message);
+            final String refusal = decoder.refusal();
+            if (refusal != null)
+            {
+                out.add("ERR " + refusal);
+            }
         }
     }
 
@@ -234,64 +225,142 @@ class RespDecoderTest
         channel.decoder.close();
     }
 
-    /** While the connection does not accept commands, the complete ones wait in the input, undecoded, in order. */
+    /**
+     * The connection pulls one command at a time: those it has not pulled (while one waits) stay in the input,
+     * undecoded, in order, and "need more" is null with no refusal.
+     */
     @Test
-    void commandsWaitUndecodedWhileTheConnectionDoesNotAccept()
+    void commandsWaitUndecodedUntilPulled()
     {
-        final boolean[] accepting = {true};
-        final List<String> out = new ArrayList<>();
         final ByteBuf input = Unpooled.directBuffer(64).writeBytes(bytes("*1\r\n$1\r\na\r\n*1\r\n$1\r\nb\r\n" +
             "c\r\n*1\r\n$1\r\nd"));
-        final RespDecoder decoder = new RespDecoder(INLINE, ARGS, BULK, REQUEST, RespDecoder.LargeArguments.NONE,
+        final RespDecoder decoder = new RespDecoder(INLINE, ARGS, BULK, REQUEST, LargeArguments.NONE,
             new InputBudget(Long.MAX_VALUE), m -> { });
-        final RespDecoder.Sink sink = new RespDecoder.Sink()
-        {
-            @Override
-            public boolean authenticated()
-            {
-                return true;
-            }
-
-            @Override
-            public boolean accepting()
-            {
-                return accepting[0];
-            }
-
-            @Override
-            public void command(final ByteBuf[] args)
-            {
-                out.add(args[0].toString(StandardCharsets.US_ASCII));
-                accepting[0] = false; // as a command that waits for work
-            }
-
-            @Override
-            public void refused(final String message)
-            {
-                out.add("ERR " + message);
-            }
-        };
-        decoder.read(ByteBufAllocator.DEFAULT, input, sink);
-        assertEquals(List.of("a"), out);
-        accepting[0] = true;
-        decoder.decode(sink);
-        assertEquals(List.of("a", "b"), out);
-        accepting[0] = true;
-        decoder.decode(sink);
-        accepting[0] = true;
-        decoder.decode(sink);
-        assertEquals(List.of("a", "b", "c"), out, "d has not all arrived");
-        decoder.read(ByteBufAllocator.DEFAULT, Unpooled.copiedBuffer(bytes("\r\n")), sink);
-        assertEquals(List.of("a", "b", "c", "d"), out);
+        decoder.read(ByteBufAllocator.DEFAULT, input);
+        assertEquals("a", pull(decoder));
+        assertEquals("b", pull(decoder));
+        assertEquals("c", pull(decoder), "an inline command");
+        assertNull(decoder.next(true), "d has not all arrived");
+        assertNull(decoder.refusal());
+        assertFalse(decoder.failed());
+        decoder.read(ByteBufAllocator.DEFAULT, Unpooled.copiedBuffer(bytes("\r\n")));
+        assertEquals("d", pull(decoder));
+        assertEquals(0, input.refCnt(), "the input is released once every command in it was pulled");
+        assertNull(decoder.next(true));
         decoder.close();
+    }
+
+    /** @return the name of the next command, its arguments released. */
+    private static String pull(final RespDecoder decoder)
+    {
+        final ByteBuf[] args = decoder.next(true);
+        final String name = args[0].toString(StandardCharsets.US_ASCII);
+        for (final ByteBuf arg : args)
+        {
+            arg.release();
+        }
+        return name;
+    }
+
+    /** A refused input: null, the error once, then nothing more is decoded and what comes is dropped. */
+    @Test
+    void aRefusalIsSaidOnceAndEndsTheDecoding()
+    {
+        final RespDecoder decoder = new RespDecoder(INLINE, ARGS, BULK, REQUEST, LargeArguments.NONE,
+            new InputBudget(Long.MAX_VALUE), m -> { });
+        decoder.read(ByteBufAllocator.DEFAULT, Unpooled.copiedBuffer(bytes("*1\r\n$1\r\na\r\n+OK\r\n")));
+        assertEquals("a", pull(decoder));
+        assertNull(decoder.next(true));
+        assertEquals("Protocol error: expected a command (an array of bulk strings)", decoder.refusal());
+        assertNull(decoder.refusal());
+        assertTrue(decoder.failed());
+        final ByteBuf later = Unpooled.copiedBuffer(bytes("*1\r\n$1\r\nb\r\n"));
+        decoder.read(ByteBufAllocator.DEFAULT, later);
+        assertEquals(0, later.refCnt(), "dropped unread");
+        assertNull(decoder.next(true));
+        decoder.close();
+    }
+
+    /**
+     * Small commands' arguments are copies in reused buffers: reused only once the receiver released them, never
+     * while it holds them (a queued command); the input is not retained by them.
+     */
+    @Test
+    void reusesOnlyWhatItsReceiverReleased()
+    {
+        final RespDecoder decoder = new RespDecoder(INLINE, ARGS, BULK, REQUEST, LargeArguments.NONE,
+            new InputBudget(Long.MAX_VALUE), m -> { });
+        final String add = "*3\r\n$6\r\nBF.ADD\r\n$3\r\nkey\r\n$4\r\nitem\r\n";
+        decoder.read(ByteBufAllocator.DEFAULT, Unpooled.copiedBuffer(bytes(add.repeat(3))));
+        final ByteBuf[] first = decoder.next(true);
+        assertEquals("item", first[2].toString(StandardCharsets.US_ASCII));
+        // not released yet (a receiver that queues): the next command gets its own array and buffers
+        final ByteBuf[] second = decoder.next(true);
+        assertNotSame(first, second);
+        assertNotSame(first[0], second[0]);
+        assertEquals("BF.ADD", first[0].toString(StandardCharsets.US_ASCII));
+        release(second);
+        final ByteBuf[] third = decoder.next(true);
+        assertSame(second, third, "released: the array and buffers are reused");
+        assertSame(second[1], third[1]);
+        for (final ByteBuf arg : first)
+        {
+            assertEquals(1, arg.refCnt(), "the first receiver's buffers are its own now");
+        }
+        release(first);
+        release(third);
+        decoder.close();
+        assertEquals(0, third[0].refCnt(), "closing releases the reused buffers");
+    }
+
+    /** BF.MADD of 100 items: copied too, its buffers and array reused once released; longer arguments are slices. */
+    @Test
+    void aLargeCommandIsCopiedAndALongArgumentSliced()
+    {
+        final RespDecoder decoder = new RespDecoder(INLINE, 200, BULK, REQUEST, LargeArguments.NONE,
+            new InputBudget(Long.MAX_VALUE), m -> { });
+        final List<String> words = new ArrayList<>(List.of("BF.MADD", "k"));
+        for (int i = 2; i < 102; i++)
+        {
+            words.add("item" + i);
+        }
+        final ByteBuf input = Unpooled.directBuffer().writeBytes(bytes(multibulk(words).repeat(2) +
+            multibulk(List.of("ECHO", "x".repeat(RespDecoder.MAX_COPIED_BYTES + 1)))));
+        decoder.read(ByteBufAllocator.DEFAULT, input);
+        final ByteBuf[] first = decoder.next(true);
+        assertEquals("item101", first[101].toString(StandardCharsets.US_ASCII));
+        release(first);
+        final ByteBuf[] second = decoder.next(true);
+        assertSame(first, second, "released: the array and buffers are reused");
+        assertEquals("item7", second[7].toString(StandardCharsets.US_ASCII));
+        release(second);
+        final ByteBuf[] echo = decoder.next(true);
+        assertEquals(2, input.refCnt(), "too long to copy: a retained slice of the input, which it no longer holds");
+        release(echo);
         assertEquals(0, input.refCnt());
+        decoder.close();
+    }
+
+    private static String multibulk(final List<String> words)
+    {
+        final StringBuilder text = new StringBuilder("*" + words.size() + "\r\n");
+        words.forEach(w -> text.append('$').append(w.length()).append("\r\n").append(w).append("\r\n"));
+        return text.toString();
+    }
+
+    private static void release(final ByteBuf[] args)
+    {
+        for (final ByteBuf arg : args)
+        {
+            arg.release();
+        }
     }
 
     /** An argument past --max-bulk-bytes is read when its command says it takes one that long, and not otherwise. */
     @Test
     void aCommandMayTakeArgumentsPastTheBulkLimit()
     {
-        final RespDecoder.LargeArguments large = (in, offset, length) ->
+        final LargeArguments large = (in, offset, length) ->
             in.toString(offset, length, StandardCharsets.US_ASCII).equalsIgnoreCase("BF.LOADCHUNK") ? 4000 : 0;
         final Harness h = new Harness(ARGS, BULK, REQUEST, large, new InputBudget(Long.MAX_VALUE), true);
         final String chunk = "c".repeat(3500);

@@ -83,6 +83,53 @@ class AclCommandsTest
         }
     }
 
+    /**
+     * A client whose user may run everything is not asked about each command (the conductor caches that once per user
+     * and change of rules), yet every change is seen at its next command, as Redis checks each command: ACL SETUSER of
+     * its user from another connection or its own, ACL LOAD, ACL DELUSER, and an AUTH as another user.
+     */
+    @Test
+    void aUserAllowedEverythingIsCheckedAgainWhenItsRulesOrItsUserChange() throws IOException
+    {
+        try (TestServer daemon = start(); RespClient client = daemon.client(); RespClient admin = daemon.client())
+        {
+            assertEquals("OK", admin.call("AUTH", "admin", "apw"));
+            assertEquals("OK", client.call("AUTH", "admin", "apw"));
+            assertEquals(1L, client.call("BF.ADD", "orders:1", "a"));
+            assertEquals("OK", admin.call("ACL", "SETUSER", "admin", "-bf.add"));
+            assertEquals("-NOPERM User admin has no permissions to run the 'bf.add' command",
+                client.call("BF.ADD", "orders:1", "b"), "changed by another connection");
+            assertEquals(0L, client.call("BF.EXISTS", "orders:1", "b"));
+            assertEquals("OK", client.call("ACL", "SETUSER", "admin", "+bf.add"));
+            assertEquals(1L, client.call("BF.ADD", "orders:1", "b"), "allowed everything again");
+            assertEquals("OK", client.call("ACL", "SETUSER", "admin", "resetkeys", "~orders:*"));
+            assertEquals("-NOPERM No permissions to access a key", client.call("BF.ADD", "clicks:1", "b"),
+                "changed by its own connection");
+            assertEquals("OK", client.call("ACL", "SETUSER", "admin", "allkeys"));
+            assertEquals(1L, client.call("BF.ADD", "clicks:1", "b"));
+
+            assertEquals("OK", client.call("AUTH", "reader", "rpw"));
+            assertEquals("-NOPERM User reader has no permissions to run the 'bf.add' command",
+                client.call("BF.ADD", "clicks:1", "c"), "another user on the same connection");
+            assertEquals("OK", client.call("AUTH", "admin", "apw"));
+            assertEquals(1L, client.call("BF.ADD", "clicks:1", "c"));
+
+            assertEquals("OK", admin.call("ACL", "LOAD"));
+            assertEquals(1L, client.call("BF.ADD", "clicks:1", "d"), "the file allows it");
+            Files.writeString(dir.resolve("users.acl"), String.join("\n",
+                "user default off",
+                "user admin on >apw ~* +@all -bf.add"));
+            assertEquals("OK", admin.call("ACL", "LOAD"));
+            assertEquals("-NOPERM User admin has no permissions to run the 'bf.add' command",
+                client.call("BF.ADD", "clicks:1", "e"), "changed by ACL LOAD");
+            assertEquals("OK", admin.call("ACL", "SETUSER", "spare", "on", ">spw", "~*", "+@all"));
+            assertEquals("OK", client.call("AUTH", "spare", "spw"));
+            assertEquals(1L, client.call("BF.ADD", "clicks:1", "e"));
+            assertEquals(1L, admin.call("ACL", "DELUSER", "spare"));
+            assertEquals("-NOPERM User spare was deleted: closing the connection", client.call("PING"));
+        }
+    }
+
     @Test
     void theDefaultUserKeepsTheDaemonsPassword() throws IOException
     {

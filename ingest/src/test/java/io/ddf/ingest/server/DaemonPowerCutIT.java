@@ -172,7 +172,7 @@ final class DaemonPowerCutIT
      * {@code ddf.boot-id}), so its filters replay the change log from their checkpoints (FORMAT-LOG.md) instead of
      * trusting a page cache that the cut emptied.
      */
-    private static java.util.Map<String, String> afterCut(final int round)
+    static java.util.Map<String, String> afterCut(final int round)
     {
         return round == 0 ? java.util.Map.of() :
             java.util.Map.of("JAVA_TOOL_OPTIONS", "-Dddf.boot-id=" + java.util.UUID.randomUUID());
@@ -271,7 +271,7 @@ final class DaemonPowerCutIT
     }
 
     /** An item and when its BF.ADD was acknowledged; the time of the first cut after it. */
-    private static final class Ack
+    static final class Ack
     {
         final String item;
         final long at;

@@ -329,6 +329,17 @@ public final class ChangeLog implements AutoCloseable
     }
 
     /**
+     * @param listener told {@link #failure()} now, then each failure on the thread that meets it and null when a
+     *                 retry clears it: what a caller that refuses writes can keep in a field of its own instead of
+     *                 asking before every write. It must not block.
+     */
+    public void onFailure(final java.util.function.Consumer<LogUnavailableException> listener)
+    {
+        writer.onFailure(listener);
+        listener.accept(writer.failure());
+    }
+
+    /**
      * Tries again after a failure: makes the missing segments (padding the positions reserved by appends that failed)
      * and forces. Clears {@link #failure()} when it succeeds.
      *

@@ -80,6 +80,12 @@ public final class LogReader
         return position + length;
     }
 
+    /** @return the frame's word 0 (filter number, op, units, aux: {@link LogFormat}'s accessors decode it). */
+    public long word0()
+    {
+        return w0;
+    }
+
     /** @return the filter number (0: the log's own frame). */
     public int filter()
     {

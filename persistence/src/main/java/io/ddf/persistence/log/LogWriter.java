@@ -60,6 +60,8 @@ final class LogWriter
     /** The next filter number, recorded in each new segment's header. */
     private volatile long nextNumber;
     private volatile LogUnavailableException failure;
+    /** Told each failure as it is set, and null when a retry clears it (see {@link ChangeLog#onFailure}). */
+    private volatile java.util.function.Consumer<LogUnavailableException> failures = failed -> { };
     private volatile boolean aheadQueued;
     private boolean closed;
 
@@ -207,6 +209,7 @@ final class LogWriter
                 final LogUnavailableException failed = new LogUnavailableException(directory,
                     "cannot make its next segment: " + e.getMessage(), e);
                 failure = failed;
+                failures.accept(failed);
                 throw failed;
             }
             all = Arrays.copyOf(all, all.length + 1);
@@ -366,6 +369,13 @@ final class LogWriter
     void failure(final LogUnavailableException failed)
     {
         failure = failed;
+        failures.accept(failed);
+    }
+
+    /** @param listener told each failure as it is set, and null when one is cleared. */
+    void onFailure(final java.util.function.Consumer<LogUnavailableException> listener)
+    {
+        failures = listener;
     }
 
     /** @param number the next filter number (recorded in segments made from now on). */

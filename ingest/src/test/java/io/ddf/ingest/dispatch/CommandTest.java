@@ -8,13 +8,16 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** A command's counters, added to by many threads in cells of their own: the sums are exact, a reset starts at 0. */
-class CommandStatsTest
+/**
+ * A command's counters (INFO commandstats), added to by many threads in cells of their own: the sums are exact, a
+ * reset starts at 0.
+ */
+class CommandTest
 {
     @Test
     void sumsEveryThreadsAddsAndResetsToZero() throws InterruptedException
     {
-        final CommandStats counters = new CommandStats();
+        final Command counters = Command.keyless("echo", 2, List.of(), "connection", "", (session, args) -> { });
         final List<Thread> threads = new ArrayList<>();
         for (int t = 0; t < 4; t++)
         {
@@ -36,7 +39,7 @@ class CommandStatsTest
         assertEquals(400_000, counters.calls());
         assertEquals(1_200_000, counters.nanos());
         assertEquals(0, counters.failedCalls());
-        counters.reset();
+        counters.resetStats();
         assertEquals(0, counters.calls());
         counters.ran(5, true);
         counters.rejected();
