@@ -93,18 +93,7 @@ final class FifoLogReplayTest extends EngineTestBase
             System.setProperty(BootId.PROPERTY, new UUID(random.nextLong(), random.nextLong()).toString());
             try (DuplicateFilter filter = Filters.open(cut))
             {
-                final Recovery recovery = filter.recovery();
-                assertEquals(Recovery.Outcome.REPLAYED, recovery.outcome(), recovery.describe());
-                int lost = 0;
-                int back = 0;
-                for (int i = 0; i < held.length; i++)
-                {
-                    final boolean now = filter.contains(i < first.length ? first[i] : second[i - first.length]);
-                    lost += held[i] && !now ? 1 : 0;
-                    back += !held[i] && now ? 1 : 0;
-                }
-                assertEquals(0, lost, "L=" + generations + " mix " + mix + ": elements of live generations lost");
-                assertEquals(0, back, "L=" + generations + " mix " + mix + ": forgotten elements back");
+                assertReplayedAsHeld(filter, held, first, second, "L=" + generations + " mix " + mix);
                 final StringBuilder nextVerdicts = new StringBuilder();
                 for (final long e : next)
                 {
@@ -171,18 +160,7 @@ final class FifoLogReplayTest extends EngineTestBase
             final List<Filters.Opened> opened = Filters.openAll(List.of(cut), SyncPolicy.EVERYSEC, nextClock);
             try (DuplicateFilter filter = opened.get(0).filter())
             {
-                final Recovery recovery = filter.recovery();
-                assertEquals(Recovery.Outcome.REPLAYED, recovery.outcome(), recovery.describe());
-                int lost = 0;
-                int back = 0;
-                for (int i = 0; i < held.length; i++)
-                {
-                    final boolean now = filter.contains(i < first.length ? first[i] : second[i - first.length]);
-                    lost += held[i] && !now ? 1 : 0;
-                    back += !held[i] && now ? 1 : 0;
-                }
-                assertEquals(0, lost, "L=" + slices + " mix " + mix + ": elements of live generations lost");
-                assertEquals(0, back, "L=" + slices + " mix " + mix + ": forgotten elements back");
+                assertReplayedAsHeld(filter, held, first, second, "L=" + slices + " mix " + mix);
                 final StringBuilder nextVerdicts = new StringBuilder();
                 for (int i = 0; i < next.length; i++)
                 {
@@ -201,6 +179,27 @@ final class FifoLogReplayTest extends EngineTestBase
                 System.clearProperty(BootId.PROPERTY);
             }
         }
+    }
+
+    /**
+     * The replayed filter says what the uncut one held: it replayed, lost no element of a live generation and
+     * brought back no forgotten one.
+     */
+    private static void assertReplayedAsHeld(final DuplicateFilter filter, final boolean[] held, final long[] first,
+        final long[] second, final String label)
+    {
+        final Recovery recovery = filter.recovery();
+        assertEquals(Recovery.Outcome.REPLAYED, recovery.outcome(), recovery.describe());
+        int lost = 0;
+        int back = 0;
+        for (int i = 0; i < held.length; i++)
+        {
+            final boolean now = filter.contains(i < first.length ? first[i] : second[i - first.length]);
+            lost += held[i] && !now ? 1 : 0;
+            back += !held[i] && now ? 1 : 0;
+        }
+        assertEquals(0, lost, label + ": elements of live generations lost");
+        assertEquals(0, back, label + ": forgotten elements back");
     }
 
     /** Streams elements [from, to), the clock advanced by {@code every500} ms after each 500. */
