@@ -112,7 +112,10 @@ public final class CommandPath
     private static void drain(final EventQueue queue, final Map<String, Walk> into, final long quietMillis)
         throws InterruptedException
     {
-        while (true)
+        // until the daemon is quiet, or for at most 10 quiet periods: the change log's threads (the once-a-second
+        // force, the checkpoints' timer) never leave it quiet for long, and their walks are listed apart
+        final long deadline = System.nanoTime() + quietMillis * 10_000_000L;
+        while (System.nanoTime() < deadline)
         {
             final EventSet set = queue.remove(quietMillis);
             if (set == null)
