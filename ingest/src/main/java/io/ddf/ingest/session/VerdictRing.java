@@ -15,8 +15,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A connection's verdicts, in the order its elements were submitted: where an element is judged and where its
- * verdict waits for the reply that carries it. {@link #submit} is the one place that chooses how, as
- * {@code serve --execution} says:
+ * verdict waits for the reply that carries it. {@link #submit} (and {@link #submitHashes}, the raw feed's batches)
+ * is where it chooses how, as {@code serve --execution} (for the feed {@code --feed-mode}) says:
  * <ul>
  * <li>inline (the default): the event loop calls the filter itself, where the command was decoded, as Redis
  * executes a command; the verdict is written into the ring only once {@code streamHash} has returned, i.e. once the
