@@ -52,10 +52,6 @@ out="$root/bench/results/daemon/vs-redisbloom-$stamp.md"
 "$root/bench/run.sh" daemon.FeedLoad > /dev/null 2>&1 || true # builds the bench classes once (no arguments: exits)
 export DDF_SKIP_BUILD=1
 
-cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
-hundred() { local a=(); for _ in $(seq 1 100); do a+=(__rand_int__); done; echo "${a[*]}"; }
-items="$(hundred)"
-
 redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no --daemonize no \
   --loadmodule "$module" > "$work/redis.log" 2>&1 &
 pids+=($!)

@@ -7,8 +7,11 @@
 # warms it up with 2,000,000 pipelined BF.ADDs, profiles N (1000000) BF.ADDs with -P 16, M (200000) with -c 50 and
 # no pipelining, then NMADD (50000) BF.MADD and BF.MEXISTS of 100 items each with -P 4 on the same filter; writes
 # OUT_PREFIX-pipelined.txt / -unpipelined.txt / -madd.txt / -mexists.txt (flat profile and hottest traces) and the
-# matching .collapsed stacks. MODES (default "pipelined unpipelined madd mexists")
-# picks which. Prints uptime before and after.
+# matching .collapsed stacks. MODES (default "pipelined unpipelined madd mexists") picks which; "feed" (not in
+# the default) serves a raw feed on FEED_PORT (7396) into f, with --past-capacity forget so that BF.RESERVE f 0.01
+# CAPACITY makes the fixed-size filter the feed judges into, warms it with 2,000,000 records and profiles FEED
+# (4000000) more through one connection (bench/run.sh daemon.FeedLoad): OUT_PREFIX-feed.txt. Prints uptime before
+# and after.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 prefix="$1"
@@ -19,6 +22,9 @@ m="${M:-200000}"
 nmadd="${NMADD:-50000}"
 modes="${MODES:-pipelined unpipelined madd mexists}"
 port="${DDF_PORT:-7395}"
+feed_port="${FEED_PORT:-7396}"
+feed_opts=()
+case " $modes " in *" feed "*) feed_opts=(--past-capacity forget --feed-port "$feed_port" --feed-filter f) ;; esac
 lib="$("$root/bench/scripts/async-profiler-lib.sh")"
 IFS=, read -r -a parts <<< "$spec"
 work="$(mktemp -d)"
@@ -26,7 +32,7 @@ pid=""
 cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 java -XX:+UnlockDiagnosticVMOptions -XX:+DebugNonSafepoints -agentpath:"$lib" -jar "${parts[0]}" serve \
-  --port "$port" --data-dir "$work/data" "${parts[@]:1}" > "$work/serve.log" 2>&1 &
+  --port "$port" --data-dir "$work/data" "${feed_opts[@]}" "${parts[@]:1}" > "$work/serve.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 150); do redis-cli -p "$port" PING >/dev/null 2>&1 && break; sleep 0.2; done
 redis-cli -p "$port" BF.RESERVE k 0.01 "${CAPACITY:-10000000}" > /dev/null
@@ -35,11 +41,15 @@ redis-benchmark -p "$port" -n 2000000 -P 16 -r 100000000 -q BF.ADD k __rand_int_
 # JVMTI.agent_load of the same library. The options are quoted for jcmd, whose parser would otherwise read
 # "start,event=cpu,..." as an option named "start,event" and pass the agent nothing.
 items=(); for _ in $(seq 1 100); do items+=(__rand_int__); done
-run() { # mode args... (the redis-benchmark options, then the command)
+run() { # mode args... (the redis-benchmark options, then the command; for feed, FeedLoad's count and prefix)
   local mode="$1"; shift
   case " $modes " in *" $mode "*) ;; *) return 0 ;; esac
   jcmd "$pid" JVMTI.agent_load "$lib" "\"start,event=$event,interval=1000000,threads\"" > /dev/null
-  echo "$mode: $(redis-benchmark -p "$port" -r 100000000 -q "$@" 2>/dev/null | tr '\r' '\n' | tail -1 | sed 's/.*: //')"
+  if [ "$mode" = feed ]; then
+    echo "$mode: $(DDF_SKIP_BUILD=1 "$root/bench/run.sh" daemon.FeedLoad 127.0.0.1 "$feed_port" "$@")"
+  else
+    echo "$mode: $(redis-benchmark -p "$port" -r 100000000 -q "$@" 2>/dev/null | tr '\r' '\n' | tail -1 | sed 's/.*: //')"
+  fi
   jcmd "$pid" JVMTI.agent_load "$lib" "\"stop,flat=30,traces=15,file=$prefix-$mode.txt\"" > /dev/null
   jcmd "$pid" JVMTI.agent_load "$lib" "\"dump,collapsed,file=$prefix-$mode.collapsed\"" > /dev/null
 }
@@ -48,5 +58,10 @@ run pipelined -n "$n" -P 16 BF.ADD k __rand_int__
 run unpipelined -n "$m" -c 50 BF.ADD k __rand_int__
 run madd -n "$nmadd" -P 4 BF.MADD k "${items[@]}"
 run mexists -n "$nmadd" -P 4 BF.MEXISTS k "${items[@]}"
+if [ ${#feed_opts[@]} -gt 0 ]; then
+  redis-cli -p "$port" BF.RESERVE f 0.01 "${CAPACITY:-10000000}" > /dev/null
+  "$root/bench/run.sh" daemon.FeedLoad 127.0.0.1 "$feed_port" 2000000 warm- > /dev/null # warm-up, not profiled
+  run feed "${FEED:-4000000}" run-
+fi
 echo "uptime: $(uptime)"
 echo "wrote $prefix-{$(echo $modes | tr ' ' ,)}.txt"

@@ -41,12 +41,9 @@ fi
 out="$root/bench/results/window/daemon-window-vs-count-$stamp.md"
 mkdir -p "$(dirname "$out")"
 
-cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 # generations, memory-bits, hash-functions, blocks-per-item of a key, as BF.INFO lists them
 param_of() { redis-cli -p "$port" BF.INFO "$1" | paste -sd' ' | awk '{ for (i = 1; i < NF; i++) if ($i == "generations" ||
   $i == "memory-bits" || $i == "hash-functions" || $i == "blocks-per-item") printf "%s %s ", $i, $(i + 1) }'; }
-hundred() { local a=(); for _ in $(seq 1 100); do a+=(__rand_int__); done; echo "${a[*]}"; }
-items="$(hundred)"
 
 IFS=, read -r -a parts <<< "${jars[0]}"
 # shellcheck disable=SC2086

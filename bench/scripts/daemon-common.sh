@@ -1,7 +1,9 @@
-# Sourced by the daemon benchmarks (daemon-vs-redis.sh, daemon-vs-redisbloom.sh) with the script's arguments and
-# $root set: the jars to run (the arguments, each JAR[,SERVE-OPTION...]; by default ingest/target/ddf.jar, built
-# when stale), the run's time stamp, a work directory and the processes started ($pids), all cleaned up on exit,
-# and wait_port PORT, which returns once a server answers PING there.
+# Sourced by the daemon benchmarks (daemon-vs-redis.sh, daemon-vs-redisbloom.sh, feed-vs-redisbloom.sh,
+# window-daemon.sh) with the script's arguments and $root set: the jars to run (the arguments, each
+# JAR[,SERVE-OPTION...]; by default ingest/target/ddf.jar, built when stale), the run's time stamp, a work directory
+# and the processes started ($pids), all cleaned up on exit, wait_port PORT, which returns once a server answers PING
+# there, cpu_ticks PID (the process's utime + stime so far, in clock ticks) and $items, 100 x __rand_int__ (the
+# arguments of BF.MADD / BF.MEXISTS of 100 in redis-benchmark).
 jars=("$@")
 if [ ${#jars[@]} -eq 0 ]; then
   "$root/bin/ddf" --version >/dev/null # builds the jar when stale
@@ -14,3 +16,5 @@ cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 
 trap cleanup EXIT
 wait_port() { for _ in $(seq 1 300); do redis-cli -p "$1" PING >/dev/null 2>&1 && return 0; sleep 0.2; done
   echo "server on port $1 did not start" >&2; exit 1; }
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+items="$(a=(); for _ in $(seq 1 100); do a+=(__rand_int__); done; echo "${a[*]}")"

@@ -160,6 +160,14 @@ public final class ServerConfig
     public FeedFormat feedFormat = FeedFormat.LINES;
     /** The filter the raw feed judges against. */
     public String feedFilter = "feed";
+    /**
+     * Cores up to which {@code --feed-mode auto} judges the raw feed inline: measured on this 2-core machine, where
+     * the event loop, the ring's handler and the client share the cores (bench/README.md, "The raw feed inline").
+     * Above it the ring, which gives the feed a thread of its own where there are cores to spare (not measured here).
+     */
+    public static final int FEED_INLINE_MAX_PROCESSORS = 2;
+    /** Where the raw feed's records are judged ({@code --feed-mode}). */
+    public FeedMode feedMode = FeedMode.AUTO;
     /** Where the feed forwards unseen records instead of answering verdicts, or null. */
     public InetSocketAddress forward;
     /** Prometheus endpoint port, or -1 for none (the default); 0 picks a free one. */
@@ -311,6 +319,27 @@ public final class ServerConfig
         SCALE,
         /** Forgets its oldest items in fixed memory: ddf's fifo-bloom and streaming cuckoo filter. */
         FORGET
+    }
+
+    /** Where the raw feed's records are judged ({@code serve --feed-mode}). */
+    public enum FeedMode
+    {
+        /** By the event loop that read them, as inline execution judges BF.MADD's items. */
+        INLINE,
+        /** Through the Disruptor ring, on the pipeline's thread, the verdicts handed back to the event loop. */
+        RING,
+        /** Inline on up to {@link #FEED_INLINE_MAX_PROCESSORS} cores, the ring above. */
+        AUTO
+    }
+
+    /**
+     * @return whether the raw feed is judged inline: {@code --feed-mode}, {@code auto} resolved by the cores the
+     *         JVM sees.
+     */
+    public boolean feedInline()
+    {
+        return feedMode == FeedMode.INLINE || feedMode == FeedMode.AUTO &&
+            Runtime.getRuntime().availableProcessors() <= FEED_INLINE_MAX_PROCESSORS;
     }
 
     /** How the raw feed frames records. */

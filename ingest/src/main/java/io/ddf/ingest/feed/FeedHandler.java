@@ -28,10 +28,12 @@ import java.util.concurrent.TimeUnit;
 /**
  * One raw feed connection, read as the RESP path reads: every complete record of the input in one pass, framed here
  * (newline-delimited lines, {@code \r\n} or {@code \n} stripped; or a 4-byte big-endian length, then the bytes),
- * hashed where it was read, and published to the pipeline as one batch of hashes
- * ({@link VerdictRing#publishHashes}), which the pipeline packs {@code longsPerSlot} to a ring slot: no slice, no
- * message and no ring slot per record. The verdicts come back in order: without a forward target one byte per
- * record, {@code U} or {@code D}; with one, only the unseen records go to it, framed as they came.
+ * hashed where it was read, and judged as one batch of hashes ({@link VerdictRing#submitHashes}), as
+ * {@code serve --feed-mode} says ({@link ServerConfig#feedInline()}): inline, streamed by this event loop itself, as
+ * RESP's BF.MADD is, each verdict taken once its record is stored (and, through the filter, in the change log); or
+ * through the pipeline, which packs the hashes {@code longsPerSlot} to a ring slot: no slice, no message and no ring
+ * slot per record. The verdicts come back in order: without a forward target one byte per record, {@code U} or
+ * {@code D}; with one, only the unseen records go to it, framed as they came.
  *
  * <p>With a password set, the first record must be the password (it is not judged and gets no verdict); anything
  * else, or nothing within {@code --auth-timeout}, closes the connection with a rate-limited log line. A record longer
@@ -57,7 +59,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
     private DurabilityBarrier.Gate gate;
     /** What was read and not yet framed, or null. */
     private ByteBuf input;
-    /** The hashes of the records framed in this pass, not yet published. */
+    /** The hashes of the records framed in this pass, not yet judged. */
     private final long[] hashes = new long[VerdictRouter.MAX_BATCH];
     /** With a forward target: the records published, waiting for their verdicts (slices of the input). */
     private final ArrayDeque<ByteBuf> records = new ArrayDeque<>();
@@ -77,8 +79,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
         final ServerConfig config = server.config();
         this.server = server;
         this.forwarder = forwarder;
-        // the raw feed keeps the pipeline in every mode: its records are judged in arrival order off the event loop
-        this.verdicts = new VerdictRing(server.pipeline(), config.maxItemBytes, false, this);
+        this.verdicts = new VerdictRing(server.pipeline(), config.maxItemBytes, config.feedInline(), this);
         this.frames = config.feedFormat == ServerConfig.FeedFormat.FRAMES;
         this.maxRecord = config.maxItemBytes;
         this.password = config.requirePass == null ? null : config.requirePass.getBytes(StandardCharsets.UTF_8);
@@ -185,7 +186,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
         judge();
     }
 
-    /** Frames, hashes and publishes every complete record of the input (the feed's filter leased meanwhile). */
+    /** Frames, hashes and judges every complete record of the input (the feed's filter leased meanwhile). */
     private void judge()
     {
         if (creating || closing || input == null)
@@ -267,7 +268,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
         {
             verdicts.reserve(count);
             gate.wrote(lease.filter());
-            verdicts.publishHashes(lease.filter(), Operation.STREAM, hashes, count);
+            verdicts.submitHashes(lease.filter(), Operation.STREAM, hashes, count);
         }
     }
 

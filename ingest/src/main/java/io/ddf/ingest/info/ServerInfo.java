@@ -190,7 +190,8 @@ public final class ServerInfo
         {
             line.append(", raw feed (").append(config.feedFormat.name().toLowerCase(Locale.ROOT))
                 .append(") on port ").append(ports.feedPort()).append(" into filter '")
-                .append(KeyNames.display(config.feedFilter)).append('\'');
+                .append(KeyNames.display(config.feedFilter)).append("', judged ")
+                .append(config.feedInline() ? "inline" : "through the ring");
             if (config.forward != null)
             {
                 line.append(", unseen records forwarded to ").append(config.forward.getHostString()).append(':')

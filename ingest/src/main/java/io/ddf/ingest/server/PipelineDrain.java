@@ -19,15 +19,16 @@ final class PipelineDrain implements Consumer<DuplicateFilter>
     private final FilterPipeline pipeline;
 
     /**
-     * @param config   whether anything but the raw feed publishes into the pipeline.
+     * @param config   whether anything publishes into the pipeline.
      * @param router   hands the barrier's verdict back.
      * @param pipeline the pipeline.
      */
     PipelineDrain(final ServerConfig config, final VerdictRouter router, final FilterPipeline pipeline)
     {
-        // inline and no raw feed: RESP elements are judged before their command returns, so there is nothing to wait
-        // for (and no event loop blocks on the pipeline's thread)
-        this.nothingPublished = config.execution == ServerConfig.Execution.INLINE && config.feedPort < 0;
+        // inline and no raw feed through the ring: RESP elements (and feed records) are judged before their command
+        // (read) returns, so there is nothing to wait for (and no event loop blocks on the pipeline's thread)
+        this.nothingPublished = config.execution == ServerConfig.Execution.INLINE &&
+            (config.feedPort < 0 || config.feedInline());
         this.router = router;
         this.pipeline = pipeline;
     }

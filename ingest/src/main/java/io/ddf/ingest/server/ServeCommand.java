@@ -165,7 +165,7 @@ public final class ServeCommand implements Callable<Integer>
     @Option(names = "--execution", paramLabel = "WHERE", converter = ExecutionConverter.class,
         description = "Where BF.*/CF.* elements are judged: inline (default: by the event loop that read the " +
             "command, as Redis does) or pipeline (copied into the Disruptor ring, judged on its thread, the " +
-            "verdicts handed back). The raw feed always uses the pipeline.")
+            "verdicts handed back). The raw feed has its own: --feed-mode.")
     private ServerConfig.Execution execution = DEFAULTS.execution;
 
     @Option(names = "--feed-port", paramLabel = "P", description = "Raw feed port (default: no raw feed).")
@@ -174,6 +174,12 @@ public final class ServeCommand implements Callable<Integer>
     @Option(names = "--feed-format", paramLabel = "F", converter = FormatConverter.class, description = "lines " +
         "(newline-delimited) or frames (4-byte big-endian length, then the bytes); default lines.")
     private ServerConfig.FeedFormat feedFormat = DEFAULTS.feedFormat;
+
+    @Option(names = "--feed-mode", paramLabel = "MODE", converter = FeedModeConverter.class, description = "Where " +
+        "the raw feed's records are judged: inline (by the event loop that read them), ring (through the Disruptor " +
+        "ring, on the pipeline's thread) or auto (the default: inline on up to " +
+        ServerConfig.FEED_INLINE_MAX_PROCESSORS + " cores, where it measured faster; the ring above).")
+    private ServerConfig.FeedMode feedMode = DEFAULTS.feedMode;
 
     @Option(names = "--feed-filter", paramLabel = "NAME", description = "Filter the raw feed judges against, made " +
         "with the defaults if missing (default ${DEFAULT-VALUE}).")
@@ -251,6 +257,7 @@ public final class ServeCommand implements Callable<Integer>
         config.checkpointLogBytes = checkpointLogBytes;
         config.feedPort = feedPort;
         config.feedFormat = feedFormat;
+        config.feedMode = feedMode;
         config.feedFilter = new String(feedFilter.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
         config.forward = forward;
         config.metricsPort = metricsPort;
@@ -333,6 +340,15 @@ public final class ServeCommand implements Callable<Integer>
         FormatConverter()
         {
             super(ServerConfig.FeedFormat.class);
+        }
+    }
+
+    /** inline | ring | auto. */
+    static final class FeedModeConverter extends LowerCaseEnumConverter<ServerConfig.FeedMode>
+    {
+        FeedModeConverter()
+        {
+            super(ServerConfig.FeedMode.class);
         }
     }
 

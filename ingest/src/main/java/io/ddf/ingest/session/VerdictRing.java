@@ -15,8 +15,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A connection's verdicts, in the order its elements were submitted: where an element is judged and where its
- * verdict waits for the reply that carries it. {@link #submit} is the one place that chooses how, as
- * {@code serve --execution} says:
+ * verdict waits for the reply that carries it. {@link #submit} (and {@link #submitHashes}, the raw feed's batches)
+ * is where it chooses how, as {@code serve --execution} (for the feed {@code --feed-mode}) says:
  * <ul>
  * <li>inline (the default): the event loop calls the filter itself, where the command was decoded, as Redis
  * executes a command; the verdict is written into the ring only once {@code streamHash} has returned, i.e. once the
@@ -287,19 +287,62 @@ public final class VerdictRing implements ReplyWriter.Verdicts
                 hashes[i] = hash;
                 sink += filter.touchHash(hash);
             }
-            long d = deliveredByWriter;
-            for (int i = 0; i < count; i++)
-            {
-                final boolean yes = stream ? filter.streamHash(hashes[i]) == Verdict.DUPLICATE :
-                    filter.containsHash(hashes[i]);
-                // the row is in the mapping now; only then is the verdict one that a reply may carry
-                ring[(int)(d++ & (RING - 1))] = yes ? (byte)1 : (byte)0;
-            }
-            deliveredByWriter = d;
-            PUBLISHED.setRelease(this, publishedByLoop() + count);
-            DELIVERED.setRelease(this, d);
+            judgeGroup(filter, stream, hashes, 0, count);
         }
         touched += sink;
+    }
+
+    /**
+     * Judges a batch of elements by their hashes, in order (the raw feed's way), as {@code serve --feed-mode} says:
+     * inline, in groups of {@link #GROUP} whose states are touched before the first of them is streamed (as
+     * {@link #submitAll}), each verdict written into the ring once its element is stored; or through the pipeline
+     * ({@link #publishHashes}). Make room first ({@link #reserve}), hold the filter's lease meanwhile.
+     *
+     * @param filter    the filter that hashed them.
+     * @param operation stream or contains.
+     * @param hashes    the elements' hashes, from index 0.
+     * @param count     how many, at most {@link VerdictRouter#MAX_BATCH}.
+     */
+    public void submitHashes(final DuplicateFilter filter, final Operation operation, final long[] hashes,
+        final int count)
+    {
+        if (!inline)
+        {
+            publishHashes(filter, operation, hashes, count);
+            return;
+        }
+        final boolean stream = operation == Operation.STREAM;
+        long sink = 0;
+        for (int from = 0; from < count; from += GROUP)
+        {
+            final int group = Math.min(GROUP, count - from);
+            for (int i = from; i < from + group; i++)
+            {
+                sink += filter.touchHash(hashes[i]);
+            }
+            judgeGroup(filter, stream, hashes, from, group);
+        }
+        touched += sink;
+    }
+
+    /**
+     * Streams (or looks up) {@code hashes[from..from+count)} in order on this thread, writing each verdict into the
+     * ring once its element is stored, then publishes them to the reader with one release.
+     */
+    private void judgeGroup(final DuplicateFilter filter, final boolean stream, final long[] hashes, final int from,
+        final int count)
+    {
+        long d = deliveredByWriter;
+        for (int i = from; i < from + count; i++)
+        {
+            final boolean yes = stream ? filter.streamHash(hashes[i]) == Verdict.DUPLICATE :
+                filter.containsHash(hashes[i]);
+            // the row is in the mapping now; only then is the verdict one that a reply may carry
+            ring[(int)(d++ & (RING - 1))] = yes ? (byte)1 : (byte)0;
+        }
+        deliveredByWriter = d;
+        PUBLISHED.setRelease(this, publishedByLoop() + count);
+        DELIVERED.setRelease(this, d);
     }
 
     /**
@@ -326,16 +369,16 @@ public final class VerdictRing implements ReplyWriter.Verdicts
     }
 
     /**
-     * Publishes a batch of elements by their hashes into the pipeline, packed as it packs (the raw feed's way): one
-     * claim for the batch, their verdicts to come back to this ring in order. Make room first ({@link #reserve}),
-     * hold the filter's lease meanwhile.
+     * Publishes a batch of elements by their hashes into the pipeline, packed as it packs (the raw feed's ring
+     * mode): one claim for the batch, their verdicts to come back to this ring in order. Make room first
+     * ({@link #reserve}), hold the filter's lease meanwhile.
      *
      * @param filter    the filter that hashed them.
      * @param operation stream or contains.
      * @param hashes    the elements' hashes, from index 0.
      * @param count     how many, at most {@link VerdictRouter#MAX_BATCH}.
      */
-    public void publishHashes(final DuplicateFilter filter, final Operation operation, final long[] hashes, final int count)
+    private void publishHashes(final DuplicateFilter filter, final Operation operation, final long[] hashes, final int count)
     {
         final long before = publishedByLoop();
         // counted before the pipeline can judge them, so that the delivery of the last sees it is the last

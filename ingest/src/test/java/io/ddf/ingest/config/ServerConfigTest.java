@@ -33,6 +33,27 @@ class ServerConfigTest
             "one default for the event loops: half the cores");
     }
 
+    /** {@code --feed-mode}: each value parsed, a wrong one refused by name, and auto resolved by the cores. */
+    @Test
+    void feedModeParsesAndAutoFollowsTheCores()
+    {
+        final ServeCommand serve = new ServeCommand();
+        new CommandLine(serve).parseArgs("--feed-mode", "ring");
+        final ServerConfig ring = serve.config();
+        assertEquals(ServerConfig.FeedMode.RING, ring.feedMode);
+        assertEquals(false, ring.feedInline());
+        new CommandLine(serve).parseArgs("--feed-mode", "inline");
+        assertEquals(true, serve.config().feedInline());
+        final ServerConfig auto = new ServerConfig();
+        assertEquals(ServerConfig.FeedMode.AUTO, auto.feedMode, "auto by default");
+        assertEquals(Runtime.getRuntime().availableProcessors() <= ServerConfig.FEED_INLINE_MAX_PROCESSORS,
+            auto.feedInline());
+        final CommandLine.ParameterException wrong = assertThrows(CommandLine.ParameterException.class,
+            () -> new CommandLine(new ServeCommand()).parseArgs("--feed-mode", "pipeline"));
+        org.junit.jupiter.api.Assertions.assertTrue(wrong.getMessage().contains("expected inline or ring or auto, " +
+            "got 'pipeline'"), wrong.getMessage());
+    }
+
     private static void refused(final String expected, final Consumer<ServerConfig> bad)
     {
         final ServerConfig config = new ServerConfig();

@@ -2,7 +2,6 @@ package io.ddf.ingest.server;
 
 import io.ddf.persistence.testing.PowerCutFileSystem;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -78,11 +77,17 @@ final class DaemonPowerCutIT
         cuts(policy, List.of("--execution", execution), DaemonPowerCutIT::load, Kind.DEFAULT);
     }
 
-    /** The raw feed's verdicts are its acknowledgements: under always, one received means its record survives. */
-    @Test
-    void theFeedsVerdictsSurvivePowerCutsUnderAlways() throws Exception
+    /**
+     * The raw feed's verdicts are its acknowledgements: under always, one received means its record survives; under
+     * everysec, one received more than 2 s before the cut. In serve's default {@code --feed-mode} (auto: inline on up
+     * to 2 cores) and through the ring.
+     */
+    @ParameterizedTest
+    @CsvSource({"always,auto", "always,ring", "everysec,auto"})
+    void theFeedsVerdictsSurvivePowerCuts(final String policy, final String feedMode) throws Exception
     {
-        cuts("always", List.of("--feed-port", "0", "--feed-filter", "cut"), DaemonPowerCutIT::feed, Kind.FIXED);
+        cuts(policy, List.of("--feed-port", "0", "--feed-filter", "cut", "--feed-mode", feedMode),
+            DaemonPowerCutIT::feed, Kind.FIXED);
     }
 
     /** Puts load on a daemon, recording each acknowledgement; returns the next item. */

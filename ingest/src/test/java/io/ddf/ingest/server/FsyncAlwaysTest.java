@@ -6,6 +6,8 @@ import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -189,8 +191,10 @@ class FsyncAlwaysTest
         }
     }
 
-    @Test
-    void theFeedsVerdictsComeBackInOrderThroughCommits() throws Exception
+    /** In both of {@code --feed-mode}'s ways: inline the verdicts are taken at once and held by the gate alone. */
+    @ParameterizedTest
+    @EnumSource(value = ServerConfig.FeedMode.class, names = {"INLINE", "RING"})
+    void theFeedsVerdictsComeBackInOrderThroughCommits(final ServerConfig.FeedMode mode) throws Exception
     {
         final Random random = new Random(TestSeed.seed());
         final List<String> records = new ArrayList<>();
@@ -210,6 +214,7 @@ class FsyncAlwaysTest
         {
             always(c);
             c.feedPort = 0;
+            c.feedMode = mode;
             c.defaultCapacity = 1_000_000;
             c.defaultErrorRate = 0.000001;
         });
