@@ -72,6 +72,20 @@ public final class Conductor
     public void run(final Session session, final ByteBuf[] args)
     {
         final Command command = table.find(args[0]);
+        final Deferral deferral = session.deferral();
+        deferral.before(session, command);
+        try
+        {
+            runFound(session, command, args);
+        }
+        finally
+        {
+            deferral.after();
+        }
+    }
+
+    private void runFound(final Session session, final Command command, final ByteBuf[] args)
+    {
         final String refusal = refusal(session, command, args);
         if (refusal != null)
         {

@@ -154,6 +154,7 @@ public final class Session
     /** The last key argument's bytes and its text ({@link #key}). */
     private byte[] keyBytes = new byte[0];
     private String keyText = "";
+    private final Deferral deferral = new Deferral();
 
     /**
      * @param connection      what only the connection can do.
@@ -176,6 +177,12 @@ public final class Session
     public ReplyWriter replies()
     {
         return replies;
+    }
+
+    /** @return the work its commands may leave undone for the next ones to join. */
+    public Deferral deferral()
+    {
+        return deferral;
     }
 
     /**

@@ -153,6 +153,21 @@ public final class ReplyWriter
         place(message, true);
     }
 
+    /** Closes the connection once the replies queued now are written (the client ended its input). */
+    public void closeAfterQueued()
+    {
+        if (closing())
+        {
+            return;
+        }
+        if (queue.isEmpty())
+        {
+            closed = true;
+            return;
+        }
+        queue.add(new Entry(null, true));
+    }
+
     /**
      * A yes/no reply ready now, 1 or 0 (RESP3 true or false): at the head of the order its four bytes are written at
      * once (BF.ADD on a filter that grows), else it waits its turn as any reply does.
@@ -289,13 +304,16 @@ public final class ReplyWriter
                     queue.poll();
                     final RedisMessage message = e.message;
                     e.message = null;
-                    try
+                    if (message != null) // null: the close after the replies before it (closeAfterQueued)
                     {
-                        RespEncoding.write(message, buffer(INITIAL), resp3);
-                    }
-                    finally
-                    {
-                        ReferenceCountUtil.release(message);
+                        try
+                        {
+                            RespEncoding.write(message, buffer(INITIAL), resp3);
+                        }
+                        finally
+                        {
+                            ReferenceCountUtil.release(message);
+                        }
                     }
                     closed = e.closeAfter;
                 }

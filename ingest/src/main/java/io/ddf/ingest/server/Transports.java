@@ -110,6 +110,9 @@ final class Transports
             .handler(new AcceptGuard(connectionLog))
             .childOption(ChannelOption.TCP_NODELAY, true)
             .childOption(ChannelOption.ALLOCATOR, READS)
+            // a client that ends its input (`printf 'PING\r\nPING\r\n' | nc`) is answered, then closed
+            // (RespConnection.inputEnded): without this the channel closed at the end of input, its replies unsent
+            .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
             .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
                 new WriteBufferWaterMark(config.clientOutputLimit / 2, config.clientOutputLimit))
             .childHandler(initializer(endpoint, p ->

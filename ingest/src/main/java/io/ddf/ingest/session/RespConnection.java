@@ -15,6 +15,7 @@ import io.ddf.ingest.store.FilterStoreException;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.handler.codec.redis.ErrorRedisMessage;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
@@ -81,6 +82,8 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
     private final ArrayDeque<ByteBuf[]> deferred = new ArrayDeque<>();
     /** Completed once every element published so far has its verdict ({@link #deferUntilJudged}). */
     private CompletableFuture<Void> judged;
+    /** Whether the client ended its input (a half close): the connection closes once it is answered. */
+    private boolean inputEnded;
     /** Whether {@link #flush} is queued on the event loop. */
     private boolean flushScheduled;
     /** Writes the replies of this pass of the event loop ({@link #channelReadComplete}). */
@@ -231,6 +234,15 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
             ctx.close();
             return;
         }
+        if (evt instanceof ChannelInputShutdownEvent)
+        {
+            inputEnded = true;
+            if (state == State.OPEN)
+            {
+                endAfterReplies();
+            }
+            return; // WAITING: resume() ends it once the command awaited and the ones read after it have run
+        }
         ctx.fireUserEventTriggered(evt);
     }
 
@@ -253,26 +265,48 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
     private void runCommands()
     {
         ByteBuf[] args;
-        while (state == State.OPEN && (args = decoder.next(session.authenticated())) != null)
+        session.deferral().open();
+        try
         {
-            try
+            while (state == State.OPEN && (args = decoder.next(session.authenticated())) != null)
             {
-                conductor.run(session, args);
-            }
-            finally
-            {
-                for (final ByteBuf arg : args)
+                try
                 {
-                    arg.release();
+                    conductor.run(session, args);
                 }
+                finally
+                {
+                    for (final ByteBuf arg : args)
+                    {
+                        arg.release();
+                    }
+                }
+                afterCommand();
             }
-            afterCommand();
         }
+        finally
+        {
+            // what the last commands left undone (pipelined adds) is done before the replies leave
+            session.deferral().close(session);
+        }
+        afterCommand();
         final String refusal = decoder.refusal();
         if (refusal != null)
         {
             fail(refusal);
         }
+    }
+
+    /**
+     * The client ended its input (a half close, as {@code printf ... | nc} does): every command it sent is answered,
+     * then the connection closes, as Redis answers what it read before it reads the end.
+     */
+    private void endAfterReplies()
+    {
+        state = State.CLOSING;
+        ctx.channel().config().setAutoRead(false);
+        replies.closeAfterQueued();
+        onVerdicts();
     }
 
     /** After each command: a closing reply ends the reading; what the command completed is encoded now. */
@@ -363,7 +397,8 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
             drop();
             return;
         }
-        if (replies.flush() && (!ctx.channel().isWritable() || replies.held() > outputLimit))
+        if (replies.flush() && ctx.channel().isActive() && (!ctx.channel().isWritable() ||
+            replies.held() > outputLimit))
         {
             overLimit();
             return;
@@ -534,6 +569,11 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
             }
         }
         runCommands();
+        if (state == State.OPEN && inputEnded)
+        {
+            endAfterReplies();
+            return;
+        }
         if (state == State.OPEN)
         {
             ctx.channel().config().setAutoRead(true);

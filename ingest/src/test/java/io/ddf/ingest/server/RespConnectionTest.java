@@ -94,6 +94,73 @@ class RespConnectionTest extends SharedServerTestBase
         }
     }
 
+    /**
+     * Pipelined BF.ADDs on chains are added in groups at the end of each read (commands.redisbloom.ChainAdds): the
+     * replies still come as if each ran alone, across a chain's growth within a group, a NONSCALING chain filling up
+     * (its error in its place), two keys interleaved, a DEL and a BF.RESERVE of the key between two adds, and other
+     * commands between them.
+     */
+    @Test
+    void pipelinedAddsOnChainsAnswerAsOneByOne() throws IOException
+    {
+        final long seed = TestSeed.seed();
+        final Random random = new Random(seed);
+        try (RespClient c = server.client())
+        {
+            assertEquals("OK", c.call("BF.RESERVE", "grows", "0.000001", "8"));
+            assertEquals("OK", c.call("BF.RESERVE", "fills", "0.000001", "8", "NONSCALING"));
+            final ByteArrayOutputStream requests = new ByteArrayOutputStream();
+            final List<Object> expected = new ArrayList<>();
+            final Set<String> grows = new HashSet<>();
+            final Set<String> fills = new HashSet<>();
+            for (int i = 0; i < 4_000; i++)
+            {
+                final String item = "i" + random.nextInt(400);
+                final int pick = random.nextInt(100);
+                if (pick < 55)
+                {
+                    requests.writeBytes(RespClient.encode("BF.ADD", "grows", item));
+                    expected.add(grows.add(item) ? 1L : 0L);
+                }
+                else if (pick < 85)
+                {
+                    requests.writeBytes(RespClient.encode("BF.ADD", "fills", item));
+                    if (fills.contains(item))
+                    {
+                        expected.add(0L);
+                    }
+                    else
+                    {
+                        expected.add(fills.size() < 8 && fills.add(item) ? 1L : "-ERR non scaling filter is full");
+                    }
+                }
+                else if (pick < 95)
+                {
+                    requests.writeBytes(RespClient.encode("BF.EXISTS", "grows", item));
+                    expected.add(grows.contains(item) ? 1L : 0L);
+                }
+                else if (pick < 98)
+                {
+                    requests.writeBytes(RespClient.encode("PING", "p" + i));
+                    expected.add("p" + i);
+                }
+                else
+                {
+                    requests.writeBytes(RespClient.encode("DEL", "grows"));
+                    requests.writeBytes(RespClient.encode("BF.RESERVE", "grows", "0.000001", "8"));
+                    expected.add(1L);
+                    expected.add("OK");
+                    grows.clear();
+                }
+            }
+            c.sendRaw(requests.toByteArray());
+            for (int i = 0; i < expected.size(); i++)
+            {
+                assertEquals(expected.get(i).toString(), c.read().toString(), "reply " + i + " (seed " + seed + ")");
+            }
+        }
+    }
+
     @Test
     void oneByteAtATime() throws IOException
     {
@@ -110,6 +177,39 @@ class RespConnectionTest extends SharedServerTestBase
             assertEquals(0L, c.read());
             assertEquals("PONG", c.read());
         }
+    }
+
+    /**
+     * A client that sends its commands and ends its input (a half close: {@code printf 'PING\r\nPING\r\n' | nc})
+     * gets every reply, then the close, as from Redis: the daemon had closed at the end of input, replies unsent, and
+     * logged the close as an output limit passed. Also when a command waits for work off the event loop (BF.ADD making
+     * its key's filter) and for pipelined adds on a chain, which are added together at the end of the input.
+     */
+    @Test
+    void aClientThatEndsItsInputIsAnsweredThenClosed() throws IOException
+    {
+        final byte[][] inputs = {
+            concat(RespClient.encode("PING"), RespClient.encode("ECHO", "x"), RespClient.encode("PING")),
+            concat(RespClient.encode("BF.ADD", "ended-new", "a"), RespClient.encode("BF.ADD", "ended-new", "a"),
+                RespClient.encode("PING")),
+            concat(RespClient.encode("BF.ADD", "ended-new", "b"), RespClient.encode("BF.ADD", "ended-new", "a"),
+                RespClient.encode("BF.ADD", "ended-new", "b")),
+        };
+        final Object[][] replies = {{"PONG", "x", "PONG"}, {1L, 0L, "PONG"}, {1L, 0L, 0L}};
+        for (int i = 0; i < inputs.length; i++)
+        {
+            try (RespClient c = server.client())
+            {
+                c.sendRaw(inputs[i]);
+                c.socket().shutdownOutput();
+                for (final Object expected : replies[i])
+                {
+                    assertEquals(expected.toString(), c.read().toString(), "input " + i);
+                }
+                assertTrue(c.closedByServer(), "input " + i + ": not closed once answered");
+            }
+        }
+        stillServes();
     }
 
     /** A connection idle longer than --idle-timeout is closed; active ones and new ones are served. */

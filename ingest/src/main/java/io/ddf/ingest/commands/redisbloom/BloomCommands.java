@@ -90,6 +90,15 @@ final class BloomCommands
             return new Scratch();
         }
     };
+    /** The pipelined adds of the connection this event loop runs ({@link ChainAdds}). */
+    private final FastThreadLocal<ChainAdds> adds = new FastThreadLocal<>()
+    {
+        @Override
+        protected ChainAdds initialValue()
+        {
+            return new ChainAdds(registry);
+        }
+    };
 
     /**
      * @param store         the filters.
@@ -228,6 +237,19 @@ final class BloomCommands
 
     void add(final Session session, final ByteBuf[] args)
     {
+        if (session.deferral().allowed(session))
+        {
+            session.checkItems(args, 2);
+            final String key = session.key(args[1]);
+            final Scratch s = scratch.get();
+            final int length = args[2].readableBytes();
+            wrap(s, args[2], length);
+            if (adds.get().offer(session, key, s.view, length))
+            {
+                return; // its reply comes with its group's (ChainAdds)
+            }
+            session.deferral().finish(session); // not a chain: the adds before it first
+        }
         items(session, args, true, false);
     }
 
