@@ -89,7 +89,7 @@ final class ChainAdds implements Deferral.Work
         {
             session.deferral().finish(session);
         }
-        return command != null && "bf.add".equals(command.name());
+        return true;
     }
 
     @Override
