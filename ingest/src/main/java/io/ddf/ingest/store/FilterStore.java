@@ -477,7 +477,7 @@ public final class FilterStore implements AutoCloseable
             filter.close();
             try
             {
-                Files.deleteIfExists(path);
+                io.ddf.persistence.LivePlacement.delete(path); // and its live copy
             }
             catch (final IOException e)
             {
@@ -498,7 +498,7 @@ public final class FilterStore implements AutoCloseable
         final String name = KeyNames.fileName(key);
         try
         {
-            Files.deleteIfExists(dir.resolve(name));
+            io.ddf.persistence.LivePlacement.delete(dir.resolve(name));
         }
         catch (final IOException e)
         {
