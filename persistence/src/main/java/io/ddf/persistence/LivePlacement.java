@@ -39,6 +39,8 @@ public final class LivePlacement
     /** The default live root, when it is a tmpfs. */
     public static final Path SHM = Path.of("/dev/shm");
     private static final String BOOT_FILE = ".boot";
+    /** Names the data directory a live directory is for: one whose data directory is gone is removed. */
+    private static final String DATA_DIR_FILE = ".data-dir";
     private static final String TMPFS = "tmpfs";
     private static final int HASH_HEX_DIGITS = 16;
     /** Data directory (absolute, normalised; and its real path) to its live directory. */
@@ -75,7 +77,9 @@ public final class LivePlacement
                 removeContents(dir);
                 Files.writeString(boot, now + "\n", StandardCharsets.US_ASCII);
             }
+            Files.writeString(dir.resolve(DATA_DIR_FILE), real + "\n", StandardCharsets.UTF_8);
             removeOrphans(real, dir);
+            removeAbandoned(user, dir);
             PLACED.put(dataDir.toAbsolutePath().normalize(), dir);
             PLACED.put(real, dir);
             return dir;
@@ -212,7 +216,8 @@ public final class LivePlacement
         try (Stream<Path> files = Files.walk(dir))
         {
             files.filter(f -> Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS))
-                .filter(f -> !f.getParent().equals(dir) || !BOOT_FILE.equals(f.getFileName().toString()))
+                .filter(f -> !f.getParent().equals(dir) || !BOOT_FILE.equals(f.getFileName().toString()) &&
+                    !DATA_DIR_FILE.equals(f.getFileName().toString()))
                 .filter(f -> Leftovers.isTemporary(f) ||
                     !Files.exists(dataDir.resolve(dir.relativize(f).toString()), LinkOption.NOFOLLOW_LINKS))
                 .forEach(orphans::add);
@@ -220,6 +225,32 @@ public final class LivePlacement
         for (final Path orphan : orphans)
         {
             Files.deleteIfExists(orphan);
+        }
+    }
+
+    /**
+     * Removes the live directories of data directories that no longer exist (a test's temporary directory, a data
+     * directory deleted while its daemon was down): their copies would hold RAM until the next reboot.
+     */
+    private static void removeAbandoned(final Path user, final Path own) throws IOException
+    {
+        final List<Path> abandoned = new ArrayList<>();
+        try (Stream<Path> dirs = Files.list(user))
+        {
+            for (final Path other : (Iterable<Path>)dirs::iterator)
+            {
+                final Path named = other.resolve(DATA_DIR_FILE);
+                if (!other.equals(own) && Files.isRegularFile(named, LinkOption.NOFOLLOW_LINKS) &&
+                    !Files.exists(Path.of(Files.readString(named, StandardCharsets.UTF_8).trim())))
+                {
+                    abandoned.add(other);
+                }
+            }
+        }
+        for (final Path other : abandoned)
+        {
+            removeContents(other);
+            Files.deleteIfExists(other);
         }
     }
 

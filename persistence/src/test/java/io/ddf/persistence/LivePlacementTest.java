@@ -159,6 +159,18 @@ class LivePlacementTest extends MappedMemoryTestBase
     }
 
     @Test
+    void theLiveDirectoryOfADataDirectoryThatIsGoneIsRemoved() throws IOException
+    {
+        final Path other = Files.createDirectory(data.resolve("other"));
+        final Path otherLive = LivePlacement.install(other, liveRoot, BOOT);
+        Files.write(otherLive.resolve("x.ddf"), new byte[4096]);
+        LivePlacement.uninstall(other);
+        Files.delete(other);
+        LivePlacement.install(data, liveRoot, BOOT);
+        assertFalse(Files.exists(otherLive), "its copies would hold RAM until a reboot");
+    }
+
+    @Test
     void aGrowingFileCopiesEverySegmentAndItsLiveCopyIsKeptAfterACrash() throws IOException
     {
         final Path path = data.resolve("chain.ddf");
