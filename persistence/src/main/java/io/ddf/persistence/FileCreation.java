@@ -84,7 +84,7 @@ final class FileCreation
                 Preallocator.checkSpace(liveDirectory, fileLength, path);
                 Files.createFile(liveTemp, permissions());
                 liveRaf = new RandomAccessFile(liveTemp.toFile(), "rw");
-                final LiveCopy copy = new LiveCopy(path, liveTemp, raf, LiveHeader.FIXED, 0);
+                final LiveCopy copy = new LiveCopy(path, liveTemp, raf, LivePlacement.Header.FIXED, 0);
                 file = initialise(path, liveTemp.toFile(), liveDirectory, liveRaf, header, lock, registryKey, copy);
             }
             moveIntoPlace(temp, path);

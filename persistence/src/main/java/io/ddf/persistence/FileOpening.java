@@ -68,7 +68,7 @@ final class FileOpening
             else
             {
                 // the header was validated in the durable file; the live copy is mapped, the durable one written
-                final LiveOpening.Opened live = LiveOpening.open(path, raf, livePath, LiveHeader.FIXED, false);
+                final LiveCopy.Opened live = LiveCopy.open(path, raf, livePath, LivePlacement.Header.FIXED, false);
                 raf = null; // owned by the live copy now
                 try
                 {

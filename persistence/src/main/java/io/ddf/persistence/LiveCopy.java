@@ -11,6 +11,8 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 
 import static io.ddf.persistence.FilterFileException.Reason.IO;
 
@@ -26,6 +28,11 @@ import static io.ddf.persistence.FilterFileException.Reason.IO;
  * repairs; here the device gets pages only at a force, each force writing what the mapping held while it read it.
  * The order a checkpoint relies on is the caller's as before: the table's force returns once the pages are on the
  * device, and only then is the header (with the new position) forced.
+ *
+ * <p>Opening ({@link #open}): the live copy is mapped when it belongs to the durable file, else made again from it.
+ * A copy made from the durable file has its boot id cleared (unless the file was closed cleanly), so that the change
+ * log's open replays from the checkpoint position instead of taking the restart for one where the page cache
+ * survived (FORMAT-LOG.md: SAME_BOOT): the durable file holds the table as of its last checkpoint only.
  */
 final class LiveCopy
 {
@@ -35,7 +42,7 @@ final class LiveCopy
     private Path durablePath;
     private Path livePath;
     private final RandomAccessFile durable;
-    private final LiveHeader header;
+    private final LivePlacement.Header header;
     /** The durable file holds zeros from here on (a file or growth made by this handle and never written there). */
     private long zeroFrom;
     private boolean accepted;
@@ -47,7 +54,7 @@ final class LiveCopy
      * @param header      where the format keeps its seal word.
      * @param zeroFrom    the durable file's bytes from here on are zeros (its length when not known).
      */
-    LiveCopy(final Path durablePath, final Path livePath, final RandomAccessFile durable, final LiveHeader header,
+    LiveCopy(final Path durablePath, final Path livePath, final RandomAccessFile durable, final LivePlacement.Header header,
         final long zeroFrom)
     {
         this.durablePath = durablePath;
@@ -163,10 +170,10 @@ final class LiveCopy
         {
             return; // a refused open or a failed creation leaves the durable file as it found it
         }
-        copy(headerAddress, 0, LiveHeader.BYTES);
-        if (new UnsafeBuffer(headerAddress, LiveHeader.BYTES).getIntVolatile(header.seal()) == header.sealValue())
+        copy(headerAddress, 0, LivePlacement.Header.BYTES);
+        if (new UnsafeBuffer(headerAddress, LivePlacement.Header.BYTES).getIntVolatile(header.seal()) == header.sealValue())
         {
-            sync(0, LiveHeader.BYTES);
+            sync(0, LivePlacement.Header.BYTES);
             try
             {
                 Files.deleteIfExists(livePath);
@@ -190,6 +197,152 @@ final class LiveCopy
         {
             // nothing written through it is lost by a failed close: every force synced it
         }
+    }
+
+    /**
+     * @param copy     the durable side, to close on failure or hand to the mapping.
+     * @param live     the live copy, open read-write: the file to map.
+     * @param restored why the live copy was made again from the durable file, or null when it was kept.
+     */
+    record Opened(LiveCopy copy, RandomAccessFile live, String restored)
+    {
+    }
+
+    /**
+     * @param durablePath the file in the data directory.
+     * @param durable     its descriptor, read-write and locked by the caller (owned by the result from now on).
+     * @param livePath    where its live copy is.
+     * @param header      the format's header fields.
+     * @param growing     whether the file grows (a segmented file): the live copy's length is then the file's, and
+     *                    the durable file is brought to it; a fixed file's copies must be of one length.
+     * @return the live copy to map.
+     * @throws IOException when a copy fails.
+     */
+    static Opened open(final Path durablePath, final RandomAccessFile durable, final Path livePath,
+        final LivePlacement.Header header, final boolean growing) throws IOException
+    {
+        final ByteBuffer durableHeader = firstPage(durable.getChannel());
+        final boolean sealed = durableHeader != null && header.sealed(durableHeader);
+        final String restored = distrust(durable, durableHeader, sealed, livePath, header, growing);
+        if (restored != null)
+        {
+            restore(durablePath, durable, livePath, header, sealed);
+        }
+        final RandomAccessFile live = new RandomAccessFile(livePath.toFile(), "rw");
+        try
+        {
+            final long length = live.length();
+            if (growing && durable.length() != length)
+            {
+                // a growth or a cut the process died in the middle of: the live copy is the file, the durable
+                // file follows it (its blocks allocated, so that a later force cannot find the disk full)
+                if (durable.length() < length)
+                {
+                    Preallocator.allocate(durable, durable.length(), length, durablePath,
+                        durablePath.toAbsolutePath().getParent());
+                }
+                durable.setLength(length);
+            }
+            return new Opened(new LiveCopy(durablePath, livePath, durable, header, durable.length()), live, restored);
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            live.close();
+            throw ex;
+        }
+    }
+
+    /** @return why the live copy cannot be used, or null when it can. */
+    private static String distrust(final RandomAccessFile durable, final ByteBuffer durableHeader,
+        final boolean sealed, final Path livePath, final LivePlacement.Header header, final boolean growing) throws IOException
+    {
+        if (!Files.isRegularFile(livePath))
+        {
+            return "no live copy (first open since a reboot, or the file was closed cleanly)";
+        }
+        if (sealed)
+        {
+            return "the file was closed cleanly: the durable copy is whole";
+        }
+        if (durableHeader == null)
+        {
+            return "the durable file is shorter than its header";
+        }
+        final ByteBuffer liveHeader;
+        final long liveLength;
+        try (FileChannel live = FileChannel.open(livePath, StandardOpenOption.READ))
+        {
+            liveHeader = firstPage(live);
+            liveLength = live.size();
+        }
+        if (liveHeader == null || !header.sameIdentity(durableHeader, liveHeader))
+        {
+            return "the live copy belongs to another file (its header names another)";
+        }
+        if (!growing && liveLength != durable.length())
+        {
+            return "the live copy is " + liveLength + " bytes, the file " + durable.length();
+        }
+        if (header.checkpointOf(durableHeader) > header.checkpointOf(liveHeader))
+        {
+            return "the live copy is older than the durable file's checkpoint";
+        }
+        return null;
+    }
+
+    /** Copies the durable file to the live path (kernel-side), under a temporary name renamed into place. */
+    private static void restore(final Path durablePath, final RandomAccessFile durable, final Path livePath,
+        final LivePlacement.Header header, final boolean sealed) throws IOException
+    {
+        Files.deleteIfExists(livePath);
+        final long length = durable.length();
+        final Path directory = livePath.toAbsolutePath().getParent();
+        Preallocator.checkSpace(directory, length, durablePath);
+        final Path temp = Leftovers.temporaryFor(livePath);
+        Files.createFile(temp, FileCreation.permissions());
+        boolean done = false;
+        try
+        {
+            try (FileChannel out = FileChannel.open(temp, StandardOpenOption.WRITE))
+            {
+                final FileChannel in = durable.getChannel();
+                for (long position = 0; position < length; )
+                {
+                    position += in.transferTo(position, length - position, out.position(position));
+                }
+                if (!sealed)
+                {
+                    out.write(ByteBuffer.wrap(LivePlacement.Header.noBootId()), header.bootId());
+                }
+            }
+            Files.move(temp, livePath, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            done = true;
+        }
+        finally
+        {
+            if (!done)
+            {
+                Files.deleteIfExists(temp);
+            }
+        }
+        Libc.dropCached(Descriptors.of(durable), 0, length);
+    }
+
+    private static ByteBuffer firstPage(final FileChannel channel) throws IOException
+    {
+        if (channel.size() < LivePlacement.Header.BYTES)
+        {
+            return null;
+        }
+        final ByteBuffer page = ByteBuffer.allocate(LivePlacement.Header.BYTES);
+        while (page.hasRemaining())
+        {
+            if (channel.read(page, page.position()) < 0)
+            {
+                return null;
+            }
+        }
+        return page.flip();
     }
 
     private static boolean allZero(final long address, final int bytes)

@@ -1,5 +1,6 @@
 package io.ddf.persistence;
 
+import io.ddf.persistence.platform.MappingAdvice;
 import io.ddf.persistence.platform.JvmFlags;
 import io.ddf.persistence.platform.Descriptors;
 import net.openhft.posix.MSyncFlag;
@@ -96,7 +97,7 @@ public final class SegmentedFile implements AutoCloseable
      * @param initialise writes the content.
      * @return the file, open for writing, under its name.
      */
-    public static SegmentedFile create(final Path path, final long length, final LiveHeader header,
+    public static SegmentedFile create(final Path path, final long length, final LivePlacement.Header header,
         final Consumer<SegmentedFile> initialise)
     {
         JvmFlags.require();
@@ -179,13 +180,13 @@ public final class SegmentedFile implements AutoCloseable
 
     /**
      * As {@link #open(Path)}, live-placed when its directory is ({@link LivePlacement}): the live copy mapped when it
-     * belongs to the file, else made again from it (and then told apart by its cleared boot id, {@link LiveHeader}).
+     * belongs to the file, else made again from it (and then told apart by its cleared boot id, {@link LivePlacement.Header}).
      *
      * @param path   the file.
      * @param header where the format keeps the fields a live copy is checked by; null: always in place.
      * @return the file; nothing is mapped yet.
      */
-    public static SegmentedFile open(final Path path, final LiveHeader header)
+    public static SegmentedFile open(final Path path, final LivePlacement.Header header)
     {
         JvmFlags.require();
         if (!Files.isRegularFile(path))
@@ -200,10 +201,10 @@ public final class SegmentedFile implements AutoCloseable
                 return lockAndWrap(path, Files.size(path), null, null);
             }
             final RandomAccessFile durable = lockedDurable(path);
-            final LiveOpening.Opened opened;
+            final LiveCopy.Opened opened;
             try
             {
-                opened = LiveOpening.open(path, durable, livePath, header, true);
+                opened = LiveCopy.open(path, durable, livePath, header, true);
             }
             catch (final IOException | RuntimeException ex)
             {
@@ -221,7 +222,7 @@ public final class SegmentedFile implements AutoCloseable
     }
 
     private static SegmentedFile lockAndWrap(final Path path, final long length, final Path liveTemp,
-        final LiveHeader header) throws IOException
+        final LivePlacement.Header header) throws IOException
     {
         final RandomAccessFile raf = lockedDurable(path);
         if (liveTemp == null)

@@ -31,8 +31,8 @@ class LivePlacementTest extends MappedMemoryTestBase
 {
     private static final String BOOT = "3f0c2a52-7f2f-4b43-9f7e-5a3e1c0d9b11";
     private static final long MARK = 0x5EED_F00D_CAFE_BEEFL;
-    private static final int BOOT_ID = LiveHeader.FIXED.bootId();
-    private static final int CHECKPOINT = LiveHeader.FIXED.checkpoint();
+    private static final int BOOT_ID = LivePlacement.Header.FIXED.bootId();
+    private static final int CHECKPOINT = LivePlacement.Header.FIXED.checkpoint();
 
     @TempDir
     Path data;
@@ -174,7 +174,7 @@ class LivePlacementTest extends MappedMemoryTestBase
     void aGrowingFileCopiesEverySegmentAndItsLiveCopyIsKeptAfterACrash() throws IOException
     {
         final Path path = data.resolve("chain.ddf");
-        final LiveHeader header = new LiveHeader(new int[] {0, 16}, 208, 224, 240, 0x4C414553);
+        final LivePlacement.Header header = new LivePlacement.Header(new int[] {0, 16}, 208, 224, 240, 0x4C414553);
         final int page = (int)SegmentedFile.PAGE;
         try (SegmentedFile file = SegmentedFile.create(path, page, header, f ->
             new UnsafeBuffer(f.map(0, page), page).putLong(0, MARK)))

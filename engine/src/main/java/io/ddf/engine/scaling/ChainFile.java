@@ -63,10 +63,10 @@ public final class ChainFile implements AutoCloseable
     static final int CHECKSUM_OFFSET = 248;
     /** What a live copy is checked by (LivePlacement): magic, version and family, the parameters; FORMAT-LOG.md's
      *  fields; the closed-cleanly word. */
-    private static final io.ddf.persistence.LiveHeader LIVE_HEADER = new io.ddf.persistence.LiveHeader(
+    private static final io.ddf.persistence.LivePlacement.Header LIVE_HEADER = new io.ddf.persistence.LivePlacement.Header(
         new int[] {MAGIC_OFFSET, LAYERS_OFFSET, PARAMS_OFFSET, COUNTERS_OFFSET},
-        io.ddf.persistence.log.LogBinding.SCALING_FILE_OFFSET + io.ddf.persistence.LiveHeader.CHECKPOINT_IN_BINDING,
-        io.ddf.persistence.log.LogBinding.SCALING_FILE_OFFSET + io.ddf.persistence.LiveHeader.BOOT_ID_IN_BINDING,
+        io.ddf.persistence.log.LogBinding.SCALING_FILE_OFFSET + io.ddf.persistence.LivePlacement.Header.CHECKPOINT_IN_BINDING,
+        io.ddf.persistence.log.LogBinding.SCALING_FILE_OFFSET + io.ddf.persistence.LivePlacement.Header.BOOT_ID_IN_BINDING,
         CLEAN_OFFSET, CLEAN_VALUE);
 
     /** Segment header offsets. */
