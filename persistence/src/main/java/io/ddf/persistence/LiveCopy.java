@@ -243,6 +243,8 @@ final class LiveCopy
                 }
                 durable.setLength(length);
             }
+            LivePlacement.opened(livePath, restored == null ? "kept (the live copy of this boot)" :
+                "restored from the data directory: " + restored);
             return new Opened(new LiveCopy(durablePath, livePath, durable, header, durable.length()), live, restored);
         }
         catch (final IOException | RuntimeException ex)

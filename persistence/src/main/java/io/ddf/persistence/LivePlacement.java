@@ -48,6 +48,8 @@ public final class LivePlacement
     private static final int HASH_HEX_DIGITS = 16;
     /** Data directory (absolute, normalised; and its real path) to its live directory. */
     private static final Map<Path, Path> PLACED = new ConcurrentHashMap<>();
+    /** Live copy to what its last open did with it (kept, or restored and why), for the daemon's log and INFO. */
+    private static final Map<Path, String> OPENINGS = new ConcurrentHashMap<>();
 
     private LivePlacement()
     {
@@ -105,6 +107,7 @@ public final class LivePlacement
         if (dir != null)
         {
             PLACED.values().removeIf(dir::equals);
+            OPENINGS.keySet().removeIf(live -> live.startsWith(dir));
         }
     }
 
@@ -137,6 +140,29 @@ public final class LivePlacement
             }
         }
         return null;
+    }
+
+    /**
+     * @param liveDirectory a live directory ({@link #install}'s answer).
+     * @return what the opens since the install did with each live copy in it, by file name: "kept (...)" or
+     *         "restored from the data directory: why" (a file created since has none).
+     */
+    public static Map<String, String> openings(final Path liveDirectory)
+    {
+        final Map<String, String> found = new java.util.TreeMap<>();
+        OPENINGS.forEach((live, what) ->
+        {
+            if (live.getParent().equals(liveDirectory))
+            {
+                found.put(live.getFileName().toString(), what);
+            }
+        });
+        return found;
+    }
+
+    static void opened(final Path live, final String what)
+    {
+        OPENINGS.put(live, what);
     }
 
     /**

@@ -136,6 +136,10 @@ public final class Durability implements AutoCloseable
     /** Starts forcing the log and checkpointing, once every filter found at start is open ({@link #opened}). */
     public void start()
     {
+        if (liveTables != null)
+        {
+            liveTables.logOpenings(log); // every filter found is open now
+        }
         if (directoryLog != null)
         {
             checkpoints.start();

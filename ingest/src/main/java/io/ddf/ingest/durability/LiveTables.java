@@ -110,6 +110,15 @@ final class LiveTables
         }
     }
 
+    /** @param log where each live copy opened at start is said: kept, or restored from the data directory and why. */
+    void logOpenings(final PrintStream log)
+    {
+        if (liveDir != null)
+        {
+            LivePlacement.openings(liveDir).forEach((file, what) -> log.println("Live copy of " + file + ": " + what));
+        }
+    }
+
     /** @return INFO persistence's lines: the live directory (or none), why, and what it holds now. */
     List<String> infoLines()
     {
@@ -139,6 +148,11 @@ final class LiveTables
         }
         lines.add("ddf_live_filters:" + files);
         lines.add("ddf_live_bytes:" + bytes);
+        if (liveDir != null)
+        {
+            LivePlacement.openings(liveDir).forEach((file, what) ->
+                lines.add("ddf_live_at_start_" + file + ":" + what.replaceAll("[\r\n]", " ")));
+        }
         return lines;
     }
 }

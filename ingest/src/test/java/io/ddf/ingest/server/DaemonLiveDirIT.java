@@ -71,6 +71,8 @@ final class DaemonLiveDirIT
             final String info = (String)client.call("INFO", "persistence");
             assertTrue(info.contains("not_clean_at_start_cut:recovery=same_boot"), info);
             assertEquals(0, Long.parseLong(field(info, "filters_replayed_at_start")), info);
+            assertEquals(2, Pattern.compile("(?m)^ddf_live_at_start_.*:kept").matcher(info).results().count(), info);
+            assertTrue(daemon.log().contains(": kept (the live copy of this boot)"), daemon.log());
             check(client, acked);
             awaitCheckpoint(client);
             next = load(daemon, next, acked); // after the checkpoint: in the live copy and the log only
@@ -90,6 +92,8 @@ final class DaemonLiveDirIT
             final String info = (String)client.call("INFO", "persistence");
             assertTrue(info.contains("not_clean_at_start_cut:recovery=replayed"), "restored copies replay: " + info);
             assertTrue(Long.parseLong(field(info, "replayed_records_at_start")) > 0, info);
+            assertEquals(2, Pattern.compile("(?m)^ddf_live_at_start_.*:restored from the data directory: no live copy")
+                .matcher(info).results().count(), "each said: " + info);
             check(client, acked);
             assertEquals(2, files(live).size(), "restored: " + files(live));
             assertEquals(1L, client.call("DEL", "cut"));
