@@ -54,7 +54,8 @@ final class LiveCopy
      * @param header      where the format keeps its seal word.
      * @param zeroFrom    the durable file's bytes from here on are zeros (its length when not known).
      */
-    LiveCopy(final Path durablePath, final Path livePath, final RandomAccessFile durable, final LivePlacement.Header header,
+    LiveCopy(final Path durablePath, final Path livePath, final RandomAccessFile durable,
+        final LivePlacement.Header header,
         final long zeroFrom)
     {
         this.durablePath = durablePath;
@@ -171,7 +172,8 @@ final class LiveCopy
             return; // a refused open or a failed creation leaves the durable file as it found it
         }
         copy(headerAddress, 0, LivePlacement.Header.BYTES);
-        if (new UnsafeBuffer(headerAddress, LivePlacement.Header.BYTES).getIntVolatile(header.seal()) == header.sealValue())
+        final UnsafeBuffer page = new UnsafeBuffer(headerAddress, LivePlacement.Header.BYTES);
+        if (page.getIntVolatile(header.seal()) == header.sealValue())
         {
             sync(0, LivePlacement.Header.BYTES);
             try
@@ -256,7 +258,8 @@ final class LiveCopy
 
     /** @return why the live copy cannot be used, or null when it can. */
     private static String distrust(final RandomAccessFile durable, final ByteBuffer durableHeader,
-        final boolean sealed, final Path livePath, final LivePlacement.Header header, final boolean growing) throws IOException
+        final boolean sealed, final Path livePath, final LivePlacement.Header header, final boolean growing)
+        throws IOException
     {
         if (!Files.isRegularFile(livePath))
         {

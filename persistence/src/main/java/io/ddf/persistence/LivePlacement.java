@@ -211,7 +211,8 @@ public final class LivePlacement
                 why.add(SHM + " has " + shm.getUsableSpace() + " bytes free, the filters need " + need);
                 return null;
             }
-            why.add("the data directory is on " + Files.getFileStore(dataDir).type() + ", " + SHM + " is a tmpfs with " +
+            why.add("the data directory is on " + Files.getFileStore(dataDir).type() + ", " + SHM +
+                " is a tmpfs with " +
                 shm.getUsableSpace() + " bytes free");
             return SHM;
         }
@@ -342,9 +343,10 @@ public final class LivePlacement
      * whether the live copy still belongs to the durable file: the bytes that name the file (fixed at creation), the
      * change log's checkpoint position and boot id (FORMAT-LOG.md), and the closed-cleanly word.
      *
-     * @param identity       pairs of [from, to) byte ranges that never change after creation; equal in both copies of one
-     *                       file.
-     * @param checkpoint     offset of the checkpoint position (int64): the durable copy's may not be ahead of the live's.
+     * @param identity       pairs of [from, to) byte ranges that never change after creation; equal in both copies
+     *                       of one file.
+     * @param checkpoint     offset of the checkpoint position (int64): the durable copy's may not be ahead of the
+     *                       live's.
      * @param bootId         offset of the 16-byte boot id at open, cleared in a copy restored from the durable file so
      *                       that its open replays the log instead of trusting a page cache that did not survive.
      * @param seal           offset of the closed-cleanly word (int32).

@@ -180,7 +180,8 @@ public final class SegmentedFile implements AutoCloseable
 
     /**
      * As {@link #open(Path)}, live-placed when its directory is ({@link LivePlacement}): the live copy mapped when it
-     * belongs to the file, else made again from it (and then told apart by its cleared boot id, {@link LivePlacement.Header}).
+     * belongs to the file, else made again from it (and then told apart by its cleared boot id,
+     * {@link LivePlacement.Header}).
      *
      * @param path   the file.
      * @param header where the format keeps the fields a live copy is checked by; null: always in place.
@@ -512,7 +513,7 @@ public final class SegmentedFile implements AutoCloseable
     /**
      * Unmaps every segment and releases the lock; the addresses handed out are invalid from now on. A live copy's
      * header page is written into the durable file first, and a file closed cleanly has its live copy deleted
-     * ({@link LiveCopy#beforeUnmap}).
+     * ({@code LiveCopy.beforeUnmap}).
      */
     @Override
     public void close()

@@ -5,7 +5,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * What the engine tells the kernel about a table's mapping (madvise), in one place for both kinds of file: the fixed
- * ones ({@link MappedRegion}) and the growing ones ({@link SegmentedFile}).
+ * ones ({@code MappedRegion}) and the growing ones ({@code SegmentedFile}).
  */
 public final class MappingAdvice
 {
