@@ -38,6 +38,7 @@ final class LiveCopy
 {
     /** Bytes written per call: a ByteBuffer view holds at most 2 GiB, and the zero check works in these steps. */
     private static final int CHUNK = 1 << 20;
+    private static final net.openhft.hashing.LongHashFunction XX3 = net.openhft.hashing.LongHashFunction.xx3();
 
     private Path durablePath;
     private Path livePath;
@@ -46,6 +47,10 @@ final class LiveCopy
     /** The durable file holds zeros from here on (a file or growth made by this handle and never written there). */
     private long zeroFrom;
     private boolean accepted;
+    /** File offset of each chunk written to {length, hash of the bytes written} ({@link #writeIfChanged}). */
+    private final java.util.Map<Long, long[]> written = new java.util.HashMap<>();
+    /** The chunk being written, copied out of the mapping (allocated at the first force). */
+    private ByteBuffer staging;
 
     /**
      * @param durablePath the file in the data directory.
@@ -109,6 +114,10 @@ final class LiveCopy
     synchronized void copy(final long address, final long offset, final long bytes)
     {
         final FileChannel channel = durable.getChannel();
+        if (staging == null)
+        {
+            staging = ByteBuffer.allocateDirect(CHUNK);
+        }
         try
         {
             for (long done = 0; done < bytes; done += CHUNK)
@@ -118,12 +127,7 @@ final class LiveCopy
                 {
                     continue;
                 }
-                final ByteBuffer view = new Pointer(address + done).getByteBuffer(0, n);
-                long position = offset + done;
-                while (view.hasRemaining())
-                {
-                    position += channel.write(view, position);
-                }
+                writeIfChanged(channel, address + done, offset + done, n);
             }
         }
         catch (final IOException ex)
@@ -135,6 +139,32 @@ final class LiveCopy
         {
             zeroFrom = Math.max(zeroFrom, offset + bytes);
         }
+    }
+
+    /**
+     * Writes one chunk unless the durable file already holds exactly its bytes: the chunk is copied into a private
+     * buffer, hashed, and written from that buffer, so the hash kept is of the bytes the file got (a writer changing
+     * the mapping meanwhile leaves a chunk whose next hash differs, hence written again). A checkpoint of a big table
+     * then writes only the chunks changed since the last (random adds at 10^9 change them all; a lightly written
+     * table few). The hash is forgotten before each write, so a failed write is never taken for a done one.
+     */
+    private void writeIfChanged(final FileChannel channel, final long address, final long position, final int n)
+        throws IOException
+    {
+        final ByteBuffer chunk = staging.clear().limit(n);
+        chunk.put(new Pointer(address).getByteBuffer(0, n)).flip();
+        final long hash = XX3.hashBytes(chunk);
+        final long[] known = written.get(position);
+        if (known != null && known[0] == n && known[1] == hash)
+        {
+            return;
+        }
+        written.remove(position);
+        for (long at = position; chunk.hasRemaining(); )
+        {
+            at += channel.write(chunk, at);
+        }
+        written.put(position, new long[] {n, hash});
     }
 
     /** fdatasync of the durable file, then its pages in {@code [offset, offset + bytes)} dropped from the cache. */
@@ -155,6 +185,7 @@ final class LiveCopy
     synchronized void resized(final long newLength)
     {
         zeroFrom = Math.min(zeroFrom, newLength);
+        written.keySet().removeIf(position -> position >= newLength - CHUNK); // a cut (or a regrowth) rewrites them
     }
 
     /**

@@ -79,6 +79,50 @@ class LivePlacementTest extends MappedMemoryTestBase
     }
 
     @Test
+    void aForceWritesOnlyTheChunksChangedSinceTheLastAndTheFileEndsEqualToTheCopy() throws IOException
+    {
+        final Path path = data.resolve("big.ddf");
+        final int table = 8 << 20;
+        try (FilterFile file = FilterFile.create(path,
+            new FilterFileSpec(1, 2, 42L, null, new long[] {10}, table)))
+        {
+            final UnsafeBuffer memory = new UnsafeBuffer(file.tableAddress(), table);
+            for (int i = 0; i < table; i += 4096)
+            {
+                memory.putLong(i, MARK + i); // every chunk changed
+            }
+            file.forcePages();
+            final long before = bytesWrittenByThisProcess();
+            file.forcePages();
+            final long unchanged = bytesWrittenByThisProcess() - before;
+            memory.putLong(5 << 20, 7);
+            final long start = bytesWrittenByThisProcess();
+            file.forcePages();
+            final long oneChanged = bytesWrittenByThisProcess() - start;
+            // the header's chunk is written each time: a force stores the last sync time in it (FileSeal)
+            assertTrue(unchanged < (1 << 20) + (256 << 10), "the table unchanged: 1 chunk of 9 written, " + unchanged);
+            assertTrue(oneChanged >= 2 << 20 && oneChanged < (2 << 20) + (256 << 10),
+                "one table chunk changed: it and the header's written, " + oneChanged);
+            assertEquals(7, longAt(path, file.tableAddress() - file.headerAddress() + (5 << 20)));
+            file.forceHeader(); // the last sync time the force stored after its pages, as a checkpoint does
+            assertEquals(-1, Files.mismatch(path, LivePlacement.liveFor(path)), "the file equals its live copy");
+        }
+    }
+
+    /** @return wchar of /proc/self/io: bytes this process passed to write calls. */
+    private static long bytesWrittenByThisProcess() throws IOException
+    {
+        for (final String line : Files.readAllLines(Path.of("/proc/self/io")))
+        {
+            if (line.startsWith("wchar:"))
+            {
+                return Long.parseLong(line.substring("wchar:".length()).trim());
+            }
+        }
+        throw new IllegalStateException("no wchar in /proc/self/io");
+    }
+
+    @Test
     void anOpenWithoutALiveCopyRestoresItAndClearsTheBootIdSoTheLogReplays() throws IOException
     {
         final Path path = data.resolve("f.ddf");
