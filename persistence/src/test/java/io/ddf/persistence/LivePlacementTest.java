@@ -142,9 +142,8 @@ class LivePlacementTest extends MappedMemoryTestBase
     void aLiveCopyOfTheSameFileNotBehindItsCheckpointIsMappedAsFound() throws IOException
     {
         final Path path = data.resolve("f.ddf");
-        final long tableOffset = crashedFile(path);
+        final long tableOffset = crashedWithLiveCopy(path, 7);
         final Path live = LivePlacement.liveFor(path);
-        liveCopyWithNewerTable(path, live, tableOffset, 7);
         try (FilterFile file = FilterFile.open(path))
         {
             final UnsafeBuffer header = new UnsafeBuffer(file.headerAddress(), 4096);
@@ -158,8 +157,7 @@ class LivePlacementTest extends MappedMemoryTestBase
     void aLiveCopyBehindTheFilesCheckpointIsDistrusted() throws IOException
     {
         final Path path = data.resolve("f.ddf");
-        final long tableOffset = crashedFile(path);
-        liveCopyWithNewerTable(path, LivePlacement.liveFor(path), tableOffset, 3);
+        final long tableOffset = crashedWithLiveCopy(path, 3);
         assertRestoredFromTheFile(path, tableOffset);
     }
 
@@ -167,9 +165,8 @@ class LivePlacementTest extends MappedMemoryTestBase
     void aLiveCopyOfAnotherFileIsDistrusted() throws IOException
     {
         final Path path = data.resolve("f.ddf");
-        final long tableOffset = crashedFile(path);
+        final long tableOffset = crashedWithLiveCopy(path, 7);
         final Path live = LivePlacement.liveFor(path);
-        liveCopyWithNewerTable(path, live, tableOffset, 7);
         patch(live, FilterFileDescriptor.CREATED_MILLIS_OFFSET, 12345L); // made again under the same name
         assertRestoredFromTheFile(path, tableOffset);
     }
@@ -178,8 +175,7 @@ class LivePlacementTest extends MappedMemoryTestBase
     void aNewBootEmptiesTheLiveDirectory() throws IOException
     {
         final Path path = data.resolve("f.ddf");
-        final long tableOffset = crashedFile(path);
-        liveCopyWithNewerTable(path, LivePlacement.liveFor(path), tableOffset, 7);
+        final long tableOffset = crashedWithLiveCopy(path, 7);
         LivePlacement.install(data, liveRoot, "0e6b1d9c-1111-4222-8333-944455556666");
         assertFalse(Files.exists(LivePlacement.liveFor(path)), "a copy from another boot is not trusted");
         assertRestoredFromTheFile(path, tableOffset);
@@ -189,9 +185,8 @@ class LivePlacementTest extends MappedMemoryTestBase
     void deleteRemovesBothCopiesAndAnOrphanedCopyGoesAtInstall() throws IOException
     {
         final Path path = data.resolve("f.ddf");
-        final long tableOffset = crashedFile(path);
+        final long tableOffset = crashedWithLiveCopy(path, 7);
         final Path live = LivePlacement.liveFor(path);
-        liveCopyWithNewerTable(path, live, tableOffset, 7);
         assertTrue(LivePlacement.delete(path));
         assertFalse(Files.exists(path));
         assertFalse(Files.exists(live));
@@ -271,6 +266,14 @@ class LivePlacementTest extends MappedMemoryTestBase
             page.putLong(CHECKPOINT, 5);
         }, false);
         assertFalse(Files.exists(LivePlacement.liveFor(path)));
+        return tableOffset;
+    }
+
+    /** {@link #crashedFile}, and a live copy with a newer table and the given checkpoint. */
+    private long crashedWithLiveCopy(final Path path, final long checkpoint) throws IOException
+    {
+        final long tableOffset = crashedFile(path);
+        liveCopyWithNewerTable(path, LivePlacement.liveFor(path), tableOffset, checkpoint);
         return tableOffset;
     }
 
