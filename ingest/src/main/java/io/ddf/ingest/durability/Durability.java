@@ -127,6 +127,12 @@ public final class Durability implements AutoCloseable
         return directoryLog.log();
     }
 
+    /** @return whether the filter tables are mapped from live copies ({@code --live-dir}): two descriptors each. */
+    public boolean tablesLive()
+    {
+        return liveTables != null && liveTables.live();
+    }
+
     /** @return the data directory's change log, or null (policy {@code no}). */
     public ChangeLog changeLog()
     {

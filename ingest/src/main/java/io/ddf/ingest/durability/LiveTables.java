@@ -101,6 +101,12 @@ final class LiveTables
         return new LiveTables(dataDir, liveDir, why.get(0));
     }
 
+    /** @return whether the tables are live (not in place). */
+    boolean live()
+    {
+        return liveDir != null;
+    }
+
     /** Ends the placement (every filter closed). */
     void close()
     {
