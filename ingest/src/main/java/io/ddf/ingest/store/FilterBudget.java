@@ -55,7 +55,7 @@ public final class FilterBudget
     {
         return "filter limit reached: this daemon holds at most " + maxFilters + " filters " +
             "(--max-filters; each open filter holds a file descriptor, two with --live-dir, and the descriptor " +
-            "limit is " + descriptorLimit() + "); DEL unused filters, or restart with a higher --max-filters and, if need be, " +
-            "a higher descriptor limit (ulimit -n)";
+            "limit is " + descriptorLimit() + "); DEL unused filters, or restart with a higher --max-filters and, " +
+            "if need be, a higher descriptor limit (ulimit -n)";
     }
 }
