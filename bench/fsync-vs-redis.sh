@@ -17,7 +17,9 @@
 # DDF_POLICIES and REDIS_POLICIES (each "always everysec no": the servers to start), WORK (a directory on the disk to measure; default a new one
 # under the repository's target/), DDF_JAR (a built ddf.jar; default: build ingest/target/ddf.jar when stale),
 # BEFORE_JAR (another ddf.jar, e.g. main's before a change: its servers run alongside, one per policy of
-# BEFORE_POLICIES, default DDF_POLICIES, ports after the others), OUT (the result file). Each row also has the bytes the
+# BEFORE_POLICIES, default DDF_POLICIES, ports after the others), DDF_VARIANTS (more ddf servers, one per policy of
+# DDF_POLICIES and variant: space-separated option lists with commas for spaces, e.g. "--live-dir,none"), OUT (the
+# result file). Each row also has the bytes the
 # server wrote to storage per second while it ran (/proc/PID/io write_bytes: pages it dirtied, log and tables alike).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -57,6 +59,16 @@ for policy in ${DDF_POLICIES:-always everysec no}; do
   wait_port "$port"
   names+=("ddf serve --fsync $policy"); ports+=("$port")
   port=$((port + 1))
+done
+for variant in ${DDF_VARIANTS:-}; do
+  read -r -a opts <<< "${variant//,/ }"
+  for policy in ${DDF_POLICIES:-always everysec no}; do
+    java -jar "$jar" serve --port "$port" --data-dir "$work/ddf-$policy-$port" --fsync "$policy" "${opts[@]}" > "$work/ddf-$policy-$port.log" 2>&1 &
+    pids+=($!); procs+=($!)
+    wait_port "$port"
+    names+=("ddf serve --fsync $policy ${opts[*]}"); ports+=("$port")
+    port=$((port + 1))
+  done
 done
 if [ -n "${BEFORE_JAR:-}" ]; then
   for policy in ${BEFORE_POLICIES:-${DDF_POLICIES:-always everysec no}}; do
@@ -104,7 +116,12 @@ warm() { # the filter's creation and pages, the JIT; not recorded
   fi
   redis-benchmark -p "${ports[$k]}" -n "$warm" -P 16 -r "$range" -q BF.ADD k __rand_int__ > /dev/null 2>&1
 }
+started="$(date +%s.%N)"
+written_at_start=(); written_at_end=()
+for k in "${!procs[@]}"; do written_at_start[k]="$(written "${procs[$k]}")"; done
 run_rounds
+ended="$(date +%s.%N)"
+for k in "${!procs[@]}"; do written_at_end[k]="$(written "${procs[$k]}")"; done
 
 mkdir -p "$(dirname "$out")"
 {
@@ -133,12 +150,25 @@ mkdir -p "$(dirname "$out")"
     done
     echo
   done
+  echo "## Bytes written over the whole run"
+  echo
+  echo "From the first warm-up's start to the last round's end ($(awk -v a="$started" -v b="$ended" 'BEGIN { printf "%.0f", b - a }') s),"
+  echo "each server's /proc/PID/io write_bytes: its warm-up and rows, the other servers' rows (its idle time) and its"
+  echo "background work (the change log's forces, checkpoints every --checkpoint-seconds, the kernel's writeback)."
+  echo
+  echo "| server | MB written | MB/s over the run |"
+  echo "| --- | --- | --- |"
+  for k in "${!ports[@]}"; do
+    awk -v name="${names[$k]}" -v w="$((written_at_end[k] - written_at_start[k]))" -v a="$started" -v b="$ended" \
+      'BEGIN { printf "| %s | %.0f | %.1f |\n", name, w / 1e6, w / 1e6 / (b - a) }'
+  done
+  echo
   for k in "${!ports[@]}"; do
     [[ "${names[$k]}" == ddf* ]] || continue
     echo "INFO persistence of ${names[$k]} after the run:"
     echo
     echo '```'
-    redis-cli -p "${ports[$k]}" INFO persistence | tr -d '\r' | grep -E 'fsync|commits|background_sync|^aof_|ddf_log|checkpoint'
+    redis-cli -p "${ports[$k]}" INFO persistence | tr -d '\r' | grep -E 'fsync|commits|background_sync|^aof_|ddf_log|checkpoint|ddf_live'
     echo '```'
     echo
   done

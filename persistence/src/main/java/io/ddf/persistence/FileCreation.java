@@ -59,8 +59,11 @@ final class FileCreation
             throw new FilterFileException(IO, path, "cannot create " + temp + ": " + ex, ex);
         }
 
+        final Path livePath = LivePlacement.liveFor(path);
+        final Path liveTemp = livePath == null ? null : Leftovers.temporaryFor(livePath);
         Object registryKey = null;
         RandomAccessFile raf = null;
+        RandomAccessFile liveRaf = null;
         FilterFile file = null;
         boolean done = false;
         try
@@ -68,8 +71,30 @@ final class FileCreation
             registryKey = OpenFileRegistry.claim(temp);
             raf = new RandomAccessFile(temp.toFile(), "rw");
             final FileLock lock = tryLock(raf.getChannel(), path);
-            file = initialise(path, temp.toFile(), directory, raf, header, lock, registryKey);
+            if (liveTemp == null)
+            {
+                file = initialise(path, temp.toFile(), directory, raf, header, lock, registryKey, null);
+            }
+            else
+            {
+                // the durable file's blocks reserved on the disk, the live copy's in RAM: a full disk or a full tmpfs
+                // fails the creation, never a later force or store
+                Preallocator.allocate(raf, fileLength, path, directory);
+                final Path liveDirectory = liveTemp.getParent();
+                Preallocator.checkSpace(liveDirectory, fileLength, path);
+                Files.createFile(liveTemp, permissions());
+                liveRaf = new RandomAccessFile(liveTemp.toFile(), "rw");
+                final LiveCopy copy = new LiveCopy(path, liveTemp, raf, LivePlacement.Header.FIXED, 0);
+                file = initialise(path, liveTemp.toFile(), liveDirectory, liveRaf, header, lock, registryKey, copy);
+            }
             moveIntoPlace(temp, path);
+            if (liveTemp != null)
+            {
+                // after the durable name: a death between the two leaves a file whose open restores the live copy
+                Files.move(liveTemp, livePath, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                file.region().live().renamed(path, livePath);
+                file.region().live().accept();
+            }
             syncDirectory(directory, path);
             done = true;
             return file;
@@ -89,9 +114,14 @@ final class FileCreation
                 else
                 {
                     closeQuietly(raf);
+                    closeQuietly(liveRaf);
                     OpenFileRegistry.release(registryKey);
                 }
                 deleteQuietly(temp);
+                if (liveTemp != null)
+                {
+                    deleteQuietly(liveTemp);
+                }
             }
         }
     }
@@ -164,7 +194,7 @@ final class FileCreation
             // Unlinked at once: the descriptor (and later the mapping) keeps the data alive, and nothing is
             // left behind if the process dies, even by kill -9. No other process can open it, so no lock.
             Files.delete(temp);
-            final FilterFile file = initialise(null, temp.toFile(), directory, raf, header, null, null);
+            final FilterFile file = initialise(null, temp.toFile(), directory, raf, header, null, null, null);
             done = true;
             return file;
         }
@@ -184,10 +214,13 @@ final class FileCreation
 
     /**
      * Reserves, writes and publishes a new file. On failure the descriptor is closed (the caller deletes).
+     *
+     * @param live the durable side when {@code raf} is a live copy ({@link LivePlacement}), else null.
      */
     private static FilterFile initialise(
         final Path path, final File file, final Path directory, final RandomAccessFile raf,
-        final FilterFileHeader header, final FileLock lock, final Object registryKey) throws IOException
+        final FilterFileHeader header, final FileLock lock, final Object registryKey, final LiveCopy live)
+        throws IOException
     {
         final FileChannel channel = raf.getChannel();
         final long fileLength = header.fileLength();
@@ -197,6 +230,7 @@ final class FileCreation
         channel.force(true);
 
         final MappedRegion region = new MappedRegion(file, raf, fileLength, path);
+        region.live(live); // the sync below then writes the header page into the durable file (the rest is zeros)
         try
         {
             FilterFileDescriptor.putReadyWordRelease(new UnsafeBuffer(region.address(), HEADER_LENGTH));

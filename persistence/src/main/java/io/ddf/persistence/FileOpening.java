@@ -60,7 +60,27 @@ final class FileOpening
             raf = new RandomAccessFile(path.toFile(), "rw");
             final FileLock lock = tryLock(raf.getChannel(), path);
             final FilterFileHeader header = HeaderReader.read(raf.getChannel(), path).header();
-            region = new MappedRegion(path.toFile(), raf, header.fileLength(), path);
+            final Path livePath = LivePlacement.liveFor(path);
+            if (livePath == null)
+            {
+                region = new MappedRegion(path.toFile(), raf, header.fileLength(), path);
+            }
+            else
+            {
+                // the header was validated in the durable file; the live copy is mapped, the durable one written
+                final LiveCopy.Opened live = LiveCopy.open(path, raf, livePath, LivePlacement.Header.FIXED, false);
+                raf = null; // owned by the live copy now
+                try
+                {
+                    region = new MappedRegion(livePath.toFile(), live.live(), header.fileLength(), path);
+                }
+                catch (final RuntimeException ex)
+                {
+                    live.copy().close();
+                    throw ex;
+                }
+                region.live(live.copy());
+            }
             final FilterFile file = new FilterFile(path, header, region, lock, registryKey);
             file.unseal(structure != null && onMismatch == OnSealMismatch.CHECK_STRUCTURE,
                 deferUnsealSync);
@@ -73,6 +93,10 @@ final class FileOpening
                 file.clearMismatchedSeal(deferUnsealSync); // only now: a refused file is left unchanged
             }
             OpenFileRegistry.publish(registryKey, file);
+            if (region.live() != null)
+            {
+                region.live().accept();
+            }
             done = true;
             return file;
         }

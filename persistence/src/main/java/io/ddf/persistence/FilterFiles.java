@@ -338,6 +338,10 @@ public final class FilterFiles
         final Set<Path> directories = new LinkedHashSet<>();
         for (final FilterFile file : files)
         {
+            if (file.region().live() != null)
+            {
+                return false; // a live copy's pages are on a tmpfs: only its own force writes them to the disk
+            }
             directories.add(file.path().toAbsolutePath().getParent());
         }
         boolean synced = true;

@@ -1,5 +1,6 @@
 package io.ddf.persistence;
 
+import io.ddf.persistence.platform.MappingAdvice;
 import net.openhft.chronicle.bytes.MappedBytesStore;
 import net.openhft.chronicle.bytes.MappedFile;
 import net.openhft.chronicle.bytes.internal.SingleMappedFile;
@@ -35,6 +36,8 @@ final class MappedRegion
     private final MappedBytesStore store;
     private final long address;
     private final long length;
+    /** The durable side when the mapping is of a live copy ({@link LivePlacement}), else null. */
+    private LiveCopy live;
 
     /**
      * @param file   the file (Chronicle wants it for its messages; it may be unlinked already).
@@ -96,6 +99,18 @@ final class MappedRegion
         return address;
     }
 
+    /** @param copy the durable side: from now on every force writes the range into it (the mapping is live). */
+    void live(final LiveCopy copy)
+    {
+        this.live = copy;
+    }
+
+    /** @return the durable side of a live mapping, or null when the mapping is of the file itself. */
+    LiveCopy live()
+    {
+        return live;
+    }
+
     /** @return mapped length. */
     long length()
     {
@@ -110,6 +125,11 @@ final class MappedRegion
      */
     void sync(final Path path)
     {
+        if (live != null)
+        {
+            live.force(address, 0, length);
+            return;
+        }
         final PosixAPI posix = PosixAPI.posix();
         if (posix.msync(address, length, MSyncFlag.MS_SYNC) != 0)
         {
@@ -139,6 +159,11 @@ final class MappedRegion
      */
     void syncPrefix(final long bytes, final Path path)
     {
+        if (live != null)
+        {
+            live.force(address, 0, Math.min(bytes, length));
+            return;
+        }
         final PosixAPI posix = PosixAPI.posix();
         if (posix.msync(address, Math.min(bytes, length), MSyncFlag.MS_SYNC) != 0)
         {
@@ -187,10 +212,22 @@ final class MappedRegion
             // hook as it loads, which fails (and fails the close) when this runs in a shutdown hook, as SIGTERM's does
             return;
         }
+        RuntimeException failure = null;
         try
         {
             for (final MappedRegion region : regions)
             {
+                if (region.live != null)
+                {
+                    try
+                    {
+                        region.live.beforeUnmap(region.address);
+                    }
+                    catch (final RuntimeException ex)
+                    {
+                        failure = failure == null ? ex : failure;
+                    }
+                }
                 region.releaseMapping();
             }
             BackgroundResourceReleaser.releasePendingResources();
@@ -207,7 +244,15 @@ final class MappedRegion
                 {
                     // nothing was written through it that a failed close could lose
                 }
+                if (region.live != null)
+                {
+                    region.live.close();
+                }
             }
+        }
+        if (failure != null)
+        {
+            throw failure;
         }
     }
 

@@ -1,5 +1,6 @@
 package io.ddf.persistence;
 
+import io.ddf.persistence.platform.MappingAdvice;
 import io.ddf.persistence.platform.JvmFlags;
 import io.ddf.persistence.platform.Descriptors;
 import net.openhft.posix.MSyncFlag;
@@ -13,6 +14,7 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -46,20 +48,25 @@ public final class SegmentedFile implements AutoCloseable
 
     private final Path path;
     private final RandomAccessFile raf;
-    private final FileLock lock;
     private final int fd;
     /** Copied on write: a sync iterates them while the filter's writer may map a new segment. */
     private final List<long[]> mappings = new CopyOnWriteArrayList<>();
+    /** The durable side when the mapping is of a live copy ({@link LivePlacement}), else null. */
+    private final LiveCopy live;
     private long length;
     private boolean closed;
 
-    private SegmentedFile(final Path path, final RandomAccessFile raf, final FileLock lock, final long length)
+    /**
+     * @param raf  the descriptor mapped (the live copy's, when live); the file's lock is held by the file's own
+     *             descriptor (this one, or the live copy's durable one) until it is closed.
+     */
+    private SegmentedFile(final Path path, final RandomAccessFile raf, final long length, final LiveCopy live)
     {
         this.path = path;
         this.raf = raf;
-        this.lock = lock;
         this.fd = Descriptors.of(raf);
         this.length = length;
+        this.live = live;
         if (fd < 0)
         {
             throw new FilterFileException(IO, path, "growing files are mapped on Linux only");
@@ -78,6 +85,21 @@ public final class SegmentedFile implements AutoCloseable
      */
     public static SegmentedFile create(final Path path, final long length, final Consumer<SegmentedFile> initialise)
     {
+        return create(path, length, null, initialise);
+    }
+
+    /**
+     * As {@link #create(Path, long, Consumer)}, live-placed when its directory is ({@link LivePlacement}).
+     *
+     * @param path       the file to create; must not exist.
+     * @param length     its first length, a multiple of {@link #PAGE}.
+     * @param header     where the format keeps the fields a live copy is checked by; null: always in place.
+     * @param initialise writes the content.
+     * @return the file, open for writing, under its name.
+     */
+    public static SegmentedFile create(final Path path, final long length, final LivePlacement.Header header,
+        final Consumer<SegmentedFile> initialise)
+    {
         JvmFlags.require();
         checkPageMultiple(length, path);
         if (ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN)
@@ -91,19 +113,30 @@ public final class SegmentedFile implements AutoCloseable
         final Path directory = path.toAbsolutePath().getParent();
         Preallocator.checkSpace(directory, length, path);
         final Path temp = Leftovers.temporaryFor(path);
+        final Path livePath = header == null ? null : LivePlacement.liveFor(path);
+        final Path liveTemp = livePath == null ? null : Leftovers.temporaryFor(livePath);
         SegmentedFile file = null;
         boolean done = false;
         try
         {
             Files.createFile(temp, FileCreation.permissions());
-            file = lockAndWrap(temp, 0);
+            if (liveTemp != null)
+            {
+                Files.createFile(liveTemp, FileCreation.permissions());
+            }
+            file = lockAndWrap(temp, 0, liveTemp, header);
             file.grow(length);
             initialise.accept(file);
             file.force();
             FileCreation.moveIntoPlace(temp, path);
+            if (liveTemp != null)
+            {
+                // after the durable name: a death between the two leaves a file whose open restores the live copy
+                Files.move(liveTemp, livePath, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            }
             FileCreation.syncDirectory(directory, path);
             done = true;
-            return file.renamed(path);
+            return file.renamed(path, livePath);
         }
         catch (final IOException ex)
         {
@@ -120,6 +153,10 @@ public final class SegmentedFile implements AutoCloseable
                 try
                 {
                     Files.deleteIfExists(temp);
+                    if (liveTemp != null)
+                    {
+                        Files.deleteIfExists(liveTemp);
+                    }
                 }
                 catch (final IOException ignored)
                 {
@@ -138,6 +175,20 @@ public final class SegmentedFile implements AutoCloseable
      */
     public static SegmentedFile open(final Path path)
     {
+        return open(path, null);
+    }
+
+    /**
+     * As {@link #open(Path)}, live-placed when its directory is ({@link LivePlacement}): the live copy mapped when it
+     * belongs to the file, else made again from it (and then told apart by its cleared boot id,
+     * {@link LivePlacement.Header}).
+     *
+     * @param path   the file.
+     * @param header where the format keeps the fields a live copy is checked by; null: always in place.
+     * @return the file; nothing is mapped yet.
+     */
+    public static SegmentedFile open(final Path path, final LivePlacement.Header header)
+    {
         JvmFlags.require();
         if (!Files.isRegularFile(path))
         {
@@ -145,8 +196,25 @@ public final class SegmentedFile implements AutoCloseable
         }
         try
         {
-            final long size = Files.size(path);
-            return lockAndWrap(path, size);
+            final Path livePath = header == null ? null : LivePlacement.liveFor(path);
+            if (livePath == null)
+            {
+                return lockAndWrap(path, Files.size(path), null, null);
+            }
+            final RandomAccessFile durable = lockedDurable(path);
+            final LiveCopy.Opened opened;
+            try
+            {
+                opened = LiveCopy.open(path, durable, livePath, header, true);
+            }
+            catch (final IOException | RuntimeException ex)
+            {
+                durable.close();
+                throw ex;
+            }
+            final SegmentedFile file = new SegmentedFile(path, opened.live(), opened.live().length(), opened.copy());
+            opened.copy().accept();
+            return file;
         }
         catch (final IOException ex)
         {
@@ -154,7 +222,30 @@ public final class SegmentedFile implements AutoCloseable
         }
     }
 
-    private static SegmentedFile lockAndWrap(final Path path, final long length) throws IOException
+    private static SegmentedFile lockAndWrap(final Path path, final long length, final Path liveTemp,
+        final LivePlacement.Header header) throws IOException
+    {
+        final RandomAccessFile raf = lockedDurable(path);
+        if (liveTemp == null)
+        {
+            return new SegmentedFile(path, raf, length, null);
+        }
+        try
+        {
+            final RandomAccessFile liveRaf = new RandomAccessFile(liveTemp.toFile(), "rw");
+            final LiveCopy copy = new LiveCopy(path, liveTemp, raf, header, 0);
+            copy.accept();
+            return new SegmentedFile(path, liveRaf, length, copy);
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            raf.close();
+            throw ex;
+        }
+    }
+
+    /** @return the file, open read-write and locked (the lock kept by the descriptor until it is closed). */
+    private static RandomAccessFile lockedDurable(final Path path) throws IOException
     {
         final RandomAccessFile raf = new RandomAccessFile(path.toFile(), "rw");
         try
@@ -164,7 +255,7 @@ public final class SegmentedFile implements AutoCloseable
             {
                 throw new FilterFileException(LOCKED, path, "another process holds the file for writing");
             }
-            return new SegmentedFile(path, raf, lock, length);
+            return raf;
         }
         catch (final OverlappingFileLockException ex)
         {
@@ -178,12 +269,17 @@ public final class SegmentedFile implements AutoCloseable
         }
     }
 
-    private SegmentedFile renamed(final Path name)
+
+    private SegmentedFile renamed(final Path name, final Path liveName)
     {
-        final SegmentedFile named = new SegmentedFile(name, raf, lock, length);
+        if (live != null)
+        {
+            live.renamed(name, liveName);
+        }
+        final SegmentedFile named = new SegmentedFile(name, raf, length, live);
         named.mappings.addAll(mappings);
         mappings.clear();
-        closed = true; // the descriptor, lock and mappings now belong to the named file
+        closed = true; // the descriptors, lock and mappings now belong to the named file
         return named;
     }
 
@@ -223,7 +319,7 @@ public final class SegmentedFile implements AutoCloseable
             throw new FilterFileException(IO, path, "mmap of " + bytes + " bytes failed: " + posix.lastErrorStr());
         }
         MappingAdvice.hugePages(address, bytes);
-        mappings.add(new long[] {address, bytes});
+        mappings.add(new long[] {address, bytes, offset});
         return address;
     }
 
@@ -263,9 +359,24 @@ public final class SegmentedFile implements AutoCloseable
         }
         final Path directory = path.toAbsolutePath().getParent();
         Preallocator.checkSpace(directory, newLength - length, path);
+        // a live copy grows on its tmpfs, which must have room (a growth fails here, clearly, rather than a store
+        // later with SIGBUS), and the durable file on the disk, in step (its blocks allocated first)
+        final Path mappedDirectory = live == null ? directory : live.livePath().toAbsolutePath().getParent();
+        if (live != null)
+        {
+            Preallocator.checkSpace(mappedDirectory, newLength - length, path);
+        }
         try
         {
-            Preallocator.allocate(raf, length, newLength, path, directory);
+            if (live != null)
+            {
+                Preallocator.allocate(live.durable(), length, newLength, path, directory);
+                if (live.durable().length() < newLength)
+                {
+                    live.durable().setLength(newLength);
+                }
+            }
+            Preallocator.allocate(raf, length, newLength, path, mappedDirectory);
             if (raf.length() < newLength)
             {
                 raf.setLength(newLength);
@@ -281,6 +392,10 @@ public final class SegmentedFile implements AutoCloseable
             throw ex;
         }
         length = newLength;
+        if (live != null)
+        {
+            live.resized(length); // the new range is zeros in the durable file until a force writes it
+        }
     }
 
     /**
@@ -296,6 +411,11 @@ public final class SegmentedFile implements AutoCloseable
         try
         {
             raf.setLength(newLength);
+            if (live != null)
+            {
+                live.durable().setLength(newLength);
+                live.resized(newLength);
+            }
         }
         catch (final IOException ex)
         {
@@ -309,6 +429,10 @@ public final class SegmentedFile implements AutoCloseable
         try
         {
             raf.setLength(newLength);
+            if (live != null)
+            {
+                live.durable().setLength(newLength);
+            }
         }
         catch (final IOException ignored)
         {
@@ -323,6 +447,16 @@ public final class SegmentedFile implements AutoCloseable
     public void force()
     {
         checkOpen();
+        if (live != null)
+        {
+            // each segment written into the durable file from its live mapping, then one fdatasync
+            for (final long[] mapping : mappings)
+            {
+                live.copy(mapping[0], mapping[2], mapping[1]);
+            }
+            live.sync(0, length);
+            return;
+        }
         final PosixAPI posix = PosixAPI.posix();
         for (final long[] mapping : mappings)
         {
@@ -341,7 +475,46 @@ public final class SegmentedFile implements AutoCloseable
         }
     }
 
-    /** Unmaps every segment and releases the lock; the addresses handed out are invalid from now on. */
+    /**
+     * Forces one mapped range alone (a header page): an msync of it, or for a live copy its bytes written into the
+     * durable file and fdatasync.
+     *
+     * @param address a mapped address, of a page's first byte, returned by {@link #map} or inside such a segment.
+     * @param bytes   how many bytes from there, within that segment.
+     */
+    public void force(final long address, final long bytes)
+    {
+        checkOpen();
+        if (live == null)
+        {
+            if (PosixAPI.posix().msync(address, bytes, MSyncFlag.MS_SYNC) != 0)
+            {
+                throw new FilterFileException(IO, path, "msync failed: " + PosixAPI.posix().lastErrorStr());
+            }
+            return;
+        }
+        for (final long[] mapping : mappings)
+        {
+            if (address >= mapping[0] && address + bytes <= mapping[0] + mapping[1])
+            {
+                live.force(address, mapping[2] + address - mapping[0], bytes);
+                return;
+            }
+        }
+        throw new IllegalArgumentException(path + ": [" + address + ", +" + bytes + ") is not inside one mapping");
+    }
+
+    /** @return the live copy's path, or null when the file is mapped in place. */
+    public Path livePath()
+    {
+        return live == null ? null : live.livePath();
+    }
+
+    /**
+     * Unmaps every segment and releases the lock; the addresses handed out are invalid from now on. A live copy's
+     * header page is written into the durable file first, and a file closed cleanly has its live copy deleted
+     * ({@code LiveCopy.beforeUnmap}).
+     */
     @Override
     public void close()
     {
@@ -350,6 +523,24 @@ public final class SegmentedFile implements AutoCloseable
             return;
         }
         closed = true;
+        RuntimeException failure = null;
+        if (live != null)
+        {
+            for (final long[] mapping : mappings)
+            {
+                if (mapping[2] == 0)
+                {
+                    try
+                    {
+                        live.beforeUnmap(mapping[0]);
+                    }
+                    catch (final RuntimeException ex)
+                    {
+                        failure = ex;
+                    }
+                }
+            }
+        }
         final PosixAPI posix = PosixAPI.posix();
         for (final long[] mapping : mappings)
         {
@@ -358,11 +549,19 @@ public final class SegmentedFile implements AutoCloseable
         mappings.clear();
         try
         {
-            raf.close(); // releases the lock too
+            raf.close(); // releases the lock too (in place)
         }
         catch (final IOException ignored)
         {
             // nothing more can be done for a descriptor that fails to close
+        }
+        if (live != null)
+        {
+            live.close(); // the durable descriptor: releases the lock
+        }
+        if (failure != null)
+        {
+            throw failure;
         }
     }
 

@@ -61,6 +61,13 @@ public final class ChainFile implements AutoCloseable
     static final int CLEAN_VALUE = 0x4C414553;
     /** The table checksum stored with the closed-cleanly word ({@link ChainChecksum}; 0: none). */
     static final int CHECKSUM_OFFSET = 248;
+    /** What a live copy is checked by (LivePlacement): magic, version and family, the parameters; FORMAT-LOG.md's
+     *  fields; the closed-cleanly word. */
+    private static final io.ddf.persistence.LivePlacement.Header LIVE_HEADER = new io.ddf.persistence.LivePlacement.Header(
+        new int[] {MAGIC_OFFSET, LAYERS_OFFSET, PARAMS_OFFSET, COUNTERS_OFFSET},
+        io.ddf.persistence.log.LogBinding.SCALING_FILE_OFFSET + io.ddf.persistence.LivePlacement.Header.CHECKPOINT_IN_BINDING,
+        io.ddf.persistence.log.LogBinding.SCALING_FILE_OFFSET + io.ddf.persistence.LivePlacement.Header.BOOT_ID_IN_BINDING,
+        CLEAN_OFFSET, CLEAN_VALUE);
 
     /** Segment header offsets. */
     static final int L_MAGIC = 0;
@@ -148,7 +155,7 @@ public final class ChainFile implements AutoCloseable
     public static ChainFile create(final Path path, final int family, final java.util.function.Consumer<ChainFile> initialise)
     {
         final ChainFile[] made = new ChainFile[1];
-        final SegmentedFile file = SegmentedFile.create(path, HEADER_BYTES, f ->
+        final SegmentedFile file = SegmentedFile.create(path, HEADER_BYTES, LIVE_HEADER, f ->
         {
             final UnsafeBuffer header = new UnsafeBuffer(f.map(0, HEADER_BYTES), HEADER_BYTES);
             header.putInt(VERSION_OFFSET, VERSION);
@@ -180,7 +187,7 @@ public final class ChainFile implements AutoCloseable
      */
     public static ChainFile open(final Path path, final int family)
     {
-        final SegmentedFile file = SegmentedFile.open(path);
+        final SegmentedFile file = SegmentedFile.open(path, LIVE_HEADER);
         boolean done = false;
         try
         {
@@ -478,15 +485,10 @@ public final class ChainFile implements AutoCloseable
         return header.addressOffset();
     }
 
-    /** Forces the header page alone (one ranged msync). */
+    /** Forces the header page alone (one ranged msync, or for a live copy its write into the file). */
     public void forceHeader()
     {
-        if (net.openhft.posix.PosixAPI.posix().msync(header.addressOffset(), HEADER_BYTES,
-            net.openhft.posix.MSyncFlag.MS_SYNC) != 0)
-        {
-            throw new FilterFileException(FilterFileException.Reason.IO, file.path(), "msync of the header failed: " +
-                net.openhft.posix.PosixAPI.posix().lastErrorStr());
-        }
+        file.force(header.addressOffset(), HEADER_BYTES);
     }
 
     /** @return whether the closed-cleanly word was set at open (its checksum matched: the file was whole). */

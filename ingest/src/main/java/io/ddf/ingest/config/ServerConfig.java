@@ -192,6 +192,11 @@ public final class ServerConfig
      * ({@code --checkpoint-log-bytes}).
      */
     public long checkpointLogBytes = DEFAULT_CHECKPOINT_LOG_BYTES;
+    /**
+     * Where the filter tables are mapped ({@code --live-dir}): null for the default (a copy on /dev/shm when it
+     * suits, LiveTables), {@code none} (in place), or a directory.
+     */
+    public String liveDir;
     /** Bytes of record space in each segment file of the change log (tests make it small; no option). */
     public long logSegmentBytes = io.ddf.persistence.log.LogOptions.DEFAULT_SEGMENT_BYTES;
 

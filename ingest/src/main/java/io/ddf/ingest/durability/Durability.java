@@ -41,6 +41,8 @@ public final class Durability implements AutoCloseable
     /** The data directory's log and its checkpoints: null under {@code no}, or before {@link #openLog}. */
     private DirectoryLog directoryLog;
     private Checkpoints checkpoints;
+    /** Where the filter tables are mapped ({@code --live-dir}): set by {@link #openLog}. */
+    private LiveTables liveTables;
 
     /**
      * What {@code serve} says of durability.
@@ -50,10 +52,27 @@ public final class Durability implements AutoCloseable
      * @param checkpointSeconds {@code --checkpoint-seconds}.
      * @param checkpointBytes   {@code --checkpoint-log-bytes}.
      * @param segmentBytes      record bytes per segment file of the log.
+     * @param liveDir           {@code --live-dir}: null for the default ({@link LiveTables}), {@code none}, or a
+     *                          directory.
      */
     public record Options(SyncPolicy policy, long boundMillis, long checkpointSeconds, long checkpointBytes,
-        long segmentBytes)
+        long segmentBytes, String liveDir)
     {
+        /**
+         * With the default live directory.
+         *
+         * @param policy            {@code --fsync}.
+         * @param boundMillis       {@code --fsync-warn-ms}.
+         * @param checkpointSeconds {@code --checkpoint-seconds}.
+         * @param checkpointBytes   {@code --checkpoint-log-bytes}.
+         * @param segmentBytes      record bytes per segment file of the log.
+         */
+        public Options(final SyncPolicy policy, final long boundMillis, final long checkpointSeconds,
+            final long checkpointBytes, final long segmentBytes)
+        {
+            this(policy, boundMillis, checkpointSeconds, checkpointBytes, segmentBytes, null);
+        }
+
         /**
          * @param policy the policy.
          * @return the policy with the defaults of the rest.
@@ -92,6 +111,7 @@ public final class Durability implements AutoCloseable
      */
     public ChangeLog openLog(final Path dataDir)
     {
+        liveTables = LiveTables.place(dataDir, options.liveDir(), options.policy(), log);
         if (options.policy() == SyncPolicy.NO)
         {
             return null;
@@ -107,6 +127,12 @@ public final class Durability implements AutoCloseable
         return directoryLog.log();
     }
 
+    /** @return whether the filter tables are mapped from live copies ({@code --live-dir}): two descriptors each. */
+    public boolean tablesLive()
+    {
+        return liveTables != null && liveTables.live();
+    }
+
     /** @return the data directory's change log, or null (policy {@code no}). */
     public ChangeLog changeLog()
     {
@@ -116,6 +142,10 @@ public final class Durability implements AutoCloseable
     /** Starts forcing the log and checkpointing, once every filter found at start is open ({@link #opened}). */
     public void start()
     {
+        if (liveTables != null)
+        {
+            liveTables.logOpenings(log); // every filter found is open now
+        }
         if (directoryLog != null)
         {
             checkpoints.start();
@@ -196,6 +226,11 @@ public final class Durability implements AutoCloseable
             stopLogging();
             directoryLog.close();
             directoryLog = null;
+        }
+        if (liveTables != null)
+        {
+            liveTables.close();
+            liveTables = null;
         }
     }
 
@@ -297,7 +332,12 @@ public final class Durability implements AutoCloseable
     /** @return the lines of {@code INFO persistence} about the log, syncing and start-up (Redis's names first). */
     public List<String> infoLines()
     {
-        return PersistenceInfo.lines(options, directoryLog, checkpoints, commit, restarts);
+        final List<String> lines = PersistenceInfo.lines(options, directoryLog, checkpoints, commit, restarts);
+        if (liveTables != null)
+        {
+            lines.addAll(liveTables.infoLines());
+        }
+        return lines;
     }
 
     /** @return the figures the metrics endpoint reports, read now. */

@@ -82,9 +82,9 @@ public final class DdfServer implements AutoCloseable
         this.router = new VerdictRouter(config.maxClients + 1024);
         this.clients = new ClientRegistry(config.maxClients, router);
         this.durability = new Durability(new Durability.Options(config.fsync, config.fsyncWarnMillis,
-            config.checkpointSeconds, config.checkpointLogBytes, config.logSegmentBytes), log);
-        this.store = FilterStore.open(config.dataDir, config.filterLimit(), log, durability,
-            config.clock);
+            config.checkpointSeconds, config.checkpointLogBytes, config.logSegmentBytes, config.liveDir), log);
+        this.store = FilterStore.open(config.dataDir, config.filterLimit(), config.maxFilters == ServerConfig.DERIVED,
+            log, durability, config.clock);
         durability.start(); // every filter found is open: the log's forces and the checkpoints begin
         this.pipeline = pipeline(config, router, store);
         this.drain = new PipelineDrain(config, router, pipeline);

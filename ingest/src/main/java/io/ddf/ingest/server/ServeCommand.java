@@ -214,6 +214,11 @@ public final class ServeCommand implements Callable<Integer>
         "the change log since the oldest checkpoint is this long (default: ${DEFAULT-VALUE}, 32 M records).")
     private long checkpointLogBytes = DEFAULTS.checkpointLogBytes;
 
+    @Option(names = "--live-dir", paramLabel = "DIR|none", description = "Where the filter tables are mapped: a " +
+        "copy on this tmpfs, the data directory's files written at checkpoints only (default: /dev/shm when the data " +
+        "directory is on a disk, /dev/shm a tmpfs with room, and --fsync is not no; else none: in place).")
+    private String liveDir;
+
     @Option(names = "--forward", paramLabel = "HOST:PORT", converter = AddressConverter.class,
         description = "Send the feed's unseen records there (same framing) instead of verdicts.")
     private InetSocketAddress forward;
@@ -255,6 +260,7 @@ public final class ServeCommand implements Callable<Integer>
         config.fsyncWarnMillis = fsyncWarnMillis;
         config.checkpointSeconds = checkpointSeconds;
         config.checkpointLogBytes = checkpointLogBytes;
+        config.liveDir = liveDir;
         config.feedPort = feedPort;
         config.feedFormat = feedFormat;
         config.feedMode = feedMode;

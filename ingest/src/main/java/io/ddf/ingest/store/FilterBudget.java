@@ -54,8 +54,8 @@ public final class FilterBudget
     static String limitReached(final int maxFilters)
     {
         return "filter limit reached: this daemon holds at most " + maxFilters + " filters " +
-            "(--max-filters; each open filter holds a file descriptor, and the descriptor limit is " +
-            descriptorLimit() + "); DEL unused filters, or restart with a higher --max-filters and, if need be, " +
-            "a higher descriptor limit (ulimit -n)";
+            "(--max-filters; each open filter holds a file descriptor, two with --live-dir, and the descriptor " +
+            "limit is " + descriptorLimit() + "); DEL unused filters, or restart with a higher --max-filters and, " +
+            "if need be, a higher descriptor limit (ulimit -n)";
     }
 }

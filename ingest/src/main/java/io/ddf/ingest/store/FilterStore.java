@@ -9,7 +9,6 @@ import io.ddf.ingest.log.OneLine;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
@@ -155,13 +154,27 @@ public final class FilterStore implements AutoCloseable
     public static FilterStore open(final Path dir, final int maxFilters, final PrintStream log,
         final Durability durability, final java.time.InstantSource clock)
     {
+        return open(dir, maxFilters, false, log, durability, clock);
+    }
+
+    /**
+     * As {@link #open(Path, int, PrintStream, Durability, java.time.InstantSource)}.
+     *
+     * @param derived whether {@code maxFilters} was derived from the descriptor limit (one per filter): then halved
+     *                when the tables are live ({@code --live-dir}), where each filter holds two (its file's, which
+     *                keeps the lock, and its live copy's, which maps it).
+     */
+    public static FilterStore open(final Path dir, final int maxFilters, final boolean derived, final PrintStream log,
+        final Durability durability, final java.time.InstantSource clock)
+    {
         final DataDirectory directory = DataDirectory.lock(dir, log);
         try
         {
             // the log before any filter: each is opened through it (its open decides whether to replay it)
             final io.ddf.persistence.log.ChangeLog changeLog = durability.openLog(directory.path());
-            return new FilterStore(directory, directory.open(maxFilters, log, durability.filePolicy(), changeLog,
-                clock), maxFilters, log, durability, clock);
+            final int limit = derived && durability.tablesLive() ? Math.max(1, maxFilters / 2) : maxFilters;
+            return new FilterStore(directory, directory.open(limit, log, durability.filePolicy(), changeLog,
+                clock), limit, log, durability, clock);
         }
         catch (final RuntimeException e)
         {
@@ -477,7 +490,7 @@ public final class FilterStore implements AutoCloseable
             filter.close();
             try
             {
-                Files.deleteIfExists(path);
+                io.ddf.persistence.LivePlacement.delete(path); // and its live copy
             }
             catch (final IOException e)
             {
@@ -498,7 +511,7 @@ public final class FilterStore implements AutoCloseable
         final String name = KeyNames.fileName(key);
         try
         {
-            Files.deleteIfExists(dir.resolve(name));
+            io.ddf.persistence.LivePlacement.delete(dir.resolve(name));
         }
         catch (final IOException e)
         {

@@ -338,7 +338,7 @@ public final class ScalingRegistry implements AutoCloseable
         closeQuietly(filter);
         try
         {
-            Files.deleteIfExists(path);
+            io.ddf.persistence.LivePlacement.delete(path);
         }
         catch (final IOException ignored)
         {
@@ -384,7 +384,7 @@ public final class ScalingRegistry implements AutoCloseable
         }
         try
         {
-            Files.deleteIfExists(path(key));
+            io.ddf.persistence.LivePlacement.delete(path(key));
         }
         catch (final IOException ex)
         {

@@ -20,6 +20,7 @@ public final class Libc
     public static final int EOPNOTSUPP = 95;
     /** ENOSPC. */
     public static final int ENOSPC = 28;
+    private static final int POSIX_FADV_DONTNEED = 4;
 
     /** Offsets of st_size and st_blocks in struct stat: the same on x86_64 and aarch64, the two Linux ABIs run on. */
     private static final int ST_SIZE_OFFSET = 48;
@@ -70,6 +71,15 @@ public final class Libc
          * @return the call's result, or -1 with errno set.
          */
         long syscall(long number, int cmd, int flags, int cpuId);
+
+        /**
+         * @param fd     a descriptor.
+         * @param offset first byte.
+         * @param length bytes (0: to the end).
+         * @param advice POSIX_FADV_*.
+         * @return 0, or an errno (not -1: posix_fadvise returns its error).
+         */
+        int posix_fadvise(int fd, long offset, long length, int advice);
     }
 
     private static Calls load()
@@ -150,6 +160,23 @@ public final class Libc
         catch (final UnsatisfiedLinkError olderLibc)
         {
             return -1; // glibc before 2.33 exports __fxstat, not fstat
+        }
+    }
+
+    /**
+     * posix_fadvise(POSIX_FADV_DONTNEED): drops the clean cached pages of a range, so that a file written only to be
+     * durable (a live-placed filter's durable copy, {@code LivePlacement}) does not hold its size in the page cache
+     * too. Advice only: does nothing where these calls are unavailable.
+     *
+     * @param fd     a descriptor.
+     * @param offset first byte.
+     * @param length bytes.
+     */
+    public static void dropCached(final int fd, final long offset, final long length)
+    {
+        if (CALLS != null && fd >= 0)
+        {
+            CALLS.posix_fadvise(fd, offset, length, POSIX_FADV_DONTNEED);
         }
     }
 

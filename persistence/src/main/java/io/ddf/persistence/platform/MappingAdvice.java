@@ -1,13 +1,13 @@
-package io.ddf.persistence;
+package io.ddf.persistence.platform;
 
 import net.openhft.posix.PosixAPI;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * What the engine tells the kernel about a table's mapping (madvise), in one place for both kinds of file: the fixed
- * ones ({@link MappedRegion}) and the growing ones ({@link SegmentedFile}).
+ * ones ({@code MappedRegion}) and the growing ones ({@code SegmentedFile}).
  */
-final class MappingAdvice
+public final class MappingAdvice
 {
     /** Linux's MADV_HUGEPAGE: back the range with transparent huge pages where the memory behind it can be. */
     private static final int MADV_HUGEPAGE = 14;
@@ -33,7 +33,7 @@ final class MappingAdvice
      * @param address the mapping's first byte, page-aligned.
      * @param length  its bytes.
      */
-    static void hugePages(final long address, final long length)
+    public static void hugePages(final long address, final long length)
     {
         PosixAPI.posix().madvise(address, length, MADV_HUGEPAGE);
     }
@@ -48,7 +48,7 @@ final class MappingAdvice
      * @param address the mapping's first byte, page-aligned.
      * @param length  its bytes.
      */
-    static void prefaultForWrite(final long address, final long length)
+    public static void prefaultForWrite(final long address, final long length)
     {
         if (PosixAPI.posix().madvise(address, length, MADV_POPULATE_WRITE) == 0)
         {
