@@ -3,9 +3,11 @@ package io.ddf.engine.internal;
 /**
  * Which of a filter's stripes belongs to the calling thread: the stripe of its counters ({@link FilterCounters}) and
  * of its calls in flight ({@link CallGuard}). A thread claims a stripe of its own once per filter and from then on is
- * that stripe's only writer, so it updates it with a plain load and a release store, no locked instruction. The last
- * stripe is the overflow, updated atomically, for threads beyond the {@code STRIPES - 1} that own one at a time (a
- * stripe whose owner has terminated is taken over by the next thread that needs one).
+ * that stripe's only writer, so it updates it with a plain load and a release store, no locked instruction. Threads
+ * beyond the {@code STRIPES - 1} that own one at a time (a stripe whose owner has terminated is taken over by the next
+ * thread that needs one) are the overflow: they count in the counters' last stripe atomically, and each of their
+ * calls takes a {@link #slot()} of its own from a pool by compare-and-set, which it frees by the same release store an
+ * owner makes leaving. So leaving is one store for every call, and tests nothing.
  *
  * <p>Stripe 0 is the {@link #first()} caller's, found by one compare with its owner; the other threads' stripes are
  * named by their id's remainder (their hint), then looked for. So a filter streamed by one thread, the single-writer
@@ -16,28 +18,43 @@ final class ThreadStripes
 {
     /** Number of stripes; a power of two. */
     static final int STRIPES = 16;
-    /** The stripe every thread without one of its own updates atomically. */
+    /** The counters' stripe every thread without one of its own updates atomically; the pool's slots' index. */
     static final int OVERFLOW = STRIPES - 1;
+    /** Slots in the pool the overflow's calls take theirs from: beyond as many concurrent calls, a call waits. */
+    static final int SLOTS = 16;
+    /** Stripes and slots, which a closer marks and waits for. */
+    static final int ALL = OVERFLOW + SLOTS;
 
-    /** The stripes, each padded to lines of its own; the owner of each but the overflow claimed by compare-and-set. */
-    private final Stripe[] stripes = new Stripe[STRIPES];
+    /**
+     * The owned stripes (0 to {@code OVERFLOW - 1}, the owner of each claimed by compare-and-set), then the slots
+     * (taken per call by compare-and-set of their count), each padded to lines of its own.
+     */
+    private final Stripe[] stripes = new Stripe[ALL];
     /** Stripe 0, the first caller's (no thread's hint names it). */
     private final Stripe first;
 
     ThreadStripes()
     {
-        for (int i = 0; i < STRIPES; i++)
+        for (int i = 0; i < ALL; i++)
         {
-            stripes[i] = Stripe.create(i, i == OVERFLOW);
+            stripes[i] = Stripe.create(Math.min(i, OVERFLOW));
         }
         first = stripes[0];
     }
 
-    /** @return the calling thread's stripe: its own (claimed at its first call), or the overflow. */
+    /**
+     * @return the calling thread's stripe: its own (claimed at its first call), or for the overflow the first slot,
+     *         for its {@link Stripe#index} only (a call of the overflow counts in on a {@link #slot()}).
+     */
     Stripe mine()
     {
         final Thread me = Thread.currentThread();
-        return first.ownedBy(me) ? first : other(me);
+        if (first.ownedBy(me))
+        {
+            return first;
+        }
+        final Stripe own = other(me);
+        return own == null ? stripes[OVERFLOW] : own;
     }
 
     /**
@@ -50,7 +67,10 @@ final class ThreadStripes
         return first;
     }
 
-    /** @return the calling thread's stripe when it does not own the {@link #first()}: at its hint, or claimed. */
+    /**
+     * @return the calling thread's stripe when it does not own the {@link #first()}: at its hint, or claimed; null
+     *         when every stripe has a live owner (the overflow).
+     */
     Stripe other(final Thread me)
     {
         final Stripe hint = hint(me);
@@ -63,7 +83,36 @@ final class ThreadStripes
         return stripes[1 + (int)(thread.getId() % (OVERFLOW - 1))];
     }
 
-    /** @return stripe {@code index} (0 to {@link #OVERFLOW}), for a closer's look at every stripe. */
+    /**
+     * Takes a free slot for one call of the overflow, freed by {@link Stripe#exit()}. Spins, then yields, while all
+     * {@link #SLOTS} are in calls: only with more than {@code OVERFLOW + SLOTS} calls at once on one filter, none of
+     * which waits for another (a call takes one slot and leaves).
+     *
+     * @return the slot, counting this call in (1).
+     */
+    Stripe slot()
+    {
+        for (int looks = 0; ; looks++)
+        {
+            for (int i = OVERFLOW; i < ALL; i++)
+            {
+                if (stripes[i].take())
+                {
+                    return stripes[i];
+                }
+            }
+            if (looks < 100)
+            {
+                Thread.onSpinWait();
+            }
+            else
+            {
+                Thread.yield();
+            }
+        }
+    }
+
+    /** @return stripe or slot {@code index} (0 to {@code ALL - 1}), for a closer's look at every one. */
     Stripe get(final int index)
     {
         return stripes[index];
@@ -72,7 +121,7 @@ final class ThreadStripes
     /**
      * The slow path: the stripe this thread owns elsewhere than at its hint, or one it claims now (free, or left by a
      * thread that has terminated: isAlive() returning false makes that thread's stores visible here), the
-     * {@link #first()} before any other, or the overflow.
+     * {@link #first()} before any other; null when every stripe has a live owner (the overflow).
      */
     private Stripe claim(final Thread me, final int hint)
     {
@@ -94,7 +143,7 @@ final class ThreadStripes
                 return stripes[at];
             }
         }
-        return stripes[OVERFLOW];
+        return null;
     }
 
     /** @return whether the caller took the stripe, free or left by a thread that has terminated. */

@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Which stripe a thread gets ({@link ThreadStripes}): the first caller the {@link ThreadStripes#first() first} stripe,
  * found without its id's lookup, the others stripes of their own, one owner a stripe, and threads beyond them the
- * overflow; stripe 0 passes to a later thread once its owner has terminated.
+ * overflow, whose calls take a slot each from a pool; stripe 0 passes to a later thread once its owner has terminated.
  */
 class ThreadStripesTest
 {
@@ -91,6 +92,28 @@ class ThreadStripesTest
         assertEquals(threads, got.size(), "each thread the same stripe at every call");
         assertEquals(ThreadStripes.OVERFLOW, owned.size(), "every stripe but the overflow owned");
         assertEquals(threads - ThreadStripes.OVERFLOW, overflow);
+    }
+
+    @Test
+    void aSlotHoldsOneCallAndLeavingFreesIt()
+    {
+        final ThreadStripes stripes = new ThreadStripes();
+        final Set<Stripe> held = new HashSet<>(); // Stripe has identity equality
+        for (int i = 0; i < ThreadStripes.SLOTS; i++)
+        {
+            final Stripe slot = stripes.slot();
+            assertEquals(ThreadStripes.OVERFLOW, slot.index, "a slot counts in the counters' overflow stripe");
+            assertEquals(1, slot.inFlight(), "taken: the call counted in");
+            assertTrue(held.add(slot), "a slot given to two calls at once");
+        }
+        for (int i = ThreadStripes.OVERFLOW; i < ThreadStripes.ALL; i++)
+        {
+            assertFalse(stripes.get(i).take(), "slot " + i + " taken twice");
+        }
+        final Stripe freed = held.iterator().next();
+        freed.exit();
+        assertEquals(0, freed.inFlight(), "leaving counts the call out");
+        assertSame(freed, stripes.slot(), "and frees its slot for the next call");
     }
 
     private static Stripe onNewThread(final ThreadStripes stripes) throws InterruptedException
