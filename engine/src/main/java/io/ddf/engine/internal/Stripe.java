@@ -107,7 +107,7 @@ abstract class Stripe extends StripePadding
      */
     final boolean take()
     {
-        return inFlight == 0 && IN_FLIGHT.compareAndSet(this, 0L, 1L);
+        return (long)IN_FLIGHT.getOpaque(this) == 0 && IN_FLIGHT.compareAndSet(this, 0L, 1L); // opaque: read anew
     }
 
     /**
