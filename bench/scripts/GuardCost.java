@@ -73,6 +73,9 @@ public class GuardCost {
         System.out.println("uptime: " + uptime());
         for (long bits : new long[] {1L << 20, 1L << 30}) {
             for (boolean owned : new boolean[] {true, false}) {
+                if ((bits == 1L << 20 ? rounds1m : rounds1g) == 0) {
+                    continue; // ROUNDS 0: this size not run
+                }
                 run(loaders, keys, dir, bits, owned, repeats, bits == 1L << 20 ? rounds1m : rounds1g, chunk, mx);
                 System.out.println("uptime: " + uptime());
             }

@@ -43,8 +43,8 @@ class CloseUnderLoadTest extends EngineTestBase
     }
 
     /**
-     * More streamers than the filter has stripes (16, of which one is the overflow): the threads beyond the fifteenth
-     * count their calls in on the shared overflow stripe, atomically, and close must wait for those too.
+     * More streamers than the filter has stripes (16, of which one is the overflow): the calls of the threads beyond
+     * the fifteenth each take a slot of the overflow's pool, and close must wait for those too.
      */
     @Test
     void overflowStripeStreamersClosedReopenCleanEveryRound() throws Exception

@@ -14,10 +14,13 @@ import java.util.concurrent.locks.LockSupport;
  * mark, so the guard touches one cache line that only the calling thread writes. Entering counts the call in (a plain
  * load and an opaque store of the count, which only the owner writes), then, past an
  * {@link AsymmetricFence#light() asymmetric fence's light side} (no instruction on x86), reads the stripe's closing
- * mark; exiting counts it out with a release store. The owner's path tests nothing more: a thread that owns the
- * stripe its id names is not on the overflow, which no thread owns. No locked instruction, in either mode, for the first
- * {@code STRIPES - 1} threads; the overflow stripe's threads count atomically. Closing sets the mark in every stripe
- * (volatile stores), runs the fence's heavy side, then waits until every stripe counts nothing in flight: a call
+ * mark; exiting counts it out with a release store. The first thread to call owns the first stripe, which the guard
+ * holds in a field of its own: that thread, a single-writer filter's only writer in the usual case, finds its stripe
+ * by one compare with the owner, without the thread id's remainder that names the other threads' stripes, and tests
+ * nothing more. No locked instruction, in either mode, for the first {@code STRIPES - 1} threads; a call of the
+ * overflow's threads takes a slot of its own by compare-and-set ({@link ThreadStripes#slot()}). Leaving is one release
+ * store of the count, for every call. Closing sets the mark in every stripe and slot (volatile stores), runs the
+ * fence's heavy side, then waits until every stripe and slot counts nothing in flight: a call
  * either was counted in when the heavy side returned, and is waited for, or read the mark and refuses itself
  * (counted out again; the filter throws {@link IllegalStateException}). Once idle, the filter's memory is the
  * closer's: the calls' release stores made their writes visible to its acquire loads.
@@ -37,6 +40,8 @@ final class CallGuard
 
     /** Each thread's stripe: its calls in flight, the closing mark, its stripe of the counters. */
     private final ThreadStripes stripes = new ThreadStripes();
+    /** The first caller's stripe ({@link ThreadStripes#first()}), a field of its own: one load on the hot path. */
+    private final Stripe first = stripes.first();
     /** What refused calls say: the filter's file. */
     private final String name;
     /** Under this guard's monitor: whether a close has begun, and whether it has finished. */
@@ -73,13 +78,23 @@ final class CallGuard
     Stripe tryEnter()
     {
         final Thread me = Thread.currentThread();
-        final Stripe hint = stripes.hint(me);
-        if (hint.ownedBy(me))
+        final Stripe first = this.first;
+        if (first.ownedBy(me))
         {
-            return hint.enterOwned() ? hint : null; // the hot path: no test of the overflow
+            return first.enterOwned() ? first : null; // the hot path: no lookup, no test of the overflow
         }
-        final Stripe stripe = stripes.mine(); // claims one, or the overflow
-        return (stripe.shared ? stripe.enterShared() : stripe.enterOwned()) ? stripe : null;
+        final Stripe own = stripes.other(me); // at its hint, or claims one, or null: the overflow
+        if (own != null)
+        {
+            return own.enterOwned() ? own : null;
+        }
+        final Stripe slot = stripes.slot(); // counted in by its CAS, a full fence
+        if (slot.closing())
+        {
+            slot.exit();
+            return null;
+        }
+        return slot;
     }
 
     /**
@@ -96,7 +111,7 @@ final class CallGuard
     /** @throws IllegalStateException when a close has begun. */
     void checkOpen()
     {
-        if (stripes.get(ThreadStripes.OVERFLOW).closing())
+        if (first.closing())
         {
             throw closedError();
         }
@@ -120,7 +135,7 @@ final class CallGuard
             return false;
         }
         closeBegun = true;
-        for (int i = 0; i < ThreadStripes.STRIPES; i++)
+        for (int i = 0; i < ThreadStripes.ALL; i++)
         {
             stripes.get(i).markClosing();
         }
@@ -130,7 +145,7 @@ final class CallGuard
     /** Waits until no call is in flight on any stripe; after {@link #beginClose()} and {@link AsymmetricFence#heavy()}. */
     void awaitIdle()
     {
-        for (int i = 0; i < ThreadStripes.STRIPES; i++)
+        for (int i = 0; i < ThreadStripes.ALL; i++)
         {
             final Stripe stripe = stripes.get(i);
             for (int looks = 0; stripe.inFlight() != 0; looks++)

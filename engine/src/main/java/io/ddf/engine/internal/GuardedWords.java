@@ -71,7 +71,8 @@ public final class GuardedWords
         final Stripe stripe = guard.enter();
         try
         {
-            final Stripe otherStripe = other.guard.enter();
+            // a filter against its own words enters once: an overflow thread's call holds one slot of the pool at most
+            final Stripe otherStripe = other.guard == guard ? null : other.guard.enter();
             try
             {
                 final long common = Math.min(words.words(), other.words.words());
@@ -86,7 +87,10 @@ public final class GuardedWords
             }
             finally
             {
-                CallGuard.exit(otherStripe);
+                if (otherStripe != null)
+                {
+                    CallGuard.exit(otherStripe);
+                }
             }
         }
         finally

@@ -14,6 +14,10 @@ import java.lang.invoke.VarHandle;
  *
  * <p>The mark is a copy per stripe: the closer sets it in every stripe before its heavy fence ({@link CallGuard}), a
  * call reads its own.
+ *
+ * <p>A slot of the overflow's pool ({@link ThreadStripes#slot()}) is a stripe no thread owns: a call
+ * {@link #take()}s it by compare-and-set of its count from 0 to 1, and is then its only writer until its
+ * {@link #exit()} stores 0.
  */
 abstract class Stripe extends StripePadding
 {
@@ -36,28 +40,28 @@ abstract class Stripe extends StripePadding
         }
     }
 
-    /** The stripe's number, 0 to {@link ThreadStripes#OVERFLOW}: its stripe of the counters. */
+    /** The stripe's number, 0 to {@link ThreadStripes#OVERFLOW} (every slot): its stripe of the counters. */
     final int index;
-    /** Whether any thread may count here (the overflow): then atomically. */
-    final boolean shared;
-    /** The owning thread (null: none yet, always for the overflow); read plainly by the owner, claimed by CAS. */
+    /** The owning thread (null: none yet, always for a slot); read plainly by the owner, claimed by CAS. */
     private Thread owner;
-    /** Calls in flight: written only by the owner (plainly read, opaque/release stored), or atomically when shared. */
+    /**
+     * Calls in flight: written only by the owner (plainly read, opaque/release stored); a slot's by the call that took
+     * it (0 to 1 by CAS, back to 0 by a release store).
+     */
     private long inFlight;
     /** Whether the filter is closing: stored by the closer (volatile), read opaquely by calls (only through CLOSING). */
     @SuppressWarnings("PMD.UnusedPrivateField")
     private boolean closing;
 
-    private Stripe(final int index, final boolean shared)
+    private Stripe(final int index)
     {
         this.index = index;
-        this.shared = shared;
     }
 
     /** @return a stripe padded on both sides. */
-    static Stripe create(final int index, final boolean shared)
+    static Stripe create(final int index)
     {
-        return new Padded(index, shared);
+        return new Padded(index);
     }
 
     /** @return whether the calling thread owns this stripe (a plain read: only its own claim can make it true). */
@@ -75,7 +79,7 @@ abstract class Stripe extends StripePadding
     /** @return whether the caller took the stripe from {@code expected}. */
     final boolean claim(final Thread expected, final Thread claimer)
     {
-        return !shared && OWNER.compareAndSet(this, expected, claimer);
+        return OWNER.compareAndSet(this, expected, claimer);
     }
 
     /**
@@ -96,32 +100,23 @@ abstract class Stripe extends StripePadding
     }
 
     /**
-     * Counts a call in on a stripe the caller may not own (the overflow): atomically, a full fence of its own.
+     * Takes a free slot for one call, counted in (a volatile compare-and-set: a full fence of its own); the caller
+     * then reads the mark ({@link #closing()}).
      *
-     * @return false when the filter is closing (the call is counted out again).
+     * @return whether the caller took it (false: another call holds it).
      */
-    final boolean enterShared()
+    final boolean take()
     {
-        IN_FLIGHT.getAndAdd(this, 1L);
-        if ((boolean)CLOSING.getOpaque(this))
-        {
-            exit();
-            return false;
-        }
-        return true;
+        return (long)IN_FLIGHT.getOpaque(this) == 0 && IN_FLIGHT.compareAndSet(this, 0L, 1L); // opaque: read anew
     }
 
-    /** Counts a call out; the release store makes its writes visible to the closer that sees the count drop. */
+    /**
+     * Counts a call out, on a stripe the caller owns or a slot it took (freeing it): the release store makes its
+     * writes visible to the closer that sees the count drop.
+     */
     final void exit()
     {
-        if (!shared)
-        {
-            IN_FLIGHT.setRelease(this, inFlight - 1);
-        }
-        else
-        {
-            IN_FLIGHT.getAndAdd(this, -1L);
-        }
+        IN_FLIGHT.setRelease(this, inFlight - 1);
     }
 
     /** @return the calls in flight (acquire: their writes are visible once it reads 0). */
@@ -147,9 +142,9 @@ abstract class Stripe extends StripePadding
     {
         long q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15, q16;
 
-        Padded(final int index, final boolean shared)
+        Padded(final int index)
         {
-            super(index, shared);
+            super(index);
         }
     }
 }
