@@ -3,6 +3,7 @@ package io.ddf.persistence.log;
 import io.ddf.persistence.FilterFileException;
 import io.ddf.persistence.platform.RawMemory;
 import io.ddf.persistence.SegmentedFile;
+import io.ddf.persistence.platform.MappingAdvice;
 import net.openhft.hashing.LongHashFunction;
 import net.openhft.posix.MSyncFlag;
 import net.openhft.posix.PosixAPI;
@@ -65,6 +66,7 @@ final class LogSegment
         final SegmentedFile file = SegmentedFile.create(path, HEADER_BYTES + capacity, f ->
         {
             final long at = f.map(0, HEADER_BYTES + capacity);
+            MappingAdvice.smallPages(at, HEADER_BYTES + capacity);
             mappedAt[0] = at;
             writeHeader(at, start, capacity, logId, nextNumber, created, BootId.current());
         });
@@ -113,6 +115,7 @@ final class LogSegment
                     "a header page and whole pages of records");
             }
             final long at = file.map(0, length);
+            MappingAdvice.smallPages(at, length);
             final String wrong = headerProblem(at, start);
             if (wrong != null)
             {
