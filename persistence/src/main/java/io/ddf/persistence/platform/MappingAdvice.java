@@ -46,7 +46,7 @@ public final class MappingAdvice
      * Keeps a mapping on 4 KiB pages of the page cache: for a change log's segments, which are appended and forced a
      * few bytes at a time. A dirty large folio (2 MiB, which {@link #hugePages} and the read-ahead of a populated ext4
      * file give on Linux 6.x) is written whole by each force: under {@code --fsync always} every group commit wrote
-     * 2.35 MB for a few KB of records (bench/results/daemon/2026-11-29-1e9-final-default.md: 697 MB/s written at
+     * 2.35 MB for a few KB of records (bench/results/daemon/2026-11-29-1e9-before-smallpages.md: 697 MB/s written at
      * 133,120 BF.ADD/s). Without huge pages and without read-ahead the faults allocate one page each, and a force
      * writes the pages its records changed. A hint, as {@link #hugePages} is.
      *
