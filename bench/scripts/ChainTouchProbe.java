@@ -7,6 +7,7 @@
  */
 
 import io.ddf.engine.scaling.BloomChain;
+import io.ddf.engine.scaling.ChainItems;
 import org.agrona.concurrent.UnsafeBuffer;
 import java.lang.management.ManagementFactory;
 import java.nio.file.*;
@@ -28,12 +29,12 @@ public final class ChainTouchProbe {
       for (long i = 0; i < n; i += 16) {
         for (int j = 0; j < 16; j++) {
           buf.putLong(0, r.nextLong());
-          long x = c.first(buf, 0, 8);
-          fa[j] = x; fb[j] = c.second(buf, 0, 8, x);
-          if (grouped) sink += c.touch(x);
+          long x = ChainItems.first(c, buf, 0, 8);
+          fa[j] = x; fb[j] = ChainItems.second(c, buf, 0, 8, x);
+          if (grouped) sink += ChainItems.touch(c, x);
         }
         for (int j = 0; j < 16; j++) {
-          sink += c.add(fa[j], fb[j]).ordinal();
+          sink += ChainItems.add(c, fa[j], fb[j]).ordinal();
         }
       }
       long t1 = bean.getCurrentThreadCpuTime();

@@ -284,59 +284,6 @@ public final class BloomChain extends ScalingFilter
     }
 
     /**
-     * An item's first hash value, as {@link #add(DirectBuffer, int, int)} computes it: with {@link #second} what
-     * {@link #touch} and {@link #add(long, long)} take, so that a batch can hash and touch its items before it adds
-     * the first.
-     *
-     * @param item   the item's bytes.
-     * @param offset of the first.
-     * @param length how many.
-     * @return its first value.
-     */
-    public long first(final DirectBuffer item, final int offset, final int length)
-    {
-        return scheme.first(item, offset, length);
-    }
-
-    /**
-     * @param item   the item's bytes.
-     * @param offset of the first.
-     * @param length how many.
-     * @param first  its {@link #first} value.
-     * @return its second value.
-     */
-    public long second(final DirectBuffer item, final int offset, final int length, final long first)
-    {
-        return scheme.second(item, offset, length, first);
-    }
-
-    /**
-     * Starts the cache miss of the line an add of this item would set in the newest layer (plain reads, no store):
-     * a batch touches its items in one tight loop before it adds them, so that their misses overlap. Layers whose
-     * item spans many lines touch nothing.
-     *
-     * @param first the item's {@link #first} value.
-     * @return the words read, summed (so that the reads are not optimised away).
-     */
-    public long touch(final long first)
-    {
-        final ChainLayer[] current = layers;
-        return current[current.length - 1].touch(first);
-    }
-
-    /**
-     * {@link #add(DirectBuffer, int, int)} of an item hashed already.
-     *
-     * @param first  its {@link #first} value.
-     * @param second its {@link #second} value.
-     * @return what the add did.
-     */
-    public AddResult add(final long first, final long second)
-    {
-        return addHashed(first, second);
-    }
-
-    /**
      * @param item the item's bytes.
      * @return what the add did.
      */
@@ -345,7 +292,8 @@ public final class BloomChain extends ScalingFilter
         return add(new UnsafeBuffer(item), 0, item.length);
     }
 
-    private synchronized AddResult addHashed(final long a, final long b)
+    /** An add of an item hashed already ({@link ChainItems}). */
+    synchronized AddResult addHashed(final long a, final long b)
     {
         final ChainLayer[] current = layers;
         for (int i = current.length - 1; i >= 0; i--)
@@ -436,6 +384,12 @@ public final class BloomChain extends ScalingFilter
         grown[grown.length - 1] = layer;
         layers = grown;
         return layer;
+    }
+
+    /** @return how the chain hashes and places items ({@link ChainItems}). */
+    LayerScheme scheme()
+    {
+        return scheme;
     }
 
     /** @return layer {@code index} (replay). */

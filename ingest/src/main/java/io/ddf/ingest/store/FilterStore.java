@@ -114,7 +114,7 @@ public final class FilterStore implements AutoCloseable
     public static FilterStore open(final Path dir, final int maxFilters, final PrintStream log)
     {
         final Durability own = new Durability(Durability.Options.of(io.ddf.engine.SyncPolicy.DEFAULT), log);
-        final FilterStore store = open(dir, maxFilters, log, own);
+        final FilterStore store = open(dir, maxFilters, false, log, own, null);
         store.ownsDurability = true; // no daemon forces its log: the filters' seals at close do
         return store;
     }
@@ -130,39 +130,15 @@ public final class FilterStore implements AutoCloseable
      *
      * @param dir        the data directory.
      * @param maxFilters the most filters open at once (--max-filters).
-     * @param log        where to log a line per file skipped, and per file not closed cleanly.
-     * @param durability serve --fsync.
-     * @return the store.
-     */
-    public static FilterStore open(final Path dir, final int maxFilters, final PrintStream log, final Durability durability)
-    {
-        return open(dir, maxFilters, log, durability, null);
-    }
-
-    /**
-     * Opens every filter of a data directory, creating the directory if need be.
-     *
-     * @param dir        the data directory.
-     * @param maxFilters the most filters open at once (--max-filters).
+     * @param derived    whether {@code maxFilters} was derived from the descriptor limit (one per filter): then halved
+     *                   when the tables are live ({@code --live-dir}), where each filter holds two (its file's, which
+     *                   keeps the lock, and its live copy's, which maps it).
      * @param log        where to log a line per file skipped, per file not closed cleanly, and per filter with a
      *                   window of time (what expired while the daemon was stopped).
      * @param durability serve --fsync.
      * @param clock      the wall clock of the filters with a window of time, those opened and those made, or null
      *                   for the engine's.
      * @return the store.
-     */
-    public static FilterStore open(final Path dir, final int maxFilters, final PrintStream log,
-        final Durability durability, final java.time.InstantSource clock)
-    {
-        return open(dir, maxFilters, false, log, durability, clock);
-    }
-
-    /**
-     * As {@link #open(Path, int, PrintStream, Durability, java.time.InstantSource)}.
-     *
-     * @param derived whether {@code maxFilters} was derived from the descriptor limit (one per filter): then halved
-     *                when the tables are live ({@code --live-dir}), where each filter holds two (its file's, which
-     *                keeps the lock, and its live copy's, which maps it).
      */
     public static FilterStore open(final Path dir, final int maxFilters, final boolean derived, final PrintStream log,
         final Durability durability, final java.time.InstantSource clock)

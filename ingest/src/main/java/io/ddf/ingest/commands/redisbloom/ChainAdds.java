@@ -2,6 +2,7 @@ package io.ddf.ingest.commands.redisbloom;
 
 import io.ddf.engine.scaling.AddResult;
 import io.ddf.engine.scaling.BloomChain;
+import io.ddf.engine.scaling.ChainItems;
 import io.ddf.engine.scaling.ScalingFilter;
 import io.ddf.ingest.dispatch.Command;
 import io.ddf.ingest.dispatch.Deferral;
@@ -76,10 +77,10 @@ final class ChainAdds implements Deferral.Work
             registry.release();
             return false;
         }
-        final long a = chain.first(item, 0, length);
+        final long a = ChainItems.first(chain, item, 0, length);
         chains[count] = chain;
         first[count] = a;
-        second[count] = chain.second(item, 0, length, a);
+        second[count] = ChainItems.second(chain, item, 0, length, a);
         if (count++ == 0)
         {
             owner = session;
@@ -109,7 +110,7 @@ final class ChainAdds implements Deferral.Work
             long sum = 0;
             for (int i = 0; i < n; i++)
             {
-                sum += chains[i].touch(first[i]);
+                sum += ChainItems.touch(chains[i], first[i]);
             }
             touched += sum;
             final ReplyWriter replies = session.replies();
@@ -140,7 +141,7 @@ final class ChainAdds implements Deferral.Work
     {
         try
         {
-            final AddResult result = chain.add(a, b);
+            final AddResult result = ChainItems.add(chain, a, b);
             if (result == AddResult.FULL)
             {
                 replies.error(Errors.FULL);
