@@ -144,10 +144,19 @@ public final class Conductor
             {
                 session.refuse();
             }
-            final String refused = writeRefusal; // set by the failure's listener before the exception got here
-            session.replies().error(refused != null ? refused : "MISCONF Errors writing to the change log: " +
-                e.getMessage());
+            // the refusal is set by the failure's listener before the exception got here
+            session.replies().error(logFailureReply(writeRefusal, e));
         }
+    }
+
+    /**
+     * @param refusal the refusal in force (naming the data directory), or null.
+     * @param failure the append that failed.
+     * @return the reply of a write whose record could not be appended: the refusal in force, else the failure's words.
+     */
+    public static String logFailureReply(final String refusal, final LogUnavailableException failure)
+    {
+        return refusal != null ? refusal : "MISCONF Errors writing to the change log: " + failure.getMessage();
     }
 
     /**

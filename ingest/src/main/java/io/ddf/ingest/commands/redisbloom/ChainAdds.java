@@ -5,6 +5,7 @@ import io.ddf.engine.scaling.BloomChain;
 import io.ddf.engine.scaling.ChainItems;
 import io.ddf.engine.scaling.ScalingFilter;
 import io.ddf.ingest.dispatch.Command;
+import io.ddf.ingest.dispatch.Conductor;
 import io.ddf.ingest.dispatch.Deferral;
 import io.ddf.ingest.dispatch.Session;
 import io.ddf.ingest.redisbloom.Errors;
@@ -14,6 +15,8 @@ import io.ddf.ingest.store.FilterStoreException;
 import io.ddf.ingest.store.ScalingRegistry;
 import io.ddf.persistence.log.LogUnavailableException;
 import org.agrona.DirectBuffer;
+
+import java.util.function.Supplier;
 
 /**
  * A connection's pipelined BF.ADDs on chains, added together ({@link Deferral}): each add is hashed as its command
@@ -32,6 +35,8 @@ final class ChainAdds implements Deferral.Work
     static final int GROUP = 16;
 
     private final ScalingRegistry registry;
+    /** The refusal in force when the change log cannot be written (the conductor's), or null. */
+    private final Supplier<String> refusal;
     private final BloomChain[] chains = new BloomChain[GROUP];
     private final long[] first = new long[GROUP];
     private final long[] second = new long[GROUP];
@@ -42,9 +47,10 @@ final class ChainAdds implements Deferral.Work
     @SuppressWarnings("unused")
     private long touched;
 
-    ChainAdds(final ScalingRegistry registry)
+    ChainAdds(final ScalingRegistry registry, final Supplier<String> refusal)
     {
         this.registry = registry;
+        this.refusal = refusal;
     }
 
     /**
@@ -123,7 +129,7 @@ final class ChainAdds implements Deferral.Work
                     replies.wrote(chain); // under --fsync always the replies leave once the chain is forced
                     written = chain;
                 }
-                reply(replies, chain, first[i], second[i]);
+                reply(replies, chain, first[i], second[i], refusal);
             }
         }
         finally
@@ -137,7 +143,8 @@ final class ChainAdds implements Deferral.Work
     }
 
     /** One add and its reply, or its error as the command's own reply (as the conductor words it alone). */
-    private static void reply(final ReplyWriter replies, final BloomChain chain, final long a, final long b)
+    private static void reply(final ReplyWriter replies, final BloomChain chain, final long a, final long b,
+        final Supplier<String> refusal)
     {
         try
         {
@@ -155,7 +162,7 @@ final class ChainAdds implements Deferral.Work
         }
         catch (final LogUnavailableException e)
         {
-            replies.error("MISCONF Errors writing to the change log: " + e.getMessage());
+            replies.error(Conductor.logFailureReply(refusal.get(), e));
         }
     }
 }
