@@ -34,12 +34,6 @@ redis_port="${REDIS_PORT:-6500}"
 module="${REDISBLOOM:-/work/shared/redisbloom/redisbloom-2.4.23.so}"
 stamp="$(date -u +%F-%H%M)"
 out="${OUT:-$root/bench/results/fsync/$stamp.md}"
-if [ -n "${DDF_JAR:-}" ]; then
-  jar="$DDF_JAR"
-else
-  "$root/bin/ddf" --version >/dev/null # builds the jar when stale
-  jar="$root/ingest/target/ddf.jar"
-fi
 mkdir -p "$root/target"
 work="${WORK:-$(mktemp -d "$root/target/fsync-bench.XXXXXX")}"
 pids=()
@@ -47,7 +41,8 @@ cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 
 trap cleanup EXIT
 
 # shellcheck source=scripts/servers.sh
-source "$root/bench/scripts/servers.sh" # wait_port, median
+source "$root/bench/scripts/servers.sh" # wait_port, median, ddf_jar
+jar="$(ddf_jar)"
 # shellcheck source=scripts/rounds.sh
 source "$root/bench/scripts/rounds.sh" # run_rounds
 

@@ -25,19 +25,14 @@ module="${REDISBLOOM:-/work/shared/redisbloom/redisbloom-2.4.23.so}"
 [ -f "$module" ] || { echo "RedisBloom module not found: $module (set REDISBLOOM)" >&2; exit 1; }
 stamp="$(date -u +%F-%H%M)"
 out="${OUT:-$root/bench/results/changelog/restart-$stamp.md}"
-if [ -n "${DDF_JAR:-}" ]; then
-  jar="$DDF_JAR"
-else
-  "$root/bin/ddf" --version >/dev/null # builds the jar when stale
-  jar="$root/ingest/target/ddf.jar"
-fi
 mkdir -p "$root/target" "$(dirname "$out")"
 work="${WORK:-$(mktemp -d "$root/target/restart-bench.XXXXXX")}"
 pid=""
 cleanup() { [ -n "$pid" ] && kill -9 "$pid" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 # shellcheck source=scripts/servers.sh
-source "$root/bench/scripts/servers.sh" # wait_port, median
+source "$root/bench/scripts/servers.sh" # wait_port, median, ddf_jar
+jar="$(ddf_jar)"
 
 ids() { for i in $(seq 1 "$check"); do printf ' check:%d' "$i"; done; }
 now_ms() { date +%s%3N; }
