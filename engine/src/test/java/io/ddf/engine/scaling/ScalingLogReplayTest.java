@@ -24,6 +24,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -189,6 +191,7 @@ final class ScalingLogReplayTest
                 filter.logTo(log);
                 final AtomicLong progress = new AtomicLong();
                 final List<Thread> writers = new ArrayList<>();
+                final CountDownLatch positionTaken = new CountDownLatch(1);
                 final AtomicReference<Throwable> failed = new AtomicReference<>();
                 for (int t = 0; t < 2; t++)
                 {
@@ -198,6 +201,12 @@ final class ScalingLogReplayTest
                     {
                         for (long i = from; i < from + perThread; i++)
                         {
+                            if (i == from + perThread / 2)
+                            {
+                                // half of the items wait for the probed checkpoint's position, so that the filter
+                                // grows after it however slowly the checkpoint starts on a loaded machine
+                                awaitQuietly(positionTaken);
+                            }
                             addOne(filter, item(i));
                             if (filter instanceof RedisCuckoo cuckoo && own.nextInt(4) == 0)
                             {
@@ -220,6 +229,7 @@ final class ScalingLogReplayTest
                 filter.atCheckpointPosition = () ->
                 {
                     atPosition.set(readQuietly(path));
+                    positionTaken.countDown();
                     // an add from another thread while this checkpoint forces the pages: it would wait forever if
                     // the checkpoint held what writers take (its record lies after the position: replayed)
                     final Thread during = new Thread(() -> addOne(filter, item(FIRST - 1)));
@@ -227,7 +237,15 @@ final class ScalingLogReplayTest
                     joinQuietly(during);
                     addedDuring.set(!during.isAlive());
                 };
-                final Checkpoint probed = filter.checkpoint();
+                final Checkpoint probed;
+                try
+                {
+                    probed = filter.checkpoint();
+                }
+                finally
+                {
+                    positionTaken.countDown(); // never leave the writers waiting when the checkpoint fails
+                }
                 filter.atCheckpointPosition = null;
                 headerAfter = Arrays.copyOf(Files.readAllBytes(path), PAGE);
                 assertEquals(probed.position(), filter.checkpointPosition());
@@ -316,6 +334,21 @@ final class ScalingLogReplayTest
         try
         {
             thread.join(60_000); // a deadlock detector, not a timing: the add takes microseconds
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void awaitQuietly(final CountDownLatch latch)
+    {
+        try
+        {
+            if (!latch.await(60, TimeUnit.SECONDS)) // a deadlock detector, not a timing
+            {
+                throw new IllegalStateException("the probed checkpoint never took its position");
+            }
         }
         catch (final InterruptedException e)
         {
