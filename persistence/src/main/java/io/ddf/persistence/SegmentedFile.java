@@ -296,13 +296,28 @@ public final class SegmentedFile implements AutoCloseable
     }
 
     /**
-     * Maps {@code [offset, offset + bytes)} read-write and shared; the mapping lasts until {@link #close}.
+     * Maps {@code [offset, offset + bytes)} read-write and shared, on huge pages (a table's mapping); the mapping lasts
+     * until {@link #close}.
      *
      * @param offset where the segment starts, a multiple of {@link #PAGE}.
      * @param bytes  its length, a multiple of {@link #PAGE}, within the file.
      * @return the address of its first byte.
      */
     public long map(final long offset, final long bytes)
+    {
+        return map(offset, bytes, MappingAdvice.Pages.HUGE);
+    }
+
+    /**
+     * Maps {@code [offset, offset + bytes)} read-write and shared, advised for the pages it wants before anything
+     * faults it in; the mapping lasts until {@link #close}.
+     *
+     * @param offset where the segment starts, a multiple of {@link #PAGE}.
+     * @param bytes  its length, a multiple of {@link #PAGE}, within the file.
+     * @param pages  huge for a table, small for a change log's segment ({@link MappingAdvice.Pages}).
+     * @return the address of its first byte.
+     */
+    public long map(final long offset, final long bytes, final MappingAdvice.Pages pages)
     {
         checkOpen();
         checkPageMultiple(offset, path);
@@ -318,7 +333,7 @@ public final class SegmentedFile implements AutoCloseable
         {
             throw new FilterFileException(IO, path, "mmap of " + bytes + " bytes failed: " + posix.lastErrorStr());
         }
-        MappingAdvice.hugePages(address, bytes);
+        MappingAdvice.advise(address, bytes, pages);
         mappings.add(new long[] {address, bytes, offset});
         return address;
     }

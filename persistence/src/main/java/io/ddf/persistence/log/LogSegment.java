@@ -65,8 +65,7 @@ final class LogSegment
         final long[] mappedAt = new long[1];
         final SegmentedFile file = SegmentedFile.create(path, HEADER_BYTES + capacity, f ->
         {
-            final long at = f.map(0, HEADER_BYTES + capacity);
-            MappingAdvice.smallPages(at, HEADER_BYTES + capacity);
+            final long at = f.map(0, HEADER_BYTES + capacity, MappingAdvice.Pages.SMALL);
             mappedAt[0] = at;
             writeHeader(at, start, capacity, logId, nextNumber, created, BootId.current());
         });
@@ -114,8 +113,7 @@ final class LogSegment
                 throw new FilterFileException(CORRUPT, path, "a change log segment of " + length + " bytes: not " +
                     "a header page and whole pages of records");
             }
-            final long at = file.map(0, length);
-            MappingAdvice.smallPages(at, length);
+            final long at = file.map(0, length, MappingAdvice.Pages.SMALL);
             final String wrong = headerProblem(at, start);
             if (wrong != null)
             {

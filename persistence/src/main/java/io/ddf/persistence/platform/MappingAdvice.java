@@ -24,6 +24,34 @@ public final class MappingAdvice
     {
     }
 
+    /** Which pages a mapping wants: a table's random updates want huge ones, a log's small appends small ones. */
+    public enum Pages
+    {
+        /** {@link #hugePages}: a table's mapping. */
+        HUGE,
+        /** {@link #smallPages}: a change log segment's mapping. */
+        SMALL
+    }
+
+    /**
+     * Gives a fresh mapping the advice its kind wants, before anything faults it in.
+     *
+     * @param address the mapping's first byte, page-aligned.
+     * @param length  its bytes.
+     * @param pages   the kind of pages it wants.
+     */
+    public static void advise(final long address, final long length, final Pages pages)
+    {
+        if (pages == Pages.HUGE)
+        {
+            hugePages(address, length);
+        }
+        else
+        {
+            smallPages(address, length);
+        }
+    }
+
     /**
      * Asks for huge pages (2 MiB on x86_64) under a table's mapping, before anything faults it in. A table takes
      * random one-cache-line updates: with 4 KiB pages a 1.4 GB table is 350,000 page table entries, each cleaned and
