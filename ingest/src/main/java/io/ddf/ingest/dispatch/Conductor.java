@@ -73,7 +73,7 @@ public final class Conductor
     {
         final Command command = table.find(args[0]);
         final Deferral deferral = session.deferral();
-        deferral.before(session, command);
+        deferral.before(command);
         try
         {
             runFound(session, command, args);

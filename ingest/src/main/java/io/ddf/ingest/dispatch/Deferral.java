@@ -29,14 +29,22 @@ public final class Deferral
         void finish(Session session);
     }
 
+    /** The connection whose work this is. */
+    private final Session session;
     private Work pending;
     /** Whether the connection's loop over its input is running commands (only then may work wait). */
     private boolean open;
     /** How deep in {@link Conductor#run} the connection is: 1 for a command of its input. */
     private int depth;
 
+    /** @param session the connection whose work this is. */
+    Deferral(final Session session)
+    {
+        this.session = session;
+    }
+
     /** @return whether the command running now may leave work undone. */
-    public boolean allowed(final Session session)
+    public boolean allowed()
     {
         return open && depth == 1 && !session.inMulti();
     }
@@ -52,7 +60,7 @@ public final class Deferral
     }
 
     /** Finishes the pending work, if any. */
-    public void finish(final Session session)
+    public void finish()
     {
         final Work work = pending;
         if (work != null)
@@ -69,18 +77,18 @@ public final class Deferral
     }
 
     /** The connection's loop has run what it could: the pending work is finished, nothing waits. */
-    public void close(final Session session)
+    public void close()
     {
         open = false;
-        finish(session);
+        finish();
     }
 
     /** Before a command runs: the pending work is finished unless the command joins it. */
-    void before(final Session session, final Command command)
+    void before(final Command command)
     {
         if (pending != null && !pending.joins(command))
         {
-            finish(session);
+            finish();
         }
         depth++;
     }

@@ -154,7 +154,7 @@ public final class Session
     /** The last key argument's bytes and its text ({@link #key}). */
     private byte[] keyBytes = new byte[0];
     private String keyText = "";
-    private final Deferral deferral = new Deferral();
+    private final Deferral deferral = new Deferral(this);
 
     /**
      * @param connection      what only the connection can do.

@@ -287,7 +287,7 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
         finally
         {
             // what the last commands left undone (pipelined adds) is done before the replies leave
-            session.deferral().close(session);
+            session.deferral().close();
         }
         afterCommand();
         final String refusal = decoder.refusal();

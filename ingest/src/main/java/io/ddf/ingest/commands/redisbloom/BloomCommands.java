@@ -237,7 +237,7 @@ final class BloomCommands
 
     void add(final Session session, final ByteBuf[] args)
     {
-        if (session.deferral().allowed(session))
+        if (session.deferral().allowed())
         {
             session.checkItems(args, 2);
             final String key = session.key(args[1]);
@@ -248,7 +248,7 @@ final class BloomCommands
             {
                 return; // its reply comes with its group's (ChainAdds)
             }
-            session.deferral().finish(session); // not a chain: the adds before it first
+            session.deferral().finish(); // not a chain: the adds before it first
         }
         items(session, args, true, false);
     }

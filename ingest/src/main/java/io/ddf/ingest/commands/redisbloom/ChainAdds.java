@@ -40,9 +40,11 @@ final class ChainAdds implements Deferral.Work
     private final BloomChain[] chains = new BloomChain[GROUP];
     private final long[] first = new long[GROUP];
     private final long[] second = new long[GROUP];
+    /**
+     * One group per event loop, the adds of the connection whose input the loop is running: a connection's
+     * {@link Deferral} is closed (its group finished) before the loop turns to another connection's input.
+     */
     private int count;
-    /** Whose adds these are: one group per event loop, a connection's at a time. */
-    private Session owner;
     /** What the touches read: stored, so that the reads are not optimised away (never read). */
     @SuppressWarnings("unused")
     private long touched;
@@ -64,10 +66,6 @@ final class ChainAdds implements Deferral.Work
      */
     boolean offer(final Session session, final String key, final DirectBuffer item, final int length)
     {
-        if (owner != null && owner != session)
-        {
-            owner.deferral().finish(owner); // another connection's group on this event loop: never left open
-        }
         final ScalingFilter filter;
         try
         {
@@ -89,12 +87,11 @@ final class ChainAdds implements Deferral.Work
         second[count] = ChainItems.second(chain, item, 0, length, a);
         if (count++ == 0)
         {
-            owner = session;
             session.deferral().leave(this);
         }
         if (count == GROUP)
         {
-            session.deferral().finish(session);
+            session.deferral().finish();
         }
         return true;
     }
@@ -110,7 +107,6 @@ final class ChainAdds implements Deferral.Work
     {
         final int n = count;
         count = 0;
-        owner = null;
         try
         {
             long sum = 0;
