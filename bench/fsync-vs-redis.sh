@@ -13,6 +13,7 @@
 # and writes bench/results/fsync/DATE-TIME.md: each round's req/s, the medians of req/s, p50 and p99 (--csv).
 # Environment: ROUNDS (3), N (200000), M (50000), REDISBLOOM (/work/shared/redisbloom/redisbloom-2.4.23.so; the
 # redis rows are skipped, saying so, when it is absent), DDF_PORT (7500), REDIS_PORT (6500), CAPACITY, RANGE, WARM,
+# WARM_C (the unpipelined warm-up, -c 50, after WARM: 10000),
 # DDF_RESERVE_OPTIONS (appended to ddf's BF.RESERVE, e.g. NONSCALING; default none: ddf's default, a scaling chain),
 # DDF_POLICIES and REDIS_POLICIES (each "always everysec no": the servers to start), WORK (a directory on the disk to measure; default a new one
 # under the repository's target/), DDF_JAR (a built ddf.jar; default: build ingest/target/ddf.jar when stale),
@@ -29,6 +30,7 @@ m="${M:-50000}"
 capacity="${CAPACITY:-}"
 if [ -n "$capacity" ]; then range="${RANGE:-$((2 * capacity))}"; warm="${WARM:-$((2 * capacity / 1000))}"
 else range="${RANGE:-100000000}"; warm="${WARM:-20000}"; fi
+warm_unpipelined="${WARM_C:-10000}"
 ddf_port="${DDF_PORT:-7500}"
 redis_port="${REDIS_PORT:-6500}"
 module="${REDISBLOOM:-/work/shared/redisbloom/redisbloom-2.4.23.so}"
@@ -110,6 +112,10 @@ warm() { # the filter's creation and pages, the JIT; not recorded
     else redis-cli -p "${ports[$k]}" BF.RESERVE k 0.01 "$capacity" ${DDF_RESERVE_OPTIONS:-} > /dev/null; fi
   fi
   redis-benchmark -p "${ports[$k]}" -n "$warm" -P 16 -r "$range" -q BF.ADD k __rand_int__ > /dev/null 2>&1
+  # one command per round trip runs other code (a reply per event-loop pass, a group commit per few replies): a JVM
+  # compiles it only once it runs (profiled, ddf --fsync always -c 50 after a -P 16 warm-up only: 46 % of the
+  # process's CPU samples in the JIT's compiler threads), so it is warmed too, on every server alike
+  redis-benchmark -p "${ports[$k]}" -n "$warm_unpipelined" -c 50 -r "$range" -q BF.ADD k __rand_int__ > /dev/null 2>&1
 }
 started="$(date +%s.%N)"
 written_at_start=(); written_at_end=()
@@ -122,7 +128,7 @@ mkdir -p "$(dirname "$out")"
 {
   echo "# BF.ADD under each sync policy, ddf against redis-server with RedisBloom and an append-only file, $stamp UTC"
   echo
-  echo "\`bench/fsync-vs-redis.sh\` (ROUNDS=$rounds N=$n M=$m CAPACITY=${capacity:-unset} RANGE=$range WARM=$warm DDF_RESERVE_OPTIONS=${DDF_RESERVE_OPTIONS:-none}), $(nproc) cores, $(redis-server --version | awk '{print $3}'),"
+  echo "\`bench/fsync-vs-redis.sh\` (ROUNDS=$rounds N=$n M=$m CAPACITY=${capacity:-unset} RANGE=$range WARM=$warm WARM_C=$warm_unpipelined DDF_RESERVE_OPTIONS=${DDF_RESERVE_OPTIONS:-none}), $(nproc) cores, $(redis-server --version | awk '{print $3}'),"
   echo "data on $(df -T "$work" | awk 'NR == 2 { print $2 " (" $1 ")" }'). Rounds alternated: each round runs every server once per mode."
   [ -n "$skipped" ] && { echo; echo "$skipped"; }
   echo
