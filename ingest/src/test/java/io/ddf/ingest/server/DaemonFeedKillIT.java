@@ -13,7 +13,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,8 +49,7 @@ class DaemonFeedKillIT
     @BeforeAll
     static void jarExists()
     {
-        assertTrue(Files.isRegularFile(DaemonProcess.JAR), "no " + DaemonProcess.JAR.toAbsolutePath() +
-            "; run mvn verify");
+        DaemonProcess.assertJarBuilt();
     }
 
     @ParameterizedTest

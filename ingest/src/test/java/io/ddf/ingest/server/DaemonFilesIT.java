@@ -31,7 +31,7 @@ class DaemonFilesIT
     @BeforeAll
     static void jarExists()
     {
-        assertTrue(Files.isRegularFile(JAR), "no " + JAR.toAbsolutePath() + "; run mvn verify");
+        DaemonProcess.assertJarBuilt();
     }
 
     /** Issue 13, item 1: a kill -9 one moment into BF.RESERVE of a large filter left a key nothing could use. */

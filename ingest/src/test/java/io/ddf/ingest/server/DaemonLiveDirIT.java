@@ -37,7 +37,7 @@ final class DaemonLiveDirIT
     @BeforeAll
     static void jarExists()
     {
-        assertTrue(Files.isRegularFile(DaemonProcess.JAR), "run after package: " + DaemonProcess.JAR);
+        DaemonProcess.assertJarBuilt();
     }
 
     @Test

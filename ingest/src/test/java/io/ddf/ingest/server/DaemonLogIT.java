@@ -6,7 +6,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +36,7 @@ final class DaemonLogIT
     @BeforeAll
     static void jarExists()
     {
-        assertTrue(Files.isRegularFile(DaemonProcess.JAR), "run after package: " + DaemonProcess.JAR);
+        DaemonProcess.assertJarBuilt();
     }
 
     @ParameterizedTest

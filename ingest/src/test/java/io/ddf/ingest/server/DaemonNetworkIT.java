@@ -27,7 +27,7 @@ class DaemonNetworkIT
     @BeforeAll
     static void jarExists()
     {
-        assertTrue(Files.isRegularFile(DaemonProcess.JAR), "no " + DaemonProcess.JAR.toAbsolutePath());
+        DaemonProcess.assertJarBuilt();
     }
 
     /**

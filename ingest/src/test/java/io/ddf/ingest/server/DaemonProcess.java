@@ -17,6 +17,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 final class DaemonProcess
 {
     static final Path JAR = Path.of(System.getProperty("ddf.jar", "target/ddf.jar"));
+
+    /** Fails an IT run before the daemon's jar is built ({@code mvn verify} packages it first). */
+    static void assertJarBuilt()
+    {
+        org.junit.jupiter.api.Assertions.assertTrue(java.nio.file.Files.isRegularFile(JAR),
+            "no " + JAR.toAbsolutePath() + "; run mvn verify");
+    }
     private static final Pattern PORT = Pattern.compile("serving RESP on [^ ]*:(\\d+)");
 
     final Process process;

@@ -16,7 +16,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,7 +43,7 @@ class ServerIT
     @BeforeAll
     static void jarExists()
     {
-        assertTrue(Files.isRegularFile(JAR), "no " + JAR.toAbsolutePath() + "; run mvn verify");
+        DaemonProcess.assertJarBuilt();
     }
 
     @AfterEach
