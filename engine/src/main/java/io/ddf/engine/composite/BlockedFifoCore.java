@@ -114,10 +114,7 @@ public final class BlockedFifoCore implements TimedCore, LoggedCore
         this(table, state, blocks, hashFunctions, blocksPerItem, generations, perGeneration, null, probe);
     }
 
-    /**
-     * @param window its window of time, or null to forget by count only.
-     * @param probe  a test's probe, or null.
-     */
+    /** A core with a window of time ({@code window}; null: it forgets by count only) and a test's probe (or null). */
     BlockedFifoCore(final MappedWords table, final MappedWords state, final long blocks, final int hashFunctions,
         final int blocksPerItem, final int generations, final long perGeneration, final FifoWindow.Spec window,
         final BlockedFifoProbe probe)
@@ -592,8 +589,7 @@ public final class BlockedFifoCore implements TimedCore, LoggedCore
         return window == null ? null : window.snapshot();
     }
 
-    /** @return the generation whose slot is being swept (with a window: the newest if partly stale), or −1 when every
-     *  slot is live: for tests and benchmarks that look at the lazy clearing. */
+    /** @return the generation whose slot is being swept (the newest if partly stale), or −1: tests, benchmarks. */
     public long sweeping()
     {
         final long newest = state.getLongVolatile(READY);
