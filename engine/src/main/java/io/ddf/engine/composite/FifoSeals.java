@@ -150,11 +150,13 @@ final class FifoSeals
 
     /**
      * The sealing thread's work once no seal is pending, once per turn: takes the write faults of the pages the next
-     * turn's call stores into whatever its item, so that the turn does not (bench/results/window: 3–9 page faults a
-     * turn, up to 1.3 ms of its CPU at 10^9, most of it these): the reused slot's map, of which any claim of the new
-     * use writes a word (3.3 MB at 10^9: 800 pages), and its first sweep range, which the turning call sweeps. The map
-     * pages were last read, or written back, during the slot's previous use, which left them mapped read-only (on a
-     * huge-page mapping of ext4, a 2 MiB mapping the first store splits). Changes no word
+     * turn's call stores into whatever its item, so that the turn does not: the reused slot's map, of which any claim
+     * of the new use writes a word (3.3 MB at 10^9: 800 pages), and its first sweep range, which the turning call
+     * sweeps. Such a page may have been left mapped read-only since the slot's previous use (read, or written back;
+     * on a huge-page mapping of ext4 a 2 MiB mapping that the first store splits, with a TLB shootdown and the file
+     * system's page_mkwrite over the whole folio: 0.1 ms and more). Measured at 10^9 (bench/results/window,
+     * turn-profile-2026-11-29.md) they were rare (the seal's own stores leave most of the map writable): what a turning
+     * call faults on is its item's block, as any call does. Changes no word
      * ({@link MappedWords#touchForWrite}), so it needs no lock and races nothing: the slot is still answered for its
      * previous use meanwhile. Done right after the turn before, which is as good as just before the next one when
      * slices are shorter than the kernel's writeback of dirty pages (30 s by default); with longer slices the
