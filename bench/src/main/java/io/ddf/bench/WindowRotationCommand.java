@@ -16,6 +16,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
@@ -67,6 +69,11 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
         + "time running as fast as the calls, as event time in a backfill).")
     private long gapMillis;
 
+    @Option(names = "--trace-turns", description = "Print each turning call's span on System.nanoTime's clock (Linux: "
+        + "CLOCK_MONOTONIC, as `perf record -k CLOCK_MONOTONIC` stamps events) and the filter file's mappings, to "
+        + "match a trace of the process's page faults to the turns.")
+    private boolean traceTurns;
+
     @Option(names = "--single-writer", description = "Owned mode (no locked instruction).")
     private boolean singleWriter;
 
@@ -88,6 +95,11 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
     private final Histogram noFaultCpu = new Histogram(3);
     private final Histogram faultCpu = new Histogram(3);
     private static final Duration WINDOW = Duration.ofHours(24);
+    /** Other calls over this much CPU are listed one by one, with where their CPU went (user or system). */
+    private static final long SLOW_CPU_NANOS = 2_000_000;
+    /** At most this many of them. */
+    private static final int SLOW_LISTED = 20;
+    private final List<String> slow = new ArrayList<>();
 
     @Override
     public Integer call() throws Exception
@@ -130,11 +142,22 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
             final long[] turnWall = new long[turns];
             final long[] turnCpu = new long[turns];
             final long[] turnFaults = new long[turns];
-            run(filter, now, turns, perGeneration, random, others, new long[][] {turnWall, turnCpu, turnFaults});
+            final long[] turnStart = new long[turns];
+            if (traceTurns)
+            {
+                try (java.util.stream.Stream<String> maps = Files.lines(Path.of("/proc/self/maps")))
+                {
+                    maps.filter(line -> line.contains(file.getFileName().toString()))
+                        .forEach(line -> System.out.println("mapping: " + line));
+                }
+            }
+            run(filter, now, turns, perGeneration, random, others,
+                new long[][] {turnWall, turnCpu, turnFaults, turnStart});
             for (int t = 0; t < turns; t++)
             {
-                System.out.printf(Locale.ROOT, "turn %2d: %.3f ms wall, %.3f ms CPU of its thread, %d page faults%n",
-                    t + 1, turnWall[t] / 1e6, turnCpu[t] / 1e6, turnFaults[t]);
+                System.out.printf(Locale.ROOT, "turn %2d: %.3f ms wall, %.3f ms CPU of its thread, %d page faults%s%n",
+                    t + 1, turnWall[t] / 1e6, turnCpu[t] / 1e6, turnFaults[t], traceTurns ? String.format(Locale.ROOT,
+                    " (span %d..%d ns)", turnStart[t], turnStart[t] + turnWall[t]) : "");
             }
             System.out.printf(Locale.ROOT, "other calls  n=%d p50 %d ns, p99 %d ns, p99.9 %d ns, max %.3f ms%n",
                 others.getTotalCount(), others.getValueAtPercentile(50), others.getValueAtPercentile(99),
@@ -158,6 +181,10 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
             System.out.printf(Locale.ROOT, "other calls' CPU: %d without a page fault, max %.3f ms; %d with, max %.3f "
                 + "ms%n", noFaultCpu.getTotalCount(), noFaultCpu.getMaxValue() / 1e6, faultCpu.getTotalCount(),
                 faultCpu.getMaxValue() / 1e6);
+            System.out.printf(Locale.ROOT, "other calls' CPU percentiles: p50 %.3f ms, p90 %.3f ms, p99 %.3f ms (a " +
+                "turning call is one of them plus the turn)%n", othersCpu.getValueAtPercentile(50) / 1e6,
+                othersCpu.getValueAtPercentile(90) / 1e6, othersCpu.getValueAtPercentile(99) / 1e6);
+            slow.forEach(System.out::println);
             final TimeWindow window = filter.timeWindow().orElseThrow();
             System.out.printf(Locale.ROOT, "turns by time %d, by count %d, expired %d, recycled early %d%n",
                 window.turnsByTime(), window.turnsByCount(), window.expired(), window.recycledEarly());
@@ -175,15 +202,25 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
      */
     private static long pageFaults()
     {
+        return threadStat()[0];
+    }
+
+    /**
+     * @return the calling thread's page faults (minor and major), user and system CPU time in clock ticks (fields 10 +
+     *     12, 14 and 15 of {@code /proc/thread-self/stat}), or −1s where that file is not there.
+     */
+    private static long[] threadStat()
+    {
         try
         {
             final String stat = Files.readString(Path.of("/proc/thread-self/stat"));
             final String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return Long.parseLong(fields[7]) + Long.parseLong(fields[9]); // fields 10 and 12, counted from 1
+            return new long[] {Long.parseLong(fields[7]) + Long.parseLong(fields[9]), Long.parseLong(fields[11]),
+                Long.parseLong(fields[12])}; // counted from 1: fields 10, 12, 14, 15
         }
         catch (final java.io.IOException | RuntimeException e)
         {
-            return -1;
+            return new long[] {-1, -1, -1};
         }
     }
 
@@ -207,7 +244,7 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
             for (long i = 0; i < items; i++)
             {
                 final long key = random.nextLong();
-                final long faults = others == null ? 0 : pageFaults();
+                final long[] stat = others == null ? null : threadStat();
                 final long cpu = others == null ? 0 : THREADS.getCurrentThreadCpuTime();
                 final long start = System.nanoTime();
                 filter.stream(key);
@@ -217,7 +254,14 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
                     final long used = THREADS.getCurrentThreadCpuTime() - cpu;
                     others.recordValue(wall);
                     othersCpu.recordValue(used);
-                    (pageFaults() == faults ? noFaultCpu : faultCpu).recordValue(used);
+                    final long[] after = threadStat();
+                    (after[0] == stat[0] ? noFaultCpu : faultCpu).recordValue(used);
+                    if (used > SLOW_CPU_NANOS && slow.size() < SLOW_LISTED)
+                    {
+                        slow.add(String.format(Locale.ROOT, "slow call: slice %d, call %d: %.3f ms CPU, %.3f ms wall, "
+                            + "%d page faults, %d user and %d system clock ticks", t + 1, i + 1, used / 1e6, wall / 1e6,
+                            after[0] - stat[0], after[1] - stat[1], after[2] - stat[2]));
+                    }
                 }
             }
             if (gapMillis > 0)
@@ -236,6 +280,7 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
                 times[0][t] = took;
                 times[1][t] = THREADS.getCurrentThreadCpuTime() - cpu;
                 times[2][t] = pageFaults() - faults;
+                times[3][t] = start;
             }
         }
     }

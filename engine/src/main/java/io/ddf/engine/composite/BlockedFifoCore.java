@@ -82,7 +82,7 @@ public final class BlockedFifoCore implements TimedCore, LoggedCore
     /** The window of time, or null for a filter that forgets by count only. */
     final FifoWindow window;
     /** With a window, the seals of slots whose use ended stale, spread over the calls; else null. */
-    private final FifoSeals seals;
+    final FifoSeals seals;
     /** The turn by time, as the window asks for it (one object, not one per call). */
     private final FifoWindow.Turner turner = this::turnByTime;
     /** Whether a claimer of generation g is late (the count layout: READY past g; with a window: never, counted). */
@@ -114,10 +114,7 @@ public final class BlockedFifoCore implements TimedCore, LoggedCore
         this(table, state, blocks, hashFunctions, blocksPerItem, generations, perGeneration, null, probe);
     }
 
-    /**
-     * @param window its window of time, or null to forget by count only.
-     * @param probe  a test's probe, or null.
-     */
+    /** A core with a window of time ({@code window}; null: it forgets by count only) and a test's probe (or null). */
     BlockedFifoCore(final MappedWords table, final MappedWords state, final long blocks, final int hashFunctions,
         final int blocksPerItem, final int generations, final long perGeneration, final FifoWindow.Spec window,
         final BlockedFifoProbe probe)
@@ -134,7 +131,7 @@ public final class BlockedFifoCore implements TimedCore, LoggedCore
         this.claims = new SlotClaims(generations, state, probe);
         this.slots = new FifoBlocks(table, blocks, hashFunctions / blocksPerItem, generations, window != null, probe);
         this.window = window == null ? null : new FifoWindow(state, window, generations);
-        this.seals = window == null ? null : new FifoSeals(state, slots, claims, generations, blocks);
+        this.seals = window == null ? null : new FifoSeals(state, slots, claims, generations, blocks, sweepBlocks);
         this.late = window == null ? g -> state.getLongVolatile(READY) > g : g -> false;
     }
 
@@ -151,9 +148,12 @@ public final class BlockedFifoCore implements TimedCore, LoggedCore
         {
             if (time >= state.getLongVolatile(DEADLINE))
             {
-                window.advance(time, turner);
+                window.advance(time, turner); // no seal share in the call that may turn: its time is the turn's
             }
-            seals.share();
+            else
+            {
+                seals.share();
+            }
         }
         return streamAt(hash, time);
     }
@@ -556,7 +556,6 @@ public final class BlockedFifoCore implements TimedCore, LoggedCore
         }
     }
 
-
     @Override
     public void onDeferredWork(final Runnable wake)
     {
@@ -572,10 +571,10 @@ public final class BlockedFifoCore implements TimedCore, LoggedCore
         return seals == null ? NO_DEFERRED_WORK : seals.background();
     }
 
-    /** @return map words the turns sealed themselves (0 without a window; see {@link FifoSeals}). */
-    long sealedByTurns()
+    @Override // the next turn's pages faulted in writable (FifoSeals.prepareNextTurn)
+    public long prepareNextTurn()
     {
-        return seals == null ? 0 : seals.turnWords();
+        return seals == null ? 0 : seals.prepareNextTurn();
     }
 
     @Override
@@ -590,8 +589,7 @@ public final class BlockedFifoCore implements TimedCore, LoggedCore
         return window == null ? null : window.snapshot();
     }
 
-    /** @return the generation whose slot is being swept (with a window: the newest if partly stale), or −1 when every
-     *  slot is live: for tests and benchmarks that look at the lazy clearing. */
+    /** @return the generation whose slot is being swept (the newest if partly stale), or −1: tests, benchmarks. */
     public long sweeping()
     {
         final long newest = state.getLongVolatile(READY);

@@ -301,6 +301,19 @@ final class FifoBlocks
     }
 
     /**
+     * Touches for write ({@link MappedWords#touchForWrite}) the slot's map and its first {@code firstWords} block
+     * words, changing nothing: {@link FifoSeals#prepareNextTurn}.
+     *
+     * @return pages touched.
+     */
+    long prepareSlot(final int slot, final long firstWords)
+    {
+        return table.touchForWrite(BlockedFifoLayout.mapOffset(blocks, generations, slot),
+            (blocks + STATES_PER_WORD - 1) / STATES_PER_WORD) +
+            table.touchForWrite(BlockedFifoLayout.generationOffset(blocks, slot), firstWords);
+    }
+
+    /**
      * Recovery (layout 2.1): every block of the slot left CLAIMING (by a process killed mid-claim: no insert was
      * acknowledged into it) is zeroed and made live for the slot's use of the given parity.
      *

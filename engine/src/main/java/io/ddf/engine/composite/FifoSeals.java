@@ -51,6 +51,10 @@ final class FifoSeals
     private final SlotClaims claims;
     private final int generations;
     private final long mapWords;
+    /** Words of a slot's first sweep range: what the turning call sweeps (it holds the first sweep ticket). */
+    private final long firstSweepWords;
+    /** The generation whose turn's pages {@link #prepareNextTurn} has touched last, or −1. */
+    private volatile long prepared = -1;
     /** Per slot: the use being sealed (its generation), or −1. */
     private final long[] pending;
     /** Per slot: the next map word to seal for it. */
@@ -66,8 +70,9 @@ final class FifoSeals
     private long turnWords;
 
     FifoSeals(final MappedWords state, final FifoBlocks slots, final SlotClaims claims, final int generations,
-        final long blocks)
+        final long blocks, final long sweepBlocks)
     {
+        this.firstSweepWords = Math.min(blocks, sweepBlocks) * BlockedFifoLayout.BLOCK_WORDS;
         this.state = state;
         this.slots = slots;
         this.claims = claims;
@@ -130,14 +135,44 @@ final class FifoSeals
         }
     }
 
-    /** After a turn's publish: wakes the sealing thread if a seal is pending (the one the turn queued, or older). */
+    /**
+     * After a turn's publish: wakes the sealing thread, for the seal the turn queued (if any) and for the next turn's
+     * pages ({@link #prepareNextTurn}).
+     */
     void afterTurn()
     {
         final Runnable w = wake;
-        if (w != null && work)
+        if (w != null)
         {
             w.run();
         }
+    }
+
+    /**
+     * The sealing thread's work once no seal is pending, once per turn: takes the write faults of the pages the next
+     * turn's call stores into whatever its item, so that the turn does not: the reused slot's map, of which any claim
+     * of the new use writes a word (3.3 MB at 10^9: 800 pages), and its first sweep range, which the turning call
+     * sweeps. Such a page may have been left mapped read-only since the slot's previous use (read, or written back;
+     * on a huge-page mapping of ext4 a 2 MiB mapping that the first store splits, with a TLB shootdown and the file
+     * system's page_mkwrite over the whole folio: 0.1 ms and more). Measured at 10^9 (bench/results/window,
+     * turn-profile-2026-11-29.md) they were rare (the seal's own stores leave most of the map writable): what a turning
+     * call faults on is its item's block, as any call does. Changes no word
+     * ({@link MappedWords#touchForWrite}), so it needs no lock and races nothing: the slot is still answered for its
+     * previous use meanwhile. Done right after the turn before, which is as good as just before the next one when
+     * slices are shorter than the kernel's writeback of dirty pages (30 s by default); with longer slices the
+     * writeback write-protects the pages again before the turn comes, and the turn takes some of these faults.
+     *
+     * @return pages touched (0: the next turn's already were).
+     */
+    long prepareNextTurn()
+    {
+        final long next = state.getLongVolatile(READY) + 1;
+        if (prepared >= next)
+        {
+            return 0;
+        }
+        prepared = next;
+        return slots.prepareSlot((int)(next % generations), firstSweepWords);
     }
 
     /**

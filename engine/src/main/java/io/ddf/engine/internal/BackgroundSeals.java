@@ -14,7 +14,8 @@ import java.util.concurrent.locks.LockSupport;
  * fifo-bloom's slot whose use ended before its sweep did, which a nearly idle filter would otherwise pay in the call
  * that turns, 1–5 ms at 10^9), off the threads that stream: one daemon thread per process, started with the first
  * filter whose core has such work and parked while none is due (no CPU when idle). A turn that leaves work wakes it
- * (a queue offer and an unpark, from the turning call); it then steps that filter until the work is done, each step
+ * (a queue offer and an unpark, from the turning call); it then steps that filter until the work is done, then
+ * readies the next turn's pages ({@link TimedCore#prepareNextTurn()}), each step
  * counted in as one of the filter's calls ({@link CallGuard}), so that a close waits for the step in flight and the
  * thread, refused, drops the filter: it never touches an unmapped file.
  */
@@ -25,6 +26,7 @@ final class BackgroundSeals
     private static final ConcurrentLinkedQueue<Entry> DUE = new ConcurrentLinkedQueue<>();
     private static final AtomicLong STEPS = new AtomicLong();
     private static final AtomicLong UNITS = new AtomicLong();
+    private static final AtomicLong PREPARED = new AtomicLong();
     private static final Object LOCK = new Object();
     private static volatile Thread thread;
 
@@ -45,10 +47,13 @@ final class BackgroundSeals
         core.onDeferredWork(new Entry(core, guard)::wake);
     }
 
-    /** @return steps the thread has done and units of work (map words) they did, since the process started. */
+    /**
+     * @return steps the thread has done, units of work (map words) they did, and units the next turns' preparations
+     *     did (pages), since the process started.
+     */
     static long[] done()
     {
-        return new long[] {STEPS.get(), UNITS.get()};
+        return new long[] {STEPS.get(), UNITS.get(), PREPARED.get()};
     }
 
     private static void start()
@@ -127,9 +132,14 @@ final class BackgroundSeals
                     return true; // closing or closed: dropped
                 }
                 final long done;
+                long prepared = 0;
                 try
                 {
                     done = core.doDeferredWork();
+                    if (done == TimedCore.NO_DEFERRED_WORK)
+                    {
+                        prepared = core.prepareNextTurn(); // the seals first: they are due, this only saves faults
+                    }
                 }
                 finally
                 {
@@ -137,6 +147,7 @@ final class BackgroundSeals
                 }
                 if (done == TimedCore.NO_DEFERRED_WORK)
                 {
+                    PREPARED.addAndGet(prepared);
                     return true;
                 }
                 if (done == 0)

@@ -58,4 +58,16 @@ public interface TimedCore extends FilterCore
     {
         return NO_DEFERRED_WORK;
     }
+
+    /**
+     * Once {@link #doDeferredWork()} has nothing left: readies what the next turn by time will touch (a windowed
+     * fifo-bloom's pages that turn stores into, faulted in writable), once per turn, so that the call that turns does
+     * not take those page faults. Changes nothing a call reads; safe alongside stream calls, counted in as one.
+     *
+     * @return pages (or other units) readied; 0 when the next turn's are already.
+     */
+    default long prepareNextTurn()
+    {
+        return 0;
+    }
 }

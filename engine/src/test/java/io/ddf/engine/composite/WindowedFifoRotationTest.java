@@ -207,16 +207,16 @@ class WindowedFifoRotationTest
                     core.stream(known); // a duplicate: its call seals a share all the same
                 }
                 now.addAndGet(SLICE);
-                final long before = core.sealedByTurns();
+                final long before = core.seals.turnWords();
                 core.stream(random.nextLong()); // the turn
-                final long sealed = core.sealedByTurns() - before;
+                final long sealed = core.seals.turnWords() - before;
                 if (turn > 2 * GENERATIONS)
                 {
                     // the reused slot's use ended stale: the calls since it ended sealed it, a chunk each (with none
-                    // between, only the turning call and the 3 new items': the turn seals the rest itself)
+                    // between, only the 3 new items' of each slice: the turn seals the rest itself)
                     final String what = "turn " + turn + " sealed " + sealed + " of " + mapWords + " map words " +
                         "itself, with " + callsBetween + " calls between turns";
-                    assertTrue(callsBetween == 0 ? sealed > 0 && sealed <= mapWords - 4 * FifoSeals.CHUNK :
+                    assertTrue(callsBetween == 0 ? sealed > 0 && sealed <= mapWords - 3 * FifoSeals.CHUNK :
                         sealed == 0, what);
                 }
             }
@@ -252,9 +252,9 @@ class WindowedFifoRotationTest
                 byTurn.add(streamNew(core, random, 3));
                 now.addAndGet(SLICE);
                 final long wakesBefore = wakes.get();
-                final long before = core.sealedByTurns();
+                final long before = core.seals.turnWords();
                 core.stream(random.nextLong()); // the turn
-                assertEquals(0, core.sealedByTurns() - before, "turn " + turn + " sealed map words itself");
+                assertEquals(0, core.seals.turnWords() - before, "turn " + turn + " sealed map words itself");
                 long deferred = 0;
                 for (long step = core.doDeferredWork(); step != BlockedFifoCore.NO_DEFERRED_WORK;
                     step = core.doDeferredWork())
@@ -263,10 +263,10 @@ class WindowedFifoRotationTest
                     deferred += step;
                 }
                 // from the turn that ends the first reuse of a slot on (turn 2L + 1), each turn queues a whole seal,
-                // of which the turning call, once turned, takes a stream call's share
-                assertEquals(turn > GENERATIONS ? mapWords - FifoSeals.CHUNK : 0, deferred,
-                    "turn " + turn + "'s deferred seal");
-                assertEquals(turn > GENERATIONS ? 1 : 0, wakes.get() - wakesBefore, "turn " + turn + "'s wakes");
+                // of which the turning call takes no share (its time is the turn's)
+                assertEquals(turn > GENERATIONS ? mapWords : 0, deferred, "turn " + turn + "'s deferred seal");
+                // every turn wakes the thread: for its seal, if any, and for the next turn's pages
+                assertEquals(1, wakes.get() - wakesBefore, "turn " + turn + "'s wakes");
                 for (int back = 0; back < byTurn.size(); back++)
                 {
                     final int age = byTurn.size() - 1 - back; // slices since the items' generation ended
@@ -279,8 +279,68 @@ class WindowedFifoRotationTest
                     }
                 }
             }
-            assertEquals(0, core.sealedByTurns(), "the turns sealed nothing themselves");
+            assertEquals(0, core.seals.turnWords(), "the turns sealed nothing themselves");
         }
+    }
+
+    /**
+     * Once the seals are done, the deferred work readies the next turn's pages ({@link FifoSeals#prepareNextTurn}):
+     * once per turn, the reused slot's map and first sweep range, a store into every 4 KiB page of them, changing no
+     * word of the table (here in direct memory, where no page faults are to be seen: what is tested is which words are
+     * touched, how often, and that the table is left as it was, with the slot still answered for its previous use).
+     */
+    @ParameterizedTest(name = "owned = {0}")
+    @ValueSource(booleans = {false, true})
+    void theNextTurnsPagesAreReadiedOncePerTurnChangingNothing(final boolean owned)
+    {
+        final long perGeneration = 8_000_000;
+        final BlockedBloomModel layer = BlockedBloomModel.generationLayer(perGeneration, 0.01, GENERATIONS, -1);
+        final long mapWords = (layer.blocks() + 31) / 32;
+        final long sweepTickets = (layer.blocks() + BlockedFifoLayout.SWEEP_BLOCKS - 1) / BlockedFifoLayout.SWEEP_BLOCKS;
+        final long firstSweepWords = (layer.blocks() + sweepTickets - 1) / sweepTickets * BlockedFifoLayout.BLOCK_WORDS;
+        final SplittableRandom random = new SplittableRandom(TestSeed.seed());
+        final AtomicLong now = new AtomicLong(T0);
+        final long tableWords = BlockedFifoLayout.tableWords(layer.blocks(), GENERATIONS);
+        try (DirectRegion table = new DirectRegion(tableWords * 8); DirectRegion header = new DirectRegion(64 * 8))
+        {
+            final MappedWords words = table.words(owned);
+            final BlockedFifoCore core = WindowedFifo.of(words, header.words(owned), layer.blocks(),
+                layer.hashFunctions(), layer.blocksPerItem(), perGeneration, WINDOW, SLICES, now::get);
+            final List<List<Long>> byTurn = new ArrayList<>();
+            for (int turn = 1; turn <= 3 * GENERATIONS; turn++)
+            {
+                byTurn.add(streamNew(core, random, 3));
+                now.addAndGet(SLICE);
+                core.stream(random.nextLong()); // the turn
+                while (core.doDeferredWork() != BlockedFifoCore.NO_DEFERRED_WORK)
+                {
+                    Thread.onSpinWait(); // the seals first (no late claimer here: every step seals)
+                }
+                final long sum = sum(words, tableWords);
+                // a page a 512 words, the ranges off page boundaries in direct memory: one more page each at most
+                final long pages = core.prepareNextTurn();
+                final long least = (mapWords + 511) / 512 + (firstSweepWords + 511) / 512;
+                assertTrue(pages >= least && pages <= least + 2, "turn " + turn + " readied " + pages + " pages, " +
+                    "the map's and the first sweep range's are " + least);
+                assertEquals(0, core.prepareNextTurn(), "turn " + turn + ": readied twice");
+                assertEquals(sum, sum(words, tableWords), "turn " + turn + ": the readying changed the table");
+                for (final long item : byTurn.get(byTurn.size() - 1))
+                {
+                    assertTrue(core.contains(item), "turn " + turn + ": an item of the slice just ended is forgotten");
+                }
+            }
+        }
+    }
+
+    /** @return a checksum of the words (position-dependent: a word moved or changed changes it). */
+    private static long sum(final MappedWords words, final long count)
+    {
+        long sum = 0;
+        for (long i = 0; i < count; i++)
+        {
+            sum = sum * 31 + words.getLongPlain(i);
+        }
+        return sum;
     }
 
     /** The clock jumps over many slices: one turn, every older generation expired, the new one aligned on T. */

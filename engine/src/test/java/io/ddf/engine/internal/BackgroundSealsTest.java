@@ -76,6 +76,7 @@ class BackgroundSealsTest
         final ManualClock clock = new ManualClock(T0);
         final Path file = dir.resolve("w.ddf");
         final List<List<Long>> bySlice = new ArrayList<>();
+        final long preparedBefore = BackgroundSeals.done()[2];
         try (DuplicateFilter filter = windowed(10_000_000, clock, file))
         {
             for (int turn = 1; turn <= 3 * GENERATIONS; turn++)
@@ -87,6 +88,13 @@ class BackgroundSealsTest
                     awaitSealed(before, "turn " + turn); // each such turn ends a stale use: a seal queued
                 }
                 assertHeld(filter, bySlice);
+            }
+            // once its seals are done, the thread readies the next turn's pages (prepareNextTurn), the filter open
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (BackgroundSeals.done()[2] == preparedBefore)
+            {
+                assertTrue(System.nanoTime() < deadline, "the sealing thread readied no page in 20 s");
+                Thread.sleep(1);
             }
         }
         // reopened: every stale slot but the newest's is pending from its start, and the thread is woken at once
