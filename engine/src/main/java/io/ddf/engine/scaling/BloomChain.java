@@ -348,9 +348,9 @@ public final class BloomChain extends ScalingFilter
     }
 
     @Override
-    long touch(final int op, final int aux, final long hash)
+    io.ddf.engine.changelog.ReplayLanes lanes()
     {
-        return ChainReplay.touch(this, op, aux, hash);
+        return ChainLanes.of(this);
     }
 
     private ChainLayer grow(final ChainLayer newest)

@@ -1,6 +1,7 @@
 package io.ddf.engine.scaling;
 
 import io.ddf.engine.changelog.FilterLog;
+import io.ddf.engine.changelog.ReplayLanes;
 import io.ddf.engine.changelog.ReplayTarget;
 import io.ddf.persistence.FilterFileException;
 import io.ddf.persistence.Syncable;
@@ -147,7 +148,7 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable, C
                     FilterLog.Found.SEALED : FilterLog.Found.NOT_SEALED;
                 log = FilterLog.attach(changeLog, new LogBinding(file.headerAddress(),
                     LogBinding.SCALING_FILE_OFFSET, file::forceHeader), found,
-                    ReplayTarget.of(this::replay, this::touch), this::forcePages);
+                    ReplayTarget.of(this::replay, this::touch, lanes()), this::forcePages);
                 if (file.layersMissing() > 0)
                 {
                     throw new FilterFileException(FilterFileException.Reason.CORRUPT, path(), file.layersMissing() +
@@ -192,6 +193,12 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable, C
     long touch(final int op, final int aux, final long hash)
     {
         return 0;
+    }
+
+    /** @return the lanes that replay its row-local records ({@link ReplayTarget#lanes}), or null. */
+    ReplayLanes lanes()
+    {
+        return null;
     }
 
     /** Marks a filter made now (its {@link #logTo} has nothing to decide). */
