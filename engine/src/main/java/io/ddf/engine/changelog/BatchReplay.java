@@ -16,15 +16,18 @@ import java.util.concurrent.CyclicBarrier;
  */
 final class BatchReplay
 {
-    /** Records decoded per batch: the lanes meet twice a batch, so a batch must outweigh a meeting by far. */
+    /**
+     * Records decoded per batch: few enough that the batch's arrays stay in L2, many enough that the lanes' meetings,
+     * two a batch, are rare. (Measured: batches of 2^15 and 2^17 records applied in order of the page they write, for
+     * fewer TLB misses, replayed 8-14 % slower than 4096 in log order: bench/results/changelog/
+     * replay-2026-11-29T1730.md.)
+     */
     static final int BATCH = 4096;
     /**
      * Overrides the lane count (1: one lane, the replaying thread; 0: no lanes, every record by
      * {@link ReplayTarget#apply} as for a target without lanes); see {@link #threads}.
      */
     static final String THREADS_PROPERTY = "ddf.replay.threads";
-    /** Below this many log bytes to replay, one lane: a thread's start costs more than it saves. */
-    static final long PARALLEL_BYTES = 1L << 20;
 
     private final int[] ops = new int[BATCH];
     private final int[] auxes = new int[BATCH];
@@ -45,21 +48,17 @@ final class BatchReplay
     }
 
     /**
-     * The lanes of a replay of {@code bytes} log bytes: the property {@value #THREADS_PROPERTY} when set; else 2 when
-     * the machine has 2 or more processors and the replay is {@value #PARALLEL_BYTES} bytes or more, else 1 (measured:
-     * bench/results/changelog/, issue 31; more than 2 lanes is not measured, so not chosen by default).
+     * The lanes of a replay: the property {@value #THREADS_PROPERTY} when set (at most 64), else 1. Measured on the
+     * 2-core machine of issue 31 at load 3 (bench/results/changelog/replay-2026-11-29T1730.md): 2 lanes replayed the
+     * default chain at 0.70x the records/s of 1 lane and cost about twice the CPU per record: the second core was
+     * busy with other work, and a lane waits at each batch for the slower one. Where a restart has a core to itself
+     * 2 lanes may pay; it is not measured here, so not the default.
      *
-     * @param bytes the log bytes to replay.
-     * @return the lanes (0: none).
+     * @return the lanes (0: none, the record-by-record replay).
      */
-    static int threads(final long bytes)
+    static int threads()
     {
-        final Integer set = Integer.getInteger(THREADS_PROPERTY);
-        if (set != null)
-        {
-            return Math.max(0, Math.min(set, 64));
-        }
-        return bytes >= PARALLEL_BYTES && Runtime.getRuntime().availableProcessors() >= 2 ? 2 : 1;
+        return Math.max(0, Math.min(Integer.getInteger(THREADS_PROPERTY, 1), 64));
     }
 
     /**

@@ -121,7 +121,7 @@ public final class FilterLog implements ChangeRecorder
 
     /**
      * Replays the filter's records. A target with {@link ReplayTarget#lanes() lanes}: {@link BatchReplay} (each frame
-     * read and checked once, batches decoded, applied by 1 or 2 lanes). Else in groups of {@link #GROUP}: a reader
+     * read and checked once, batches decoded, applied by one lane, or more on request). Else in groups of {@link #GROUP}: a reader
      * ahead finds the group's records, then their table lines are touched in one tight loop
      * ({@link ReplayTarget#touch}: the misses overlap), then the replaying reader reads the same frames, checks each
      * again itself and applies the filter's. A record is applied only when a reader found it valid (FORMAT-LOG.md).
@@ -131,7 +131,7 @@ public final class FilterLog implements ChangeRecorder
     {
         final long started = System.nanoTime();
         final ReplayLanes lanes = target.lanes();
-        final int threads = BatchReplay.threads(end - from);
+        final int threads = BatchReplay.threads();
         if (lanes != null && threads > 0)
         {
             final long applied = BatchReplay.replay(log.reader(from), number, target, lanes, threads);
