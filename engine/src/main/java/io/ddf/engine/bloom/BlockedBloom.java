@@ -233,7 +233,7 @@ public final class BlockedBloom
         for (int i = 0; i < blocksPerItem; i++)
         {
             final long block = block(hash, i, blocks);
-            if (part(block, parts) == part)
+            if (parts == 1 || part(block, parts) == part)
             {
                 setOwned(block * BLOCK_WORDS, pattern(hash, i));
             }
@@ -254,7 +254,7 @@ public final class BlockedBloom
         for (int i = 0; i < blocksPerItem; i++)
         {
             final long block = block(hash, i, blocks);
-            if (part(block, parts) == part)
+            if (parts == 1 || part(block, parts) == part)
             {
                 sum += words.getLongPlain(block * BLOCK_WORDS);
             }
