@@ -348,9 +348,9 @@ public final class BloomChain extends ScalingFilter
     }
 
     @Override
-    io.ddf.engine.changelog.ReplayLanes lanes()
+    io.ddf.engine.changelog.ReplayTarget replayTarget()
     {
-        return ChainLanes.of(this);
+        return ChainLanes.target(this);
     }
 
     private ChainLayer grow(final ChainLayer newest)

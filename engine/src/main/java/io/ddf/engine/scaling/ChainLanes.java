@@ -3,6 +3,7 @@ package io.ddf.engine.scaling;
 import io.ddf.engine.bloom.BlockedBloom;
 import io.ddf.engine.changelog.KindOps;
 import io.ddf.engine.changelog.ReplayLanes;
+import io.ddf.engine.changelog.ReplayTarget;
 
 import java.util.Arrays;
 
@@ -24,11 +25,14 @@ final class ChainLanes implements ReplayLanes
 
     /**
      * @param chain the chain, its monitor held.
-     * @return its lanes, or null for layers that are not ddf's blocked ones (RedisBloom's bits span the table).
+     * @return what replays its records ({@link ChainReplay}), with lanes unless its layers are not ddf's blocked ones
+     *         (RedisBloom's bits span the table).
      */
-    static ReplayLanes of(final BloomChain chain)
+    static ReplayTarget target(final BloomChain chain)
     {
-        return chain.layerCount() > 0 && chain.layer(0) instanceof DdfBlockedLayer ? new ChainLanes(chain) : null;
+        return ReplayTarget.of(frame -> ChainReplay.replay(chain, frame),
+            (op, aux, hash) -> ChainReplay.touch(chain, op, aux, hash),
+            chain.layerCount() > 0 && chain.layer(0) instanceof DdfBlockedLayer ? new ChainLanes(chain) : null);
     }
 
     @Override

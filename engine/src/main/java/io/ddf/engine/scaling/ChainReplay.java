@@ -15,6 +15,22 @@ final class ChainReplay
     }
 
     /**
+     * Touches the block a CHAIN_ADD will set (ddf's blocked layers: {@link ChainLayer#touch}), when its layer exists
+     * already: the record-by-record replay's ({@code ddf.replay.threads} 0, and RedisBloom's layers, which touch
+     * nothing).
+     *
+     * @param chain the chain, its monitor held.
+     * @param op    the record's op.
+     * @param index its aux: the layer.
+     * @param hash  its word 1: hash {@code a}.
+     * @return the word read (0 when none).
+     */
+    static long touch(final BloomChain chain, final int op, final int index, final long hash)
+    {
+        return op == KindOps.CHAIN_ADD && index < chain.layerCount() ? chain.layer(index).touch(hash) : 0;
+    }
+
+    /**
      * @param chain the chain, its monitor held.
      * @param frame the reader at one of its records.
      */

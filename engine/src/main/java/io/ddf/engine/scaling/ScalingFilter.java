@@ -1,7 +1,6 @@
 package io.ddf.engine.scaling;
 
 import io.ddf.engine.changelog.FilterLog;
-import io.ddf.engine.changelog.ReplayLanes;
 import io.ddf.engine.changelog.ReplayTarget;
 import io.ddf.persistence.FilterFileException;
 import io.ddf.persistence.Syncable;
@@ -148,7 +147,7 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable, C
                     FilterLog.Found.SEALED : FilterLog.Found.NOT_SEALED;
                 log = FilterLog.attach(changeLog, new LogBinding(file.headerAddress(),
                     LogBinding.SCALING_FILE_OFFSET, file::forceHeader), found,
-                    ReplayTarget.of(this::replay, this::touch, lanes()), this::forcePages);
+                    replayTarget(), this::forcePages);
                 if (file.layersMissing() > 0)
                 {
                     throw new FilterFileException(FilterFileException.Reason.CORRUPT, path(), file.layersMissing() +
@@ -195,10 +194,10 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable, C
         return 0;
     }
 
-    /** @return the lanes that replay its row-local records ({@link ReplayTarget#lanes}), or null. */
-    ReplayLanes lanes()
+    /** @return what replays its records: {@link #replay} and {@link #touch}, without lanes unless a kind says. */
+    ReplayTarget replayTarget()
     {
-        return null;
+        return ReplayTarget.of(this::replay, this::touch);
     }
 
     /** Marks a filter made now (its {@link #logTo} has nothing to decide). */
