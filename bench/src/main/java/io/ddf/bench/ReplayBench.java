@@ -31,14 +31,17 @@ import java.util.stream.Stream;
  * checkpointed empty, then given N distinct elements. A power cut is then played (the file as at the checkpoint, the
  * log as written, another boot id) and the open replays every record. Per round: the replay's time
  * (Recovery) and records/s, and the replaying thread's CPU time for the whole open (replay, then the checkpoint that
- * forces the replayed pages): on a machine shared by other work the wall time says the share of a core the round got,
- * the CPU time what the replay costs.
+ * forces the replayed pages), and the process's CPU time over the open (every thread: the replay's lanes, and the
+ * JIT and GC threads too, so an upper bound): on a machine shared by other work the wall time says the share of a core
+ * the round got, the CPU time what the replay costs.
  *
  * <pre>bench/run.sh ReplayBench OUT.md WORK_DIR ROUNDS RECORDS INITIAL_CAPACITY|MEMORY_BITS [KIND]</pre>
  */
 public final class ReplayBench
 {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final com.sun.management.OperatingSystemMXBean PROCESS =
+        (com.sun.management.OperatingSystemMXBean)ManagementFactory.getOperatingSystemMXBean();
 
     private ReplayBench()
     {
@@ -58,10 +61,12 @@ public final class ReplayBench
             " adds, initial capacity " + capacity + ", 1 %, expansion 2)" : "# Change-log replay of a fixed-size " +
             kind + " filter (" + records + " distinct elements, " + capacity + " memory bits)");
         lines.add("");
-        lines.add("| round | records replayed | layers | replay ms | records/s | open's CPU ms | records per CPU-s |");
-        lines.add("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+        lines.add("| round | records replayed | layers | replay ms | records/s | open's CPU ms | records per CPU-s | " +
+            "process CPU ms | records per process CPU-s | load |");
+        lines.add("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
         final double[] rates = new double[rounds];
         final double[] cpuRates = new double[rounds];
+        final double[] processRates = new double[rounds];
         for (int round = 0; round < rounds; round++)
         {
             final Path dir = Files.createDirectories(work.resolve("round-" + round));
@@ -78,18 +83,22 @@ public final class ReplayBench
             }
             rates[round] = replayed[0] / (replayed[1] / 1e9);
             cpuRates[round] = replayed[0] / (replayed[3] / 1e9);
-            lines.add(String.format(Locale.ROOT, "| %d | %d | %d | %.1f | %.0f | %.1f | %.0f |", round + 1,
-                replayed[0], replayed[2], replayed[1] / 1e6, rates[round], replayed[3] / 1e6, cpuRates[round]));
+            processRates[round] = replayed[0] / (replayed[4] / 1e9);
+            lines.add(String.format(Locale.ROOT, "| %d | %d | %d | %.1f | %.0f | %.1f | %.0f | %.1f | %.0f | %.1f |",
+                round + 1, replayed[0], replayed[2], replayed[1] / 1e6, rates[round], replayed[3] / 1e6,
+                cpuRates[round], replayed[4] / 1e6, processRates[round],
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
             deleteTree(dir);
         }
         lines.add("");
-        lines.add(String.format(Locale.ROOT, "median: %.0f records/s (wall), %.0f records per CPU-second, over %d " +
-            "rounds", median(rates), median(cpuRates), rounds));
+        lines.add(String.format(Locale.ROOT, "median: %.0f records/s (wall), %.0f records per CPU-second of the " +
+            "replaying thread, %.0f per process CPU-second, over %d rounds (replay lanes: %s)", median(rates),
+            median(cpuRates), median(processRates), rounds, System.getProperty("ddf.replay.threads", "default")));
         Files.write(out, lines);
         lines.forEach(System.out::println);
     }
 
-    /** @return records replayed, replay nanos, layers, the open's CPU nanos. */
+    /** @return records replayed, replay nanos, layers, the open's CPU nanos, the process's. */
     private static long[] chainRound(final Path dir, final int round, final long records, final long capacity)
         throws IOException
     {
@@ -113,14 +122,16 @@ public final class ReplayBench
         try (ChangeLog log = ChangeLog.open(dir.resolve("log-cut"), LogOptions.DEFAULT);
             BloomChain chain = BloomChain.open(path))
         {
+            final long process = PROCESS.getProcessCpuTime();
             final long cpu = THREADS.getCurrentThreadCpuTime();
             final Recovery r = chain.logTo(log);
             final long cpuNanos = THREADS.getCurrentThreadCpuTime() - cpu;
-            return new long[] {r.records(), r.nanos(), chain.layerCount(), cpuNanos};
+            return new long[] {r.records(), r.nanos(), chain.layerCount(), cpuNanos,
+                PROCESS.getProcessCpuTime() - process};
         }
     }
 
-    /** @return records replayed, replay nanos, 1, the open's CPU nanos. */
+    /** @return records replayed, replay nanos, 1, the open's CPU nanos, the process's. */
     private static long[] fixedRound(final Path dir, final FilterKind kind, final int round, final long records,
         final long memoryBits) throws IOException
     {
@@ -144,16 +155,18 @@ public final class ReplayBench
         System.setProperty(BootId.PROPERTY, new UUID(round, 31).toString());
         try (ChangeLog log = ChangeLog.open(dir.resolve("log-cut"), LogOptions.DEFAULT))
         {
+            final long process = PROCESS.getProcessCpuTime();
             final long cpu = THREADS.getCurrentThreadCpuTime();
             try (DuplicateFilter filter = Filters.open(path, log))
             {
                 final long cpuNanos = THREADS.getCurrentThreadCpuTime() - cpu;
+                final long processNanos = PROCESS.getProcessCpuTime() - process;
                 final Recovery r = filter.recovery();
                 if (r.outcome() != Recovery.Outcome.REPLAYED)
                 {
                     throw new IllegalStateException("the open did not replay: " + r.describe());
                 }
-                return new long[] {r.records(), r.nanos(), 1, cpuNanos};
+                return new long[] {r.records(), r.nanos(), 1, cpuNanos, processNanos};
             }
         }
     }

@@ -27,6 +27,8 @@ public final class BlockedBloom
     public static final int MAX_BITS_PER_BLOCK = 10;
     /** Most blocks per item. */
     public static final int MAX_BLOCKS_PER_ITEM = 2;
+    /** 64 blocks of 64 bytes: a 4 KiB page ({@link #part}). */
+    private static final int PAGE_BLOCKS_SHIFT = 6;
 
     private final MappedWords words;
     private final long blocks;
@@ -203,6 +205,77 @@ public final class BlockedBloom
             sum += words.getLongPlain(block(hash, 1, blocks) * BLOCK_WORDS);
         }
         return sum;
+    }
+
+    /**
+     * The part of block {@code block} among {@code parts} parts of the table: a 4 KiB page of blocks, the pages dealt
+     * round, so that each part's writer has whole lines and pages of its own (a parallel replay's lanes).
+     *
+     * @param block a block index.
+     * @param parts the parts.
+     * @return its part, 0 to {@code parts - 1}.
+     */
+    public static int part(final long block, final int parts)
+    {
+        return (int)((block >>> PAGE_BLOCKS_SHIFT) % parts);
+    }
+
+    /**
+     * {@link #insert} of the item's blocks that fall in {@code part} ({@link #part}), by its single writer: plain
+     * reads and stores, no locked instruction (a replay's lane, nobody else writing those blocks meanwhile).
+     *
+     * @param hash  the item's hash.
+     * @param part  the writer's part.
+     * @param parts the parts.
+     */
+    public void insertPart(final long hash, final int part, final int parts)
+    {
+        for (int i = 0; i < blocksPerItem; i++)
+        {
+            final long block = block(hash, i, blocks);
+            if (parts == 1 || part(block, parts) == part)
+            {
+                setOwned(block * BLOCK_WORDS, pattern(hash, i));
+            }
+        }
+    }
+
+    /**
+     * {@link #touch} of the item's blocks that fall in {@code part}.
+     *
+     * @param hash  the item's hash.
+     * @param part  the part.
+     * @param parts the parts.
+     * @return the words read, summed.
+     */
+    public long touchPart(final long hash, final int part, final int parts)
+    {
+        long sum = 0;
+        for (int i = 0; i < blocksPerItem; i++)
+        {
+            final long block = block(hash, i, blocks);
+            if (parts == 1 || part(block, parts) == part)
+            {
+                sum += words.getLongPlain(block * BLOCK_WORDS);
+            }
+        }
+        return sum;
+    }
+
+    private void setOwned(final long first, final long pattern)
+    {
+        final int rotation = (int)(pattern >>> 61);
+        final int lanes = Math.min(perBlock, BLOCK_WORDS);
+        for (int i = 0; i < lanes; i++)
+        {
+            final long mask = mask(pattern, i, perBlock);
+            final long index = first + ((rotation + i) & (BLOCK_WORDS - 1));
+            final long word = words.getLongPlain(index);
+            if ((word & mask) != mask)
+            {
+                words.putLongPlain(index, word | mask);
+            }
+        }
     }
 
     /** Zeroes every block: not atomic with respect to concurrent inserts. */

@@ -120,15 +120,23 @@ public final class FilterLog implements ChangeRecorder
     }
 
     /**
-     * Replays the filter's records in groups of {@link #GROUP}: a reader ahead finds the group's records, then their
-     * table lines are touched in one tight loop ({@link ReplayTarget#touch}: the misses overlap), then the replaying
-     * reader reads the same frames, checks each again itself and applies the filter's. A record is applied only when
-     * the reader applying it found it valid (FORMAT-LOG.md), whatever the reader ahead did.
+     * Replays the filter's records. A target with {@link ReplayTarget#lanes() lanes}: {@link BatchReplay} (each frame
+     * read and checked once, batches decoded, applied by one lane, or more on request). Else in groups of {@link #GROUP}: a reader
+     * ahead finds the group's records, then their table lines are touched in one tight loop
+     * ({@link ReplayTarget#touch}: the misses overlap), then the replaying reader reads the same frames, checks each
+     * again itself and applies the filter's. A record is applied only when a reader found it valid (FORMAT-LOG.md).
      */
     private static Recovery replay(final ChangeLog log, final int number, final long from, final long end,
         final ReplayTarget target)
     {
         final long started = System.nanoTime();
+        final ReplayLanes lanes = target.lanes();
+        final int threads = BatchReplay.threads();
+        if (lanes != null && threads > 0)
+        {
+            final long applied = BatchReplay.replay(log.reader(from), number, target, lanes, threads);
+            return new Recovery(Recovery.Outcome.REPLAYED, applied, System.nanoTime() - started, from, end);
+        }
         long records = 0;
         long touched = 0;
         final LogReader ahead = log.reader(from);
@@ -164,11 +172,17 @@ public final class FilterLog implements ChangeRecorder
             records += applied;
         }
         while (group == GROUP);
+        sink(touched);
+        return new Recovery(Recovery.Outcome.REPLAYED, records, System.nanoTime() - started, from, end);
+    }
+
+    /** Keeps a sum of touched words alive (so that the reads feeding it are not optimised away). */
+    static void sink(final long touched)
+    {
         if (touched == TOUCH_SENTINEL)
         {
             touchSink = touched;
         }
-        return new Recovery(Recovery.Outcome.REPLAYED, records, System.nanoTime() - started, from, end);
     }
 
     /** @return what the open did. */

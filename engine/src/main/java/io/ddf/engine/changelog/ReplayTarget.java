@@ -31,14 +31,40 @@ public interface ReplayTarget
     }
 
     /**
+     * @return the lanes that replay this target's row-local records (decoded once, in parallel where it pays), or
+     *         null: every record applied by {@link #apply} in log order.
+     */
+    default ReplayLanes lanes()
+    {
+        return null;
+    }
+
+    /**
      * @param apply replays one record.
      * @param touch touches one record's table lines ahead.
      * @return the two as a target.
      */
     static ReplayTarget of(final Consumer<LogReader> apply, final Touch touch)
     {
+        return of(apply, touch, null);
+    }
+
+    /**
+     * @param apply replays one record.
+     * @param touch touches one record's table lines ahead.
+     * @param lanes the target's lanes, or null.
+     * @return the three as a target.
+     */
+    static ReplayTarget of(final Consumer<LogReader> apply, final Touch touch, final ReplayLanes lanes)
+    {
         return new ReplayTarget()
         {
+            @Override
+            public ReplayLanes lanes()
+            {
+                return lanes;
+            }
+
             @Override
             public void apply(final LogReader frame)
             {

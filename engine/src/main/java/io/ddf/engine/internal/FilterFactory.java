@@ -556,7 +556,8 @@ public final class FilterFactory
         final FilterLog filterLog = FilterLog.attach(log, new LogBinding(file.headerAddress(),
             LogBinding.FILTER_FILE_OFFSET, file::forceHeader), found,
             ReplayTarget.of(frame -> MappedReplay.replay(core, counters, definition, frame),
-                (op, aux, hash) -> MappedReplay.touch(core, op, hash)), file::forcePages);
+                (op, aux, hash) -> MappedReplay.touch(core, op, hash), MappedReplay.lanes(core, counters)),
+            file::forcePages);
         final Recovery.Outcome outcome = filterLog.recovery().outcome();
         if (outcome == Recovery.Outcome.REPLAYED || outcome == Recovery.Outcome.NO_LOG ||
             outcome == Recovery.Outcome.SAME_BOOT)

@@ -1,6 +1,7 @@
 package io.ddf.engine.internal;
 
 import io.ddf.engine.changelog.KindOps;
+import io.ddf.engine.changelog.ReplayLanes;
 import io.ddf.engine.spi.CountingCore;
 import io.ddf.engine.spi.FilterCore;
 import io.ddf.engine.spi.KindDefinition;
@@ -60,6 +61,94 @@ final class MappedReplay
             case KindOps.STREAM, KindOps.STREAM_AT, KindOps.ADD, KindOps.DELETE -> core.touch(hash);
             default -> 0;
         };
+    }
+
+    /**
+     * The lanes of a core whose rows' verdicts depend on their own history alone ({@link FilterCore#partitioned}, not
+     * a {@link LoggedCore}): its STREAM records, lane p of n streaming those whose row falls in a 4 KiB page of rows
+     * of part p (rows' pages dealt round), counting verdicts to itself; its merge adds them to stripe 0 as the
+     * sequential replay does one by one. Other records are barriers.
+     *
+     * @param core     the filter's core.
+     * @param counters its counters.
+     * @return the lanes, or null.
+     */
+    static ReplayLanes lanes(final FilterCore core, final FilterCounters counters)
+    {
+        if (!core.partitioned() || core instanceof LoggedCore)
+        {
+            return null;
+        }
+        return new ReplayLanes()
+        {
+            @Override
+            public boolean local(final int op, final int aux, final int units)
+            {
+                return op == KindOps.STREAM;
+            }
+
+            @Override
+            public ReplayLane lane(final int index, final int count)
+            {
+                return new StreamLane(core, counters, index, count);
+            }
+        };
+    }
+
+    /** One lane of {@link #lanes}. */
+    private static final class StreamLane implements ReplayLanes.ReplayLane
+    {
+        /** 512 rows of a word: a page (coarser for wider rows, which is as exact). */
+        private static final int PAGE_ROWS_SHIFT = 9;
+        private final FilterCore core;
+        private final FilterCounters counters;
+        private final int part;
+        private final int parts;
+        private long elements;
+        private long duplicates;
+
+        StreamLane(final FilterCore core, final FilterCounters counters, final int part, final int parts)
+        {
+            this.core = core;
+            this.counters = counters;
+            this.part = part;
+            this.parts = parts;
+        }
+
+        private boolean mine(final long hash)
+        {
+            return (core.partition(hash) >>> PAGE_ROWS_SHIFT) % parts == part;
+        }
+
+        @Override
+        public long touch(final int op, final int aux, final long hash)
+        {
+            return mine(hash) ? core.touch(hash) : 0;
+        }
+
+        @Override
+        public void apply(final int op, final int aux, final long hash, final long arg, final long arg3)
+        {
+            if (mine(hash))
+            {
+                elements++;
+                if (core.stream(hash))
+                {
+                    duplicates++;
+                }
+            }
+        }
+
+        @Override
+        public void merge()
+        {
+            if (elements != 0)
+            {
+                counters.record(0, elements, duplicates);
+                elements = 0;
+                duplicates = 0;
+            }
+        }
     }
 
     private static CountingCore counting(final FilterCore core, final KindDefinition definition)

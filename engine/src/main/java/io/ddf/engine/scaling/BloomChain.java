@@ -348,9 +348,9 @@ public final class BloomChain extends ScalingFilter
     }
 
     @Override
-    long touch(final int op, final int aux, final long hash)
+    io.ddf.engine.changelog.ReplayTarget replayTarget()
     {
-        return ChainReplay.touch(this, op, aux, hash);
+        return ChainLanes.target(this);
     }
 
     private ChainLayer grow(final ChainLayer newest)

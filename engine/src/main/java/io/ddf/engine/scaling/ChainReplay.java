@@ -16,7 +16,8 @@ final class ChainReplay
 
     /**
      * Touches the block a CHAIN_ADD will set (ddf's blocked layers: {@link ChainLayer#touch}), when its layer exists
-     * already.
+     * already: the record-by-record replay's ({@code ddf.replay.threads} 0, and RedisBloom's layers, which touch
+     * nothing).
      *
      * @param chain the chain, its monitor held.
      * @param op    the record's op.

@@ -138,6 +138,21 @@ final class DdfBlockedLayer implements ChainLayer
         return bloom.touch(a);
     }
 
+    /**
+     * A replay lane's share of an add ({@link BlockedBloom#insertPart}): the item's bits in the blocks of its part,
+     * the count left to the lane's merge.
+     */
+    void addPart(final long a, final int part, final int parts)
+    {
+        bloom.insertPart(a, part, parts);
+    }
+
+    /** @return {@link BlockedBloom#touchPart}. */
+    long touchPart(final long a, final int part, final int parts)
+    {
+        return bloom.touchPart(a, part, parts);
+    }
+
     @Override
     public BloomLink link()
     {

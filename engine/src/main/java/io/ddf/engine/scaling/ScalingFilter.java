@@ -147,7 +147,7 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable, C
                     FilterLog.Found.SEALED : FilterLog.Found.NOT_SEALED;
                 log = FilterLog.attach(changeLog, new LogBinding(file.headerAddress(),
                     LogBinding.SCALING_FILE_OFFSET, file::forceHeader), found,
-                    ReplayTarget.of(this::replay, this::touch), this::forcePages);
+                    replayTarget(), this::forcePages);
                 if (file.layersMissing() > 0)
                 {
                     throw new FilterFileException(FilterFileException.Reason.CORRUPT, path(), file.layersMissing() +
@@ -192,6 +192,12 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable, C
     long touch(final int op, final int aux, final long hash)
     {
         return 0;
+    }
+
+    /** @return what replays its records: {@link #replay} and {@link #touch}, without lanes unless a kind says. */
+    ReplayTarget replayTarget()
+    {
+        return ReplayTarget.of(this::replay, this::touch);
     }
 
     /** Marks a filter made now (its {@link #logTo} has nothing to decide). */
