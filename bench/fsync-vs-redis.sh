@@ -15,7 +15,8 @@
 # redis rows are skipped, saying so, when it is absent), DDF_PORT (7500), REDIS_PORT (6500), CAPACITY, RANGE, WARM,
 # WARM_C (the unpipelined warm-up, -c 50, after WARM: 10000),
 # DDF_RESERVE_OPTIONS (appended to ddf's BF.RESERVE, e.g. NONSCALING; default none: ddf's default, a scaling chain),
-# DDF_POLICIES and REDIS_POLICIES (each "always everysec no": the servers to start), WORK (a directory on the disk to measure; default a new one
+# DDF_POLICIES and REDIS_POLICIES (each "always everysec no": the servers to start; REDIS_POLICIES may also name
+# none: a redis-server with no persistence at all), WORK (a directory on the disk to measure; default a new one
 # under the repository's target/), DDF_JAR (a built ddf.jar; default: build ingest/target/ddf.jar when stale),
 # BEFORE_JAR (another ddf.jar, e.g. main's before a change: its servers run alongside, one per policy of
 # BEFORE_POLICIES, default DDF_POLICIES, ports after the others), DDF_VARIANTS (more ddf servers, one per policy of
@@ -81,11 +82,17 @@ if [ -f "$module" ]; then
   port="$redis_port"
   for policy in ${REDIS_POLICIES:-always everysec no}; do
     mkdir -p "$work/redis-$policy"
-    redis-server --port "$port" --bind 127.0.0.1 --dir "$work/redis-$policy" --save '' --appendonly yes \
-      --appendfsync "$policy" --loadmodule "$module" --daemonize no > "$work/redis-$policy.log" 2>&1 &
+    if [ "$policy" = none ]; then # no persistence at all: what ddf --fsync no is held against
+      persistence=(--appendonly no); name="redis-server + RedisBloom, no persistence (appendonly no, save '')"
+    else
+      persistence=(--appendonly yes --appendfsync "$policy")
+      name="redis-server + RedisBloom, appendonly yes, appendfsync $policy"
+    fi
+    redis-server --port "$port" --bind 127.0.0.1 --dir "$work/redis-$policy" --save '' "${persistence[@]}" \
+      --loadmodule "$module" --daemonize no > "$work/redis-$policy.log" 2>&1 &
     pids+=($!); procs+=($!)
     wait_port "$port"
-    names+=("redis-server + RedisBloom, appendonly yes, appendfsync $policy"); ports+=("$port")
+    names+=("$name"); ports+=("$port")
     port=$((port + 1))
   done
 else
