@@ -16,7 +16,9 @@
 # before and after. Environment: REDISBLOOM, ROUNDS (4), NMADD (20000 requests: 2,000,000 items), FEED (2000000),
 # WARMUP (1000000 items per server before the rounds; rounds x items + WARMUP stays under the filters' 10^7),
 # REDIS_PORT (6392), DDF_PORT (7401; the next jars take the following ports), FEED_PORT (7411, likewise),
-# DDF_JAVA_OPTS (extra JVM options for every ddf).
+# DDF_JAVA_OPTS (extra JVM options for every ddf), FEED_RESERVE_OPTIONS (words after ddf's BF.RESERVE of the feed's
+# filter, e.g. "KIND bloom": a fixed-size Bloom filter, RedisBloom NONSCALING's kind, instead of the fifo-bloom that
+# --past-capacity forget gives by default).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=bench/scripts/redisbloom-module.sh
@@ -72,7 +74,8 @@ for k in "${!ports[@]}"; do
     # shellcheck disable=SC2086
     redis-benchmark -p "$p" -n $((warmup / 100)) -P 16 -r 100000000 -q BF.MADD m $items > /dev/null 2>&1
   else
-    redis-cli -p "$p" BF.RESERVE feed 0.01 10000000 > /dev/null
+    # shellcheck disable=SC2086 # FEED_RESERVE_OPTIONS is a list of words (e.g. "KIND bloom")
+    redis-cli -p "$p" BF.RESERVE feed 0.01 10000000 ${FEED_RESERVE_OPTIONS:-} > /dev/null
     # the JIT and the filter's pages, not recorded
     "$root/bench/run.sh" daemon.FeedLoad 127.0.0.1 "${feeds[$k]}" "$warmup" "w-$k-" > /dev/null
   fi
@@ -118,7 +121,7 @@ L = [f"# The raw feed against RedisBloom's BF.MADD of 100 -P 16, same promise, {
      f"{os.cpu_count()} cores; rounds alternated (every server once per round); medians over the rounds. Both "
      "sides everysec: redis-server `appendonly yes appendfsync everysec`, ddf `--fsync everysec` (its change log). "
      "Filters of 10^7 at 1 %: RedisBloom `BF.RESERVE m 0.01 10000000 NONSCALING`, ddf `BF.RESERVE feed 0.01 "
-     "10000000` under `--past-capacity forget` (its fixed-size filter). CPU µs/item: the server process's CPU time "
+     f"10000000{(' ' + os.environ['FEED_RESERVE_OPTIONS']) if os.environ.get('FEED_RESERVE_OPTIONS') else ''}` under `--past-capacity forget` (its fixed-size filter). CPU µs/item: the server process's CPU time "
      "over the run divided by its items.\n",
      f"- uptime at the start: `{load_start}`\n- uptime before the rounds: `{load_before}`\n"
      f"- uptime after the rounds: `{load_after}`\n",
