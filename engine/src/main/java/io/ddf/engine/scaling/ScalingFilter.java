@@ -181,23 +181,12 @@ public abstract sealed class ScalingFilter implements AutoCloseable, Syncable, C
     abstract void replay(LogReader frame);
 
     /**
-     * Touches the table lines one of this filter's records will write, before a group of them is replayed
-     * ({@link ReplayTarget#touch}).
-     *
-     * @param op   the record's op code.
-     * @param aux  its aux field.
-     * @param hash its word 1.
-     * @return the words read, summed.
+     * @return what replays its records: {@link #replay}, touching nothing ahead and without lanes unless a kind says
+     *         (a ddf chain: {@link ChainLanes}).
      */
-    long touch(final int op, final int aux, final long hash)
-    {
-        return 0;
-    }
-
-    /** @return what replays its records: {@link #replay} and {@link #touch}, without lanes unless a kind says. */
     ReplayTarget replayTarget()
     {
-        return ReplayTarget.of(this::replay, this::touch);
+        return this::replay;
     }
 
     /** Marks a filter made now (its {@link #logTo} has nothing to decide). */
