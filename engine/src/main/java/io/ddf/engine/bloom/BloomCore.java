@@ -55,6 +55,23 @@ final class BloomCore implements FilterCore
         return duplicate;
     }
 
+    /**
+     * A plain read of each word {@link #stream} will set: k misses that a batch overlaps across its elements, where
+     * {@link #stream}'s compare-and-swaps would take them one at a time (a locked instruction waits for the loads and
+     * stores before it).
+     */
+    @Override
+    public long touch(final long hash)
+    {
+        final long step = Hashes.step(hash);
+        long sum = 0;
+        for (int i = 0; i < k; i++)
+        {
+            sum += bits.getLongPlain(position(hash, step, i) >>> 6);
+        }
+        return sum;
+    }
+
     @Override
     public boolean contains(final long hash)
     {
