@@ -7,8 +7,9 @@ package io.ddf.persistence.log;
  * @param owned        whether one thread at a time appends (an embedded single-writer filter): appends then take no
  *                     locked instruction (plain and release stores); otherwise any thread may append, each frame
  *                     reserved by one atomic add.
- * @param prefault     whether a new segment's pages are faulted in writable ahead of the appends
- *                     ({@code MADV_POPULATE_WRITE}), so that an append never takes a page fault.
+ * @param prefault     whether the record pages are readied ahead of the appends, a chunk at a time on the
+ *                     {@code ddf-log-ahead} thread (each page written once through the mapping: LogSegment's
+ *                     {@code readyForAppends}), so that an append takes no page fault and no first write.
  */
 public record LogOptions(long segmentBytes, boolean owned, boolean prefault)
 {

@@ -21,6 +21,15 @@ import static io.ddf.persistence.log.LogFormat.UNIT;
 final class LogWriter
 {
     private static final VarHandle TAIL;
+    private static final VarHandle MARK;
+    /**
+     * Record bytes readied at a time ahead of the tail (LogOptions.prefault; {@link LogSegment#readyForAppends}): 1 MiB,
+     * 32,768 one-unit frames, 256 pages. Why ahead of the tail and on the {@code ddf-log-ahead} thread: a page's first
+     * write through the mapping is the dear one (a fault, and on a shadow-paged guest the shadow's fill), and the
+     * writers' threads are the event loops; why by chunks and not a whole segment at once: a log that never fills its
+     * segment (every embedded filter's own log, every test) readies only what it uses.
+     */
+    private static final long READY_CHUNK = 1L << 20;
     private static final System.Logger LOG = System.getLogger("io.ddf.persistence.log");
     /** Makes the next segments ahead of need, for every log of the process. */
     private static final ExecutorService AHEAD = Executors.newSingleThreadExecutor(r ->
@@ -35,6 +44,7 @@ final class LogWriter
         try
         {
             TAIL = MethodHandles.lookup().findVarHandle(LogWriter.class, "tail", long.class);
+            MARK = MethodHandles.lookup().findVarHandle(LogWriter.class, "readyMark", long.class);
         }
         catch (final ReflectiveOperationException e)
         {
@@ -63,6 +73,12 @@ final class LogWriter
     /** Told each failure as it is set, and null when a retry clears it (see {@link ChangeLog#onFailure}). */
     private volatile java.util.function.Consumer<LogUnavailableException> failures = failed -> { };
     private volatile boolean aheadQueued;
+    /**
+     * When the tail reaches it, the chunk after the next is readied (through {@link #MARK}): the record bytes up to
+     * {@code readyMark + READY_CHUNK} are readied or queued to be, in the segments that exist by then.
+     */
+    @SuppressWarnings("unused")
+    private volatile long readyMark;
     private boolean closed;
 
     LogWriter(final Path directory, final LogOptions options, final long logId, final List<LogSegment> segments,
@@ -77,6 +93,11 @@ final class LogWriter
         this.tail = end;
         this.appendedFound = end;
         this.nextNumber = nextNumber;
+        this.readyMark = options.prefault() ? end + READY_CHUNK : Long.MAX_VALUE;
+        if (options.prefault())
+        {
+            queueReady(end, end + 2 * READY_CHUNK); // the segment an open makes is fresh
+        }
     }
 
     /**
@@ -96,6 +117,10 @@ final class LogWriter
         while (true)
         {
             final long p = reserve(UNIT);
+            if (p >= (long)MARK.getOpaque(this))
+            {
+                readyAhead(p);
+            }
             LogSegment s = current;
             if (p < s.start() || p + UNIT > s.limit())
             {
@@ -127,6 +152,10 @@ final class LogWriter
         while (true)
         {
             final long p = reserve(2 * UNIT);
+            if (p >= (long)MARK.getOpaque(this))
+            {
+                readyAhead(p);
+            }
             LogSegment s = current;
             if (p < s.start() || p + 2 * UNIT > s.limit())
             {
@@ -146,6 +175,47 @@ final class LogWriter
             RawMemory.putLongPlain(a + 48, arg6);
             RawMemory.putLongRelease(a + 56, LogFormat.check2(w0, hash, arg, arg3, arg4, arg5, arg6, p));
             return published(p + 2 * UNIT);
+        }
+    }
+
+    /** The tail passed the mark: one caller moves it a chunk on and queues the readying of the chunk after. */
+    private void readyAhead(final long p)
+    {
+        final long mark = (long)MARK.getOpaque(this);
+        if (owned && p >= mark) // one appender: no locked instruction
+        {
+            MARK.setOpaque(this, mark + READY_CHUNK);
+            queueReady(mark + READY_CHUNK, mark + 2 * READY_CHUNK);
+        }
+        else if (p >= mark && MARK.compareAndSet(this, mark, mark + READY_CHUNK))
+        {
+            queueReady(mark + READY_CHUNK, mark + 2 * READY_CHUNK);
+        }
+    }
+
+    /** Readies the record bytes of [from, to) on the {@code ddf-log-ahead} thread, in the segments there are then. */
+    private void queueReady(final long from, final long to)
+    {
+        try
+        {
+            AHEAD.execute(() ->
+            {
+                synchronized (segmentLock) // a close (which unmaps after it) waits for the stores
+                {
+                    if (closed)
+                    {
+                        return;
+                    }
+                    for (final LogSegment s : segments)
+                    {
+                        s.readyForAppends(from, to);
+                    }
+                }
+            });
+        }
+        catch (final java.util.concurrent.RejectedExecutionException e)
+        {
+            // best effort: the appends take the pages' first writes themselves
         }
     }
 
@@ -256,18 +326,13 @@ final class LogWriter
         {
             try
             {
-                final LogSegment made;
                 synchronized (segmentLock)
                 {
                     if (closed)
                     {
                         return;
                     }
-                    made = segmentThrough(current.limit());
-                }
-                if (options.prefault())
-                {
-                    made.prefault();
+                    segmentThrough(current.limit()); // its pages are readied by chunks as the tail nears them
                 }
             }
             catch (final LogUnavailableException e)
