@@ -31,6 +31,8 @@ public final class BlockedBloom
     private static final int PAGE_BLOCKS_SHIFT = 6;
 
     private final MappedWords words;
+    /** The same words owned ({@link MappedWords#ownedView}): a replay lane's, the single writer of its pages. */
+    private final MappedWords lane;
     private final long blocks;
     private final int perBlock;
     private final int blocksPerItem;
@@ -55,6 +57,7 @@ public final class BlockedBloom
                 "has " + words.words());
         }
         this.words = words.slice(0, blocks * BLOCK_WORDS);
+        this.lane = this.words.ownedView();
         this.blocks = blocks;
         this.perBlock = hashFunctions / blocksPerItem;
         this.blocksPerItem = blocksPerItem;
@@ -221,8 +224,8 @@ public final class BlockedBloom
     }
 
     /**
-     * {@link #insert} of the item's blocks that fall in {@code part} ({@link #part}), by its single writer: plain
-     * reads and stores, no locked instruction (a replay's lane, nobody else writing those blocks meanwhile).
+     * {@link #insert} of the item's blocks that fall in {@code part} ({@link #part}), by its single writer: through
+     * the owned view of the words, no locked instruction (a replay's lane, nobody else writing those blocks meanwhile).
      *
      * @param hash  the item's hash.
      * @param part  the writer's part.
@@ -235,7 +238,7 @@ public final class BlockedBloom
             final long block = block(hash, i, blocks);
             if (parts == 1 || part(block, parts) == part)
             {
-                setOwned(block * BLOCK_WORDS, pattern(hash, i));
+                setAt(lane, block * BLOCK_WORDS, pattern(hash, i), perBlock);
             }
         }
     }
@@ -260,22 +263,6 @@ public final class BlockedBloom
             }
         }
         return sum;
-    }
-
-    private void setOwned(final long first, final long pattern)
-    {
-        final int rotation = (int)(pattern >>> 61);
-        final int lanes = Math.min(perBlock, BLOCK_WORDS);
-        for (int i = 0; i < lanes; i++)
-        {
-            final long mask = mask(pattern, i, perBlock);
-            final long index = first + ((rotation + i) & (BLOCK_WORDS - 1));
-            final long word = words.getLongPlain(index);
-            if ((word & mask) != mask)
-            {
-                words.putLongPlain(index, word | mask);
-            }
-        }
     }
 
     /** Zeroes every block: not atomic with respect to concurrent inserts. */

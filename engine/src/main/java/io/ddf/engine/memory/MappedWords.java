@@ -206,6 +206,15 @@ public final class MappedWords
     }
 
     /**
+     * @return an owned flyweight over the same words, shared or not: for a caller that is, for a while, the only
+     *         writer of the words it updates through it (a parallel replay's lane, the single writer of its pages).
+     */
+    public MappedWords ownedView()
+    {
+        return owned ? this : new MappedWords(address, words, true, dirty);
+    }
+
+    /**
      * Makes every 4 KiB page of words [fromWord, fromWord + count) writable in the page tables now, changing no word:
      * one locked add of 0 to a word per page (locked even when owned: a single atomic read-modify-write that stores
      * what the word holds, so that no store of another thread can fall between its read and its write). The first
