@@ -32,8 +32,10 @@ import java.util.function.BooleanSupplier;
  * the loop is idle ends the round once the loop has read every connection that was ready (a task on the loop: Netty
  * runs tasks after the ready channels), and the commit then syncs every filter the round's replies acknowledge
  * writes to, each with one msync of its changed pages. Replies held while a commit runs wait for the next one, which
- * starts as soon as it completes. When a commit completes its replies are written; when it fails they are dropped and
- * their connections closed (never a false acknowledgement).
+ * starts as soon as it completes, before the completed commit's replies are written (the device works while the loop
+ * sends them, where sending them first left it idle meanwhile). When a
+ * commit completes its replies are written; when it fails they are dropped and their connections closed (never a
+ * false acknowledgement).
  *
  * <p>Why a write is on the device when its reply leaves: the gate names the filter to a commit that starts after
  * the write was stored. Inline, the store precedes the reply's sending; through the pipeline, the verdict comes back
@@ -55,6 +57,7 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
     private final RateLimitedLog slowLog;
     private final RateLimitedLog failureLog;
     private final Map<EventExecutor, Loop> loops = new ConcurrentHashMap<>();
+    private final LongAdder started = new LongAdder();
     private final LongAdder commits = new LongAdder();
     private final LongAdder replies = new LongAdder();
     private final LongAdder delayed = new LongAdder();
@@ -93,6 +96,12 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
     public Gate gate(final EventExecutor loop, final BooleanSupplier settled, final Output output)
     {
         return new ConnectionGate(loops.computeIfAbsent(loop, Loop::new), settled, output);
+    }
+
+    /** @return commits handed to the commit threads (tests: when the next one starts). */
+    long started()
+    {
+        return started.sum();
     }
 
     /** @return commits run. */
@@ -208,6 +217,8 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
         /** Filters and gates of the commit in flight (written by the loop before the hand-off to the syncer). */
         private FilterSet flying = new FilterSet();
         private ArrayList<ConnectionGate> released = new ArrayList<>();
+        /** Gates of the commit that just completed, their replies written after the next commit has started. */
+        private ArrayList<ConnectionGate> landed = new ArrayList<>();
         private boolean scheduled;
         private boolean busy;
         /** Read by {@link #awaitIdle}: nothing gathered, nothing in flight. */
@@ -272,6 +283,7 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
                 gates.get(i).started();
             }
             busy = true;
+            started.increment();
             try
             {
                 syncer.execute(sync);
@@ -347,26 +359,51 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
             }
         }
 
-        /** On the loop: the commit's replies leave (or their connections close), and the next commit starts. */
+        /**
+         * On the loop: the next commit starts (when replies wait for one), then the completed commit's replies leave;
+         * when it failed, their connections close first.
+         */
         private void complete()
         {
             final boolean ok = succeeded;
             final ArrayList<ConnectionGate> gates = released;
-            for (int i = 0; i < gates.size(); i++)
-            {
-                gates.get(i).completed(ok);
-            }
             replies.add(gates.size());
-            gates.clear();
             flying.clear();
             busy = false;
-            if (!waiting.isEmpty())
+            if (!ok)
             {
-                start(); // their writes were stored before they were held: no need to wait for a round's end
+                for (int i = 0; i < gates.size(); i++)
+                {
+                    gates.get(i).failed();
+                }
+                gates.clear();
             }
             else
             {
-                idle = !scheduled;
+                for (int i = 0; i < gates.size(); i++)
+                {
+                    gates.get(i).landed(); // its replies out of the way of the next commit's
+                }
+                released = landed;
+                landed = gates;
+            }
+            if (!waiting.isEmpty())
+            {
+                // their writes were stored before they were held: no need to wait for a round's end, nor for the
+                // replies below to be written (the device works on the next commit meanwhile)
+                start();
+            }
+            if (ok)
+            {
+                for (int i = 0; i < gates.size(); i++)
+                {
+                    gates.get(i).deliver();
+                }
+                gates.clear();
+            }
+            if (!busy)
+            {
+                idle = !scheduled; // once the replies are written (awaitIdle)
             }
         }
     }
@@ -384,6 +421,9 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
         private ByteBuf flying;
         private boolean flyingClose;
         private boolean inFlight;
+        /** Replies of a commit that succeeded, between {@link #landed} and {@link #deliver}. */
+        private ByteBuf landed;
+        private boolean landedClose;
         /** Replies waiting for the next commit. */
         private ByteBuf next;
         private boolean nextClose;
@@ -467,23 +507,41 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
             nextClose = false;
         }
 
-        void completed(final boolean ok)
+        /** The commit in flight failed: its replies are dropped and the connection closed. */
+        void failed()
         {
             inFlight = false;
             final ByteBuf replies = flying;
-            final boolean closeAfter = flyingClose;
             flying = null;
             flyingClose = false;
+            release(replies);
+            if (!closed)
+            {
+                close();
+                output.unsynced();
+            }
+        }
+
+        /** The commit in flight succeeded: its replies wait for {@link #deliver}, the next commit may start. */
+        void landed()
+        {
+            inFlight = false;
+            landed = flying;
+            landedClose = flyingClose;
+            flying = null;
+            flyingClose = false;
+        }
+
+        /** Writes the replies of the commit that succeeded (before any later commit's: that one is still running). */
+        void deliver()
+        {
+            final ByteBuf replies = landed;
+            final boolean closeAfter = landedClose;
+            landed = null;
+            landedClose = false;
             if (closed)
             {
                 release(replies);
-                return;
-            }
-            if (!ok)
-            {
-                release(replies);
-                close();
-                output.unsynced();
                 return;
             }
             if (replies != null || closeAfter)
@@ -498,8 +556,10 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
             closed = true;
             release(flying);
             release(next);
+            release(landed);
             flying = null;
             next = null;
+            landed = null;
             java.util.Arrays.fill(written, 0, writtenCount, null);
             writtenCount = 0;
         }

@@ -114,6 +114,8 @@ class GroupCommitTest
         final AtomicBoolean closed = new AtomicBoolean();
         final AtomicBoolean unsynced = new AtomicBoolean();
         volatile boolean settled = true;
+        /** Run on the loop before each write (what the test checks then). */
+        volatile Runnable beforeWrite = () -> { };
         final DurabilityBarrier.Gate gate;
 
         Connection(final DurabilityBarrier barrier)
@@ -125,6 +127,7 @@ class GroupCommitTest
         public void write(final ByteBuf replies, final boolean closeAfter)
         {
             assertTrue(loop.inEventLoop(), "written on the connection's loop");
+            beforeWrite.run();
             if (replies != null)
             {
                 written.append(replies.toString(StandardCharsets.US_ASCII));
@@ -274,6 +277,56 @@ class GroupCommitTest
         c.send("+PONG\r\n");
         assertEquals("+ok\r\n:1\r\n:0\r\n+PONG\r\n", c.written(), "every element judged and synced: at once");
         assertFalse(f.syncStarted(50));
+    }
+
+    @Test
+    void theNextCommitStartsBeforeTheLastOnesRepliesAreWritten() throws Exception
+    {
+        final HeldFilter f = new HeldFilter("f");
+        final Connection a = new Connection(commit);
+        final Connection b = new Connection(commit);
+        final List<Long> startedAtWrite = new ArrayList<>();
+        a.beforeWrite = () -> startedAtWrite.add(commit.started());
+        a.send("+a\r\n", f);
+        final CountDownLatch first = f.nextSync();
+        b.send("+b\r\n", f); // held for the next commit
+        first.countDown();
+        await(a, "+a\r\n");
+        assertEquals(List.of(2L), startedAtWrite, "+b's commit had started when +a was written");
+        assertEquals("", b.written(), "+b waits for its own sync");
+        f.nextSync().countDown();
+        await(b, "+b\r\n");
+        a.send("+PONG\r\n");
+        b.send("+PONG\r\n");
+        assertEquals("+a\r\n+PONG\r\n", a.written());
+        assertEquals("+b\r\n+PONG\r\n", b.written());
+    }
+
+    @Test
+    void aFailedSyncClosesItsConnectionsWhileTheNextCommitsRepliesWaitForTheirOwn() throws Exception
+    {
+        final HeldFilter f = new HeldFilter("f");
+        final Connection a = new Connection(commit);
+        final Connection b = new Connection(commit);
+        a.send(":1\r\n", f);
+        final CountDownLatch first = f.nextSync();
+        b.send(":1\r\n", f); // during the first commit: the next one
+        f.fail = true;
+        first.countDown();
+        final CountDownLatch second = f.nextSync(); // started although the first failed: b's write is in it
+        final long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!a.unsynced.get() && System.nanoTime() < end)
+        {
+            Thread.sleep(1);
+        }
+        assertTrue(a.unsynced.get(), "the failed commit's connection is told to close");
+        assertEquals("", a.written());
+        assertEquals("", b.written(), "b's reply waits for its own commit");
+        f.fail = false;
+        second.countDown();
+        await(b, ":1\r\n");
+        assertEquals("", a.written(), "nothing ever acknowledged on the failed connection");
+        assertEquals(1, commit.errors());
     }
 
     @Test
