@@ -3,10 +3,8 @@ package io.ddf.ingest.durability;
 import io.ddf.ingest.log.OneLine;
 import io.ddf.ingest.log.RateLimitedLog;
 import io.ddf.ingest.resp.DurabilityBarrier;
-import io.ddf.engine.DuplicateFilter;
 import io.ddf.persistence.Syncable;
 import io.ddf.persistence.log.ChangeLog;
-import io.ddf.persistence.log.Checkpointable;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.concurrent.EventExecutor;
 
@@ -26,16 +24,17 @@ import java.util.function.BooleanSupplier;
  * the writes of many replies share one sync (a group commit, as a database's log or Redis's {@code appendfsync
  * always}, which shares one fsync per event loop iteration).
  *
- * <p>Per event loop, commits run one at a time, on a thread of their own ({@code ddf-commit-N}), so the loop goes on
- * reading and running commands while the device works. A connection's gate sends replies on at once when they
- * acknowledge nothing unsynced; else it holds them, in order, for the loop's next commit: the first reply held after
- * the loop is idle ends the round once the loop has read every connection that was ready (a task on the loop: Netty
- * runs tasks after the ready channels), and the commit then syncs every filter the round's replies acknowledge
- * writes to, each with one msync of its changed pages. Replies held while a commit runs wait for the next one, which
- * starts as soon as it completes, before the completed commit's replies are written (the device works while the loop
- * sends them, where sending them first left it idle meanwhile). When a
- * commit completes its replies are written; when it fails they are dropped and their connections closed (never a
- * false acknowledgement).
+ * <p>Per event loop, commits run one at a time. A connection's gate sends replies on at once when they acknowledge
+ * nothing unsynced; else it holds them, in order, for the loop's next commit: the first reply held after the loop is
+ * idle ends the round once the loop has read every connection that was ready (a task on the loop: Netty runs tasks
+ * after the ready channels). When every filter the round's replies acknowledge writes to is written through the
+ * change log, the commit is one force of the log and the loop runs it itself, then writes the replies (as Redis's
+ * {@code appendfsync always}: the hand-offs to a thread and back cost more CPU than they save, see {@code
+ * onTheLoop}). Otherwise it runs on a thread of the loop's own ({@code ddf-commit-N}), so the loop goes on reading and
+ * running commands while the filters' pages are synced, each with one msync; replies held meanwhile wait for the next
+ * commit, which starts as soon as it completes, before the completed commit's replies are written (the device works
+ * while the loop sends them). When a commit completes its replies are written; when it fails they are dropped and
+ * their connections closed (never a false acknowledgement).
  *
  * <p>Why a write is on the device when its reply leaves: the gate names the filter to a commit that starts after
  * the write was stored. Inline, the store precedes the reply's sending; through the pipeline, the verdict comes back
@@ -66,7 +65,7 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
     private volatile long lastMillis;
     private volatile boolean closed;
     /** The data directory's change log, or null: forced once per commit. */
-    private volatile ChangeLog changeLog;
+    private volatile CommitLog changeLog;
 
     /**
      * @param boundMillis how long a commit may take before it is logged and counted as delayed.
@@ -82,14 +81,13 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
     /** @param log the data directory's change log: each commit forces it, and syncs only the filters not logged. */
     void throughLog(final ChangeLog log)
     {
-        this.changeLog = log;
+        throughLog(CommitLog.of(log));
     }
 
-    /** @return whether a filter's writes are in the change log (forced with it), not synced by itself. */
-    private static boolean logged(final Syncable filter)
+    /** @param log what each commit forces (tests: a log that fails). */
+    void throughLog(final CommitLog log)
     {
-        return filter instanceof Checkpointable c ? c.log() != null :
-            filter instanceof DuplicateFilter d && d.changeLog() != null;
+        this.changeLog = log;
     }
 
     @Override
@@ -177,35 +175,6 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
         }
     }
 
-    /** The filters of one commit, each once (a handful: a plain array scanned by identity). */
-    private static final class FilterSet
-    {
-        private Syncable[] filters = new Syncable[4];
-        private int size;
-
-        void add(final Syncable filter)
-        {
-            for (int i = 0; i < size; i++)
-            {
-                if (filters[i] == filter)
-                {
-                    return;
-                }
-            }
-            if (size == filters.length)
-            {
-                filters = java.util.Arrays.copyOf(filters, size * 2);
-            }
-            filters[size++] = filter;
-        }
-
-        void clear()
-        {
-            java.util.Arrays.fill(filters, 0, size, null);
-            size = 0;
-        }
-    }
-
     /** One event loop's commits: the round being gathered, and at most one commit in flight. */
     private final class Loop
     {
@@ -284,6 +253,11 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
             }
             busy = true;
             started.increment();
+            if (onTheLoop(filters))
+            {
+                sync(); // and complete()
+                return;
+            }
             try
             {
                 syncer.execute(sync);
@@ -295,19 +269,45 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
             }
         }
 
-        /** On the commit thread: one sync per filter of the round. */
+        /**
+         * Whether the loop commits this round itself: when the commit is one force of the change log (every filter of
+         * the round written through it; tens of bytes a write). Profiled at {@code -c 50} (issue 31), a commit on
+         * the thread cost the loop the thread's wake-up and its own eventfd wake-up and sleep, and the thread its own
+         * sleep and wake-up, per commit: the server's CPU per request fell from 35.9 to 29.3 us with the loop's own
+         * force, req/s 1.06x (bench/results/fsync/2026-11-29-c50-loop-force-vs-v1.md, load 3). While it forces, the
+         * loop reads nothing, as Redis. A filter not in the log is synced on the commit thread: its msync writes
+         * pages of its table, which can take long.
+         */
+        private boolean onTheLoop(final FilterSet filters)
+        {
+            final CommitLog log = changeLog;
+            if (log == null)
+            {
+                return false;
+            }
+            for (int i = 0; i < filters.size(); i++)
+            {
+                if (!log.holds(filters.get(i)))
+                {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** On the commit thread, or on the loop ({@link #onTheLoop}): one force of the log, one sync per filter not in it. */
         private void sync()
         {
             final long startMillis = System.currentTimeMillis();
             final long start = System.nanoTime();
             boolean ok = !closed;
             final FilterSet filters = flying;
-            final ChangeLog log = changeLog;
+            final CommitLog log = changeLog;
             if (log != null && ok)
             {
                 try
                 {
-                    log.force(log.appended()); // one force: a record of every write stored before this commit
+                    log.force(); // one force: a record of every write stored before this commit
                 }
                 catch (final RuntimeException e)
                 {
@@ -317,21 +317,21 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
                         "acknowledge writes are withheld and their connections closed: " + OneLine.of(e));
                 }
             }
-            for (int i = 0; i < filters.size && ok; i++)
+            for (int i = 0; i < filters.size() && ok; i++)
             {
-                if (log != null && logged(filters.filters[i]))
+                if (log != null && log.holds(filters.get(i)))
                 {
                     continue;
                 }
                 try
                 {
-                    filters.filters[i].sync();
+                    filters.get(i).sync();
                 }
                 catch (final RuntimeException e)
                 {
                     ok = false;
                     errors.increment();
-                    failureLog.log("ddf: fsync of " + filters.filters[i].path() + " failed; the replies that " +
+                    failureLog.log("ddf: fsync of " + filters.get(i).path() + " failed; the replies that " +
                         "acknowledge its writes are withheld and their connections closed: " + OneLine.of(e));
                 }
             }
@@ -349,6 +349,11 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
                 }
             }
             succeeded = ok;
+            if (executor.inEventLoop())
+            {
+                complete(); // committed on the loop
+                return;
+            }
             try
             {
                 executor.execute(complete);
