@@ -2,7 +2,10 @@ package io.ddf.ingest.durability;
 
 import io.ddf.persistence.Syncable;
 
-/** The filters of one commit, each once (a handful: a plain array scanned by identity). */
+/**
+ * Filters, each once: a commit's, or those a connection wrote to since its last one (a handful: a plain array
+ * scanned by identity).
+ */
 final class FilterSet
 {
     private Syncable[] filters = new Syncable[4];

@@ -210,11 +210,11 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
         }
 
         /** A gate's replies wait for the next commit, which syncs these filters. */
-        void enlist(final ConnectionGate gate, final Syncable[] filters, final int count)
+        void enlist(final ConnectionGate gate, final FilterSet filters)
         {
-            for (int i = 0; i < count; i++)
+            for (int i = 0; i < filters.size(); i++)
             {
-                gathering.add(filters[i]);
+                gathering.add(filters.get(i));
             }
             if (!gate.enlisted)
             {
@@ -420,8 +420,7 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
         private final BooleanSupplier settled;
         private final Output output;
         /** Filters the replies sent from now on acknowledge writes to. */
-        private Syncable[] written = new Syncable[2];
-        private int writtenCount;
+        private final FilterSet written = new FilterSet();
         /** Replies waiting for the commit in flight, and whether the connection closes after them. */
         private ByteBuf flying;
         private boolean flyingClose;
@@ -446,18 +445,7 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
         @Override
         public void wrote(final Syncable filter)
         {
-            for (int i = 0; i < writtenCount; i++)
-            {
-                if (written[i] == filter)
-                {
-                    return;
-                }
-            }
-            if (writtenCount == written.length)
-            {
-                written = java.util.Arrays.copyOf(written, writtenCount * 2);
-            }
-            written[writtenCount++] = filter;
+            written.add(filter);
         }
 
         @Override
@@ -468,13 +456,12 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
                 release(replies);
                 return;
             }
-            if (writtenCount > 0)
+            if (written.size() > 0)
             {
-                loop.enlist(this, written, writtenCount);
+                loop.enlist(this, written);
                 if (settled.getAsBoolean())
                 {
-                    java.util.Arrays.fill(written, 0, writtenCount, null);
-                    writtenCount = 0;
+                    written.clear();
                 }
                 next = append(next, replies);
                 nextClose |= closeAfter;
@@ -565,8 +552,7 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
             flying = null;
             next = null;
             landed = null;
-            java.util.Arrays.fill(written, 0, writtenCount, null);
-            writtenCount = 0;
+            written.clear();
         }
 
         private static ByteBuf append(final ByteBuf held, final ByteBuf replies)

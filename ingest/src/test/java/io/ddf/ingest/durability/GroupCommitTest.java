@@ -185,6 +185,17 @@ class GroupCommitTest
         assertEquals(expected, c.written.toString());
     }
 
+    /** Waits until the connection is told to close (a failed commit), or fails after a while. */
+    private static void awaitUnsynced(final Connection c) throws InterruptedException
+    {
+        final long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!c.unsynced.get() && System.nanoTime() < end)
+        {
+            Thread.sleep(1);
+        }
+        assertTrue(c.unsynced.get(), "the connection is told to close");
+    }
+
     @Test
     void repliesThatAcknowledgeNoWriteLeaveAtOnce() throws Exception
     {
@@ -314,12 +325,7 @@ class GroupCommitTest
         f.fail = true;
         first.countDown();
         final CountDownLatch second = f.nextSync(); // started although the first failed: b's write is in it
-        final long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!a.unsynced.get() && System.nanoTime() < end)
-        {
-            Thread.sleep(1);
-        }
-        assertTrue(a.unsynced.get(), "the failed commit's connection is told to close");
+        awaitUnsynced(a);
         assertEquals("", a.written());
         assertEquals("", b.written(), "b's reply waits for its own commit");
         f.fail = false;
@@ -421,12 +427,7 @@ class GroupCommitTest
             c.gate.send(Unpooled.copiedBuffer("+later\r\n", StandardCharsets.US_ASCII), false);
         });
         log.nextForce().countDown();
-        final long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!c.unsynced.get() && System.nanoTime() < end)
-        {
-            Thread.sleep(1);
-        }
-        assertTrue(c.unsynced.get(), "the connection is told to close");
+        awaitUnsynced(c);
         assertEquals("", c.written(), "no acknowledgement of a write whose record is not on the device");
         assertEquals(1, commit.errors());
         assertEquals(0, commit.commits());
@@ -465,12 +466,7 @@ class GroupCommitTest
         c.send(":1\r\n", f);
         c.send("+later\r\n");
         f.nextSync().countDown();
-        final long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!c.unsynced.get() && System.nanoTime() < end)
-        {
-            Thread.sleep(1);
-        }
-        assertTrue(c.unsynced.get(), "the connection is told to close");
+        awaitUnsynced(c);
         assertEquals("", c.written(), "no acknowledgement of a write that is not on the device");
         c.send(":1\r\n");
         assertEquals("", c.written(), "nothing more from it");
