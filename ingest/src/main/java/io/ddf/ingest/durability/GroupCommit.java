@@ -295,7 +295,7 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
             return true;
         }
 
-        /** On the commit thread, or on the loop ({@link #onTheLoop}): one force of the log, one sync per filter not in it. */
+        /** On the commit thread or the loop ({@link #onTheLoop}): one force of the log, a sync per filter not in it. */
         private void sync()
         {
             final long startMillis = System.currentTimeMillis();
