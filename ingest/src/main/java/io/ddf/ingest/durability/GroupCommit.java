@@ -3,10 +3,8 @@ package io.ddf.ingest.durability;
 import io.ddf.ingest.log.OneLine;
 import io.ddf.ingest.log.RateLimitedLog;
 import io.ddf.ingest.resp.DurabilityBarrier;
-import io.ddf.engine.DuplicateFilter;
 import io.ddf.persistence.Syncable;
 import io.ddf.persistence.log.ChangeLog;
-import io.ddf.persistence.log.Checkpointable;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.concurrent.EventExecutor;
 
@@ -26,13 +24,16 @@ import java.util.function.BooleanSupplier;
  * the writes of many replies share one sync (a group commit, as a database's log or Redis's {@code appendfsync
  * always}, which shares one fsync per event loop iteration).
  *
- * <p>Per event loop, commits run one at a time, on a thread of their own ({@code ddf-commit-N}), so the loop goes on
- * reading and running commands while the device works. A connection's gate sends replies on at once when they
- * acknowledge nothing unsynced; else it holds them, in order, for the loop's next commit: the first reply held after
- * the loop is idle ends the round once the loop has read every connection that was ready (a task on the loop: Netty
- * runs tasks after the ready channels), and the commit then syncs every filter the round's replies acknowledge
- * writes to, each with one msync of its changed pages. Replies held while a commit runs wait for the next one, which
- * starts as soon as it completes. When a commit completes its replies are written; when it fails they are dropped and
+ * <p>Per event loop, commits run one at a time. A connection's gate sends replies on at once when they acknowledge
+ * nothing unsynced; else it holds them, in order, for the loop's next commit: the first reply held after the loop is
+ * idle ends the round once the loop has read every connection that was ready (a task on the loop: Netty runs tasks
+ * after the ready channels). When every filter the round's replies acknowledge writes to is written through the
+ * change log, the commit is one force of the log and the loop runs it itself, then writes the replies (as Redis's
+ * {@code appendfsync always}: the hand-offs to a thread and back cost more CPU than they save, see {@code
+ * onTheLoop}). Otherwise it runs on a thread of the loop's own ({@code ddf-commit-N}), so the loop goes on reading and
+ * running commands while the filters' pages are synced, each with one msync; replies held meanwhile wait for the next
+ * commit, which starts as soon as it completes, before the completed commit's replies are written (the device works
+ * while the loop sends them). When a commit completes its replies are written; when it fails they are dropped and
  * their connections closed (never a false acknowledgement).
  *
  * <p>Why a write is on the device when its reply leaves: the gate names the filter to a commit that starts after
@@ -55,6 +56,7 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
     private final RateLimitedLog slowLog;
     private final RateLimitedLog failureLog;
     private final Map<EventExecutor, Loop> loops = new ConcurrentHashMap<>();
+    private final LongAdder started = new LongAdder();
     private final LongAdder commits = new LongAdder();
     private final LongAdder replies = new LongAdder();
     private final LongAdder delayed = new LongAdder();
@@ -63,7 +65,7 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
     private volatile long lastMillis;
     private volatile boolean closed;
     /** The data directory's change log, or null: forced once per commit. */
-    private volatile ChangeLog changeLog;
+    private volatile CommitLog changeLog;
 
     /**
      * @param boundMillis how long a commit may take before it is logged and counted as delayed.
@@ -79,20 +81,25 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
     /** @param log the data directory's change log: each commit forces it, and syncs only the filters not logged. */
     void throughLog(final ChangeLog log)
     {
-        this.changeLog = log;
+        throughLog(CommitLog.of(log));
     }
 
-    /** @return whether a filter's writes are in the change log (forced with it), not synced by itself. */
-    private static boolean logged(final Syncable filter)
+    /** @param log what each commit forces (tests: a log that fails). */
+    void throughLog(final CommitLog log)
     {
-        return filter instanceof Checkpointable c ? c.log() != null :
-            filter instanceof DuplicateFilter d && d.changeLog() != null;
+        this.changeLog = log;
     }
 
     @Override
     public Gate gate(final EventExecutor loop, final BooleanSupplier settled, final Output output)
     {
         return new ConnectionGate(loops.computeIfAbsent(loop, Loop::new), settled, output);
+    }
+
+    /** @return commits handed to the commit threads (tests: when the next one starts). */
+    long started()
+    {
+        return started.sum();
     }
 
     /** @return commits run. */
@@ -168,35 +175,6 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
         }
     }
 
-    /** The filters of one commit, each once (a handful: a plain array scanned by identity). */
-    private static final class FilterSet
-    {
-        private Syncable[] filters = new Syncable[4];
-        private int size;
-
-        void add(final Syncable filter)
-        {
-            for (int i = 0; i < size; i++)
-            {
-                if (filters[i] == filter)
-                {
-                    return;
-                }
-            }
-            if (size == filters.length)
-            {
-                filters = java.util.Arrays.copyOf(filters, size * 2);
-            }
-            filters[size++] = filter;
-        }
-
-        void clear()
-        {
-            java.util.Arrays.fill(filters, 0, size, null);
-            size = 0;
-        }
-    }
-
     /** One event loop's commits: the round being gathered, and at most one commit in flight. */
     private final class Loop
     {
@@ -208,6 +186,8 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
         /** Filters and gates of the commit in flight (written by the loop before the hand-off to the syncer). */
         private FilterSet flying = new FilterSet();
         private ArrayList<ConnectionGate> released = new ArrayList<>();
+        /** Gates of the commit that just completed, their replies written after the next commit has started. */
+        private ArrayList<ConnectionGate> landed = new ArrayList<>();
         private boolean scheduled;
         private boolean busy;
         /** Read by {@link #awaitIdle}: nothing gathered, nothing in flight. */
@@ -230,11 +210,11 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
         }
 
         /** A gate's replies wait for the next commit, which syncs these filters. */
-        void enlist(final ConnectionGate gate, final Syncable[] filters, final int count)
+        void enlist(final ConnectionGate gate, final FilterSet filters)
         {
-            for (int i = 0; i < count; i++)
+            for (int i = 0; i < filters.size(); i++)
             {
-                gathering.add(filters[i]);
+                gathering.add(filters.get(i));
             }
             if (!gate.enlisted)
             {
@@ -272,6 +252,12 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
                 gates.get(i).started();
             }
             busy = true;
+            started.increment();
+            if (onTheLoop(filters))
+            {
+                sync(); // and complete()
+                return;
+            }
             try
             {
                 syncer.execute(sync);
@@ -283,19 +269,45 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
             }
         }
 
-        /** On the commit thread: one sync per filter of the round. */
+        /**
+         * Whether the loop commits this round itself: when the commit is one force of the change log (every filter of
+         * the round written through it; tens of bytes a write). Profiled at {@code -c 50} (issue 31), a commit on
+         * the thread cost the loop the thread's wake-up and its own eventfd wake-up and sleep, and the thread its own
+         * sleep and wake-up, per commit: the server's CPU per request fell from 35.9 to 29.3 us with the loop's own
+         * force, req/s 1.06x (bench/results/fsync/2026-11-29-c50-loop-force-vs-v1.md, load 3). While it forces, the
+         * loop reads nothing, as Redis. A filter not in the log is synced on the commit thread: its msync writes
+         * pages of its table, which can take long.
+         */
+        private boolean onTheLoop(final FilterSet filters)
+        {
+            final CommitLog log = changeLog;
+            if (log == null)
+            {
+                return false;
+            }
+            for (int i = 0; i < filters.size(); i++)
+            {
+                if (!log.holds(filters.get(i)))
+                {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** On the commit thread or the loop ({@link #onTheLoop}): one force of the log, a sync per filter not in it. */
         private void sync()
         {
             final long startMillis = System.currentTimeMillis();
             final long start = System.nanoTime();
             boolean ok = !closed;
             final FilterSet filters = flying;
-            final ChangeLog log = changeLog;
+            final CommitLog log = changeLog;
             if (log != null && ok)
             {
                 try
                 {
-                    log.force(log.appended()); // one force: a record of every write stored before this commit
+                    log.force(); // one force: a record of every write stored before this commit
                 }
                 catch (final RuntimeException e)
                 {
@@ -305,21 +317,21 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
                         "acknowledge writes are withheld and their connections closed: " + OneLine.of(e));
                 }
             }
-            for (int i = 0; i < filters.size && ok; i++)
+            for (int i = 0; i < filters.size() && ok; i++)
             {
-                if (log != null && logged(filters.filters[i]))
+                if (log != null && log.holds(filters.get(i)))
                 {
                     continue;
                 }
                 try
                 {
-                    filters.filters[i].sync();
+                    filters.get(i).sync();
                 }
                 catch (final RuntimeException e)
                 {
                     ok = false;
                     errors.increment();
-                    failureLog.log("ddf: fsync of " + filters.filters[i].path() + " failed; the replies that " +
+                    failureLog.log("ddf: fsync of " + filters.get(i).path() + " failed; the replies that " +
                         "acknowledge its writes are withheld and their connections closed: " + OneLine.of(e));
                 }
             }
@@ -337,6 +349,11 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
                 }
             }
             succeeded = ok;
+            if (executor.inEventLoop())
+            {
+                complete(); // committed on the loop
+                return;
+            }
             try
             {
                 executor.execute(complete);
@@ -347,26 +364,51 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
             }
         }
 
-        /** On the loop: the commit's replies leave (or their connections close), and the next commit starts. */
+        /**
+         * On the loop: the next commit starts (when replies wait for one), then the completed commit's replies leave;
+         * when it failed, their connections close first.
+         */
         private void complete()
         {
             final boolean ok = succeeded;
             final ArrayList<ConnectionGate> gates = released;
-            for (int i = 0; i < gates.size(); i++)
-            {
-                gates.get(i).completed(ok);
-            }
             replies.add(gates.size());
-            gates.clear();
             flying.clear();
             busy = false;
-            if (!waiting.isEmpty())
+            if (!ok)
             {
-                start(); // their writes were stored before they were held: no need to wait for a round's end
+                for (int i = 0; i < gates.size(); i++)
+                {
+                    gates.get(i).failed();
+                }
+                gates.clear();
             }
             else
             {
-                idle = !scheduled;
+                for (int i = 0; i < gates.size(); i++)
+                {
+                    gates.get(i).landed(); // its replies out of the way of the next commit's
+                }
+                released = landed;
+                landed = gates;
+            }
+            if (!waiting.isEmpty())
+            {
+                // their writes were stored before they were held: no need to wait for a round's end, nor for the
+                // replies below to be written (the device works on the next commit meanwhile)
+                start();
+            }
+            if (ok)
+            {
+                for (int i = 0; i < gates.size(); i++)
+                {
+                    gates.get(i).deliver();
+                }
+                gates.clear();
+            }
+            if (!busy)
+            {
+                idle = !scheduled; // once the replies are written (awaitIdle)
             }
         }
     }
@@ -378,12 +420,14 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
         private final BooleanSupplier settled;
         private final Output output;
         /** Filters the replies sent from now on acknowledge writes to. */
-        private Syncable[] written = new Syncable[2];
-        private int writtenCount;
+        private final FilterSet written = new FilterSet();
         /** Replies waiting for the commit in flight, and whether the connection closes after them. */
         private ByteBuf flying;
         private boolean flyingClose;
         private boolean inFlight;
+        /** Replies of a commit that succeeded, between {@link #landed} and {@link #deliver}. */
+        private ByteBuf landed;
+        private boolean landedClose;
         /** Replies waiting for the next commit. */
         private ByteBuf next;
         private boolean nextClose;
@@ -401,18 +445,7 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
         @Override
         public void wrote(final Syncable filter)
         {
-            for (int i = 0; i < writtenCount; i++)
-            {
-                if (written[i] == filter)
-                {
-                    return;
-                }
-            }
-            if (writtenCount == written.length)
-            {
-                written = java.util.Arrays.copyOf(written, writtenCount * 2);
-            }
-            written[writtenCount++] = filter;
+            written.add(filter);
         }
 
         @Override
@@ -423,13 +456,12 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
                 release(replies);
                 return;
             }
-            if (writtenCount > 0)
+            if (written.size() > 0)
             {
-                loop.enlist(this, written, writtenCount);
+                loop.enlist(this, written);
                 if (settled.getAsBoolean())
                 {
-                    java.util.Arrays.fill(written, 0, writtenCount, null);
-                    writtenCount = 0;
+                    written.clear();
                 }
                 next = append(next, replies);
                 nextClose |= closeAfter;
@@ -467,23 +499,41 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
             nextClose = false;
         }
 
-        void completed(final boolean ok)
+        /** The commit in flight failed: its replies are dropped and the connection closed. */
+        void failed()
         {
             inFlight = false;
             final ByteBuf replies = flying;
-            final boolean closeAfter = flyingClose;
             flying = null;
             flyingClose = false;
+            release(replies);
+            if (!closed)
+            {
+                close();
+                output.unsynced();
+            }
+        }
+
+        /** The commit in flight succeeded: its replies wait for {@link #deliver}, the next commit may start. */
+        void landed()
+        {
+            inFlight = false;
+            landed = flying;
+            landedClose = flyingClose;
+            flying = null;
+            flyingClose = false;
+        }
+
+        /** Writes the replies of the commit that succeeded (before any later commit's: that one is still running). */
+        void deliver()
+        {
+            final ByteBuf replies = landed;
+            final boolean closeAfter = landedClose;
+            landed = null;
+            landedClose = false;
             if (closed)
             {
                 release(replies);
-                return;
-            }
-            if (!ok)
-            {
-                release(replies);
-                close();
-                output.unsynced();
                 return;
             }
             if (replies != null || closeAfter)
@@ -498,10 +548,11 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
             closed = true;
             release(flying);
             release(next);
+            release(landed);
             flying = null;
             next = null;
-            java.util.Arrays.fill(written, 0, writtenCount, null);
-            writtenCount = 0;
+            landed = null;
+            written.clear();
         }
 
         private static ByteBuf append(final ByteBuf held, final ByteBuf replies)

@@ -114,6 +114,8 @@ class GroupCommitTest
         final AtomicBoolean closed = new AtomicBoolean();
         final AtomicBoolean unsynced = new AtomicBoolean();
         volatile boolean settled = true;
+        /** Run on the loop before each write (what the test checks then). */
+        volatile Runnable beforeWrite = () -> { };
         final DurabilityBarrier.Gate gate;
 
         Connection(final DurabilityBarrier barrier)
@@ -125,6 +127,7 @@ class GroupCommitTest
         public void write(final ByteBuf replies, final boolean closeAfter)
         {
             assertTrue(loop.inEventLoop(), "written on the connection's loop");
+            beforeWrite.run();
             if (replies != null)
             {
                 written.append(replies.toString(StandardCharsets.US_ASCII));
@@ -180,6 +183,17 @@ class GroupCommitTest
             Thread.sleep(1);
         }
         assertEquals(expected, c.written.toString());
+    }
+
+    /** Waits until the connection is told to close (a failed commit), or fails after a while. */
+    private static void awaitUnsynced(final Connection c) throws InterruptedException
+    {
+        final long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!c.unsynced.get() && System.nanoTime() < end)
+        {
+            Thread.sleep(1);
+        }
+        assertTrue(c.unsynced.get(), "the connection is told to close");
     }
 
     @Test
@@ -277,6 +291,172 @@ class GroupCommitTest
     }
 
     @Test
+    void theNextCommitStartsBeforeTheLastOnesRepliesAreWritten() throws Exception
+    {
+        final HeldFilter f = new HeldFilter("f");
+        final Connection a = new Connection(commit);
+        final Connection b = new Connection(commit);
+        final List<Long> startedAtWrite = new ArrayList<>();
+        a.beforeWrite = () -> startedAtWrite.add(commit.started());
+        a.send("+a\r\n", f);
+        final CountDownLatch first = f.nextSync();
+        b.send("+b\r\n", f); // held for the next commit
+        first.countDown();
+        await(a, "+a\r\n");
+        assertEquals(List.of(2L), startedAtWrite, "+b's commit had started when +a was written");
+        assertEquals("", b.written(), "+b waits for its own sync");
+        f.nextSync().countDown();
+        await(b, "+b\r\n");
+        a.send("+PONG\r\n");
+        b.send("+PONG\r\n");
+        assertEquals("+a\r\n+PONG\r\n", a.written());
+        assertEquals("+b\r\n+PONG\r\n", b.written());
+    }
+
+    @Test
+    void aFailedSyncClosesItsConnectionsWhileTheNextCommitsRepliesWaitForTheirOwn() throws Exception
+    {
+        final HeldFilter f = new HeldFilter("f");
+        final Connection a = new Connection(commit);
+        final Connection b = new Connection(commit);
+        a.send(":1\r\n", f);
+        final CountDownLatch first = f.nextSync();
+        b.send(":1\r\n", f); // during the first commit: the next one
+        f.fail = true;
+        first.countDown();
+        final CountDownLatch second = f.nextSync(); // started although the first failed: b's write is in it
+        awaitUnsynced(a);
+        assertEquals("", a.written());
+        assertEquals("", b.written(), "b's reply waits for its own commit");
+        f.fail = false;
+        second.countDown();
+        await(b, ":1\r\n");
+        assertEquals("", a.written(), "nothing ever acknowledged on the failed connection");
+        assertEquals(1, commit.errors());
+    }
+
+    /** A change log whose forces the test holds, and records on which thread each ran. */
+    private static final class HeldLog implements CommitLog
+    {
+        final BlockingQueue<CountDownLatch> started = new LinkedBlockingQueue<>();
+        final List<String> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+        volatile boolean fail;
+        /** The filters written through it (the others are synced by themselves). */
+        final List<HeldFilter> holds = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        @Override
+        public void force()
+        {
+            threads.add(Thread.currentThread().getName());
+            final CountDownLatch done = new CountDownLatch(1);
+            started.add(done);
+            try
+            {
+                assertTrue(done.await(20, TimeUnit.SECONDS), "the test let the force finish");
+            }
+            catch (final InterruptedException e)
+            {
+                throw new IllegalStateException(e);
+            }
+            if (fail)
+            {
+                throw new IllegalStateException("EIO (the test's)");
+            }
+        }
+
+        @Override
+        public boolean holds(final io.ddf.persistence.Syncable filter)
+        {
+            return holds.stream().anyMatch(h -> h.filter == filter);
+        }
+
+        @Override
+        public Object directory()
+        {
+            return "log";
+        }
+
+        CountDownLatch nextForce() throws InterruptedException
+        {
+            final CountDownLatch force = started.poll(20, TimeUnit.SECONDS);
+            assertTrue(force != null, "the log was forced");
+            return force;
+        }
+    }
+
+    @Test
+    void aRoundOfLoggedWritesIsCommittedOnTheLoopItsRepliesHeldUntilTheForceReturns() throws Exception
+    {
+        final HeldLog log = new HeldLog();
+        final HeldFilter f = new HeldFilter("f");
+        log.holds.add(f);
+        commit.throughLog(log);
+        final String loopThread = on(() -> Thread.currentThread().getName());
+        final Connection c = new Connection(commit);
+        final Connection other = new Connection(commit);
+        loop.execute(() ->
+        {
+            c.gate.wrote(f.filter);
+            c.gate.send(Unpooled.copiedBuffer(":1\r\n", StandardCharsets.US_ASCII), false);
+        });
+        final CountDownLatch force = log.nextForce();
+        assertEquals(List.of(loopThread), log.threads, "forced by the loop itself");
+        assertEquals("", c.written.toString(), "held while the force runs");
+        loop.execute(() -> other.gate.send(Unpooled.copiedBuffer("+PONG\r\n", StandardCharsets.US_ASCII), false));
+        force.countDown();
+        await(c, ":1\r\n");
+        await(other, "+PONG\r\n"); // read once the loop's force returned
+        assertFalse(f.syncStarted(50), "a filter in the log is not synced by itself");
+        assertEquals(1, commit.commits());
+    }
+
+    @Test
+    void aFailedForceOnTheLoopWithholdsTheRepliesAndClosesTheirConnection() throws Exception
+    {
+        final HeldLog log = new HeldLog();
+        final HeldFilter f = new HeldFilter("f");
+        log.holds.add(f);
+        log.fail = true;
+        commit.throughLog(log);
+        final Connection c = new Connection(commit);
+        final Connection bystander = new Connection(commit);
+        loop.execute(() ->
+        {
+            c.gate.wrote(f.filter);
+            c.gate.send(Unpooled.copiedBuffer(":1\r\n", StandardCharsets.US_ASCII), false);
+            c.gate.send(Unpooled.copiedBuffer("+later\r\n", StandardCharsets.US_ASCII), false);
+        });
+        log.nextForce().countDown();
+        awaitUnsynced(c);
+        assertEquals("", c.written(), "no acknowledgement of a write whose record is not on the device");
+        assertEquals(1, commit.errors());
+        assertEquals(0, commit.commits());
+        bystander.send("+PONG\r\n");
+        assertEquals("+PONG\r\n", bystander.written(), "the others go on");
+    }
+
+    @Test
+    void aRoundWithAFilterNotInTheLogIsCommittedOnTheCommitThread() throws Exception
+    {
+        final HeldLog log = new HeldLog();
+        final HeldFilter logged = new HeldFilter("logged");
+        final HeldFilter own = new HeldFilter("own"); // a kind the engine does not log: its pages are synced
+        log.holds.add(logged);
+        commit.throughLog(log);
+        final String loopThread = on(() -> Thread.currentThread().getName());
+        final Connection c = new Connection(commit);
+        c.send(":1\r\n", logged, own);
+        log.nextForce().countDown();
+        final CountDownLatch sync = own.nextSync();
+        assertEquals("", c.written(), "held until the filter's own sync returns; the loop goes on meanwhile");
+        sync.countDown();
+        await(c, ":1\r\n");
+        assertEquals(1, log.threads.size());
+        assertFalse(loopThread.equals(log.threads.get(0)), "forced off the loop: " + log.threads);
+        assertFalse(logged.syncStarted(50), "the logged filter is forced with the log, not synced");
+    }
+
+    @Test
     void aFailedSyncDropsTheRepliesAndClosesTheirConnection() throws Exception
     {
         final HeldFilter f = new HeldFilter("f");
@@ -286,12 +466,7 @@ class GroupCommitTest
         c.send(":1\r\n", f);
         c.send("+later\r\n");
         f.nextSync().countDown();
-        final long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!c.unsynced.get() && System.nanoTime() < end)
-        {
-            Thread.sleep(1);
-        }
-        assertTrue(c.unsynced.get(), "the connection is told to close");
+        awaitUnsynced(c);
         assertEquals("", c.written(), "no acknowledgement of a write that is not on the device");
         c.send(":1\r\n");
         assertEquals("", c.written(), "nothing more from it");
