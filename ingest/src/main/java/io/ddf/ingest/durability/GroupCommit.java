@@ -499,7 +499,10 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
             nextClose = false;
         }
 
-        /** The commit in flight failed: its replies are dropped and the connection closed. */
+        /**
+         * The commit in flight failed: its replies are dropped and the connection closed, after the replies of an
+         * earlier commit that landed and are not yet delivered (see {@link #landed}): their writes are on the device.
+         */
         void failed()
         {
             inFlight = false;
@@ -507,6 +510,7 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
             flying = null;
             flyingClose = false;
             release(replies);
+            deliver();
             if (!closed)
             {
                 close();
@@ -514,17 +518,21 @@ final class GroupCommit implements DurabilityBarrier, AutoCloseable
             }
         }
 
-        /** The commit in flight succeeded: its replies wait for {@link #deliver}, the next commit may start. */
+        /**
+         * The commit in flight succeeded: its replies wait for {@link #deliver}, the next commit may start. Behind any
+         * of the commit before it still undelivered: a commit run on the loop completes within the completion of the
+         * one before it ({@code Loop.complete} starts it before that one's replies are written).
+         */
         void landed()
         {
             inFlight = false;
-            landed = flying;
-            landedClose = flyingClose;
+            landed = append(landed, flying);
+            landedClose |= flyingClose;
             flying = null;
             flyingClose = false;
         }
 
-        /** Writes the replies of the commit that succeeded (before any later commit's: that one is still running). */
+        /** Writes the replies of the commits that succeeded and landed, in their order. */
         void deliver()
         {
             final ByteBuf replies = landed;

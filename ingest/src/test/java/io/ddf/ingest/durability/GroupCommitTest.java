@@ -456,6 +456,51 @@ class GroupCommitTest
         assertFalse(logged.syncStarted(50), "the logged filter is forced with the log, not synced");
     }
 
+    /**
+     * A connection's round with a filter not in the log commits on the thread; its next round, all in the log, is
+     * started by the first's completion and commits on the loop within it, before the first's replies are written:
+     * both commits' replies leave, in order (the second's replaced the first's before: +a was lost).
+     */
+    @Test
+    void repliesOfACommitOnTheThreadLeaveBeforeThoseOfTheNextCommittedOnTheLoopWithinItsCompletion() throws Exception
+    {
+        final HeldLog log = new HeldLog();
+        final HeldFilter logged = new HeldFilter("logged");
+        final HeldFilter own = new HeldFilter("own");
+        log.holds.add(logged);
+        commit.throughLog(log);
+        final Connection c = new Connection(commit);
+        c.send("+a\r\n", logged, own);
+        log.nextForce().countDown();
+        final CountDownLatch sync = own.nextSync();
+        c.send("+b\r\n", logged);
+        sync.countDown();
+        log.nextForce().countDown(); // the second commit's force, on the loop
+        await(c, "+a\r\n+b\r\n");
+        assertEquals(2, commit.commits());
+    }
+
+    /** As above, the second commit failing: the first's replies still leave, then the connection closes. */
+    @Test
+    void aFailedCommitOnTheLoopStillLetsTheLandedRepliesOfTheOneBeforeLeaveFirst() throws Exception
+    {
+        final HeldLog log = new HeldLog();
+        final HeldFilter logged = new HeldFilter("logged");
+        final HeldFilter own = new HeldFilter("own");
+        log.holds.add(logged);
+        commit.throughLog(log);
+        final Connection c = new Connection(commit);
+        c.send("+a\r\n", logged, own);
+        log.nextForce().countDown();
+        final CountDownLatch sync = own.nextSync(); // past the first force
+        log.fail = true;
+        c.send("+b\r\n", logged);
+        sync.countDown();
+        log.nextForce().countDown();
+        awaitUnsynced(c);
+        assertEquals("+a\r\n", c.written(), "the landed commit's reply, and none of the failed one's");
+    }
+
     @Test
     void aFailedSyncDropsTheRepliesAndClosesTheirConnection() throws Exception
     {
