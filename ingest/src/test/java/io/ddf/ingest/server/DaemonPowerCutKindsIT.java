@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -30,7 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * first while a checkpoint is in progress ({@code aof_rewrite_in_progress:1}) if one is caught within 4 s (on this
  * file system a checkpoint of 23 filters takes long enough), the others (and the first otherwise) once a checkpoint has
  * finished in this round and the default scaling chain (reserved at 100 items, {@code EXPANSION 1}: a new layer every
- * 100 adds) has grown since, so the replay has to grow the chain; the fifo-bloom keys (by count, and with a window of
+ * 100 adds) has grown since (the watch adds 200 items between two checkpoints: {@link CheckpointWatch}), so the replay
+ * has to grow the chain; the fifo-bloom keys (by count, and with a window of
  * an hour, capacity 100) turn a generation every 25 to 50 adds, several times a round (each round loads on until a
  * capacity's worth went to every key). After each cut the daemon restarts under another boot id, opens every filter
  * (0 refused: each answers, none is refused in the log, all are counted at start) and replays; then:
@@ -60,6 +62,8 @@ final class DaemonPowerCutKindsIT
     private static final int DEPTH = 4;
     /** The default chain's first layer, EXPANSION 1: a new layer every this many adds. */
     private static final String CHAIN_CAPACITY = "100";
+    /** The first number of the items the watch adds to grow the chain, far above the load's. */
+    private static final long GROWN = 1_000_000_000L;
     /** The longest the watch waits for the moment it wants (checkpoint, then growth), ms. */
     private static final long WATCH_MS = 8000;
     /** fifo-bloom's capacity: its generations turn every capacity / L adds, many times a round. */
@@ -112,6 +116,8 @@ final class DaemonPowerCutKindsIT
         final List<DaemonPowerCutIT.Ack> acked = Collections.synchronizedList(new ArrayList<>());
         /** Items whose CF.DEL was acknowledged (1), with when. */
         final List<DaemonPowerCutIT.Ack> deleted = Collections.synchronizedList(new ArrayList<>());
+        /** Items added by the watch to grow the chain, from {@link #GROWN} on. */
+        long grown;
         /** Items sent, by the load's thread; read by the watch. */
         volatile long sent;
         int nextDelete;
@@ -261,10 +267,11 @@ final class DaemonPowerCutKindsIT
         final boolean during, final long warmMs) throws Exception
     {
         final AtomicBoolean stop = new AtomicBoolean();
-        final Thread load = new Thread(() -> load(daemon, keys, stop), "power-cut-load");
+        final AtomicReference<Throwable> failed = new AtomicReference<>();
+        final Thread load = new Thread(() -> load(daemon, keys, stop, failed), "power-cut-load");
         load.start();
-        String moment = null;
-        try (RespClient watch = new RespClient(daemon.port))
+        final String moment;
+        try (RespClient client = new RespClient(daemon.port))
         {
             Thread.sleep(warmMs);
             // a slow machine: load on until fifo-bloom's generations have turned in this round
@@ -274,31 +281,12 @@ final class DaemonPowerCutKindsIT
             {
                 Thread.sleep(50);
             }
-            final long start = figure(watch, "ddf_checkpoints");
-            final long end = System.currentTimeMillis() + WATCH_MS;
-            long checkpoints = start;
-            long layers = Long.MAX_VALUE;
-            while (moment == null && System.currentTimeMillis() < end)
-            {
-                final String info = (String)watch.call("INFO", "persistence");
-                final long now = figure(info, "ddf_checkpoints");
-                if (during && info.contains("aof_rewrite_in_progress:1"))
-                {
-                    moment = "during";
-                }
-                else if (now > start && now != checkpoints)
-                {
-                    // a checkpoint finished: the chain's layers now are at least those it wrote
-                    checkpoints = now;
-                    layers = layers(watch);
-                }
-                else if ((!during || System.currentTimeMillis() > end - WATCH_MS / 2) && now == checkpoints &&
-                    !info.contains("aof_rewrite_in_progress:1") && layers(watch) > layers)
-                {
-                    moment = "grew";
-                }
-            }
-            assertTrue(moment != null, "no checkpoint in progress, or no growth after one, within " + WATCH_MS + " ms");
+            final Key chain = keys.get(0);
+            final CheckpointWatch watch = new CheckpointWatch(client, chain.name, () -> chain.sent);
+            moment = watch.await(during, WATCH_MS, c -> grow(c, chain));
+            assertTrue(moment != null, "no checkpoint in progress, or no growth after one, within " + WATCH_MS +
+                " ms; the load " + (failed.get() == null ? "ran" : "failed: " + failed.get()) + "; seen:" +
+                watch.seen());
         }
         finally
         {
@@ -306,7 +294,30 @@ final class DaemonPowerCutKindsIT
             stop.set(true);
             load.join(60_000);
         }
+        assertTrue(failed.get() == null, "the load: " + failed.get());
         return moment;
+    }
+
+    /**
+     * Twice a layer's capacity of new items added to the chain on the watch's connection, each recorded as the load
+     * records its own (numbered from {@link #GROWN}: apart from the load's, which {@link #answers} asks for).
+     */
+    private static void grow(final RespClient client, final Key chain) throws IOException
+    {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        final List<String> items = new ArrayList<>();
+        for (int i = 0; i < 2 * Integer.parseInt(CHAIN_CAPACITY); i++)
+        {
+            items.add(chain.item(GROWN + chain.grown++));
+            bytes.write(RespClient.encode("BF.ADD", chain.name, items.get(i)));
+        }
+        client.socket().getOutputStream().write(bytes.toByteArray());
+        for (final String item : items)
+        {
+            final Object reply = client.read();
+            assertTrue(reply instanceof Long, chain.name + ": " + reply);
+            chain.acked.add(new DaemonPowerCutIT.Ack(item, System.currentTimeMillis()));
+        }
     }
 
     private static void cut(final PowerCutFileSystem fs, final DaemonProcess daemon, final List<Key> keys)
@@ -332,7 +343,8 @@ final class DaemonPowerCutKindsIT
      * and every eighth write a CF.DEL of the cuckoo key's oldest acknowledged item not yet deleted (1 item in 32: the
      * older ones not deleted are checked after a cut under everysec). Ends at the cut.
      */
-    private static void load(final DaemonProcess daemon, final List<Key> keys, final AtomicBoolean stop)
+    private static void load(final DaemonProcess daemon, final List<Key> keys, final AtomicBoolean stop,
+        final AtomicReference<Throwable> failed)
     {
         try (RespClient client = new RespClient(daemon.port))
         {
@@ -393,6 +405,10 @@ final class DaemonPowerCutKindsIT
         {
             // the cut closed the connection: what was acknowledged is recorded
         }
+        catch (final RuntimeException | Error wrong)
+        {
+            failed.set(wrong); // a wrong reply: the watch's assertion says so (thrown here, it would only print)
+        }
     }
 
     /**
@@ -403,11 +419,13 @@ final class DaemonPowerCutKindsIT
         final String policy, final Path data, final List<String> serve) throws Exception
     {
         final AtomicBoolean stop = new AtomicBoolean();
-        final Thread load = new Thread(() -> load(daemon, keys, stop), "power-cut-load");
+        final AtomicReference<Throwable> failed = new AtomicReference<>();
+        final Thread load = new Thread(() -> load(daemon, keys, stop, failed), "power-cut-load");
         load.start();
         Thread.sleep(WARM_MS);
         stop.set(true);
         load.join(60_000);
+        assertTrue(failed.get() == null, "the load: " + failed.get());
         if (policy.equals("everysec"))
         {
             Thread.sleep(2100);
@@ -559,18 +577,6 @@ final class DaemonPowerCutKindsIT
                 key.name + ": the check covers acknowledged items");
             assertEquals(0, lost, policy + ", " + key.name + ": acknowledged items lost");
         }
-    }
-
-    /** The default chain's layers ({@code BF.INFO chain}'s "Number of filters"). */
-    private static long layers(final RespClient client) throws IOException
-    {
-        final List<?> info = (List<?>)client.call("BF.INFO", "chain");
-        return (Long)info.get(info.indexOf("Number of filters") + 1);
-    }
-
-    private static long figure(final RespClient client, final String name) throws IOException
-    {
-        return figure((String)client.call("INFO", "persistence"), name);
     }
 
     private static long figure(final String info, final String name)
