@@ -1,5 +1,7 @@
 package io.ddf.persistence;
 
+import io.ddf.persistence.platform.MappingAdvice;
+import io.ddf.persistence.platform.RawMemory;
 import io.ddf.persistence.testing.Smaps;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -70,6 +72,41 @@ class MappingAdviceTest
             file.prefaultForWrite();
             final Smaps.Mapping after = Smaps.of(path).get(0);
             assertEquals(after.sizeKb(), after.rssKb(), "every page faulted in: " + after);
+        }
+    }
+
+    /**
+     * {@link MappingAdvice#touchForWrite} stores into every page a range falls in (a range starting and ending inside
+     * a page included), changes no byte, and makes the pages resident; {@link MappingAdvice#populateForWrite} alone
+     * makes them resident too. Their one primitive serves the change log's readying ahead and the tables'. On 4 KiB
+     * pages (a log segment's mapping), so that each page counts 4 KiB of the mapping's Rss.
+     */
+    @Test
+    void touchForWriteStoresIntoEveryPageOfTheRangeAndChangesNoByte() throws IOException
+    {
+        final Path path = dir.resolve("touched.ddfs");
+        try (SegmentedFile file = SegmentedFile.create(path, SegmentedFile.PAGE, f -> { }))
+        {
+            file.grow(SegmentedFile.PAGE + 8 * MIB);
+            final long address = file.map(SegmentedFile.PAGE, 8 * MIB, MappingAdvice.Pages.SMALL);
+            final long[] words = new long[(int)(MIB / 8)];
+            for (int i = 0; i < words.length; i += 37)
+            {
+                words[i] = 0x5EED_0000L + i;
+                RawMemory.putLongPlain(address + 8L * i, words[i]);
+            }
+            assertEquals(256, MappingAdvice.touchForWrite(address, MIB), "the written MiB's pages");
+            for (int i = 0; i < words.length; i++)
+            {
+                assertEquals(words[i], RawMemory.getLongPlain(address + 8L * i), "word " + i + " unchanged");
+            }
+            final long before = Smaps.of(path).get(0).rssKb();
+            // from 100 bytes into page 1000 to 8 bytes into page 1010: 11 pages
+            assertEquals(11, MappingAdvice.touchForWrite(address + 1000 * 4096 + 100, 10 * 4096 - 92));
+            assertEquals(before + 11 * 4, Smaps.of(path).get(0).rssKb(), "the 11 pages, never touched before");
+            assertTrue(MappingAdvice.populateForWrite(address + 2000 * 4096, 4 * 4096), "MADV_POPULATE_WRITE (5.14)");
+            assertEquals(before + 15 * 4, Smaps.of(path).get(0).rssKb(), "and the 4 populated");
+            assertEquals(0, RawMemory.getLongPlain(address + 1000 * 4096), "a fresh page still reads 0");
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.ddf.engine.memory;
 
 import io.ddf.persistence.DirtyPages;
+import io.ddf.persistence.platform.MappingAdvice;
 import io.ddf.persistence.platform.RawMemory;
 
 /**
@@ -28,8 +29,6 @@ public final class MappedWords
 {
     private static final boolean SHOULD_BOUNDS_CHECK = !Boolean.getBoolean("agrona.disable.bounds.checks");
     /** Words in the smallest page of any platform (4 KiB). */
-    private static final long PAGE_BYTES = 4096;
-    private static final long PAGE_WORDS = PAGE_BYTES / Long.BYTES;
 
     private final long address;
     private final long words;
@@ -216,8 +215,9 @@ public final class MappedWords
 
     /**
      * Makes every 4 KiB page of words [fromWord, fromWord + count) writable in the page tables now, changing no word:
-     * one locked add of 0 to a word per page (locked even when owned: a single atomic read-modify-write that stores
-     * what the word holds, so that no store of another thread can fall between its read and its write). The first
+     * {@link MappingAdvice#touchForWrite}, one locked add of 0 to each page's first word (locked even when owned: a
+     * single atomic read-modify-write that stores what the word holds, so that no store of another thread can fall
+     * between its read and its write). The first
      * store into a page after it was mapped read-only (a read first, or a writeback) takes a write fault, and on a
      * huge-page mapping of a file a split of the 2 MiB mapping and the file system's page_mkwrite; a thread that
      * knows which pages a latency-critical call will store into next takes those faults for it. Not marked dirty:
@@ -229,25 +229,7 @@ public final class MappedWords
      */
     public long touchForWrite(final long fromWord, final long count)
     {
-        long pages = 0;
-        long last = -1;
-        for (long w = fromWord; w < fromWord + count; w += PAGE_WORDS)
-        {
-            touch(w);
-            last = w;
-            pages++;
-        }
-        if (last >= 0 && (address + (fromWord + count - 1 << 3)) / PAGE_BYTES != (address + (last << 3)) / PAGE_BYTES)
-        {
-            touch(fromWord + count - 1); // the last page, when the range starts off a page boundary
-            pages++;
-        }
-        return pages;
-    }
-
-    private void touch(final long index)
-    {
-        RawMemory.getAndAddLong(addressOf(index), 0); // one atomic store of what the word holds: nothing between
+        return count <= 0 ? 0 : MappingAdvice.touchForWrite(addressOf(fromWord), count << 3);
     }
 
     /** Zeroes every word, with plain stores; not atomic with respect to concurrent updates. */

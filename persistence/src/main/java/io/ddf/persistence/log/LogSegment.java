@@ -22,9 +22,6 @@ import static io.ddf.persistence.log.LogFormat.HEADER_BYTES;
  */
 final class LogSegment
 {
-    /** Linux's MADV_POPULATE_WRITE (5.14+). */
-    private static final int MADV_POPULATE_WRITE = 23;
-
     private final SegmentedFile file;
     private final long start;
     private final long capacity;
@@ -195,11 +192,8 @@ final class LogSegment
         }
         final long first = lo & ~(page - 1);
         final long end = Math.min(mapped, (hi + page - 1) & ~(page - 1));
-        PosixAPI.posix().madvise(address + first, end - first, MADV_POPULATE_WRITE);
-        for (long at = first; at < end; at += page)
-        {
-            RawMemory.getAndAddLong(address + at, 0);
-        }
+        MappingAdvice.populateForWrite(address + first, end - first);
+        MappingAdvice.touchForWrite(address + first, end - first);
     }
 
     /**
