@@ -182,15 +182,15 @@ final class LogWriter
     private void readyAhead(final long p)
     {
         final long mark = (long)MARK.getOpaque(this);
-        if (owned && p >= mark) // one appender: no locked instruction
+        if (p < mark || !owned && !MARK.compareAndSet(this, mark, mark + READY_CHUNK))
         {
-            MARK.setOpaque(this, mark + READY_CHUNK);
-            queueReady(mark + READY_CHUNK, mark + 2 * READY_CHUNK);
+            return; // another appender moved it
         }
-        else if (p >= mark && MARK.compareAndSet(this, mark, mark + READY_CHUNK))
+        if (owned)
         {
-            queueReady(mark + READY_CHUNK, mark + 2 * READY_CHUNK);
+            MARK.setOpaque(this, mark + READY_CHUNK); // one appender: no locked instruction
         }
+        queueReady(mark + READY_CHUNK, mark + 2 * READY_CHUNK);
     }
 
     /** Readies the record bytes of [from, to) on the {@code ddf-log-ahead} thread, in the segments there are then. */
