@@ -12,7 +12,7 @@
 #     ddf:   FEED new records through the raw feed, one connection (bench/run.sh daemon.FeedLoad: the first write to
 #            the last verdict)
 # Each row has the server's CPU time per item (utime + stime from /proc over the run / items), which the machine's
-# other load changes less than items/s. Writes bench/results/daemon/feed-vs-redisbloom-DATE-TIME.md with uptime
+# other load changes less than items/s. Writes bench/results/daemon/feed-vs-redisbloom-DATE-HHMMSS.md with uptime
 # before and after. Environment: REDISBLOOM, ROUNDS (4), NMADD (20000 requests: 2,000,000 items), FEED (2000000),
 # WARMUP (1000000 items per server before the rounds; rounds x items + WARMUP stays under the filters' 10^7),
 # REDIS_PORT (6392), DDF_PORT (7401; the next jars take the following ports), FEED_PORT (7411, likewise),

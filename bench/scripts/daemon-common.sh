@@ -9,7 +9,7 @@ if [ ${#jars[@]} -eq 0 ]; then
   "$root/bin/ddf" --version >/dev/null # builds the jar when stale
   jars=("$root/ingest/target/ddf.jar")
 fi
-stamp="$(date -u +%F-%H%M)"
+stamp="$(date -u +%F-%H%M%S)" # to the second: two runs started in one minute each keep their own result file
 work="$(mktemp -d)"
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
