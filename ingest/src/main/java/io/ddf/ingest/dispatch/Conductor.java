@@ -57,6 +57,15 @@ public final class Conductor
         writeRefusal = refusal;
     }
 
+    /**
+     * @param failure an append that failed midway through a command.
+     * @return the error for its elements not judged: the refusal in force, else the failure's words.
+     */
+    public String refusalAfter(final LogUnavailableException failure)
+    {
+        return logFailureReply(writeRefusal, failure);
+    }
+
     /** @return what the daemon serves. */
     public CommandTable table()
     {

@@ -259,6 +259,33 @@ public final class ReplyWriter
         queue.add(entry);
     }
 
+    /**
+     * The elements of the last {@link #verdicts} reply from {@code judged} on were not judged: the filter refused a
+     * write midway (its change log could not be written). BF.ADD's one verdict becomes the error; an array keeps the
+     * verdicts of the elements judged and has the error in each later place, as RedisBloom answers the items of a
+     * BF.MADD that a full filter refuses. Without it the reply waited for verdicts that never come, and every later
+     * reply of the connection behind it.
+     *
+     * @param judged the verdicts delivered for the reply.
+     * @param error  the error of the others, one line.
+     */
+    public void cutVerdicts(final int judged, final String error)
+    {
+        final Entry last = queue.peekLast();
+        if (closing() || last == null || last.type != Entry.ONE && last.type != Entry.MANY)
+        {
+            return;
+        }
+        if (last.type == Entry.ONE)
+        {
+            queue.pollLast(); // its verdict never came
+            error(error);
+            return;
+        }
+        last.cut = judged;
+        last.error = error;
+    }
+
     /** @param count the next this many replies are one array (EXEC's): its header, written at its place. */
     public void group(final int count)
     {
@@ -338,7 +365,8 @@ public final class ReplyWriter
                 }
                 default ->
                 {
-                    final int take = Math.min(verdicts.available(), e.count - e.filled);
+                    final int judged = e.cut >= 0 ? e.cut : e.count;
+                    final int take = Math.min(verdicts.available(), judged - e.filled);
                     final ByteBuf b = buffer(16 + take * Integer.BYTES);
                     if (!e.started)
                     {
@@ -351,9 +379,13 @@ public final class ReplyWriter
                         b.writeInt(verdict(verdicts.next() != e.add, resp3));
                     }
                     e.filled += take;
-                    if (e.filled < e.count)
+                    if (e.filled < judged)
                     {
                         return Outcome.OPEN;
+                    }
+                    for (int i = judged; i < e.count; i++)
+                    {
+                        RespEncoding.write(new ErrorRedisMessage(e.error), b, resp3); // cutVerdicts
                     }
                     queue.poll();
                     spare = e;
@@ -481,6 +513,10 @@ public final class ReplyWriter
         int filled;
         /** Whether the array's header is written. */
         boolean started;
+        /** Verdicts that come before the rest are errors ({@link #cutVerdicts}), or -1: all do. */
+        int cut = -1;
+        /** The error of the places from {@link #cut} on. */
+        String error;
 
         Entry(final byte type, final boolean add, final int count)
         {
@@ -503,6 +539,8 @@ public final class ReplyWriter
             this.count = count;
             this.filled = 0;
             this.started = false;
+            this.cut = -1;
+            this.error = null;
         }
     }
 }

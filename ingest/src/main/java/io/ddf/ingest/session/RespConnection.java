@@ -12,6 +12,7 @@ import io.ddf.ingest.resp.ReplyWriter;
 import io.ddf.ingest.resp.RespDecoder;
 import io.ddf.ingest.resp.RespError;
 import io.ddf.ingest.store.FilterStoreException;
+import io.ddf.persistence.log.LogUnavailableException;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -476,12 +477,22 @@ public final class RespConnection extends ChannelInboundHandlerAdapter
             replies.wrote(filter);
         }
         replies.verdicts(operation == Operation.STREAM, args.length - first, array);
-        if (args.length - first == 1)
+        final long judged = verdicts.judgedInline();
+        try
         {
-            verdicts.submit(filter, operation, args[first]);
-            return;
+            if (args.length - first == 1)
+            {
+                verdicts.submit(filter, operation, args[first]);
+                return;
+            }
+            verdicts.submitAll(filter, operation, args, first);
         }
-        verdicts.submitAll(filter, operation, args, first);
+        catch (final LogUnavailableException e)
+        {
+            // judged inline, an element's record could not be appended (the log's next segment could not be made):
+            // those before it keep their verdicts, it and those after it get the refusal, and the reply is whole
+            replies.cutVerdicts((int)(verdicts.judgedInline() - judged), conductor.refusalAfter(e));
+        }
     }
 
     @Override

@@ -190,6 +190,15 @@ public final class VerdictRing implements ReplyWriter.Verdicts
         return publishedByLoop() - (long)DELIVERED.getAcquire(this);
     }
 
+    /**
+     * @return verdicts the event loop has written into the ring judging inline, all along: what a command judged is
+     *     the difference across it (event loop).
+     */
+    public long judgedInline()
+    {
+        return deliveredByWriter;
+    }
+
     /** @return elements published (event loop: its own plain read). */
     private long publishedByLoop()
     {
@@ -332,17 +341,25 @@ public final class VerdictRing implements ReplyWriter.Verdicts
     private void judgeGroup(final DuplicateFilter filter, final boolean stream, final long[] hashes, final int from,
         final int count)
     {
-        long d = deliveredByWriter;
-        for (int i = from; i < from + count; i++)
+        final long start = deliveredByWriter;
+        long d = start;
+        try
         {
-            final boolean yes = stream ? filter.streamHash(hashes[i]) == Verdict.DUPLICATE :
-                filter.containsHash(hashes[i]);
-            // the row is in the mapping now; only then is the verdict one that a reply may carry
-            ring[(int)(d++ & (RING - 1))] = yes ? (byte)1 : (byte)0;
+            for (int i = from; i < from + count; i++)
+            {
+                final boolean yes = stream ? filter.streamHash(hashes[i]) == Verdict.DUPLICATE :
+                    filter.containsHash(hashes[i]);
+                // the row is in the mapping now; only then is the verdict one that a reply may carry
+                ring[(int)(d++ & (RING - 1))] = yes ? (byte)1 : (byte)0;
+            }
         }
-        deliveredByWriter = d;
-        PUBLISHED.setRelease(this, publishedByLoop() + count);
-        DELIVERED.setRelease(this, d);
+        finally
+        {
+            // an element refused midway (its change log record could not be appended): the verdicts before it count
+            deliveredByWriter = d;
+            PUBLISHED.setRelease(this, publishedByLoop() + (d - start));
+            DELIVERED.setRelease(this, d);
+        }
     }
 
     /**

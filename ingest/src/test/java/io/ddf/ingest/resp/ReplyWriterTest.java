@@ -278,4 +278,32 @@ class ReplyWriterTest
         assertEquals("", h.written());
         h.channel.finishAndReleaseAll();
     }
+    /**
+     * A command whose elements were judged only in part (the filter refused a write midway): BF.MADD's array keeps the
+     * verdicts it got and has the error in every later place, its header written before the cut or after; BF.ADD's
+     * one verdict is the error; the replies after it follow. Before cutVerdicts the array waited for the verdicts
+     * that never came, and every reply after it too.
+     */
+    @Test
+    void aCutArrayHasTheErrorInTheRestOfItsPlacesAndTheRepliesAfterItFollow()
+    {
+        final Harness h = new Harness();
+        h.writer.verdicts(true, 4, true);
+        h.verdicts.add(false);
+        h.verdicts.add(true);
+        h.writer.cutVerdicts(2, "MISCONF no room");
+        h.writer.ready(new SimpleStringRedisMessage("PONG"));
+        assertEquals("*4\r\n:1\r\n:0\r\n-MISCONF no room\r\n-MISCONF no room\r\n+PONG\r\n", h.written());
+
+        h.writer.verdicts(true, 3, true); // its header and first verdict out before the cut (the ring filled)
+        h.verdicts.add(false);
+        assertEquals("*3\r\n:1\r\n", h.written());
+        h.writer.cutVerdicts(1, "MISCONF no room");
+        h.writer.verdicts(true, 1, false);
+        h.writer.cutVerdicts(0, "MISCONF no room");
+        h.writer.verdicts(false, 1, false);
+        h.verdicts.add(true);
+        assertEquals("-MISCONF no room\r\n-MISCONF no room\r\n-MISCONF no room\r\n:1\r\n", h.written());
+        h.channel.finishAndReleaseAll();
+    }
 }
