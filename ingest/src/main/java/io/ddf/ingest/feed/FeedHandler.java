@@ -48,10 +48,10 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
     private static final int NO_RECORD = -1;
     /**
      * Verdicts a feed connection may have outstanding: 16 batches of {@link VerdictRouter#MAX_BATCH}, so that the
-     * verdicts of a whole read (and of the reads of one wake-up) leave in one write at the read's end rather than a
-     * write each time a 4096-verdict ring fills. A write on loopback costs the event loop the receiver's side too
+     * verdicts leave in one write at the end of a wake-up's reads (or once 16 batches wait) rather than a write each
+     * time a 4096-verdict ring fills. A write on loopback costs the event loop the receiver's side too
      * (the delivery and the wake-up of the client's reading thread): 579 writes for 2,000,000 records with the
-     * 4096-verdict ring, about one a read (feed-profile-2026-11-29.md in bench/results/daemon). 64 KiB a connection.
+     * 4096-verdict ring, two or three a read (feed-profile-2026-11-29.md in bench/results/daemon). 64 KiB a connection.
      */
     static final int RING = 16 * VerdictRouter.MAX_BATCH;
 
