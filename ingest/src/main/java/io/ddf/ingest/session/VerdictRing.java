@@ -121,12 +121,13 @@ public final class VerdictRing implements ReplyWriter.Verdicts
      * @param owner           consumes the verdicts.
      * @param capacity        verdicts outstanding at most: a power of two, at least {@link #RING}.
      */
-    public VerdictRing(final FilterPipeline pipeline, final int maxElementBytes, final boolean inline, final Owner owner,
-        final int capacity)
+    public VerdictRing(final FilterPipeline pipeline, final int maxElementBytes, final boolean inline,
+        final Owner owner, final int capacity)
     {
         if (capacity < RING || Integer.bitCount(capacity) != 1)
         {
-            throw new IllegalArgumentException("ring capacity " + capacity + " is not a power of two of at least " + RING);
+            throw new IllegalArgumentException("ring capacity " + capacity + " is not a power of two of at least " +
+                RING);
         }
         this.ring = new byte[capacity];
         this.mask = capacity - 1;

@@ -116,8 +116,9 @@ class VerdictRingCapacityTest
                 for (int i = 0; i < count; i++)
                 {
                     // about one in four repeats an element seen before: both verdicts, in a known order
-                    hashes[i] = random.nextInt(4) == 0 && submitted > 0 ? random.nextInt(submitted) * 0x9E37_79B9_7F4A_7C15L
-                        : (submitted + i) * 0x9E37_79B9_7F4A_7C15L;
+                    final long index = random.nextInt(4) == 0 && submitted > 0 ? random.nextInt(submitted) :
+                        submitted + i;
+                    hashes[i] = index * 0x9E37_79B9_7F4A_7C15L;
                     owner.expected.add(!seen.add(hashes[i]));
                 }
                 ring.reserve(count);
