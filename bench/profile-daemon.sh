@@ -10,8 +10,9 @@
 # matching .collapsed stacks. MODES (default "pipelined unpipelined madd mexists") picks which; "feed" (not in
 # the default) serves a raw feed on FEED_PORT (7396) into f, with --past-capacity forget so that BF.RESERVE f 0.01
 # CAPACITY makes the fixed-size filter the feed judges into, warms it with 2,000,000 records and profiles FEED
-# (4000000) more through one connection (bench/run.sh daemon.FeedLoad): OUT_PREFIX-feed.txt. Prints uptime before
-# and after.
+# (4000000) more through one connection (bench/run.sh daemon.FeedLoad): OUT_PREFIX-feed.txt; FEED_RESERVE_OPTIONS
+# (words after f's BF.RESERVE, e.g. "KIND bloom", as in feed-vs-redisbloom.sh) picks another kind. Prints uptime
+# before and after.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 prefix="$1"
@@ -59,7 +60,8 @@ run unpipelined -n "$m" -c 50 BF.ADD k __rand_int__
 run madd -n "$nmadd" -P 4 BF.MADD k "${items[@]}"
 run mexists -n "$nmadd" -P 4 BF.MEXISTS k "${items[@]}"
 if [ ${#feed_opts[@]} -gt 0 ]; then
-  redis-cli -p "$port" BF.RESERVE f 0.01 "${CAPACITY:-10000000}" > /dev/null
+  # shellcheck disable=SC2086 # FEED_RESERVE_OPTIONS is a list of words (e.g. "KIND bloom")
+  redis-cli -p "$port" BF.RESERVE f 0.01 "${CAPACITY:-10000000}" ${FEED_RESERVE_OPTIONS:-} > /dev/null
   "$root/bench/run.sh" daemon.FeedLoad 127.0.0.1 "$feed_port" 2000000 warm- > /dev/null # warm-up, not profiled
   run feed "${FEED:-4000000}" run-
 fi

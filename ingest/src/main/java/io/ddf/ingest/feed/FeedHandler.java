@@ -46,6 +46,14 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
     private static final byte UNSEEN = 'U';
     private static final byte DUPLICATE = 'D';
     private static final int NO_RECORD = -1;
+    /**
+     * Verdicts a feed connection may have outstanding: 16 batches of {@link VerdictRouter#MAX_BATCH}, so that the
+     * verdicts leave in one write at the end of a wake-up's reads (or once 16 batches wait) rather than a write each
+     * time a 4096-verdict ring fills. A write on loopback costs the event loop the receiver's side too
+     * (the delivery and the wake-up of the client's reading thread): 579 writes for 2,000,000 records with the
+     * 4096-verdict ring, two or three a read (feed-profile-2026-11-29.md in bench/results/daemon). 64 KiB a connection.
+     */
+    static final int RING = 16 * VerdictRouter.MAX_BATCH;
 
     private final Daemon server;
     private final Forwarder forwarder;
@@ -79,7 +87,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
         final ServerConfig config = server.config();
         this.server = server;
         this.forwarder = forwarder;
-        this.verdicts = new VerdictRing(server.pipeline(), config.maxItemBytes, config.feedInline(), this);
+        this.verdicts = new VerdictRing(server.pipeline(), config.maxItemBytes, config.feedInline(), this, RING);
         this.frames = config.feedFormat == ServerConfig.FeedFormat.FRAMES;
         this.maxRecord = config.maxItemBytes;
         this.password = config.requirePass == null ? null : config.requirePass.getBytes(StandardCharsets.UTF_8);

@@ -43,18 +43,13 @@ public final class VerdictRing implements ReplyWriter.Verdicts
         void onVerdicts();
     }
 
-    /** Verdicts a connection may have outstanding. */
+    /** Verdicts a RESP connection may have outstanding (the default capacity). */
     public static final int RING = 4096;
     /**
      * Items of a command judged inline hashed and touched together before the first of them is streamed, so that
      * their cache misses (one line per generation each) overlap: {@code MappedFilter}'s batch group, measured there.
      */
     public static final int GROUP = 16;
-    /**
-     * Without a wake-up task for every verdict, still one at least every this many, so a feed that never stops
-     * publishing gets its verdicts (and the event loop room in the ring) long before the ring is full.
-     */
-    static final int WAKE_EVERY = RING / 8;
     private static final VarHandle DELIVERED;
     private static final VarHandle PUBLISHED;
 
@@ -71,7 +66,15 @@ public final class VerdictRing implements ReplyWriter.Verdicts
         }
     }
 
-    private final byte[] ring = new byte[RING];
+    private final byte[] ring;
+    /** {@code ring.length - 1}: the ring's length is a power of two. */
+    private final int mask;
+    /**
+     * Without a wake-up task for every verdict, still one at least every this many (an eighth of the ring), so a
+     * feed that never stops publishing gets its verdicts (and the event loop room in the ring) long before the ring
+     * is full.
+     */
+    private final int wakeEvery;
     private final FilterPipeline pipeline;
     private final Owner owner;
     /** Whether elements are judged on the event loop rather than through the pipeline. */
@@ -108,6 +111,27 @@ public final class VerdictRing implements ReplyWriter.Verdicts
      */
     public VerdictRing(final FilterPipeline pipeline, final int maxElementBytes, final boolean inline, final Owner owner)
     {
+        this(pipeline, maxElementBytes, inline, owner, RING);
+    }
+
+    /**
+     * @param pipeline        judges the elements, unless inline.
+     * @param maxElementBytes the longest element submitted.
+     * @param inline          whether elements are judged on the event loop.
+     * @param owner           consumes the verdicts.
+     * @param capacity        verdicts outstanding at most: a power of two, at least {@link #RING}.
+     */
+    public VerdictRing(final FilterPipeline pipeline, final int maxElementBytes, final boolean inline,
+        final Owner owner, final int capacity)
+    {
+        if (capacity < RING || Integer.bitCount(capacity) != 1)
+        {
+            throw new IllegalArgumentException("ring capacity " + capacity + " is not a power of two of at least " +
+                RING);
+        }
+        this.ring = new byte[capacity];
+        this.mask = capacity - 1;
+        this.wakeEvery = capacity / 8;
         this.pipeline = pipeline;
         this.scratch = new byte[maxElementBytes];
         this.inline = inline;
@@ -135,7 +159,7 @@ public final class VerdictRing implements ReplyWriter.Verdicts
     /**
      * Called by the router's thread, in publication order. Wakes the event loop only once the verdict is the last
      * one outstanding (the client's pipelined batch is judged, so its replies go out in one write) or every
-     * {@link #WAKE_EVERY} verdicts: not once per element. No wake-up is lost: the event loop publishes (release)
+     * {@link #wakeEvery} verdicts: not once per element. No wake-up is lost: the event loop publishes (release)
      * before the element can be judged, so the delivery of the last element published sees it as last.
      *
      * @param verdict the next verdict.
@@ -143,10 +167,10 @@ public final class VerdictRing implements ReplyWriter.Verdicts
     void deliver(final Verdict verdict)
     {
         final long d = deliveredByWriter;
-        ring[(int)(d & (RING - 1))] = verdict == Verdict.DUPLICATE ? (byte)1 : (byte)0;
+        ring[(int)(d & mask)] = verdict == Verdict.DUPLICATE ? (byte)1 : (byte)0;
         deliveredByWriter = d + 1;
         DELIVERED.setRelease(this, d + 1);
-        if ((d + 1 == (long)PUBLISHED.getAcquire(this) || (d + 1) % WAKE_EVERY == 0) &&
+        if ((d + 1 == (long)PUBLISHED.getAcquire(this) || (d + 1) % wakeEvery == 0) &&
             !wakeScheduled.get() && wakeScheduled.compareAndSet(false, true))
         {
             final EventExecutor loop = executor;
@@ -172,7 +196,7 @@ public final class VerdictRing implements ReplyWriter.Verdicts
     @Override
     public boolean next()
     {
-        return ring[(int)(consumed++ & (RING - 1))] != 0;
+        return ring[(int)(consumed++ & mask)] != 0;
     }
 
     /** @return elements published whose verdicts are not consumed yet. */
@@ -215,14 +239,14 @@ public final class VerdictRing implements ReplyWriter.Verdicts
     }
 
     /**
-     * Makes room for {@code count} more outstanding elements (at most {@link #RING}): the owner consumes verdicts,
+     * Makes room for {@code count} more outstanding elements (at most the capacity): the owner consumes verdicts,
      * waiting for the pipeline when the ring is full.
      *
      * @param count elements about to be published.
      */
     public void reserve(final int count)
     {
-        while (publishedByLoop() - consumed + count > RING)
+        while (publishedByLoop() - consumed + count > ring.length)
         {
             final long before = consumed;
             owner.onVerdicts();
@@ -254,7 +278,7 @@ public final class VerdictRing implements ReplyWriter.Verdicts
             filter.containsHash(hash);
         // the row is in the mapping now; only then is the verdict one that a reply may carry
         final long d = deliveredByWriter;
-        ring[(int)(d & (RING - 1))] = yes ? (byte)1 : (byte)0;
+        ring[(int)(d & mask)] = yes ? (byte)1 : (byte)0;
         deliveredByWriter = d + 1;
         PUBLISHED.setRelease(this, publishedByLoop() + 1);
         DELIVERED.setRelease(this, d + 1);
@@ -350,7 +374,7 @@ public final class VerdictRing implements ReplyWriter.Verdicts
                 final boolean yes = stream ? filter.streamHash(hashes[i]) == Verdict.DUPLICATE :
                     filter.containsHash(hashes[i]);
                 // the row is in the mapping now; only then is the verdict one that a reply may carry
-                ring[(int)(d++ & (RING - 1))] = yes ? (byte)1 : (byte)0;
+                ring[(int)(d++ & mask)] = yes ? (byte)1 : (byte)0;
             }
         }
         finally
