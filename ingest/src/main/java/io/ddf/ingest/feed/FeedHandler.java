@@ -472,7 +472,16 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
             final ByteBuf out = ctx.alloc().buffer(available);
             for (int i = 0; i < available; i++)
             {
-                out.writeByte(verdicts.next() ? DUPLICATE : UNSEEN);
+                final boolean duplicate = verdicts.next();
+                if (verdicts.failed() != null)
+                {
+                    // the pipeline could not judge this record: the verdicts before it leave, then the connection
+                    // closes (the feed has no error byte), as when an inline judgement fails
+                    gate.send(out, false);
+                    refuse(verdicts.failed());
+                    return;
+                }
+                out.writeByte(duplicate ? DUPLICATE : UNSEEN);
             }
             gate.send(out, false);
             if (gate.held() > server.config().clientOutputLimit)
@@ -487,7 +496,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
             final ByteBuf record = records.poll();
             try
             {
-                if (!verdicts.next())
+                if (!verdicts.next()) // unseen, or not judged (failed(): forwarded, a duplicate rather than a loss)
                 {
                     if (out == null)
                     {

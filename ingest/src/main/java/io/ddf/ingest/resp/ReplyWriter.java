@@ -49,6 +49,12 @@ public final class ReplyWriter
 
         /** @return the next verdict, true for DUPLICATE (stream) or present (contains); only when available. */
         boolean next();
+
+        /** @return why the element {@link #next} just took has no verdict (an error in its place), or null. */
+        default String failed()
+        {
+            return null;
+        }
     }
 
     private static final int INITIAL = 256;
@@ -361,7 +367,16 @@ public final class ReplyWriter
                         return Outcome.OPEN;
                     }
                     queue.poll();
-                    buffer(Integer.BYTES).writeInt(verdict(verdicts.next() != e.add, resp3));
+                    final boolean duplicate = verdicts.next();
+                    final String failed = verdicts.failed();
+                    if (failed == null)
+                    {
+                        buffer(Integer.BYTES).writeInt(verdict(duplicate != e.add, resp3));
+                    }
+                    else
+                    {
+                        RespEncoding.write(new ErrorRedisMessage(failed), buffer(INITIAL), resp3);
+                    }
                 }
                 default ->
                 {
@@ -376,7 +391,16 @@ public final class ReplyWriter
                     }
                     for (int i = 0; i < take; i++)
                     {
-                        b.writeInt(verdict(verdicts.next() != e.add, resp3));
+                        final boolean duplicate = verdicts.next();
+                        final String failed = verdicts.failed();
+                        if (failed == null)
+                        {
+                            b.writeInt(verdict(duplicate != e.add, resp3));
+                        }
+                        else
+                        {
+                            RespEncoding.write(new ErrorRedisMessage(failed), b, resp3); // the pipeline's
+                        }
                     }
                     e.filled += take;
                     if (e.filled < judged)

@@ -95,6 +95,13 @@ public final class VerdictRing implements ReplyWriter.Verdicts
     private volatile long delivered;
     /** Verdicts written into the ring: by the router's thread, or (inline) by the event loop itself. */
     private long deliveredByWriter;
+    /** A verdict byte that is no verdict: the pipeline could not judge the element ({@link #deliverFailure}). */
+    private static final byte FAILED = 2;
+    /** The failures of the {@link #FAILED} bytes delivered and not yet taken, in order. */
+    private final java.util.concurrent.ConcurrentLinkedQueue<String> failures =
+        new java.util.concurrent.ConcurrentLinkedQueue<>();
+    /** The failure of the verdict {@link #next} took last, or null. */
+    private String failed;
     /** Verdicts consumed, on the event loop. */
     private long consumed;
     /** Elements published: written by the event loop (release), read by the router's thread (acquire). */
@@ -166,8 +173,25 @@ public final class VerdictRing implements ReplyWriter.Verdicts
      */
     void deliver(final Verdict verdict)
     {
+        deliver(verdict == Verdict.DUPLICATE ? (byte)1 : (byte)0);
+    }
+
+    /**
+     * The router's thread: the pipeline could not judge the next element (its filter threw, e.g. its change log
+     * could not be written): in its place the reader finds the failure ({@link #failed}).
+     *
+     * @param failure what the reply or the feed says instead of a verdict, one line.
+     */
+    void deliverFailure(final String failure)
+    {
+        failures.add(failure); // before the byte's release below: the reader that sees the byte finds the message
+        deliver(FAILED);
+    }
+
+    private void deliver(final byte verdict)
+    {
         final long d = deliveredByWriter;
-        ring[(int)(d & mask)] = verdict == Verdict.DUPLICATE ? (byte)1 : (byte)0;
+        ring[(int)(d & mask)] = verdict;
         deliveredByWriter = d + 1;
         DELIVERED.setRelease(this, d + 1);
         if ((d + 1 == (long)PUBLISHED.getAcquire(this) || (d + 1) % wakeEvery == 0) &&
@@ -196,7 +220,16 @@ public final class VerdictRing implements ReplyWriter.Verdicts
     @Override
     public boolean next()
     {
-        return ring[(int)(consumed++ & mask)] != 0;
+        final byte verdict = ring[(int)(consumed++ & mask)];
+        failed = verdict == FAILED ? failures.poll() : null;
+        return verdict == 1;
+    }
+
+    /** @return why the element whose verdict {@link #next} just took has none, or null (it has one). */
+    @Override
+    public String failed()
+    {
+        return failed;
     }
 
     /** @return elements published whose verdicts are not consumed yet. */

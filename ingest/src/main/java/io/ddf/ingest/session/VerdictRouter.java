@@ -2,6 +2,9 @@ package io.ddf.ingest.session;
 
 import io.ddf.engine.Verdict;
 import io.ddf.engine.pipeline.VerdictListener;
+import io.ddf.ingest.dispatch.Conductor;
+import io.ddf.ingest.log.OneLine;
+import io.ddf.persistence.log.LogUnavailableException;
 
 import java.util.ArrayDeque;
 import java.util.Map;
@@ -118,6 +121,32 @@ public final class VerdictRouter implements VerdictListener
         if (connection != null && connection.tag() == (tag & CONNECTION_MASK))
         {
             connection.deliver(verdict);
+        }
+    }
+
+    /**
+     * The pipeline could not judge an element (its filter threw: e.g. its change log could not be written): the
+     * connection finds the failure in the element's place, so that its reply is whole (a RESP error there; the feed
+     * closes). Before, the default only logged it, and the connection's replies waited for a verdict that never came.
+     */
+    @Override
+    public void onError(final long tag, final Throwable failure)
+    {
+        final int slot = slotOf(tag);
+        if (slot == 0)
+        {
+            final CountDownLatch latch = barriers.remove(tag);
+            if (latch != null)
+            {
+                latch.countDown();
+            }
+            return;
+        }
+        final VerdictRing connection = slots.get(slot);
+        if (connection != null && connection.tag() == (tag & CONNECTION_MASK))
+        {
+            connection.deliverFailure(failure instanceof LogUnavailableException logFailure ?
+                Conductor.logFailureReply(null, logFailure) : "ERR no verdict: " + OneLine.of(failure));
         }
     }
 

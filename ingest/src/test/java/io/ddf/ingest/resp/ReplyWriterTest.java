@@ -49,10 +49,22 @@ class ReplyWriterTest
             return verdicts.size();
         }
 
+        /** Per verdict to come, in order: why it is none (null: it is one). */
+        final ArrayDeque<java.util.Optional<String>> failures = new ArrayDeque<>();
+        String failed;
+
         @Override
         public boolean next()
         {
+            final java.util.Optional<String> failure = failures.poll();
+            failed = failure == null ? null : failure.orElse(null);
             return verdicts.poll();
+        }
+
+        @Override
+        public String failed()
+        {
+            return failed;
         }
 
         /** Drains, flushes, and returns what was written since the last call. */
@@ -304,6 +316,24 @@ class ReplyWriterTest
         h.writer.verdicts(false, 1, false);
         h.verdicts.add(true);
         assertEquals("-MISCONF no room\r\n-MISCONF no room\r\n-MISCONF no room\r\n:1\r\n", h.written());
+        h.channel.finishAndReleaseAll();
+    }
+    /** An element the pipeline could not judge has the error in its place, in an array or alone. */
+    @Test
+    void aVerdictThatFailedIsAnErrorInItsPlace()
+    {
+        final Harness h = new Harness();
+        h.writer.verdicts(true, 3, true);
+        h.writer.verdicts(true, 1, false);
+        for (final boolean duplicate : new boolean[] {true, false, false, false})
+        {
+            h.verdicts.add(duplicate);
+        }
+        h.failures.add(java.util.Optional.empty());
+        h.failures.add(java.util.Optional.of("MISCONF no room"));
+        h.failures.add(java.util.Optional.empty());
+        h.failures.add(java.util.Optional.of("MISCONF no room"));
+        assertEquals("*3\r\n:0\r\n-MISCONF no room\r\n:1\r\n-MISCONF no room\r\n", h.written());
         h.channel.finishAndReleaseAll();
     }
 }
