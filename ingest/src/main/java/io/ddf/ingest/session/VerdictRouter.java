@@ -107,18 +107,8 @@ public final class VerdictRouter implements VerdictListener
     @Override
     public void onVerdict(final long tag, final Verdict verdict)
     {
-        final int slot = slotOf(tag);
-        if (slot == 0)
-        {
-            final CountDownLatch latch = barriers.remove(tag);
-            if (latch != null)
-            {
-                latch.countDown();
-            }
-            return;
-        }
-        final VerdictRing connection = slots.get(slot);
-        if (connection != null && connection.tag() == (tag & CONNECTION_MASK))
+        final VerdictRing connection = connectionOf(tag);
+        if (connection != null)
         {
             connection.deliver(verdict);
         }
@@ -132,6 +122,17 @@ public final class VerdictRouter implements VerdictListener
     @Override
     public void onError(final long tag, final Throwable failure)
     {
+        final VerdictRing connection = connectionOf(tag);
+        if (connection != null)
+        {
+            connection.deliverFailure(failure instanceof LogUnavailableException logFailure ?
+                Conductor.logFailureReply(null, logFailure) : "ERR no verdict: " + OneLine.of(failure));
+        }
+    }
+
+    /** @return the connection the element of {@code tag} is for, or null: a barrier's (now passed) or a gone one's. */
+    private VerdictRing connectionOf(final long tag)
+    {
         final int slot = slotOf(tag);
         if (slot == 0)
         {
@@ -140,14 +141,10 @@ public final class VerdictRouter implements VerdictListener
             {
                 latch.countDown();
             }
-            return;
+            return null;
         }
         final VerdictRing connection = slots.get(slot);
-        if (connection != null && connection.tag() == (tag & CONNECTION_MASK))
-        {
-            connection.deliverFailure(failure instanceof LogUnavailableException logFailure ?
-                Conductor.logFailureReply(null, logFailure) : "ERR no verdict: " + OneLine.of(failure));
-        }
+        return connection != null && connection.tag() == (tag & CONNECTION_MASK) ? connection : null;
     }
 
     /**
