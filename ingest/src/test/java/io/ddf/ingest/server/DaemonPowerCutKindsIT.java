@@ -69,8 +69,8 @@ final class DaemonPowerCutKindsIT
     private static final long WATCH_MS = 30_000;
     /**
      * {@code --checkpoint-seconds} after the first round: a run of 23 filters' checkpoints took 1.5-3 s on CI's
-     * loaded machine, and a chain's growth while its file is forced waits for it (CI, 2026-11-30: with 1 s, the
-     * watch's two tries to grow the chain took 1 s and 7 s, each overtaken by the next checkpoint).
+     * loaded machine, and writes crawled meanwhile (CI, 2026-11-30: with 1 s, the watch's two tries to grow the chain
+     * took 1 s and 7 s, each overtaken by the next run; the load sent 20 items in those 7 s).
      */
     private static final long GAPS_SECONDS = 6;
     /** fifo-bloom's capacity: its generations turn every capacity / L adds, many times a round. */
@@ -178,8 +178,8 @@ final class DaemonPowerCutKindsIT
     void everyKindSurvivesCutsDuringCheckpointsGrowthAndRotations(final String policy) throws Exception
     {
         final List<String> serve = List.of("--fsync", policy, "--checkpoint-seconds", "1");
-        // after the first round, checkpoints leave gaps: a chain's growth while one forces its file waits for it, and
-        // on this FUSE file system under CI's load back-to-back checkpoints left the watch no gap to grow it in
+        // after the first round, checkpoints leave gaps: on this FUSE file system under CI's load, writes crawled
+        // while a run of checkpoints forced the files, and back-to-back runs left the watch no gap to grow the chain in
         final List<String> gaps = List.of("--fsync", policy, "--checkpoint-seconds", Long.toString(GAPS_SECONDS));
         final List<Key> keys = keys();
         try (PowerCutFileSystem fs = PowerCutFileSystem.mount(work))
