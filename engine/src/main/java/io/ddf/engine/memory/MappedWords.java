@@ -28,7 +28,6 @@ import io.ddf.persistence.platform.RawMemory;
 public final class MappedWords
 {
     private static final boolean SHOULD_BOUNDS_CHECK = !Boolean.getBoolean("agrona.disable.bounds.checks");
-    /** Words in the smallest page of any platform (4 KiB). */
 
     private final long address;
     private final long words;
@@ -217,11 +216,10 @@ public final class MappedWords
      * Makes every 4 KiB page of words [fromWord, fromWord + count) writable in the page tables now, changing no word:
      * {@link MappingAdvice#touchForWrite}, one locked add of 0 to each page's first word (locked even when owned: a
      * single atomic read-modify-write that stores what the word holds, so that no store of another thread can fall
-     * between its read and its write). The first
-     * store into a page after it was mapped read-only (a read first, or a writeback) takes a write fault, and on a
-     * huge-page mapping of a file a split of the 2 MiB mapping and the file system's page_mkwrite; a thread that
-     * knows which pages a latency-critical call will store into next takes those faults for it. Not marked dirty:
-     * no word changes.
+     * between its read and its write). The first store into a page after it was mapped read-only (a read first, or a
+     * writeback) takes a write fault, and on a huge-page mapping of a file a split of the 2 MiB mapping and the file
+     * system's page_mkwrite; a thread that knows which pages a latency-critical call will store into next takes those
+     * faults for it. Not marked dirty: no word changes.
      *
      * @param fromWord first word.
      * @param count    words.

@@ -154,7 +154,7 @@ public final class Conductor
                 session.refuse();
             }
             // the refusal is set by the failure's listener before the exception got here
-            session.replies().error(logFailureReply(writeRefusal, e));
+            session.replies().error(refusalAfter(e));
         }
     }
 

@@ -367,16 +367,7 @@ public final class ReplyWriter
                         return Outcome.OPEN;
                     }
                     queue.poll();
-                    final boolean duplicate = verdicts.next();
-                    final String failed = verdicts.failed();
-                    if (failed == null)
-                    {
-                        buffer(Integer.BYTES).writeInt(verdict(duplicate != e.add, resp3));
-                    }
-                    else
-                    {
-                        RespEncoding.write(new ErrorRedisMessage(failed), buffer(INITIAL), resp3);
-                    }
+                    next(verdicts, e.add, buffer(Integer.BYTES));
                 }
                 default ->
                 {
@@ -391,16 +382,7 @@ public final class ReplyWriter
                     }
                     for (int i = 0; i < take; i++)
                     {
-                        final boolean duplicate = verdicts.next();
-                        final String failed = verdicts.failed();
-                        if (failed == null)
-                        {
-                            b.writeInt(verdict(duplicate != e.add, resp3));
-                        }
-                        else
-                        {
-                            RespEncoding.write(new ErrorRedisMessage(failed), b, resp3); // the pipeline's
-                        }
+                        next(verdicts, e.add, b);
                     }
                     e.filled += take;
                     if (e.filled < judged)
@@ -417,6 +399,24 @@ public final class ReplyWriter
             }
         }
         return closed ? Outcome.CLOSE : Outcome.OPEN;
+    }
+
+    /**
+     * Encodes the next verdict into {@code b}: 1 or 0 (RESP3 true or false), or the error in its place when the
+     * element has none ({@link Verdicts#failed}: the pipeline could not judge it).
+     */
+    private void next(final Verdicts verdicts, final boolean add, final ByteBuf b)
+    {
+        final boolean duplicate = verdicts.next();
+        final String failed = verdicts.failed();
+        if (failed == null)
+        {
+            b.writeInt(verdict(duplicate != add, resp3));
+        }
+        else
+        {
+            RespEncoding.write(new ErrorRedisMessage(failed), b, resp3);
+        }
     }
 
     /**

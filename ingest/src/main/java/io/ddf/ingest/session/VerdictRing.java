@@ -11,6 +11,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -50,6 +51,8 @@ public final class VerdictRing implements ReplyWriter.Verdicts
      * their cache misses (one line per generation each) overlap: {@code MappedFilter}'s batch group, measured there.
      */
     public static final int GROUP = 16;
+    /** A verdict byte that is no verdict: the pipeline could not judge the element ({@link #deliverFailure}). */
+    private static final byte FAILED = 2;
     private static final VarHandle DELIVERED;
     private static final VarHandle PUBLISHED;
 
@@ -95,11 +98,8 @@ public final class VerdictRing implements ReplyWriter.Verdicts
     private volatile long delivered;
     /** Verdicts written into the ring: by the router's thread, or (inline) by the event loop itself. */
     private long deliveredByWriter;
-    /** A verdict byte that is no verdict: the pipeline could not judge the element ({@link #deliverFailure}). */
-    private static final byte FAILED = 2;
     /** The failures of the {@link #FAILED} bytes delivered and not yet taken, in order. */
-    private final java.util.concurrent.ConcurrentLinkedQueue<String> failures =
-        new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
     /** The failure of the verdict {@link #next} took last, or null. */
     private String failed;
     /** Verdicts consumed, on the event loop. */

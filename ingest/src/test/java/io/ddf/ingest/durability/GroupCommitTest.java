@@ -456,6 +456,25 @@ class GroupCommitTest
         assertFalse(logged.syncStarted(50), "the logged filter is forced with the log, not synced");
     }
 
+    /** A connection whose first round wrote a filter in the log and one outside it: forced, its sync held. */
+    private record MixedRound(HeldLog log, HeldFilter logged, Connection connection, CountDownLatch sync)
+    {
+    }
+
+    /** @param reply the first round's reply, held by its commit (the log forced, the other filter's sync held). */
+    private MixedRound mixedRound(final String reply) throws Exception
+    {
+        final HeldLog log = new HeldLog();
+        final HeldFilter logged = new HeldFilter("logged");
+        final HeldFilter own = new HeldFilter("own");
+        log.holds.add(logged);
+        commit.throughLog(log);
+        final Connection c = new Connection(commit);
+        c.send(reply, logged, own);
+        log.nextForce().countDown();
+        return new MixedRound(log, logged, c, own.nextSync());
+    }
+
     /**
      * A connection's round with a filter not in the log commits on the thread; its next round, all in the log, is
      * started by the first's completion and commits on the loop within it, before the first's replies are written:
@@ -464,17 +483,11 @@ class GroupCommitTest
     @Test
     void repliesOfACommitOnTheThreadLeaveBeforeThoseOfTheNextCommittedOnTheLoopWithinItsCompletion() throws Exception
     {
-        final HeldLog log = new HeldLog();
-        final HeldFilter logged = new HeldFilter("logged");
-        final HeldFilter own = new HeldFilter("own");
-        log.holds.add(logged);
-        commit.throughLog(log);
-        final Connection c = new Connection(commit);
-        c.send("+a\r\n", logged, own);
-        log.nextForce().countDown();
-        final CountDownLatch sync = own.nextSync();
-        c.send("+b\r\n", logged);
-        sync.countDown();
+        final MixedRound first = mixedRound("+a\r\n");
+        final HeldLog log = first.log();
+        final Connection c = first.connection();
+        c.send("+b\r\n", first.logged());
+        first.sync().countDown();
         log.nextForce().countDown(); // the second commit's force, on the loop
         await(c, "+a\r\n+b\r\n");
         assertEquals(2, commit.commits());
@@ -484,18 +497,12 @@ class GroupCommitTest
     @Test
     void aFailedCommitOnTheLoopStillLetsTheLandedRepliesOfTheOneBeforeLeaveFirst() throws Exception
     {
-        final HeldLog log = new HeldLog();
-        final HeldFilter logged = new HeldFilter("logged");
-        final HeldFilter own = new HeldFilter("own");
-        log.holds.add(logged);
-        commit.throughLog(log);
-        final Connection c = new Connection(commit);
-        c.send("+a\r\n", logged, own);
-        log.nextForce().countDown();
-        final CountDownLatch sync = own.nextSync(); // past the first force
-        log.fail = true;
-        c.send("+b\r\n", logged);
-        sync.countDown();
+        final MixedRound first = mixedRound("+a\r\n");
+        final HeldLog log = first.log();
+        final Connection c = first.connection();
+        log.fail = true; // past the first force
+        c.send("+b\r\n", first.logged());
+        first.sync().countDown();
         log.nextForce().countDown();
         awaitUnsynced(c);
         assertEquals("+a\r\n", c.written(), "the landed commit's reply, and none of the failed one's");
