@@ -72,6 +72,7 @@ final class FifoLogReplayTest extends EngineTestBase
             {
                 filter.stream(e);
             }
+            filter.sync(); // the cut comes after the log's last force (everysec's), the table torn
             atCut = Files.readAllBytes(path);
             copyLog(path, dir.resolve("log-at-cut"));
             for (int i = 0; i < held.length; i++)
@@ -137,6 +138,7 @@ final class FifoLogReplayTest extends EngineTestBase
             streamPaced(filter, clock, second, 0, CAPACITY / 2, 20);
             streamPaced(filter, clock, second, CAPACITY / 2, CAPACITY, 400);
             assertTrue(filter.timeWindow().orElseThrow().turnsByTime() > turnedBefore, "time turned generations after the checkpoint");
+            filter.sync(); // the cut comes after the log's last force (everysec's), the table torn
             atCut = Files.readAllBytes(path);
             copyLog(path, dir.resolve("wlog-at-cut"));
             // read at the filter's own time, at which the replayed one opens (time passing while closed, which

@@ -53,6 +53,7 @@ final class LogOpenDecisionTest extends EngineTestBase
                     filter.checkpoint();
                 }
             }
+            filter.sync(); // the log forced (everysec's force), so that a restart of the machine finds every record
             Files.write(copy, Files.readAllBytes(file));
             LogReplayTest.copyLog(file, copy.resolveSibling("f.ddf.log"));
         }

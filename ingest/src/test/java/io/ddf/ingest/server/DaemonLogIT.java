@@ -124,16 +124,26 @@ final class DaemonLogIT
     static void check(final RespClient client, final List<String> acked) throws IOException
     {
         int lost = 0;
+        int first = -1;
+        int last = -1;
         for (int from = 0; from < acked.size(); from += 1000)
         {
             final List<String> args = new ArrayList<>(List.of("BF.MEXISTS", "cut"));
             args.addAll(acked.subList(from, Math.min(acked.size(), from + 1000)));
+            int i = from;
             for (final Object present : (List<?>)client.call(args.toArray(new String[0])))
             {
-                lost += Long.valueOf(1).equals(present) ? 0 : 1;
+                if (!Long.valueOf(1).equals(present))
+                {
+                    lost++;
+                    first = first < 0 ? i : first;
+                    last = i;
+                }
+                i++;
             }
         }
-        assertEquals(0, lost, "acknowledged items lost of " + acked.size());
+        assertEquals(0, lost, "acknowledged items lost of " + acked.size() + " (the first and last lost: the " +
+            first + "th and the " + last + "th acknowledged)");
     }
 
     /** BF.ADD of new items, 16 pipelined, for {@link #LOAD_MS}; returns the next item. */

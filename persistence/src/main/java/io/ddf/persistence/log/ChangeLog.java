@@ -25,9 +25,11 @@ import static io.ddf.persistence.FilterFileException.Reason.LOCKED;
  *
  * <p>Appends ({@link #append}, {@link #append2}, or through a thread's {@link LogAppender}) take no lock: a frame's
  * position is reserved by one atomic add (a log opened {@link LogOptions#owned() owned}: a plain load, one writing
- * thread at a time), its words stored into the mapping (so it is in the page cache before the call returns: a
- * {@code kill -9} loses nothing), its check last with a release store. Crossing into the next segment takes a lock,
- * once per segment; that segment was made ahead by the log's own thread.
+ * thread at a time), its words stored into the mapped {@link StagingRing} (so it is in the page cache before the call
+ * returns: a {@code kill -9} loses nothing, the next open copies it from there), its check last with a release store.
+ * The log's own thread copies complete frames from the ring into the segments ({@code pwrite}); a force copies what it
+ * forces. Crossing into the next segment takes a lock, once per segment; that segment was made ahead by the log's own
+ * thread.
  *
  * <p>One process writes a log directory at a time (an OS lock on its {@code LOCK} file).
  */
@@ -54,14 +56,14 @@ public final class ChangeLog implements AutoCloseable
     private volatile long lastForceStartMillis;
 
     private ChangeLog(final Path directory, final FileChannel lockChannel, final FileLock lock,
-        final LogOptions options, final long logId, final List<LogSegment> segments, final long end,
-        final long nextNumber, final LogOpenReport report)
+        final LogOptions options, final long logId, final StagingRing ring, final List<LogSegment> segments,
+        final long end, final long nextNumber, final LogOpenReport report)
     {
         this.directory = directory;
         this.lockChannel = lockChannel;
         this.lock = lock;
         this.logId = logId;
-        this.writer = new LogWriter(directory, options, logId, segments, end, nextNumber);
+        this.writer = new LogWriter(directory, options, logId, ring, segments, end, nextNumber);
         this.forced = end;
         this.nextNumber = nextNumber;
         this.report = report;
@@ -118,10 +120,10 @@ public final class ChangeLog implements AutoCloseable
 
     /** Called by {@link LogOpening} once the segments are read and the tail cut. */
     static ChangeLog opened(final Path directory, final FileChannel channel, final FileLock lock,
-        final LogOptions options, final long logId, final List<LogSegment> segments, final long end,
-        final long nextNumber, final LogOpenReport report)
+        final LogOptions options, final long logId, final StagingRing ring, final List<LogSegment> segments,
+        final long end, final long nextNumber, final LogOpenReport report)
     {
-        final ChangeLog log = new ChangeLog(directory, channel, lock, options, logId, segments, end, nextNumber,
+        final ChangeLog log = new ChangeLog(directory, channel, lock, options, logId, ring, segments, end, nextNumber,
             report);
         log.writer.makeAhead();
         return log;
@@ -229,6 +231,12 @@ public final class ChangeLog implements AutoCloseable
         return new LogAppender(this);
     }
 
+    /** @return the position before which every frame is in the segments (copied from the staging ring). */
+    long copied()
+    {
+        return writer.copied();
+    }
+
     /** @return the position up to which the log is on the device. */
     public long forced()
     {
@@ -268,6 +276,7 @@ public final class ChangeLog implements AutoCloseable
             final long startMillis = System.currentTimeMillis();
             final long target = awaitAppended(Math.min(upTo, reserved()));
             final long started = System.nanoTime();
+            writer.drain(); // at least through target: those frames are complete
             try
             {
                 for (final LogSegment s : writer.segments())
@@ -422,7 +431,8 @@ public final class ChangeLog implements AutoCloseable
      */
     public LogReader reader(final long from)
     {
-        return new LogReader(writer.segments(), Math.max(from, start()), appended());
+        appended();
+        return new LogReader(writer.segments(), Math.max(from, start()), writer.drain());
     }
 
     /** @return the figures for INFO. */
@@ -452,9 +462,11 @@ public final class ChangeLog implements AutoCloseable
         }
         long end = appended();
         writer.close();
+        boolean copied = false;
         try
         {
             end = force(end);
+            copied = true;
         }
         catch (final LogUnavailableException e)
         {
@@ -466,6 +478,7 @@ public final class ChangeLog implements AutoCloseable
         }
         finally
         {
+            writer.closeRing(copied);
             closeQuietly(lock);
             closeQuietly(lockChannel);
         }

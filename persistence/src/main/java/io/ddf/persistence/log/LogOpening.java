@@ -38,8 +38,10 @@ final class LogOpening
             final long logId = newLogId();
             final LogSegment first = LogSegment.create(directory, 0, options.segmentBytes(), logId, 1,
                 System.currentTimeMillis());
-            return ChangeLog.opened(directory, channel, lock, options, logId, List.of(first), 0, 1,
-                new LogOpenReport(true, 0, 0, 0, 0, 0, 0, System.nanoTime() - started));
+            final StagingRing ring = StagingRing.open(directory, logId, options.stagingBytes());
+            ring.reset(logId);
+            return ChangeLog.opened(directory, channel, lock, options, logId, ring, List.of(first), 0, 1,
+                new LogOpenReport(true, 0, 0, 0, 0, 0, 0, 0, System.nanoTime() - started));
         }
         final long logId = found.get(found.size() - 1).logId();
         long nextNumber = 1;
@@ -52,6 +54,8 @@ final class LogOpening
             }
             nextNumber = Math.max(nextNumber, s.nextNumber());
         }
+        final StagingRing ring = StagingRing.open(directory, logId, options.stagingBytes());
+        long recovered = 0;
         long position = found.get(0).start();
         int cutIn = found.size() - 1;
         scan:
@@ -63,7 +67,14 @@ final class LogOpening
             while (position < logicalEnd)
             {
                 final long at = s.address() + (position - s.start());
-                final int length = LogFormat.validLength(at, position, logicalEnd - position);
+                int length = LogFormat.validLength(at, position, logicalEnd - position);
+                if (length == 0 && ring.recoverable())
+                {
+                    // frames a crashed process stored in its ring and had not copied yet: copied now, then forced
+                    final long copied = recover(ring, s, position, logicalEnd);
+                    recovered += copied;
+                    length = copied == 0 ? 0 : LogFormat.validLength(at, position, logicalEnd - position);
+                }
                 if (length == 0)
                 {
                     break scan;
@@ -102,9 +113,36 @@ final class LogOpening
         kept.add(LogSegment.create(directory, end, options.segmentBytes(), logId, nextNumber,
             System.currentTimeMillis()));
         syncDirectory(directory);
-        return ChangeLog.opened(directory, channel, lock, options, logId, kept, end, nextNumber,
+        ring.reset(logId);
+        return ChangeLog.opened(directory, channel, lock, options, logId, ring, kept, end, nextNumber,
             new LogOpenReport(false, found.size(), found.get(0).start(), end, cutBytes, cutFrames, cutSegments,
-                System.nanoTime() - started));
+                recovered, System.nanoTime() - started));
+    }
+
+    /**
+     * Copies the run of valid frames the ring holds from {@code position} (before {@code limit}) into the segment, and
+     * forces them.
+     *
+     * @return the bytes copied.
+     */
+    private static long recover(final StagingRing ring, final LogSegment s, final long position, final long limit)
+    {
+        long p = position;
+        while (p < limit && p - position < ring.bytes())
+        {
+            final int length = ring.validLength(p);
+            if (length == 0 || p + length > limit || p + length - position > ring.bytes())
+            {
+                break;
+            }
+            p += length;
+        }
+        if (p > position)
+        {
+            ring.copyTo(s, position, p);
+            s.force(position, p);
+        }
+        return p - position;
     }
 
     private static long framesAfter(final LogSegment s, final long end)

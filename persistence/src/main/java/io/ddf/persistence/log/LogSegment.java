@@ -8,6 +8,10 @@ import net.openhft.hashing.LongHashFunction;
 import net.openhft.posix.MSyncFlag;
 import net.openhft.posix.PosixAPI;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.Path;
 import java.util.UUID;
 
@@ -23,6 +27,8 @@ import static io.ddf.persistence.log.LogFormat.HEADER_BYTES;
 final class LogSegment
 {
     private final SegmentedFile file;
+    /** Opened at the first {@link #write}: the descriptor frames are copied through ({@code pwrite}). */
+    private FileChannel writes;
     private final long start;
     private final long capacity;
     private final long address;
@@ -165,38 +171,6 @@ final class LogSegment
     }
 
     /**
-     * Readies the record pages of positions [from, to) (clipped to this segment, whole pages) for the appends:
-     * {@code madvise(MADV_POPULATE_WRITE)}, then one locked add of 0 to each page's first word through this mapping,
-     * which changes no byte (an append racing it keeps its store: the add is one atomic read-modify-write) and leaves
-     * the page's mapping written once. Best effort.
-     *
-     * <p>Why both: on this project's machine (a PVM guest, whose page tables the hypervisor shadows) a populated page
-     * still costs its first writer through the mapping the shadow's fill, which the guest does not count as a fault;
-     * a page written once costs the next writer nothing. {@code bench/scripts/PagePopulateProbe.java} (64 MiB, 32-byte
-     * records, the writer's CPU): 155 ns a record on fresh pages, 52–58 after MADV_POPULATE_WRITE, 11 after another
-     * thread's one store a page. {@code bench/scripts/PacedAppendProbe.java} (appends among 206 ns of other work, 2·10^6
-     * a round): the appending thread's CPU per append fell from 90–150 ns to 15–40, the process's total unchanged
-     * (315–375 ns an iteration before, 320–355 after): the cost moved off the writers' threads (the event loops).
-     *
-     * @param from the first position.
-     * @param to   the position after the last.
-     */
-    void readyForAppends(final long from, final long to)
-    {
-        final long page = SegmentedFile.PAGE;
-        final long lo = Math.max(from, start) - start;
-        final long hi = Math.min(to, start + mapped) - start;
-        if (lo >= hi)
-        {
-            return;
-        }
-        final long first = lo & ~(page - 1);
-        final long end = Math.min(mapped, (hi + page - 1) & ~(page - 1));
-        MappingAdvice.populateForWrite(address + first, end - first);
-        MappingAdvice.touchForWrite(address + first, end - first);
-    }
-
-    /**
      * Forces the record bytes of positions [from, to) (clipped to this segment) to the device: one ranged msync
      * (Linux: an fdatasync of the range).
      */
@@ -216,11 +190,60 @@ final class LogSegment
         }
     }
 
+    /**
+     * Writes frames' bytes of positions from {@code position} ({@link StagingRing#copyTo}): a {@code pwrite} into the
+     * file, which this segment's mapping then reads.
+     *
+     * @param src      the bytes, within this segment's positions.
+     * @param position the position of the first.
+     */
+    synchronized void write(final ByteBuffer src, final long position)
+    {
+        if (position < start || position + src.remaining() > start + mapped)
+        {
+            throw new IllegalArgumentException("positions [" + position + ", +" + src.remaining() + ") are not in " +
+                "segment " + file.path());
+        }
+        try
+        {
+            if (writes == null)
+            {
+                writes = FileChannel.open(file.path(), StandardOpenOption.WRITE);
+            }
+            long at = HEADER_BYTES + position - start;
+            while (src.hasRemaining())
+            {
+                at += writes.write(src, at);
+            }
+        }
+        catch (final IOException e)
+        {
+            throw new FilterFileException(IO, file.path(), "write failed: " + e, e);
+        }
+    }
+
+    private synchronized void closeWrites()
+    {
+        if (writes != null)
+        {
+            try
+            {
+                writes.close();
+            }
+            catch (final IOException e)
+            {
+                // the mapping's close below reports what matters
+            }
+            writes = null;
+        }
+    }
+
     /** Shortens the file to the pages that hold positions before {@code end} (a clean close), then closes it. */
     void closeAt(final long end)
     {
         final long used = Math.max(0, Math.min(end - start, mapped));
         final long length = HEADER_BYTES + (used + SegmentedFile.PAGE - 1) / SegmentedFile.PAGE * SegmentedFile.PAGE;
+        closeWrites();
         try
         {
             if (length < HEADER_BYTES + mapped)
@@ -237,6 +260,7 @@ final class LogSegment
     /** Unmaps and closes. */
     void close()
     {
+        closeWrites();
         file.close();
     }
 

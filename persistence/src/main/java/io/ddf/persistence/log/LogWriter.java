@@ -1,6 +1,7 @@
 package io.ddf.persistence.log;
 
 import io.ddf.persistence.FilterFileException;
+import io.ddf.persistence.platform.MappingAdvice;
 import io.ddf.persistence.platform.RawMemory;
 
 import java.lang.invoke.MethodHandles;
@@ -14,22 +15,24 @@ import java.util.concurrent.Executors;
 import static io.ddf.persistence.log.LogFormat.UNIT;
 
 /**
- * The appending half of a {@link ChangeLog}: its segments, the tail positions are reserved from, the frames' stores,
- * the crossing into the next segment (made ahead of need by the process's {@code ddf-log-ahead} thread), and the
- * appended position (the longest prefix of complete frames).
+ * The appending half of a {@link ChangeLog}: its segments, the tail positions are reserved from, the frames' stores
+ * into the {@link StagingRing}, their copy from there into the segments ({@link #drain()}), the crossing into the next
+ * segment (made ahead of need by the process's {@code ddf-log-ahead} thread), and the appended position (the longest
+ * prefix of complete frames).
  */
 final class LogWriter
 {
     private static final VarHandle TAIL;
     private static final VarHandle MARK;
     /**
-     * Record bytes readied at a time ahead of the tail (LogOptions.prefault; {@link LogSegment#readyForAppends}): 1 MiB,
-     * 32,768 one-unit frames, 256 pages. Why ahead of the tail and on the {@code ddf-log-ahead} thread: a page's first
-     * write through the mapping is the dear one (a fault, and on a shadow-paged guest the shadow's fill), and the
-     * writers' threads are the event loops; why by chunks and not a whole segment at once: a log that never fills its
-     * segment (every embedded filter's own log, every test) readies only what it uses.
+     * Record bytes copied into the segments at a time by the {@code ddf-log-ahead} thread (LogOptions.prefault), and
+     * on the ring's first lap its pages readied as far ahead: 256 KiB (8,192 one-unit frames, 64 pages), a sixteenth
+     * of the default ring, so that the appends find room while the copy of the chunk before runs; why the ring's first
+     * pages are readied and not all at once: a log that never fills its ring (every embedded filter's own log, every
+     * test) touches only what it uses.
      */
-    private static final long READY_CHUNK = 1L << 20;
+    private static final long AHEAD_CHUNK = 1L << 18;
+
     private static final System.Logger LOG = System.getLogger("io.ddf.persistence.log");
     /** Makes the next segments ahead of need, for every log of the process. */
     private static final ExecutorService AHEAD = Executors.newSingleThreadExecutor(r ->
@@ -56,6 +59,13 @@ final class LogWriter
     private final LogOptions options;
     private final boolean owned;
     private final long logId;
+    private final StagingRing ring;
+    private final FrameCopier copier;
+    private final long ringBytes;
+    /** Work ahead is done by chunks of this many bytes (a quarter of a small ring). */
+    private final long chunk;
+    /** The ring's first lap ends here: its pages are readied ahead of the appends until then. */
+    private final long firstLapEnd;
     /** Sorted by first position; replaced whole under {@code segmentLock}. */
     private volatile LogSegment[] segments;
     /** The segment appends go to now (the fast path's). */
@@ -74,29 +84,34 @@ final class LogWriter
     private volatile java.util.function.Consumer<LogUnavailableException> failures = failed -> { };
     private volatile boolean aheadQueued;
     /**
-     * When the tail reaches it, the chunk after the next is readied (through {@link #MARK}): the record bytes up to
-     * {@code readyMark + READY_CHUNK} are readied or queued to be, in the segments that exist by then.
+     * When the tail reaches it, the log's thread copies the complete frames into the segments and, on the ring's first
+     * lap, readies the ring's pages of the chunk after the next (through {@link #MARK}).
      */
     @SuppressWarnings("unused")
     private volatile long readyMark;
     private boolean closed;
 
-    LogWriter(final Path directory, final LogOptions options, final long logId, final List<LogSegment> segments,
-        final long end, final long nextNumber)
+    LogWriter(final Path directory, final LogOptions options, final long logId, final StagingRing ring,
+        final List<LogSegment> segments, final long end, final long nextNumber)
     {
         this.directory = directory;
         this.options = options;
         this.owned = options.owned();
         this.logId = logId;
+        this.ring = ring;
+        this.ringBytes = ring.bytes();
+        this.chunk = Math.min(AHEAD_CHUNK, ringBytes / 4);
+        this.firstLapEnd = end + ringBytes;
+        this.copier = new FrameCopier(this, ring, end);
         this.segments = segments.toArray(new LogSegment[0]);
         this.current = this.segments[this.segments.length - 1];
         this.tail = end;
         this.appendedFound = end;
         this.nextNumber = nextNumber;
-        this.readyMark = options.prefault() ? end + READY_CHUNK : Long.MAX_VALUE;
+        this.readyMark = options.prefault() ? end + chunk : Long.MAX_VALUE;
         if (options.prefault())
         {
-            queueReady(end, end + 2 * READY_CHUNK); // the segment an open makes is fresh
+            queueAhead(end, end + 2 * chunk); // the ring an open resets is fresh
         }
     }
 
@@ -117,24 +132,21 @@ final class LogWriter
         while (true)
         {
             final long p = reserve(UNIT);
+            room(p + UNIT);
             if (p >= (long)MARK.getOpaque(this))
             {
                 readyAhead(p);
             }
-            LogSegment s = current;
-            if (p < s.start() || p + UNIT > s.limit())
+            final LogSegment s = current;
+            if ((p < s.start() || p + UNIT > s.limit()) && slowSegment(p, UNIT) == null)
             {
-                s = slowSegment(p, UNIT);
-                if (s == null)
-                {
-                    continue;
-                }
+                continue;
             }
-            final long a = s.address() + (p - s.start());
-            RawMemory.putLongPlain(a, w0);
-            RawMemory.putLongPlain(a + 8, hash);
-            RawMemory.putLongPlain(a + 16, arg);
-            RawMemory.putLongRelease(a + 24, LogFormat.check1(w0, hash, arg, p));
+            final StagingRing r = ring;
+            RawMemory.putLongPlain(r.word(p, 0), w0);
+            RawMemory.putLongPlain(r.word(p, 1), hash);
+            RawMemory.putLongPlain(r.word(p, 2), arg);
+            RawMemory.putLongRelease(r.word(p, 3), LogFormat.check1(w0, hash, arg, p));
             return published(p + UNIT);
         }
     }
@@ -152,70 +164,105 @@ final class LogWriter
         while (true)
         {
             final long p = reserve(2 * UNIT);
+            room(p + 2 * UNIT);
             if (p >= (long)MARK.getOpaque(this))
             {
                 readyAhead(p);
             }
-            LogSegment s = current;
-            if (p < s.start() || p + 2 * UNIT > s.limit())
+            final LogSegment s = current;
+            if ((p < s.start() || p + 2 * UNIT > s.limit()) && slowSegment(p, 2 * UNIT) == null)
             {
-                s = slowSegment(p, 2 * UNIT);
-                if (s == null)
-                {
-                    continue;
-                }
+                continue;
             }
-            final long a = s.address() + (p - s.start());
-            RawMemory.putLongPlain(a, w0);
-            RawMemory.putLongPlain(a + 8, hash);
-            RawMemory.putLongPlain(a + 16, arg);
-            RawMemory.putLongPlain(a + 24, arg3);
-            RawMemory.putLongPlain(a + 32, arg4);
-            RawMemory.putLongPlain(a + 40, arg5);
-            RawMemory.putLongPlain(a + 48, arg6);
-            RawMemory.putLongRelease(a + 56, LogFormat.check2(w0, hash, arg, arg3, arg4, arg5, arg6, p));
+            final StagingRing r = ring;
+            RawMemory.putLongPlain(r.word(p, 0), w0);
+            RawMemory.putLongPlain(r.word(p, 1), hash);
+            RawMemory.putLongPlain(r.word(p, 2), arg);
+            RawMemory.putLongPlain(r.word(p, 3), arg3);
+            RawMemory.putLongPlain(r.word(p, 4), arg4);
+            RawMemory.putLongPlain(r.word(p, 5), arg5);
+            RawMemory.putLongPlain(r.word(p, 6), arg6);
+            RawMemory.putLongRelease(r.word(p, 7), LogFormat.check2(w0, hash, arg, arg3, arg4, arg5, arg6, p));
             return published(p + 2 * UNIT);
         }
     }
 
-    /** The tail passed the mark: one caller moves it a chunk on and queues the readying of the chunk after. */
+    private void room(final long end)
+    {
+        copier.room(end, true);
+    }
+
+    /**
+     * Copies the complete frames not yet copied from the ring into the segments.
+     *
+     * @return the position before which every frame is in the segments.
+     */
+    long drain()
+    {
+        return copier.drain();
+    }
+
+    /** @return the position before which every frame is in the segments. */
+    long copied()
+    {
+        return copier.drained();
+    }
+
+    /** The tail passed the mark: one caller moves it a chunk on and queues the work ahead. */
     private void readyAhead(final long p)
     {
         final long mark = (long)MARK.getOpaque(this);
-        if (p < mark || !owned && !MARK.compareAndSet(this, mark, mark + READY_CHUNK))
+        if (p < mark || !owned && !MARK.compareAndSet(this, mark, mark + chunk))
         {
             return; // another appender moved it
         }
         if (owned)
         {
-            MARK.setOpaque(this, mark + READY_CHUNK); // one appender: no locked instruction
+            MARK.setOpaque(this, mark + chunk); // one appender: no locked instruction
         }
-        queueReady(mark + READY_CHUNK, mark + 2 * READY_CHUNK);
+        queueAhead(mark + chunk, mark + 2 * chunk);
     }
 
-    /** Readies the record bytes of [from, to) on the {@code ddf-log-ahead} thread, in the segments there are then. */
-    private void queueReady(final long from, final long to)
+    /**
+     * On the {@code ddf-log-ahead} thread: copies the complete frames into the segments and, on the ring's first lap,
+     * readies the ring's pages of positions [from, to): populated, then written once through the mapping (which
+     * changes no byte), so that an append takes neither a fault nor a page's first write.
+     */
+    private void queueAhead(final long from, final long to)
     {
         try
         {
             AHEAD.execute(() ->
             {
-                synchronized (segmentLock) // a close (which unmaps after it) waits for the stores
+                synchronized (segmentLock) // a close (which unmaps after it) waits for the copy
                 {
                     if (closed)
                     {
                         return;
                     }
-                    for (final LogSegment s : segments)
+                    try
                     {
-                        s.readyForAppends(from, to);
+                        drain();
+                    }
+                    catch (final LogUnavailableException e)
+                    {
+                        return; // the failure is the log's now; appends are refused until a retry
+                    }
+                    for (long p = from; p < Math.min(to, firstLapEnd); )
+                    {
+                        final long at = ring.word(p, 0);
+                        final long run = Math.min(Math.min(to, firstLapEnd) - p,
+                            ringBytes - (p & ringBytes - 1));
+                        MappingAdvice.populateForWrite(at & -4096L, run + (at & 4095L));
+                        MappingAdvice.touchForWrite(at & -4096L, run + (at & 4095L));
+                        p += run;
                     }
                 }
             });
         }
         catch (final java.util.concurrent.RejectedExecutionException e)
         {
-            // best effort: the appends take the pages' first writes themselves
+            // best effort: the appends copy when the ring is full, and a force copies what it forces
         }
     }
 
@@ -245,9 +292,9 @@ final class LogWriter
             final LogSegment s = segmentThrough(p);
             if (p + length > s.limit())
             {
-                pad(s, p, s.limit());
+                pad(p, s.limit());
                 final LogSegment next = segmentThrough(s.limit());
-                pad(next, s.limit(), p + length);
+                pad(s.limit(), p + length);
                 current = next;
                 published(p + length);
                 makeAhead();
@@ -296,16 +343,16 @@ final class LogWriter
         throw new IllegalStateException("position " + p + " lies before the log's first segment");
     }
 
-    private static void pad(final LogSegment s, final long from, final long to)
+    /** PAD frames over [from, to), into the ring (the caller has room for them). */
+    private void pad(final long from, final long to)
     {
         final long w0 = LogFormat.word0(0, LogFormat.OP_PAD, 1, 0);
         for (long p = from; p < to; p += UNIT)
         {
-            final long a = s.address() + (p - s.start());
-            RawMemory.putLongPlain(a, w0);
-            RawMemory.putLongPlain(a + 8, 0);
-            RawMemory.putLongPlain(a + 16, 0);
-            RawMemory.putLongRelease(a + 24, LogFormat.check1(w0, 0, 0, p));
+            RawMemory.putLongPlain(ring.word(p, 0), w0);
+            RawMemory.putLongPlain(ring.word(p, 1), 0);
+            RawMemory.putLongPlain(ring.word(p, 2), 0);
+            RawMemory.putLongRelease(ring.word(p, 3), LogFormat.check1(w0, 0, 0, p));
         }
     }
 
@@ -332,7 +379,7 @@ final class LogWriter
                     {
                         return;
                     }
-                    segmentThrough(current.limit()); // its pages are readied by chunks as the tail nears them
+                    segmentThrough(current.limit()); // its frames come by positional writes from the ring
                 }
             }
             catch (final LogUnavailableException e)
@@ -365,24 +412,11 @@ final class LogWriter
         {
             long p = appendedFound;
             final long reserved = (long)TAIL.getVolatile(this);
-            final LogSegment[] all = segments;
-            int i = indexOf(all, p);
-            while (p < reserved && i >= 0 && i < all.length)
+            while (p < reserved)
             {
-                final LogSegment s = all[i];
-                if (p >= s.limit())
-                {
-                    i++;
-                    continue;
-                }
-                final long a = s.address() + (p - s.start());
-                final long w0 = RawMemory.getLongVolatile(a);
-                if (w0 == 0)
-                {
-                    break;
-                }
-                final int length = LogFormat.units(w0) * UNIT;
-                if (RawMemory.getLongVolatile(a + length - 8) == 0)
+                // in the ring: a frame of the lap before, or one half written, does not validate for this position
+                final int length = ring.validLength(p);
+                if (length == 0)
                 {
                     break;
                 }
@@ -393,18 +427,12 @@ final class LogWriter
         }
     }
 
-    private static int indexOf(final LogSegment[] all, final long p)
-    {
-        for (int i = all.length - 1; i >= 0; i--)
-        {
-            if (all[i].start() <= p)
-            {
-                return i;
-            }
-        }
-        return -1;
-    }
 
+    /** @return the log's directory. */
+    Path directory()
+    {
+        return directory;
+    }
 
     /** @return the next position a frame would be reserved at. */
     long reserved()
@@ -461,12 +489,10 @@ final class LogWriter
             final long oldLimit = before[before.length - 1].limit();
             final long reserved = reserved();
             segmentThrough(Math.max(reserved, current.limit()));
-            for (long p = oldLimit; p < reserved; )
+            for (long p = oldLimit; p < reserved; p += UNIT)
             {
-                final LogSegment s = segmentThrough(p);
-                final long to = Math.min(reserved, s.limit());
-                pad(s, p, to);
-                p = to;
+                copier.room(p + UNIT, false); // the positions reserved may span more than the ring
+                pad(p, p + UNIT);
             }
         }
     }
@@ -504,6 +530,20 @@ final class LogWriter
         {
             closed = true;
         }
+    }
+
+    /**
+     * Closes the ring's file (after the last copy).
+     *
+     * @param copied whether every frame is in the segments (the ring then retired: nothing to take at the next open).
+     */
+    void closeRing(final boolean copied)
+    {
+        if (copied)
+        {
+            ring.retire();
+        }
+        ring.close();
     }
 
     /** @return whether {@link #close()} was called. */

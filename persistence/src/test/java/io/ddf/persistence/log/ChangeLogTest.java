@@ -22,7 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The change log's appends, reading, segments, torn tails, numbers and dropping (FORMAT-LOG.md). */
 final class ChangeLogTest
 {
-    private static final LogOptions SMALL = LogOptions.DEFAULT.withSegmentBytes(8192).withPrefault(false);
+    /** Small segments and an 8 KiB staging ring: frames cross segments and wrap round the ring within a test. */
+    private static final LogOptions SMALL = LogOptions.DEFAULT.withSegmentBytes(8192).withPrefault(false)
+        .withStagingBytes(8192);
 
     @TempDir
     Path dir;
