@@ -1,6 +1,9 @@
 package io.ddf.ingest.feed;
 
+import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Operation;
+import io.ddf.engine.scaling.BloomChain;
+import io.ddf.engine.scaling.ScalingFilter;
 import io.ddf.ingest.config.ServerConfig;
 import io.ddf.ingest.dispatch.Session;
 import io.ddf.ingest.log.OneLine;
@@ -11,8 +14,11 @@ import io.ddf.ingest.session.VerdictRing;
 import io.ddf.ingest.session.VerdictRouter;
 import io.ddf.ingest.store.FilterStore;
 import io.ddf.ingest.store.FilterStoreException;
+import io.ddf.ingest.store.ScalingRegistry;
+import io.ddf.persistence.log.LogUnavailableException;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.ByteToMessageDecoder;
@@ -58,6 +64,8 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
     private final Daemon server;
     private final Forwarder forwarder;
     private final VerdictRing verdicts;
+    /** Inline, the batches into a scaling chain (a filter BF.RESERVE made, NONSCALING or not). */
+    private final ChainFeed chainFeed;
     private final boolean frames;
     private final int maxRecord;
     /** The password's UTF-8 bytes, null once given (or when none is set). */
@@ -77,6 +85,8 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
     private boolean creating;
     private boolean registered;
     private boolean closing;
+    /** Judging has ended (a full NONSCALING chain, the log failed): the connection closes once the verdicts left. */
+    private boolean ending;
 
     /**
      * @param server    what of the daemon a feed connection uses.
@@ -88,6 +98,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
         this.server = server;
         this.forwarder = forwarder;
         this.verdicts = new VerdictRing(server.pipeline(), config.maxItemBytes, config.feedInline(), this, RING);
+        this.chainFeed = config.feedInline() ? new ChainFeed(verdicts, config.maxItemBytes) : null;
         this.frames = config.feedFormat == ServerConfig.FeedFormat.FRAMES;
         this.maxRecord = config.maxItemBytes;
         this.password = config.requirePass == null ? null : config.requirePass.getBytes(StandardCharsets.UTF_8);
@@ -120,6 +131,11 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
                 @Override
                 public void write(final ByteBuf out, final boolean closeAfter)
                 {
+                    if (closeAfter)
+                    {
+                        sendThenClose(out);
+                        return;
+                    }
                     send(out);
                 }
 
@@ -184,7 +200,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
     @Override
     public void channelRead(final ChannelHandlerContext ctx, final Object msg)
     {
-        if (closing || !(msg instanceof ByteBuf read))
+        if (closing || ending || !(msg instanceof ByteBuf read))
         {
             ReferenceCountUtil.release(msg);
             return;
@@ -197,7 +213,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
     /** Frames, hashes and judges every complete record of the input (the feed's filter leased meanwhile). */
     private void judge()
     {
-        if (creating || closing || input == null)
+        if (creating || closing || ending || input == null)
         {
             return;
         }
@@ -211,47 +227,19 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
         }
         try (FilterStore.Lease lease = server.store().acquire(server.config().feedFilter))
         {
-            if (lease == null)
+            if (lease != null)
             {
-                if (server.store().scaling().has(server.config().feedFilter))
-                {
-                    // a filter that grows answers through its own commands; waiting to create a fixed-size filter
-                    // under its name would never end (and the client would wait for verdicts in silence)
-                    server.log().accept("ddf: feed: filter '" + server.config().feedFilter + "' is a scaling filter (what " +
-                        "BF.RESERVE and BF.ADD make by default); the raw feed judges into ddf's fixed-size filters: " +
-                        "reserve it with KIND fifo-bloom (or serve --past-capacity forget); closing the connection");
-                    close();
-                    return;
-                }
+                frame(lease.filter(), null);
+            }
+            else if (!server.store().scaling().has(server.config().feedFilter) || !intoChain())
+            {
                 awaitCreation();
                 return;
             }
-            int batched = 0;
-            int length;
-            while ((length = nextRecord()) != NO_RECORD)
+            if (closing)
             {
-                if (password != null)
-                {
-                    checkPassword(length);
-                    if (closing)
-                    {
-                        return;
-                    }
-                    continue;
-                }
-                hashes[batched++] = verdicts.hash(lease.filter(), input, recordStart, length);
-                if (forwarder != null)
-                {
-                    records.add(input.retainedSlice(recordStart, length));
-                }
-                input.readerIndex(recordEnd);
-                if (batched == hashes.length)
-                {
-                    publish(lease, batched);
-                    batched = 0;
-                }
+                return;
             }
-            publish(lease, batched);
         }
         catch (final RespError | FilterStoreException e)
         {
@@ -270,14 +258,166 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
         }
     }
 
-    private void publish(final FilterStore.Lease lease, final int count)
+    /**
+     * Judges into the feed filter's scaling chain (what BF.RESERVE makes, NONSCALING or not), under the registry's
+     * read lock, so that no DEL closes it meanwhile; inline only.
+     *
+     * @return false when the key holds no filter any more (deleted meanwhile): the feed's filter is to be made.
+     */
+    private boolean intoChain()
     {
-        if (count > 0)
+        final String name = server.config().feedFilter;
+        final ScalingRegistry registry = server.store().scaling();
+        try
         {
-            verdicts.reserve(count);
-            gate.wrote(lease.filter());
-            verdicts.submitHashes(lease.filter(), Operation.STREAM, hashes, count);
+            final ScalingFilter filter = registry.acquire(name);
+            if (filter == null)
+            {
+                return false;
+            }
+            if (!(filter instanceof BloomChain chain))
+            {
+                closeFor("filter '" + name + "' is a cuckoo filter; the raw feed judges into Bloom filters");
+            }
+            else if (chainFeed == null)
+            {
+                // the pipeline judges fixed-size filters only: a chain is added to on the thread that holds it
+                closeFor("filter '" + name + "' is a scaling filter (what BF.RESERVE and BF.ADD make, NONSCALING " +
+                    "or not), which the raw feed judges inline only: serve --feed-mode inline (or auto on 2 " +
+                    "cores), or reserve it with KIND fifo-bloom");
+            }
+            else
+            {
+                frame(null, chain);
+            }
         }
+        catch (final IllegalStateException cannotOpen)
+        {
+            closeFor(Session.message(cannotOpen));
+        }
+        finally
+        {
+            registry.release();
+        }
+        return true;
+    }
+
+    private void closeFor(final String reason)
+    {
+        server.log().accept("ddf: feed: " + reason + "; closing the connection");
+        close();
+    }
+
+    /**
+     * Frames, hashes and judges every complete record of the input into the feed's filter: a fixed-size filter
+     * (leased) or a scaling chain (held by the registry), in batches of at most {@link VerdictRouter#MAX_BATCH}.
+     */
+    private void frame(final DuplicateFilter filter, final BloomChain chain)
+    {
+        int batched = 0;
+        int length;
+        while ((length = nextRecord()) != NO_RECORD)
+        {
+            if (password != null)
+            {
+                checkPassword(length);
+                if (closing)
+                {
+                    return;
+                }
+                continue;
+            }
+            if (chain == null)
+            {
+                hashes[batched] = verdicts.hash(filter, input, recordStart, length);
+            }
+            else
+            {
+                chainFeed.hash(chain, batched, input, recordStart, length);
+            }
+            batched++;
+            if (forwarder != null)
+            {
+                records.add(input.retainedSlice(recordStart, length));
+            }
+            input.readerIndex(recordEnd);
+            if (batched == hashes.length)
+            {
+                if (!publish(filter, chain, batched))
+                {
+                    return;
+                }
+                batched = 0;
+            }
+        }
+        publish(filter, chain, batched);
+    }
+
+    /**
+     * Judges a batch: into the fixed-size filter (inline or through the pipeline), or inline into the chain.
+     *
+     * @return false when judging has ended ({@link #end}): a full NONSCALING chain, or the change log refused an
+     *     element; the verdicts before it leave, then the connection closes.
+     */
+    private boolean publish(final DuplicateFilter filter, final BloomChain chain, final int count)
+    {
+        if (count == 0)
+        {
+            return true;
+        }
+        verdicts.reserve(count);
+        try
+        {
+            if (chain == null)
+            {
+                gate.wrote(filter);
+                verdicts.submitHashes(filter, Operation.STREAM, hashes, count);
+                return true;
+            }
+            gate.wrote(chain);
+            if (chainFeed.add(chain, count))
+            {
+                return true;
+            }
+            end("filter '" + server.config().feedFilter + "' is full (a NONSCALING filter: ERR non scaling " +
+                "filter is full)");
+        }
+        catch (final LogUnavailableException e)
+        {
+            // judged inline, an element's record could not be appended: those before it keep their verdicts
+            final String refusal = server.store().durability().writeRefusal();
+            end(refusal != null ? refusal : OneLine.of(e));
+        }
+        return false;
+    }
+
+    /**
+     * Judging ends (the feed has no error byte): reading stops, the verdicts judged leave (once synced under
+     * {@code --fsync always}), then the connection closes; the reason goes to the log.
+     */
+    private void end(final String reason)
+    {
+        server.log().accept("ddf: feed: " + reason + "; closing the connection after the verdicts before it");
+        ending = true;
+        ctx.channel().config().setAutoRead(false);
+        onVerdicts();
+        gate.send(null, true);
+    }
+
+    /** The last verdicts (or forwarded records), then the connection closes ({@link #end}). */
+    private void sendThenClose(final ByteBuf out)
+    {
+        closing = true;
+        if (forwarder != null)
+        {
+            if (out != null)
+            {
+                forwarder.write(out, ctx.channel());
+            }
+            ctx.close();
+            return;
+        }
+        ctx.writeAndFlush(out == null ? Unpooled.EMPTY_BUFFER : out).addListener(ChannelFutureListener.CLOSE);
     }
 
     /**
@@ -417,7 +557,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
     @Override
     public void channelWritabilityChanged(final ChannelHandlerContext ctx)
     {
-        if (forwarder == null && ctx.channel().isWritable() && !creating && !closing)
+        if (forwarder == null && ctx.channel().isWritable() && !creating && !closing && !ending)
         {
             ctx.channel().config().setAutoRead(true);
         }
@@ -534,7 +674,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
         {
             ctx.channel().config().setAutoRead(false);
         }
-        else if (!ctx.channel().config().isAutoRead() && !creating && !closing && gate.held() == 0)
+        else if (!ctx.channel().config().isAutoRead() && !creating && !closing && !ending && gate.held() == 0)
         {
             ctx.channel().config().setAutoRead(true); // paused while the gate held too much
         }
