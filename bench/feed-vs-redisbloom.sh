@@ -77,7 +77,8 @@ for spec in "${jars[@]}"; do
   pids+=($!)
   procs+=($!)
   wait_port "$port"
-  names+=("ddf ($(basename "${parts[0]}") ${past[*]}${parts[1]:+ ${parts[*]:1}}; BF.RESERVE feed 0.01 10000000${reserve:+ $reserve}), --fsync everysec")
+  serve="${past[*]}${parts[1]:+ ${parts[*]:1}}"
+  names+=("ddf ($(basename "${parts[0]}") ${serve# }; BF.RESERVE feed 0.01 10000000${reserve:+ $reserve}), --fsync everysec")
   ports+=("$port")
   feeds+=("$fport")
   reserves+=("$reserve")
