@@ -180,8 +180,11 @@ class DaemonFeedKillIT
         }
     }
 
-    /** Writes the records as lines and reads their verdicts: fewer than asked when the connection ends. */
-    private static byte[] judge(final Socket socket, final List<String> records) throws IOException
+    /**
+     * Writes the records as lines and reads their verdicts: fewer than asked when the connection ends (FeedChainTest
+     * feeds with it too).
+     */
+    static byte[] judge(final Socket socket, final List<String> records) throws IOException
     {
         final ByteArrayOutputStream text = new ByteArrayOutputStream();
         for (final String r : records)

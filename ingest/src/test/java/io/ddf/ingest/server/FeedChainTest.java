@@ -7,18 +7,12 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -47,17 +41,6 @@ class FeedChainTest
         });
     }
 
-    private static List<String> records(final int n, final int distinct, final long seed)
-    {
-        final Random random = new Random(seed);
-        final List<String> records = new ArrayList<>();
-        for (int i = 0; i < n; i++)
-        {
-            records.add("rec-" + random.nextInt(distinct));
-        }
-        return records;
-    }
-
     /** @return the verdicts of an exact set fed the records after {@code known}, up to {@code limit} unseen ones. */
     private static String expected(final List<String> records, final Set<String> known, final long limit)
     {
@@ -83,26 +66,15 @@ class FeedChainTest
         try (Socket socket = new Socket("127.0.0.1", server.server.feedPort()))
         {
             socket.setSoTimeout(30_000);
-            final StringBuilder text = new StringBuilder();
-            records.forEach(r -> text.append(r).append('\n'));
-            final byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
-            final CompletableFuture<Void> writer = CompletableFuture.runAsync(() ->
-            {
-                try
-                {
-                    final OutputStream out = socket.getOutputStream();
-                    out.write(bytes);
-                    out.flush();
-                }
-                catch (final IOException e)
-                {
-                    // the feed closed the connection: the reader sees its end
-                }
-            });
-            final InputStream in = socket.getInputStream();
-            final byte[] verdicts = in.readNBytes(records.size());
-            writer.get(30, TimeUnit.SECONDS);
-            return new String(verdicts, StandardCharsets.US_ASCII);
+            return new String(DaemonFeedKillIT.judge(socket, records), StandardCharsets.US_ASCII);
+        }
+    }
+
+    private static void reserve(final TestServer server, final String... command) throws IOException
+    {
+        try (RespClient c = server.client())
+        {
+            assertEquals("OK", c.call(command));
         }
     }
 
@@ -124,7 +96,7 @@ class FeedChainTest
     void recordsIntoANonScalingChainGetBfAddsVerdicts() throws Exception
     {
         final long seed = TestSeed.seed();
-        final List<String> records = records(50_000, 20_000, seed);
+        final List<String> records = FeedTest.records(50_000, 20_000, seed);
         try (TestServer server = server())
         {
             final Set<String> viaResp = new HashSet<>();
@@ -152,14 +124,11 @@ class FeedChainTest
     void aDefaultScalingChainGrowsUnderTheFeed() throws Exception
     {
         final long seed = TestSeed.seed();
-        final List<String> records = records(40_000, 12_000, seed);
+        final List<String> records = FeedTest.records(40_000, 12_000, seed);
         try (TestServer server = server())
         {
-            try (RespClient c = server.client())
-            {
-                // 1,000 items a layer at first, expansion 2: the feed grows it to 4 layers at least
-                assertEquals("OK", c.call("BF.RESERVE", "feed", "0.00000001", "1000"));
-            }
+            // 1,000 items a layer at first, expansion 2: the feed grows it to 4 layers at least
+            reserve(server, "BF.RESERVE", "feed", "0.00000001", "1000");
             assertEquals(expected(records, Set.of(), Long.MAX_VALUE), feed(server, records),
                 TestSeed.replayHint());
             try (RespClient c = server.client())
@@ -182,13 +151,10 @@ class FeedChainTest
     void aFullNonScalingChainEndsTheFeedAfterTheVerdictsBeforeIt() throws Exception
     {
         final long seed = TestSeed.seed();
-        final List<String> records = records(3_000, 600, seed);
+        final List<String> records = FeedTest.records(3_000, 600, seed);
         try (TestServer server = server())
         {
-            try (RespClient c = server.client())
-            {
-                assertEquals("OK", c.call("BF.RESERVE", "feed", "0.0000001", "250", "NONSCALING"));
-            }
+            reserve(server, "BF.RESERVE", "feed", "0.0000001", "250", "NONSCALING");
             final String expected = expected(records, Set.of(), 250);
             assertTrue(expected.length() < records.size(), "the stream fills the chain");
             assertEquals(expected, feed(server, records), TestSeed.replayHint());
@@ -211,10 +177,7 @@ class FeedChainTest
     {
         try (TestServer server = server())
         {
-            try (RespClient c = server.client())
-            {
-                assertEquals("OK", c.call("CF.RESERVE", "feed", "1000"));
-            }
+            reserve(server, "CF.RESERVE", "feed", "1000");
             assertEquals("", feed(server, List.of("a", "b")));
             assertTrue(server.log().contains("filter 'feed' is a cuckoo filter; the raw feed judges into Bloom " +
                 "filters; closing the connection"), server::log);

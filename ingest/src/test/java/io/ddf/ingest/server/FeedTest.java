@@ -48,7 +48,8 @@ class FeedTest
         c.defaultErrorRate = 0.000001;
     }
 
-    private static List<String> records(final int n, final int distinct, final long seed)
+    /** @return n records of at most {@code distinct} values, seeded (FeedChainTest feeds them too). */
+    static List<String> records(final int n, final int distinct, final long seed)
     {
         final Random random = new Random(seed);
         final List<String> records = new ArrayList<>();
