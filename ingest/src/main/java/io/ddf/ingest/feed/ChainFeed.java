@@ -3,6 +3,7 @@ package io.ddf.ingest.feed;
 import io.ddf.engine.scaling.AddResult;
 import io.ddf.engine.scaling.BloomChain;
 import io.ddf.engine.scaling.ChainItems;
+import io.ddf.engine.scaling.ScalingFilter;
 import io.ddf.ingest.session.VerdictRing;
 import io.ddf.ingest.session.VerdictRouter;
 import io.netty.buffer.ByteBuf;
@@ -38,6 +39,24 @@ final class ChainFeed implements ChainItems.Results
     {
         this.verdicts = verdicts;
         this.scratch = new byte[maxRecord];
+    }
+
+    /**
+     * @param name   the feed's filter.
+     * @param filter the scaling filter it names.
+     * @param inline whether the feed judges inline.
+     * @return why the feed cannot judge into it (the log line's start), or null when it can.
+     */
+    static String refusal(final String name, final ScalingFilter filter, final boolean inline)
+    {
+        if (!(filter instanceof BloomChain))
+        {
+            return "filter '" + name + "' is a cuckoo filter; the raw feed judges into Bloom filters";
+        }
+        // the pipeline judges fixed-size filters only: a chain is added to on the thread that holds it
+        return inline ? null : "filter '" + name + "' is a scaling filter (what BF.RESERVE and BF.ADD make, " +
+            "NONSCALING or not), which the raw feed judges inline only: serve --feed-mode inline (or auto on 2 " +
+            "cores), or reserve it with KIND fifo-bloom";
     }
 
     /**

@@ -22,7 +22,6 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.ByteToMessageDecoder;
-import io.netty.util.ByteProcessor;
 import io.netty.util.ReferenceCountUtil;
 
 import java.io.IOException;
@@ -38,8 +37,10 @@ import java.util.concurrent.TimeUnit;
  * {@code serve --feed-mode} says ({@link ServerConfig#feedInline()}): inline, streamed by this event loop itself, as
  * RESP's BF.MADD is, each verdict taken once its record is stored (and, through the filter, in the change log); or
  * through the pipeline, which packs the hashes {@code longsPerSlot} to a ring slot: no slice, no message and no ring
- * slot per record. The verdicts come back in order: without a forward target one byte per record, {@code U} or
- * {@code D}; with one, only the unseen records go to it, framed as they came.
+ * slot per record. Into a scaling Bloom chain (what BF.RESERVE makes under {@code --past-capacity scale}, NONSCALING
+ * or not) the records are judged inline only, added as BF.ADD adds them ({@link ChainFeed}); a full NONSCALING chain
+ * ends the feed after the verdicts before it ({@link #end}). The verdicts come back in order: without a forward
+ * target one byte per record, {@code U} or {@code D}; with one, only the unseen records go to it, framed as they came.
  *
  * <p>With a password set, the first record must be the password (it is not judged and gets no verdict); anything
  * else, or nothing within {@code --auth-timeout}, closes the connection with a rate-limited log line. A record longer
@@ -51,7 +52,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
 {
     private static final byte UNSEEN = 'U';
     private static final byte DUPLICATE = 'D';
-    private static final int NO_RECORD = -1;
+    private static final int NO_RECORD = RecordFraming.NONE;
     /**
      * Verdicts a feed connection may have outstanding: 16 batches of {@link VerdictRouter#MAX_BATCH}, so that the
      * verdicts leave in one write at the end of a wake-up's reads (or once 16 batches wait) rather than a write each
@@ -66,7 +67,6 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
     private final VerdictRing verdicts;
     /** Inline, the batches into a scaling chain (a filter BF.RESERVE made, NONSCALING or not). */
     private final ChainFeed chainFeed;
-    private final boolean frames;
     private final int maxRecord;
     /** The password's UTF-8 bytes, null once given (or when none is set). */
     private byte[] password;
@@ -79,9 +79,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
     private final long[] hashes = new long[VerdictRouter.MAX_BATCH];
     /** With a forward target: the records published, waiting for their verdicts (slices of the input). */
     private final ArrayDeque<ByteBuf> records = new ArrayDeque<>();
-    /** Where the record {@link #nextRecord} found starts, and where the next one does. */
-    private int recordStart;
-    private int recordEnd;
+    private final RecordFraming framing;
     private boolean creating;
     private boolean registered;
     private boolean closing;
@@ -99,7 +97,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
         this.forwarder = forwarder;
         this.verdicts = new VerdictRing(server.pipeline(), config.maxItemBytes, config.feedInline(), this, RING);
         this.chainFeed = config.feedInline() ? new ChainFeed(verdicts, config.maxItemBytes) : null;
-        this.frames = config.feedFormat == ServerConfig.FeedFormat.FRAMES;
+        this.framing = new RecordFraming(config.feedFormat == ServerConfig.FeedFormat.FRAMES, config.maxItemBytes);
         this.maxRecord = config.maxItemBytes;
         this.password = config.requirePass == null ? null : config.requirePass.getBytes(StandardCharsets.UTF_8);
     }
@@ -221,8 +219,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
         if (refused != null)
         {
             // the feed has no error reply: its records are writes, refused while the change log cannot be written
-            server.log().accept("ddf: feed: " + refused + "; closing the connection");
-            close();
+            closeFor(refused);
             return;
         }
         try (FilterStore.Lease lease = server.store().acquire(server.config().feedFilter))
@@ -236,15 +233,10 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
                 awaitCreation();
                 return;
             }
-            if (closing)
-            {
-                return;
-            }
         }
         catch (final RespError | FilterStoreException e)
         {
-            server.log().accept("ddf: feed: " + Session.message(e) + "; closing the connection");
-            close();
+            closeFor(Session.message(e));
             return;
         }
         if (input != null && !input.isReadable())
@@ -275,20 +267,14 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
             {
                 return false;
             }
-            if (!(filter instanceof BloomChain chain))
+            final String refused = ChainFeed.refusal(name, filter, chainFeed != null);
+            if (refused != null)
             {
-                closeFor("filter '" + name + "' is a cuckoo filter; the raw feed judges into Bloom filters");
-            }
-            else if (chainFeed == null)
-            {
-                // the pipeline judges fixed-size filters only: a chain is added to on the thread that holds it
-                closeFor("filter '" + name + "' is a scaling filter (what BF.RESERVE and BF.ADD make, NONSCALING " +
-                    "or not), which the raw feed judges inline only: serve --feed-mode inline (or auto on 2 " +
-                    "cores), or reserve it with KIND fifo-bloom");
+                closeFor(refused);
             }
             else
             {
-                frame(null, chain);
+                frame(null, (BloomChain)filter);
             }
         }
         catch (final IllegalStateException cannotOpen)
@@ -329,18 +315,18 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
             }
             if (chain == null)
             {
-                hashes[batched] = verdicts.hash(filter, input, recordStart, length);
+                hashes[batched] = verdicts.hash(filter, input, framing.start(), length);
             }
             else
             {
-                chainFeed.hash(chain, batched, input, recordStart, length);
+                chainFeed.hash(chain, batched, input, framing.start(), length);
             }
             batched++;
             if (forwarder != null)
             {
-                records.add(input.retainedSlice(recordStart, length));
+                records.add(input.retainedSlice(framing.start(), length));
             }
-            input.readerIndex(recordEnd);
+            input.readerIndex(framing.end());
             if (batched == hashes.length)
             {
                 if (!publish(filter, chain, batched))
@@ -408,90 +394,41 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
     private void sendThenClose(final ByteBuf out)
     {
         closing = true;
-        if (forwarder != null)
+        if (forwarder == null)
         {
-            if (out != null)
-            {
-                forwarder.write(out, ctx.channel());
-            }
-            ctx.close();
+            ctx.writeAndFlush(out == null ? Unpooled.EMPTY_BUFFER : out).addListener(ChannelFutureListener.CLOSE);
             return;
         }
-        ctx.writeAndFlush(out == null ? Unpooled.EMPTY_BUFFER : out).addListener(ChannelFutureListener.CLOSE);
+        if (out != null)
+        {
+            forwarder.write(out, ctx.channel());
+        }
+        ctx.close();
     }
 
-    /**
-     * Finds the next complete record from the input's reader index: {@link #recordStart} and the length, the
-     * index after it (and its delimiter) in {@link #recordEnd}; or closes the connection for one too long.
-     *
-     * @return its length, or {@link #NO_RECORD} when none is complete (or the connection is closing).
-     */
+    /** @return the length of the next complete record ({@link #framing}), or {@link #NO_RECORD}. */
     private int nextRecord()
     {
-        final ByteBuf in = input;
-        if (closing || in == null || !in.isReadable())
-        {
-            return NO_RECORD;
-        }
-        final int from = in.readerIndex();
-        final int readable = in.readableBytes();
-        if (frames)
-        {
-            if (readable < Integer.BYTES)
-            {
-                return NO_RECORD;
-            }
-            final int length = in.getInt(from);
-            if (length < 0 || length > maxRecord)
-            {
-                tooLong();
-                return NO_RECORD;
-            }
-            if (readable - Integer.BYTES < length)
-            {
-                return NO_RECORD;
-            }
-            recordStart = from + Integer.BYTES;
-            recordEnd = recordStart + length;
-            return length;
-        }
-        final int window = (int)Math.min(readable, maxRecord + 2L);
-        final int lf = in.forEachByte(from, window, ByteProcessor.FIND_LF);
-        if (lf < 0)
-        {
-            if (window > maxRecord + 1)
-            {
-                tooLong();
-            }
-            return NO_RECORD;
-        }
-        int length = lf - from;
-        if (length > 0 && in.getByte(lf - 1) == '\r')
-        {
-            length--;
-        }
-        if (length > maxRecord)
+        final int length = closing || input == null ? NO_RECORD : framing.next(input);
+        if (length == RecordFraming.TOO_LONG)
         {
             tooLong();
             return NO_RECORD;
         }
-        recordStart = from;
-        recordEnd = lf + 1;
         return length;
     }
 
     private void tooLong()
     {
-        server.log().accept("ddf: feed: record longer than " + maxRecord + " bytes; closing the connection");
-        close();
+        closeFor("record longer than " + maxRecord + " bytes");
     }
 
     /** The first record when a password is set: the password, or the connection closes. */
     private void checkPassword(final int length)
     {
         final byte[] given = new byte[length];
-        input.getBytes(recordStart, given);
-        input.readerIndex(recordEnd);
+        input.getBytes(framing.start(), given);
+        input.readerIndex(framing.end());
         if (!MessageDigest.isEqual(password, given))
         {
             refuse("wrong password in the first record");
@@ -535,8 +472,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
         }
         if (failure != null)
         {
-            server.log().accept("ddf: feed: " + Session.message(failure) + "; closing the connection");
-            close();
+            closeFor(Session.message(failure));
             return;
         }
         judge();
@@ -630,26 +566,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
             }
             return;
         }
-        ByteBuf out = null;
-        for (int i = 0; i < available; i++)
-        {
-            final ByteBuf record = records.poll();
-            try
-            {
-                if (!verdicts.next()) // unseen, or not judged (failed(): forwarded, a duplicate rather than a loss)
-                {
-                    if (out == null)
-                    {
-                        out = ctx.alloc().buffer();
-                    }
-                    forwarder.frame(record, out);
-                }
-            }
-            finally
-            {
-                ReferenceCountUtil.release(record);
-            }
-        }
+        final ByteBuf out = forwarder.unseen(records, verdicts, available, ctx.alloc());
         if (out != null)
         {
             gate.send(out, false);
