@@ -5,6 +5,8 @@ import io.ddf.persistence.testing.TestSeed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.net.Socket;
@@ -92,8 +94,13 @@ class FeedChainTest
         }
     }
 
-    @Test
-    void recordsIntoANonScalingChainGetBfAddsVerdicts() throws Exception
+    /**
+     * In either layout of a chain: ddf's blocked layers ({@code KIND scaling}, the default) and RedisBloom's own bit
+     * arrays ({@code KIND redisbloom}).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"scaling", "redisbloom"})
+    void recordsIntoANonScalingChainGetBfAddsVerdicts(final String kind) throws Exception
     {
         final long seed = TestSeed.seed();
         final List<String> records = FeedTest.records(50_000, 20_000, seed);
@@ -102,7 +109,7 @@ class FeedChainTest
             final Set<String> viaResp = new HashSet<>();
             try (RespClient c = server.client())
             {
-                assertEquals("OK", c.call("BF.RESERVE", "feed", "0.0000001", "100000", "NONSCALING"));
+                assertEquals("OK", c.call("BF.RESERVE", "feed", "0.0000001", "100000", "NONSCALING", "KIND", kind));
                 // some of the records added over RESP first: the feed must find them (the same hash as BF.ADD's)
                 for (int i = 0; i < 500; i++)
                 {
@@ -116,6 +123,8 @@ class FeedChainTest
             {
                 assertChainHolds(c, new HashSet<>(records), "absent-");
                 assertEquals(List.of(1L), c.call("BF.INFO", "feed", "FILTERS"));
+                final Object info = c.call("BF.INFO", "feed", "DDF");
+                assertTrue(String.valueOf(info).startsWith("[layout, " + ("scaling".equals(kind) ? "ddf" : kind) + ","), String.valueOf(info));
             }
         }
     }
