@@ -19,6 +19,12 @@
 # DDF_JAVA_OPTS (extra JVM options for every ddf), FEED_RESERVE_OPTIONS (words after ddf's BF.RESERVE of the feed's
 # filter, e.g. "KIND bloom": a fixed-size Bloom filter, RedisBloom NONSCALING's kind, instead of the fifo-bloom that
 # --past-capacity forget gives by default).
+# Per jar, after its commas: serve options (`--past-capacity ...` among them replaces the script's
+# `--past-capacity forget`, e.g. `--past-capacity,scale`: serve's default, where BF.RESERVE makes a scaling chain) and
+# `reserve:WORD` parts, words added to that server's BF.RESERVE of the feed's filter after FEED_RESERVE_OPTIONS
+# (e.g. `reserve:NONSCALING`). The raw feed into RedisBloom's natural fixed-size filter, a NONSCALING chain, against
+# the build before it (its fifo-bloom), alternated in one run:
+#   bench/feed-vs-redisbloom.sh /tmp/ddf-b001e9e.jar ddf.jar,--past-capacity,scale,reserve:NONSCALING
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=bench/scripts/redisbloom-module.sh
@@ -49,20 +55,33 @@ names=("RedisBloom $(redis-server --version | awk '{print $3}' | tr -d 'v=') + $
 ports=("$redis_port")
 procs=("${pids[0]}")
 feeds=("")
+reserves=("")
 i=0
 for spec in "${jars[@]}"; do
-  IFS=, read -r -a parts <<< "$spec"
+  IFS=, read -r -a words <<< "$spec"
+  parts=("${words[0]}")
+  reserve="${FEED_RESERVE_OPTIONS:-}"
+  past=(--past-capacity forget)
+  for word in "${words[@]:1}"; do
+    case "$word" in
+      reserve:*) reserve="${reserve:+$reserve }${word#reserve:}" ;;
+      --past-capacity) past=(); parts+=("$word") ;;
+      *) parts+=("$word") ;;
+    esac
+  done
   port=$((ddf_port + i))
   fport=$((feed_port + i))
   # shellcheck disable=SC2086
   java ${DDF_JAVA_OPTS:-} -jar "${parts[0]}" serve --port "$port" --data-dir "$work/data$i" --fsync everysec \
-    --past-capacity forget --feed-port "$fport" --feed-filter feed "${parts[@]:1}" > "$work/ddf$i.log" 2>&1 &
+    "${past[@]}" --feed-port "$fport" --feed-filter feed "${parts[@]:1}" > "$work/ddf$i.log" 2>&1 &
   pids+=($!)
   procs+=($!)
   wait_port "$port"
-  names+=("ddf ($(basename "${parts[0]}")${parts[1]:+ ${parts[*]:1}}), --fsync everysec")
+  serve="${past[*]}${parts[1]:+ ${parts[*]:1}}"
+  names+=("ddf ($(basename "${parts[0]}") ${serve# }; BF.RESERVE feed 0.01 10000000${reserve:+ $reserve}), --fsync everysec")
   ports+=("$port")
   feeds+=("$fport")
+  reserves+=("$reserve")
   i=$((i + 1))
 done
 
@@ -74,8 +93,8 @@ for k in "${!ports[@]}"; do
     # shellcheck disable=SC2086
     redis-benchmark -p "$p" -n $((warmup / 100)) -P 16 -r 100000000 -q BF.MADD m $items > /dev/null 2>&1
   else
-    # shellcheck disable=SC2086 # FEED_RESERVE_OPTIONS is a list of words (e.g. "KIND bloom")
-    redis-cli -p "$p" BF.RESERVE feed 0.01 10000000 ${FEED_RESERVE_OPTIONS:-} > /dev/null
+    # shellcheck disable=SC2086 # the reserve options are a list of words (e.g. "KIND bloom")
+    redis-cli -p "$p" BF.RESERVE feed 0.01 10000000 ${reserves[$k]} > /dev/null
     # the JIT and the filter's pages, not recorded
     "$root/bench/run.sh" daemon.FeedLoad 127.0.0.1 "${feeds[$k]}" "$warmup" "w-$k-" > /dev/null
   fi
@@ -120,8 +139,9 @@ L = [f"# The raw feed against RedisBloom's BF.MADD of 100 -P 16, same promise, {
      f"`bench/feed-vs-redisbloom.sh {args}` (ROUNDS={rounds} NMADD={nmadd} FEED={feed} WARMUP={warmup}), "
      f"{os.cpu_count()} cores; rounds alternated (every server once per round); medians over the rounds. Both "
      "sides everysec: redis-server `appendonly yes appendfsync everysec`, ddf `--fsync everysec` (its change log). "
-     "Filters of 10^7 at 1 %: RedisBloom `BF.RESERVE m 0.01 10000000 NONSCALING`, ddf `BF.RESERVE feed 0.01 "
-     f"10000000{(' ' + os.environ['FEED_RESERVE_OPTIONS']) if os.environ.get('FEED_RESERVE_OPTIONS') else ''}` under `--past-capacity forget` (its fixed-size filter). CPU µs/item: the server process's CPU time "
+     "Filters of 10^7 at 1 %: RedisBloom `BF.RESERVE m 0.01 10000000 NONSCALING`, ddf's as each row says "
+     "(`--past-capacity forget`: its fixed-size filter, a fifo-bloom by default; `scale`: a scaling chain). "
+     "CPU µs/item: the server process's CPU time "
      "over the run divided by its items.\n",
      f"- uptime at the start: `{load_start}`\n- uptime before the rounds: `{load_before}`\n"
      f"- uptime after the rounds: `{load_after}`\n",

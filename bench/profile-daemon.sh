@@ -12,7 +12,8 @@
 # CAPACITY makes the fixed-size filter the feed judges into, warms it with 2,000,000 records and profiles FEED
 # (4000000) more through one connection (bench/run.sh daemon.FeedLoad): OUT_PREFIX-feed.txt; FEED_RESERVE_OPTIONS
 # (words after f's BF.RESERVE, e.g. "KIND bloom", as in feed-vs-redisbloom.sh) picks another kind. Prints uptime
-# before and after.
+# before and after. FEED_PAST_CAPACITY (default forget) replaces the feed's --past-capacity: `scale` (serve's
+# default) with FEED_RESERVE_OPTIONS=NONSCALING profiles the feed into a NONSCALING scaling chain.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 prefix="$1"
@@ -25,7 +26,7 @@ modes="${MODES:-pipelined unpipelined madd mexists}"
 port="${DDF_PORT:-7395}"
 feed_port="${FEED_PORT:-7396}"
 feed_opts=()
-case " $modes " in *" feed "*) feed_opts=(--past-capacity forget --feed-port "$feed_port" --feed-filter f) ;; esac
+case " $modes " in *" feed "*) feed_opts=(--past-capacity "${FEED_PAST_CAPACITY:-forget}" --feed-port "$feed_port" --feed-filter f) ;; esac
 lib="$("$root/bench/scripts/async-profiler-lib.sh")"
 IFS=, read -r -a parts <<< "$spec"
 work="$(mktemp -d)"

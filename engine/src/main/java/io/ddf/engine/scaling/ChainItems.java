@@ -64,4 +64,56 @@ public final class ChainItems
     {
         return chain.addHashed(first, second);
     }
+
+    /** Told each add's result, in order ({@link #addAll}). */
+    @FunctionalInterface
+    public interface Results
+    {
+        /** @param result what the next add did. */
+        void result(AddResult result);
+    }
+
+    /**
+     * Adds items hashed already, in order, as that many {@link #add} calls would (the same results, the same change
+     * log records), under the chain's monitor taken once for them all rather than once per add (the raw feed's
+     * batches); in groups of {@code group}, each group's lines in the newest layer touched before its first add, so
+     * that their misses overlap. Stops after the first {@link AddResult#FULL}: a full NONSCALING chain refuses the
+     * rest as well. On a throw (the add's change log record could not be appended) the results told are those of
+     * the adds before it.
+     *
+     * @param chain   the chain.
+     * @param first   the items' {@link #first} values, from index 0.
+     * @param second  their {@link #second} values.
+     * @param count   how many.
+     * @param group   adds touched together (at least 1).
+     * @param results told each result.
+     * @return the words the touches read, summed (so that the reads are not optimised away).
+     */
+    public static long addAll(final BloomChain chain, final long[] first, final long[] second, final int count,
+        final int group, final Results results)
+    {
+        long sum = 0;
+        synchronized (chain) // addHashed's monitor: taken here once, its own entries are then reentrant
+        {
+            for (int from = 0; from < count; from += group)
+            {
+                final int to = Math.min(count, from + group);
+                final ChainLayer newest = chain.layer(chain.layerCount() - 1);
+                for (int i = from; i < to; i++)
+                {
+                    sum += newest.touch(first[i]);
+                }
+                for (int i = from; i < to; i++)
+                {
+                    final AddResult result = chain.addHashed(first[i], second[i]);
+                    results.result(result);
+                    if (result == AddResult.FULL)
+                    {
+                        return sum;
+                    }
+                }
+            }
+        }
+        return sum;
+    }
 }

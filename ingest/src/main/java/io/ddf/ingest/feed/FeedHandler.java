@@ -1,6 +1,9 @@
 package io.ddf.ingest.feed;
 
+import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.Operation;
+import io.ddf.engine.scaling.BloomChain;
+import io.ddf.engine.scaling.ScalingFilter;
 import io.ddf.ingest.config.ServerConfig;
 import io.ddf.ingest.dispatch.Session;
 import io.ddf.ingest.log.OneLine;
@@ -11,12 +14,14 @@ import io.ddf.ingest.session.VerdictRing;
 import io.ddf.ingest.session.VerdictRouter;
 import io.ddf.ingest.store.FilterStore;
 import io.ddf.ingest.store.FilterStoreException;
+import io.ddf.ingest.store.ScalingRegistry;
+import io.ddf.persistence.log.LogUnavailableException;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.ByteToMessageDecoder;
-import io.netty.util.ByteProcessor;
 import io.netty.util.ReferenceCountUtil;
 
 import java.io.IOException;
@@ -32,8 +37,10 @@ import java.util.concurrent.TimeUnit;
  * {@code serve --feed-mode} says ({@link ServerConfig#feedInline()}): inline, streamed by this event loop itself, as
  * RESP's BF.MADD is, each verdict taken once its record is stored (and, through the filter, in the change log); or
  * through the pipeline, which packs the hashes {@code longsPerSlot} to a ring slot: no slice, no message and no ring
- * slot per record. The verdicts come back in order: without a forward target one byte per record, {@code U} or
- * {@code D}; with one, only the unseen records go to it, framed as they came.
+ * slot per record. Into a scaling Bloom chain (what BF.RESERVE makes under {@code --past-capacity scale}, NONSCALING
+ * or not) the records are judged inline only, added as BF.ADD adds them ({@link ChainFeed}); a full NONSCALING chain
+ * ends the feed after the verdicts before it ({@link #end}). The verdicts come back in order: without a forward
+ * target one byte per record, {@code U} or {@code D}; with one, only the unseen records go to it, framed as they came.
  *
  * <p>With a password set, the first record must be the password (it is not judged and gets no verdict); anything
  * else, or nothing within {@code --auth-timeout}, closes the connection with a rate-limited log line. A record longer
@@ -45,7 +52,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
 {
     private static final byte UNSEEN = 'U';
     private static final byte DUPLICATE = 'D';
-    private static final int NO_RECORD = -1;
+    private static final int NO_RECORD = RecordFraming.NONE;
     /**
      * Verdicts a feed connection may have outstanding: 16 batches of {@link VerdictRouter#MAX_BATCH}, so that the
      * verdicts leave in one write at the end of a wake-up's reads (or once 16 batches wait) rather than a write each
@@ -58,7 +65,8 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
     private final Daemon server;
     private final Forwarder forwarder;
     private final VerdictRing verdicts;
-    private final boolean frames;
+    /** Inline, the batches into a scaling chain (a filter BF.RESERVE made, NONSCALING or not). */
+    private final ChainFeed chainFeed;
     private final int maxRecord;
     /** The password's UTF-8 bytes, null once given (or when none is set). */
     private byte[] password;
@@ -71,12 +79,12 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
     private final long[] hashes = new long[VerdictRouter.MAX_BATCH];
     /** With a forward target: the records published, waiting for their verdicts (slices of the input). */
     private final ArrayDeque<ByteBuf> records = new ArrayDeque<>();
-    /** Where the record {@link #nextRecord} found starts, and where the next one does. */
-    private int recordStart;
-    private int recordEnd;
+    private final RecordFraming framing;
     private boolean creating;
     private boolean registered;
     private boolean closing;
+    /** Judging has ended (a full NONSCALING chain, the log failed): the connection closes once the verdicts left. */
+    private boolean ending;
 
     /**
      * @param server    what of the daemon a feed connection uses.
@@ -88,7 +96,8 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
         this.server = server;
         this.forwarder = forwarder;
         this.verdicts = new VerdictRing(server.pipeline(), config.maxItemBytes, config.feedInline(), this, RING);
-        this.frames = config.feedFormat == ServerConfig.FeedFormat.FRAMES;
+        this.chainFeed = config.feedInline() ? new ChainFeed(verdicts, config.maxItemBytes) : null;
+        this.framing = new RecordFraming(config.feedFormat == ServerConfig.FeedFormat.FRAMES, config.maxItemBytes);
         this.maxRecord = config.maxItemBytes;
         this.password = config.requirePass == null ? null : config.requirePass.getBytes(StandardCharsets.UTF_8);
     }
@@ -120,6 +129,11 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
                 @Override
                 public void write(final ByteBuf out, final boolean closeAfter)
                 {
+                    if (closeAfter)
+                    {
+                        sendThenClose(out);
+                        return;
+                    }
                     send(out);
                 }
 
@@ -184,7 +198,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
     @Override
     public void channelRead(final ChannelHandlerContext ctx, final Object msg)
     {
-        if (closing || !(msg instanceof ByteBuf read))
+        if (closing || ending || !(msg instanceof ByteBuf read))
         {
             ReferenceCountUtil.release(msg);
             return;
@@ -197,7 +211,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
     /** Frames, hashes and judges every complete record of the input (the feed's filter leased meanwhile). */
     private void judge()
     {
-        if (creating || closing || input == null)
+        if (creating || closing || ending || input == null)
         {
             return;
         }
@@ -205,58 +219,24 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
         if (refused != null)
         {
             // the feed has no error reply: its records are writes, refused while the change log cannot be written
-            server.log().accept("ddf: feed: " + refused + "; closing the connection");
-            close();
+            closeFor(refused);
             return;
         }
         try (FilterStore.Lease lease = server.store().acquire(server.config().feedFilter))
         {
-            if (lease == null)
+            if (lease != null)
             {
-                if (server.store().scaling().has(server.config().feedFilter))
-                {
-                    // a filter that grows answers through its own commands; waiting to create a fixed-size filter
-                    // under its name would never end (and the client would wait for verdicts in silence)
-                    server.log().accept("ddf: feed: filter '" + server.config().feedFilter + "' is a scaling filter (what " +
-                        "BF.RESERVE and BF.ADD make by default); the raw feed judges into ddf's fixed-size filters: " +
-                        "reserve it with KIND fifo-bloom (or serve --past-capacity forget); closing the connection");
-                    close();
-                    return;
-                }
+                frame(lease.filter(), null);
+            }
+            else if (!server.store().scaling().has(server.config().feedFilter) || !intoChain())
+            {
                 awaitCreation();
                 return;
             }
-            int batched = 0;
-            int length;
-            while ((length = nextRecord()) != NO_RECORD)
-            {
-                if (password != null)
-                {
-                    checkPassword(length);
-                    if (closing)
-                    {
-                        return;
-                    }
-                    continue;
-                }
-                hashes[batched++] = verdicts.hash(lease.filter(), input, recordStart, length);
-                if (forwarder != null)
-                {
-                    records.add(input.retainedSlice(recordStart, length));
-                }
-                input.readerIndex(recordEnd);
-                if (batched == hashes.length)
-                {
-                    publish(lease, batched);
-                    batched = 0;
-                }
-            }
-            publish(lease, batched);
         }
         catch (final RespError | FilterStoreException e)
         {
-            server.log().accept("ddf: feed: " + Session.message(e) + "; closing the connection");
-            close();
+            closeFor(Session.message(e));
             return;
         }
         if (input != null && !input.isReadable())
@@ -270,88 +250,185 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
         }
     }
 
-    private void publish(final FilterStore.Lease lease, final int count)
+    /**
+     * Judges into the feed filter's scaling chain (what BF.RESERVE makes, NONSCALING or not), under the registry's
+     * read lock, so that no DEL closes it meanwhile; inline only.
+     *
+     * @return false when the key holds no filter any more (deleted meanwhile): the feed's filter is to be made.
+     */
+    private boolean intoChain()
     {
-        if (count > 0)
+        final String name = server.config().feedFilter;
+        final ScalingRegistry registry = server.store().scaling();
+        try
         {
-            verdicts.reserve(count);
-            gate.wrote(lease.filter());
-            verdicts.submitHashes(lease.filter(), Operation.STREAM, hashes, count);
+            final ScalingFilter filter = registry.acquire(name);
+            if (filter == null)
+            {
+                return false;
+            }
+            final String refused = ChainFeed.refusal(name, filter, chainFeed != null);
+            if (refused != null)
+            {
+                closeFor(refused);
+            }
+            else
+            {
+                frame(null, (BloomChain)filter);
+            }
         }
+        catch (final IllegalStateException cannotOpen)
+        {
+            closeFor(Session.message(cannotOpen));
+        }
+        finally
+        {
+            registry.release();
+        }
+        return true;
+    }
+
+    private void closeFor(final String reason)
+    {
+        server.log().accept("ddf: feed: " + reason + "; closing the connection");
+        close();
     }
 
     /**
-     * Finds the next complete record from the input's reader index: {@link #recordStart} and the length, the
-     * index after it (and its delimiter) in {@link #recordEnd}; or closes the connection for one too long.
-     *
-     * @return its length, or {@link #NO_RECORD} when none is complete (or the connection is closing).
+     * Frames, hashes and judges every complete record of the input into the feed's filter: a fixed-size filter
+     * (leased) or a scaling chain (held by the registry), in batches of at most {@link VerdictRouter#MAX_BATCH}.
      */
+    private void frame(final DuplicateFilter filter, final BloomChain chain)
+    {
+        int batched = 0;
+        int length;
+        while ((length = nextRecord()) != NO_RECORD)
+        {
+            if (password != null)
+            {
+                checkPassword(length);
+                if (closing)
+                {
+                    return;
+                }
+                continue;
+            }
+            if (chain == null)
+            {
+                hashes[batched] = verdicts.hash(filter, input, framing.start(), length);
+            }
+            else
+            {
+                chainFeed.hash(chain, batched, input, framing.start(), length);
+            }
+            batched++;
+            if (forwarder != null)
+            {
+                records.add(input.retainedSlice(framing.start(), length));
+            }
+            input.readerIndex(framing.end());
+            if (batched == hashes.length)
+            {
+                if (!publish(filter, chain, batched))
+                {
+                    return;
+                }
+                batched = 0;
+            }
+        }
+        publish(filter, chain, batched);
+    }
+
+    /**
+     * Judges a batch: into the fixed-size filter (inline or through the pipeline), or inline into the chain.
+     *
+     * @return false when judging has ended ({@link #end}): a full NONSCALING chain, or the change log refused an
+     *     element; the verdicts before it leave, then the connection closes.
+     */
+    private boolean publish(final DuplicateFilter filter, final BloomChain chain, final int count)
+    {
+        if (count == 0)
+        {
+            return true;
+        }
+        verdicts.reserve(count);
+        try
+        {
+            if (chain == null)
+            {
+                gate.wrote(filter);
+                verdicts.submitHashes(filter, Operation.STREAM, hashes, count);
+                return true;
+            }
+            gate.wrote(chain);
+            if (chainFeed.add(chain, count))
+            {
+                return true;
+            }
+            end("filter '" + server.config().feedFilter + "' is full (a NONSCALING filter: ERR non scaling " +
+                "filter is full)");
+        }
+        catch (final LogUnavailableException e)
+        {
+            // judged inline, an element's record could not be appended: those before it keep their verdicts
+            final String refusal = server.store().durability().writeRefusal();
+            end(refusal != null ? refusal : OneLine.of(e));
+        }
+        return false;
+    }
+
+    /**
+     * Judging ends (the feed has no error byte): reading stops, the verdicts judged leave (once synced under
+     * {@code --fsync always}), then the connection closes; the reason goes to the log.
+     */
+    private void end(final String reason)
+    {
+        server.log().accept("ddf: feed: " + reason + "; closing the connection after the verdicts before it");
+        ending = true;
+        ctx.channel().config().setAutoRead(false);
+        onVerdicts();
+        gate.send(null, true);
+    }
+
+    /** The last verdicts (or forwarded records), then the connection closes ({@link #end}). */
+    private void sendThenClose(final ByteBuf out)
+    {
+        closing = true;
+        if (forwarder == null)
+        {
+            ctx.writeAndFlush(out == null ? Unpooled.EMPTY_BUFFER : out).addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        if (out != null)
+        {
+            forwarder.write(out, ctx.channel());
+        }
+        ctx.close();
+    }
+
+    /** @return the length of the next complete record ({@link #framing}), or {@link #NO_RECORD}. */
     private int nextRecord()
     {
-        final ByteBuf in = input;
-        if (closing || in == null || !in.isReadable())
-        {
-            return NO_RECORD;
-        }
-        final int from = in.readerIndex();
-        final int readable = in.readableBytes();
-        if (frames)
-        {
-            if (readable < Integer.BYTES)
-            {
-                return NO_RECORD;
-            }
-            final int length = in.getInt(from);
-            if (length < 0 || length > maxRecord)
-            {
-                tooLong();
-                return NO_RECORD;
-            }
-            if (readable - Integer.BYTES < length)
-            {
-                return NO_RECORD;
-            }
-            recordStart = from + Integer.BYTES;
-            recordEnd = recordStart + length;
-            return length;
-        }
-        final int window = (int)Math.min(readable, maxRecord + 2L);
-        final int lf = in.forEachByte(from, window, ByteProcessor.FIND_LF);
-        if (lf < 0)
-        {
-            if (window > maxRecord + 1)
-            {
-                tooLong();
-            }
-            return NO_RECORD;
-        }
-        int length = lf - from;
-        if (length > 0 && in.getByte(lf - 1) == '\r')
-        {
-            length--;
-        }
-        if (length > maxRecord)
+        final int length = closing || input == null ? NO_RECORD : framing.next(input);
+        if (length == RecordFraming.TOO_LONG)
         {
             tooLong();
             return NO_RECORD;
         }
-        recordStart = from;
-        recordEnd = lf + 1;
         return length;
     }
 
     private void tooLong()
     {
-        server.log().accept("ddf: feed: record longer than " + maxRecord + " bytes; closing the connection");
-        close();
+        closeFor("record longer than " + maxRecord + " bytes");
     }
 
     /** The first record when a password is set: the password, or the connection closes. */
     private void checkPassword(final int length)
     {
         final byte[] given = new byte[length];
-        input.getBytes(recordStart, given);
-        input.readerIndex(recordEnd);
+        input.getBytes(framing.start(), given);
+        input.readerIndex(framing.end());
         if (!MessageDigest.isEqual(password, given))
         {
             refuse("wrong password in the first record");
@@ -395,8 +472,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
         }
         if (failure != null)
         {
-            server.log().accept("ddf: feed: " + Session.message(failure) + "; closing the connection");
-            close();
+            closeFor(Session.message(failure));
             return;
         }
         judge();
@@ -417,7 +493,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
     @Override
     public void channelWritabilityChanged(final ChannelHandlerContext ctx)
     {
-        if (forwarder == null && ctx.channel().isWritable() && !creating && !closing)
+        if (forwarder == null && ctx.channel().isWritable() && !creating && !closing && !ending)
         {
             ctx.channel().config().setAutoRead(true);
         }
@@ -490,26 +566,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
             }
             return;
         }
-        ByteBuf out = null;
-        for (int i = 0; i < available; i++)
-        {
-            final ByteBuf record = records.poll();
-            try
-            {
-                if (!verdicts.next()) // unseen, or not judged (failed(): forwarded, a duplicate rather than a loss)
-                {
-                    if (out == null)
-                    {
-                        out = ctx.alloc().buffer();
-                    }
-                    forwarder.frame(record, out);
-                }
-            }
-            finally
-            {
-                ReferenceCountUtil.release(record);
-            }
-        }
+        final ByteBuf out = forwarder.unseen(records, verdicts, available, ctx.alloc());
         if (out != null)
         {
             gate.send(out, false);
@@ -534,7 +591,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
         {
             ctx.channel().config().setAutoRead(false);
         }
-        else if (!ctx.channel().config().isAutoRead() && !creating && !closing && gate.held() == 0)
+        else if (!ctx.channel().config().isAutoRead() && !creating && !closing && !ending && gate.held() == 0)
         {
             ctx.channel().config().setAutoRead(true); // paused while the gate held too much
         }

@@ -82,6 +82,41 @@ public final class Forwarder extends ChannelInboundHandlerAdapter
     }
 
     /**
+     * The records whose verdicts are available, those unseen framed for the target.
+     *
+     * @param records   the records waiting for their verdicts, in order (each taken is released).
+     * @param verdicts  their verdicts.
+     * @param available how many are available.
+     * @param alloc     allocates the buffer.
+     * @return the framed unseen records, or null for none.
+     */
+    ByteBuf unseen(final java.util.Queue<ByteBuf> records, final io.ddf.ingest.session.VerdictRing verdicts,
+        final int available, final io.netty.buffer.ByteBufAllocator alloc)
+    {
+        ByteBuf out = null;
+        for (int i = 0; i < available; i++)
+        {
+            final ByteBuf record = records.poll();
+            try
+            {
+                if (!verdicts.next()) // unseen, or not judged (failed(): forwarded, a duplicate rather than a loss)
+                {
+                    if (out == null)
+                    {
+                        out = alloc.buffer();
+                    }
+                    frame(record, out);
+                }
+            }
+            finally
+            {
+                ReferenceCountUtil.release(record);
+            }
+        }
+        return out;
+    }
+
+    /**
      * Writes framed records downstream; pauses the feed connection when downstream is full.
      *
      * @param out  framed records.

@@ -392,6 +392,31 @@ public final class VerdictRing implements ReplyWriter.Verdicts
     }
 
     /**
+     * Inline: the verdict of the next element, judged by the caller itself and stored already (an add to a scaling
+     * chain, the raw feed's); {@link #next} sees it once {@link #publishJudged} publishes it. Make room first
+     * ({@link #reserve}).
+     *
+     * @param duplicate whether the element was there already.
+     * @throws IllegalStateException when the elements are judged through the pipeline.
+     */
+    public void judged(final boolean duplicate)
+    {
+        if (!inline)
+        {
+            throw new IllegalStateException("verdicts of elements judged by the caller are inline only");
+        }
+        ring[(int)(deliveredByWriter++ & mask)] = duplicate ? (byte)1 : (byte)0;
+    }
+
+    /** Publishes the verdicts {@link #judged} wrote to the reader, with one release. */
+    public void publishJudged()
+    {
+        final long d = deliveredByWriter;
+        PUBLISHED.setRelease(this, d); // inline, every element published was judged: the two counts move together
+        DELIVERED.setRelease(this, d);
+    }
+
+    /**
      * Streams (or looks up) {@code hashes[from..from+count)} in order on this thread, writing each verdict into the
      * ring once its element is stored, then publishes them to the reader with one release.
      */

@@ -30,7 +30,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and repeats of ids already acknowledged; the daemon killed while the feed runs; restarted on the same data
  * directory; every id acknowledged before the kill fed again. No repeat is answered {@code U} before the kill, and
  * none of the acknowledged ids is answered {@code U} after it (nothing acknowledged lost). Run with the daemon's
- * defaults ({@code --fsync everysec}, {@code --feed-mode auto}) and in each explicit mode; a separate process, so
+ * defaults ({@code --fsync everysec}, {@code --feed-mode auto}) and in each explicit mode, into the fixed-size filter
+ * of {@code --past-capacity forget}; and (issue 31 item 11) under serve's default {@code --past-capacity scale} into
+ * the scaling chain BF.RESERVE makes there, NONSCALING and growing (20,000 items a layer at first: the feed grows it),
+ * inline (what {@code auto} picks on 2 cores; the ring judges fixed-size filters only). A separate process, so
  * failsafe runs it after {@code package}.
  */
 @Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
@@ -53,16 +56,20 @@ class DaemonFeedKillIT
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"default", "inline", "ring"})
+    @ValueSource(strings = {"default", "inline", "ring", "chain-nonscaling", "chain-scaling"})
     void acknowledgedRecordsSurviveAKillAndRepeatsAreNeverUnseen(final String mode) throws Exception
     {
         final long seed = TestSeed.seed();
         final Path data = dir.resolve("data");
-        final List<String> options = new ArrayList<>(List.of("--past-capacity", "forget", "--feed-port", "0",
-            "--feed-filter", "clicks"));
+        final boolean chain = mode.startsWith("chain-");
+        final List<String> options = new ArrayList<>(List.of("--feed-port", "0", "--feed-filter", "clicks"));
+        if (!chain)
+        {
+            options.addAll(List.of("--past-capacity", "forget"));
+        }
         if (!"default".equals(mode))
         {
-            options.addAll(List.of("--feed-mode", mode));
+            options.addAll(List.of("--feed-mode", chain ? "inline" : mode));
         }
         final List<String> acked = new ArrayList<>();
         DaemonProcess daemon = DaemonProcess.start(data, List.of(), options, java.util.Map.of());
@@ -70,10 +77,12 @@ class DaemonFeedKillIT
         {
             try (RespClient c = new RespClient(daemon.port))
             {
-                assertEquals("OK", c.call("BF.RESERVE", "clicks", "0.001", "10000000"));
+                assertEquals("OK", "chain-scaling".equals(mode) ? c.call("BF.RESERVE", "clicks", "0.001", "20000") :
+                    "chain-nonscaling".equals(mode) ? c.call("BF.RESERVE", "clicks", "0.001", "10000000",
+                    "NONSCALING") : c.call("BF.RESERVE", "clicks", "0.001", "10000000"));
             }
             assertTrue(daemon.log().contains("judged " + ("ring".equals(mode) ? "through the ring" :
-                "inline".equals(mode) ? "inline" : "")), daemon::log);
+                "inline".equals(mode) || chain ? "inline" : "")), daemon::log);
             final DaemonProcess running = daemon;
             final CompletableFuture<Integer> load = CompletableFuture.supplyAsync(() -> feedUntilKilled(running,
                 new Random(seed), acked));
@@ -106,6 +115,17 @@ class DaemonFeedKillIT
             }
             System.out.println(mode + ": " + acked.size() + " ids acknowledged before the kill, " + lost +
                 " answered U after the restart");
+            if (chain)
+            {
+                try (RespClient c = new RespClient(daemon.port))
+                {
+                    System.out.println(mode + ": BF.INFO " + c.call("BF.INFO", "clicks"));
+                    final long layers = (Long)((List<?>)c.call("BF.INFO", "clicks", "FILTERS")).get(0);
+                    assertTrue("chain-scaling".equals(mode) ? layers >= 2 : layers == 1, "layers: " + layers);
+                    assertTrue(daemon.log().contains("judged inline") && !daemon.log().contains("closing the " +
+                        "connection"), daemon::log);
+                }
+            }
             assertEquals(0, lost, "acknowledged ids lost across kill -9, the first " + first + " " +
                 TestSeed.replayHint() + "\n" + daemon.log());
         }
@@ -160,8 +180,11 @@ class DaemonFeedKillIT
         }
     }
 
-    /** Writes the records as lines and reads their verdicts: fewer than asked when the connection ends. */
-    private static byte[] judge(final Socket socket, final List<String> records) throws IOException
+    /**
+     * Writes the records as lines and reads their verdicts: fewer than asked when the connection ends (FeedChainTest
+     * feeds with it too).
+     */
+    static byte[] judge(final Socket socket, final List<String> records) throws IOException
     {
         final ByteArrayOutputStream text = new ByteArrayOutputStream();
         for (final String r : records)
