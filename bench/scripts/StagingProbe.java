@@ -7,10 +7,11 @@
  *   pwrite:  records filled into a 1 MiB buffer and written with positional writes into a file, then fdatasync (the
  *            copy from the ring into a segment).
  *   java --add-exports=java.base/sun.nio.ch=ALL-UNNAMED -cp ingest/target/ddf.jar bench/scripts/StagingProbe.java DIR MB CYCLES
- * 2026-11-30, this machine (PVM guest, ext4, load ~1): mapped, first lap 25 µs a page (populate 19, first store 6.5),
- * later laps 12-16 µs a page (2.5 faults a page: the force write-protected every page) and 50-70 ms of CPU per 64 MiB
- * force; ring (on /dev/shm and in a file never forced alike) 0.04-0.08 µs a page after the first lap; pwrite 0.8-2.2 µs
- * a page, 2-5 ms per 64 MiB fdatasync.
+ * 2026-11-30, this machine (PVM guest, DIR on ext4, 64 MiB, 3 laps, load 2.2, a CI run beside it): mapped 11.9 µs a
+ * page on the first lap, 13.7-20.3 on the later ones (the force write-protected every page), 49-60 ms of CPU per
+ * 64 MiB force; ring 11.1 µs a page on its first lap, then 0.22-0.26 (records included, no fault); pwrite 2.5 µs a
+ * page on a fresh file's first lap, then 0.69, and 2-3 ms per 64 MiB fdatasync. An earlier probe of the same routes
+ * (load ~1) gave 12-16 µs a page for a mapped page written back, 0.04-0.08 for a ring on /dev/shm, 0.8-2.2 by pwrite.
  */
 
 import java.lang.management.ManagementFactory;
@@ -37,7 +38,8 @@ public final class StagingProbe {
         StandardOpenOption.WRITE)) {
       ch.truncate(0);
       ch.write(ByteBuffer.allocate(1), ((long) mb << 20) - 1);
-      MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_WRITE, 0, (long) mb << 20).order(ByteOrder.nativeOrder());
+      MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_WRITE, 0, (long) mb << 20);
+      m.order(ByteOrder.nativeOrder());
       int n = mb << 20;
       for (int c = 0; c < cycles; c++) {
         long t0 = BEAN.getCurrentThreadCpuTime(), f0 = faults();
@@ -46,8 +48,9 @@ public final class StagingProbe {
         long t1 = BEAN.getCurrentThreadCpuTime(), f1 = faults();
         if (force) m.force();
         long t2 = BEAN.getCurrentThreadCpuTime();
-        System.out.printf("%s lap %d: %.2f us a page (%.2f faults a page), force %.1f ms CPU%n", force ? "mapped" : "ring",
-            c, (t1 - t0) / 1e3 / (n / 4096), (f1 - f0) / (double) (n / 4096), (t2 - t1) / 1e6);
+        System.out.printf("%s lap %d: %.2f us a page (%.2f faults a page)%s%n", force ? "mapped" : "ring", c,
+            (t1 - t0) / 1e3 / (n / 4096), (f1 - f0) / (double) (n / 4096),
+            force ? String.format(", force %.1f ms CPU", (t2 - t1) / 1e6) : ", never forced");
       }
     }
     Files.deleteIfExists(p);
