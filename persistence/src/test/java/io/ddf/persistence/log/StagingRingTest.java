@@ -100,16 +100,7 @@ final class StagingRingTest
     @Test
     void aRingTheKernelWroteBackIsReadAfterAReboot() throws IOException
     {
-        final Path logDir = dir.resolve("log");
-        final Path crashed = dir.resolve("crashed");
-        try (ChangeLog log = ChangeLog.open(logDir, SMALL))
-        {
-            for (int i = 0; i < 50; i++)
-            {
-                log.append(1, 0x10, 0, i, 0);
-            }
-            copyTree(logDir, crashed); // killed; the kernel wrote every page back before the machine stopped
-        }
+        final Path crashed = crashAfter(50); // killed; the kernel wrote every page back before the machine stopped
         final String before = System.getProperty(BootId.PROPERTY);
         System.setProperty(BootId.PROPERTY, UUID.randomUUID().toString());
         try (ChangeLog log = ChangeLog.open(crashed, SMALL))
@@ -126,21 +117,8 @@ final class StagingRingTest
     @Test
     void aRingWhoseHeaderIsNotThisLogsIsNotRead() throws IOException
     {
-        final Path logDir = dir.resolve("log");
-        final Path crashed = dir.resolve("crashed");
-        try (ChangeLog log = ChangeLog.open(logDir, SMALL))
-        {
-            for (int i = 0; i < 50; i++)
-            {
-                log.append(1, 0x10, 0, i, 0);
-            }
-            copyTree(logDir, crashed);
-        }
-        try (RandomAccessFile raf = new RandomAccessFile(crashed.resolve(StagingRing.FILE).toFile(), "rw"))
-        {
-            raf.seek(8); // the log id: another log's ring, copied here
-            raf.writeLong(0x5555);
-        }
+        final Path crashed = crashAfter(50);
+        overwrite(crashed.resolve(StagingRing.FILE), 8, 0x5555); // the log id: another log's ring, copied here
         try (ChangeLog log = ChangeLog.open(crashed, SMALL))
         {
             assertEquals(0, log.openReport().recoveredBytes());
@@ -151,22 +129,10 @@ final class StagingRingTest
     @Test
     void aFrameLeftInTheRingAfterACutNeverComesBack() throws IOException
     {
-        final Path logDir = dir.resolve("log");
-        final Path crashed = dir.resolve("crashed");
-        try (ChangeLog log = ChangeLog.open(logDir, SMALL))
-        {
-            for (int i = 0; i < 100; i++)
-            {
-                log.append(1, 0x10, 0, i, 0);
-            }
-            copyTree(logDir, crashed);
-        }
+        final Path crashed = crashAfter(100);
         // frame 60 torn in the crashed process's ring (a writer killed between its words and its check)
-        try (RandomAccessFile raf = new RandomAccessFile(crashed.resolve(StagingRing.FILE).toFile(), "rw"))
-        {
-            raf.seek(StagingRing.HEADER_BYTES + (60 * LogFormat.UNIT & 8191) + 24);
-            raf.writeLong(0x1234);
-        }
+        overwrite(crashed.resolve(StagingRing.FILE), StagingRing.HEADER_BYTES + (60 * LogFormat.UNIT & 8191) + 24,
+            0x1234);
         try (ChangeLog log = ChangeLog.open(crashed, SMALL))
         {
             assertEquals(60 * LogFormat.UNIT, log.openReport().end(), log.openReport().describe());
@@ -203,11 +169,7 @@ final class StagingRingTest
             }
         }
         // a power cut tore frame 60 in the segment after the clean close; the ring still holds it, and must not mend it
-        try (RandomAccessFile raf = new RandomAccessFile(logDir.resolve(LogFormat.fileName(0)).toFile(), "rw"))
-        {
-            raf.seek(LogFormat.HEADER_BYTES + 60 * LogFormat.UNIT + 24);
-            raf.writeLong(0x1234);
-        }
+        overwrite(logDir.resolve(LogFormat.fileName(0)), LogFormat.HEADER_BYTES + 60 * LogFormat.UNIT + 24, 0x1234);
         try (ChangeLog log = ChangeLog.open(logDir, SMALL))
         {
             assertEquals(0, log.openReport().recoveredBytes());
@@ -262,6 +224,31 @@ final class StagingRingTest
             {
                 assertEquals(each, next[t], "frames of writer " + t);
             }
+        }
+    }
+
+    /** @return the files a process killed after appending frames 0 to {@code frames - 1} leaves (none copied). */
+    private Path crashAfter(final int frames) throws IOException
+    {
+        final Path logDir = dir.resolve("log");
+        final Path crashed = dir.resolve("crashed");
+        try (ChangeLog log = ChangeLog.open(logDir, SMALL))
+        {
+            for (int i = 0; i < frames; i++)
+            {
+                log.append(1, 0x10, 0, i, 0);
+            }
+            copyTree(logDir, crashed);
+        }
+        return crashed;
+    }
+
+    private static void overwrite(final Path file, final long offset, final long value) throws IOException
+    {
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw"))
+        {
+            raf.seek(offset);
+            raf.writeLong(value);
         }
     }
 
