@@ -3,6 +3,7 @@ package io.ddf.persistence.log;
 import com.sun.jna.Pointer;
 import io.ddf.persistence.FilterFileException;
 import io.ddf.persistence.platform.Descriptors;
+import io.ddf.persistence.platform.Libc;
 import io.ddf.persistence.platform.RawMemory;
 import net.openhft.hashing.LongHashFunction;
 import net.openhft.posix.MSyncFlag;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.util.UUID;
 
 import static io.ddf.persistence.FilterFileException.Reason.IO;
+import static io.ddf.persistence.FilterFileException.Reason.NO_SPACE;
 
 /**
  * The change log's staging ring (FORMAT-LOG.md, "The staging ring"): the file {@code staging.ddfring} of the log's
@@ -143,9 +145,10 @@ final class StagingRing implements AutoCloseable
     {
         try
         {
-            // zeros without touching a page: the file's record pages dropped and made sparse again
+            // zeros without touching a page: the file's record pages dropped, then their blocks reserved again, so
+            // that no store into the mapping ever needs a block (a full disk fails here, never an append: SIGBUS)
             channel.truncate(HEADER_BYTES);
-            channel.write(ByteBuffer.allocate(1), HEADER_BYTES + bytes - 1);
+            reserveBlocks();
         }
         catch (final IOException e)
         {
@@ -170,6 +173,30 @@ final class StagingRing implements AutoCloseable
         catch (final IOException e)
         {
             throw new FilterFileException(IO, path, "cannot force the change log's staging ring: " + e, e);
+        }
+    }
+
+    /** Allocates every block of the file: fallocate, else zeros written with positional writes. */
+    private void reserveBlocks() throws IOException
+    {
+        final long length = HEADER_BYTES + bytes;
+        final int errno = Libc.available() ? Libc.fallocate(Descriptors.of(file), 0, length) : -1;
+        if (errno == Libc.ENOSPC)
+        {
+            throw new FilterFileException(NO_SPACE, path, "no space for the change log's staging ring (" + length +
+                " bytes)");
+        }
+        if (errno != 0)
+        {
+            final ByteBuffer zeros = ByteBuffer.allocateDirect(HEADER_BYTES);
+            for (long at = 0; at < length; at += HEADER_BYTES)
+            {
+                zeros.clear();
+                while (zeros.hasRemaining())
+                {
+                    channel.write(zeros, at + zeros.position());
+                }
+            }
         }
     }
 
