@@ -13,7 +13,9 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.UUID;
 
 import static io.ddf.persistence.FilterFileException.Reason.IO;
@@ -108,6 +110,8 @@ final class StagingRing implements AutoCloseable
             file = new RandomAccessFile(path.toFile(), "rw");
             final FileChannel channel = file.getChannel();
             final long length = HEADER_BYTES + bytes;
+            // as private as the segments: it holds the same records
+            Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-------"));
             if (channel.size() != length)
             {
                 channel.truncate(0);
