@@ -21,7 +21,7 @@ import static io.ddf.persistence.FilterFileException.Reason.NO_SPACE;
  * zeros) makes the file system allocate every block now, so a full disk fails here, as an exception, and never
  * while streaming.
  */
-final class Preallocator
+public final class Preallocator
 {
     private static final int CHUNK = 1 << 20;
 
@@ -106,7 +106,7 @@ final class Preallocator
      * @param path      the file, for messages.
      * @param directory where the file lives, to report free space on failure.
      */
-    static void allocate(final RandomAccessFile raf, final long from, final long length, final Path path,
+    public static void allocate(final RandomAccessFile raf, final long from, final long length, final Path path,
         final Path directory)
     {
         final int fd = Libc.available() ? Descriptors.of(raf) : -1;

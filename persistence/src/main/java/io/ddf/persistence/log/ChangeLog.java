@@ -431,7 +431,6 @@ public final class ChangeLog implements AutoCloseable
      */
     public LogReader reader(final long from)
     {
-        appended();
         return new LogReader(writer.segments(), Math.max(from, start()), writer.drain());
     }
 

@@ -161,14 +161,24 @@ public final class LogFormat
         }
         final long w0 = RawMemory.getLongPlain(address);
         final int units = units(w0);
-        final int op = op(w0);
-        if (op == 0 || op > LAST_OP || units > MAX_UNITS || (long)units * UNIT > available)
+        if (!known(w0) || (long)units * UNIT > available)
         {
             return 0;
         }
         final int words = units * 4 - 1;
         final long stored = RawMemory.getLongVolatile(address + ((long)words << 3));
         return stored != 0 && stored == check(address, words, position) ? units * UNIT : 0;
+    }
+
+    /**
+     * @param word0 a frame's word 0.
+     * @return whether it names an op code the format defines and 1 or 2 units (a frame's first test; the check is
+     *     the second).
+     */
+    static boolean known(final long word0)
+    {
+        final int op = op(word0);
+        return op != 0 && op <= LAST_OP && units(word0) <= MAX_UNITS;
     }
 
     /**

@@ -39,7 +39,15 @@ final class LogOpening
             final LogSegment first = LogSegment.create(directory, 0, options.segmentBytes(), logId, 1,
                 System.currentTimeMillis());
             final StagingRing ring = StagingRing.open(directory, logId, options.stagingBytes());
-            ring.reset(logId);
+            try
+            {
+                ring.reset(logId);
+            }
+            catch (final RuntimeException e)
+            {
+                ring.close(); // a full disk: its blocks could not be reserved
+                throw e;
+            }
             return ChangeLog.opened(directory, channel, lock, options, logId, ring, List.of(first), 0, 1,
                 new LogOpenReport(true, 0, 0, 0, 0, 0, 0, 0, System.nanoTime() - started));
         }
@@ -55,6 +63,22 @@ final class LogOpening
             nextNumber = Math.max(nextNumber, s.nextNumber());
         }
         final StagingRing ring = StagingRing.open(directory, logId, options.stagingBytes());
+        try
+        {
+            return finishWith(directory, channel, lock, options, found, started, logId, nextNumber, ring);
+        }
+        catch (final RuntimeException e)
+        {
+            ring.close(); // the segments are closed by ChangeLog.open
+            throw e;
+        }
+    }
+
+    private static ChangeLog finishWith(final Path directory, final FileChannel channel, final FileLock lock,
+        final LogOptions options, final List<LogSegment> found, final long started, final long logId,
+        final long initialNumber, final StagingRing ring)
+    {
+        long nextNumber = initialNumber;
         long recovered = 0;
         long position = found.get(0).start();
         int cutIn = found.size() - 1;

@@ -2,8 +2,8 @@ package io.ddf.persistence.log;
 
 import com.sun.jna.Pointer;
 import io.ddf.persistence.FilterFileException;
+import io.ddf.persistence.Preallocator;
 import io.ddf.persistence.platform.Descriptors;
-import io.ddf.persistence.platform.Libc;
 import io.ddf.persistence.platform.RawMemory;
 import net.openhft.hashing.LongHashFunction;
 import net.openhft.posix.MSyncFlag;
@@ -19,7 +19,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.UUID;
 
 import static io.ddf.persistence.FilterFileException.Reason.IO;
-import static io.ddf.persistence.FilterFileException.Reason.NO_SPACE;
 
 /**
  * The change log's staging ring (FORMAT-LOG.md, "The staging ring"): the file {@code staging.ddfring} of the log's
@@ -70,7 +69,7 @@ final class StagingRing implements AutoCloseable
     private final long base;
     private final long mask;
     private final long bytes;
-    /** Whether the frames there now were written under this kernel by this log (a crash may have left some). */
+    /** Whether the frames there now were written by this log (its header intact and naming it). */
     private final boolean recoverable;
 
     private StagingRing(final Path path, final RandomAccessFile file, final long mapped, final long bytes,
@@ -88,21 +87,16 @@ final class StagingRing implements AutoCloseable
 
     /**
      * Opens the ring of a log directory, making it when missing. Its frames count for recovery only when its header is
-     * this log's, of this size, and written under the running kernel.
+     * intact, this log's and of this size.
      *
      * @param directory the log's directory.
      * @param logId     the log's id.
-     * @param bytes     the ring's bytes, a power of two, at least 4096.
+     * @param bytes     the ring's bytes, a power of two, at least 4096 (as {@link LogOptions} checks).
      * @return the ring, mapped.
      * @throws FilterFileException IO when the file cannot be made or mapped.
      */
     static StagingRing open(final Path directory, final long logId, final long bytes)
     {
-        if (bytes < 4096 || Long.bitCount(bytes) != 1)
-        {
-            throw new IllegalArgumentException("a staging ring's bytes must be a power of two of at least 4096, not " +
-                bytes);
-        }
         final Path path = directory.resolve(FILE);
         RandomAccessFile file = null;
         try
@@ -115,7 +109,7 @@ final class StagingRing implements AutoCloseable
             if (channel.size() != length)
             {
                 channel.truncate(0);
-                channel.write(ByteBuffer.allocate(1), length - 1); // sparse: pages come as the appends reach them
+                channel.write(ByteBuffer.allocate(1), length - 1); // its blocks are reserved by reset()
             }
             final long at = PosixAPI.posix().mmap(0, length, PROT_READ_WRITE, MAP_SHARED, Descriptors.of(file), 0);
             if (at == -1 || at == 0)
@@ -152,7 +146,7 @@ final class StagingRing implements AutoCloseable
             // zeros without touching a page: the file's record pages dropped, then their blocks reserved again, so
             // that no store into the mapping ever needs a block (a full disk fails here, never an append: SIGBUS)
             channel.truncate(HEADER_BYTES);
-            reserveBlocks();
+            Preallocator.allocate(file, 0, HEADER_BYTES + bytes, path, path.getParent());
         }
         catch (final IOException e)
         {
@@ -177,30 +171,6 @@ final class StagingRing implements AutoCloseable
         catch (final IOException e)
         {
             throw new FilterFileException(IO, path, "cannot force the change log's staging ring: " + e, e);
-        }
-    }
-
-    /** Allocates every block of the file: fallocate, else zeros written with positional writes. */
-    private void reserveBlocks() throws IOException
-    {
-        final long length = HEADER_BYTES + bytes;
-        final int errno = Libc.available() ? Libc.fallocate(Descriptors.of(file), 0, length) : -1;
-        if (errno == Libc.ENOSPC)
-        {
-            throw new FilterFileException(NO_SPACE, path, "no space for the change log's staging ring (" + length +
-                " bytes)");
-        }
-        if (errno != 0)
-        {
-            final ByteBuffer zeros = ByteBuffer.allocateDirect(HEADER_BYTES);
-            for (long at = 0; at < length; at += HEADER_BYTES)
-            {
-                zeros.clear();
-                while (zeros.hasRemaining())
-                {
-                    channel.write(zeros, at + zeros.position());
-                }
-            }
         }
     }
 
@@ -237,8 +207,7 @@ final class StagingRing implements AutoCloseable
         final int words = units * 4 - 1;
         final long stored = RawMemory.getLongVolatile(word(position, words));
         final long w0 = RawMemory.getLongPlain(word(position, 0));
-        final int op = LogFormat.op(w0);
-        if (stored == 0 || op == 0 || op > LogFormat.LAST_OP || LogFormat.units(w0) != units)
+        if (stored == 0 || !LogFormat.known(w0) || LogFormat.units(w0) != units)
         {
             return 0;
         }
@@ -293,12 +262,6 @@ final class StagingRing implements AutoCloseable
     {
         PosixAPI.posix().munmap(mapped, HEADER_BYTES + bytes);
         closeQuietly(file);
-    }
-
-    /** @return the ring's file. */
-    Path path()
-    {
-        return path;
     }
 
     private static void closeQuietly(final RandomAccessFile file)
