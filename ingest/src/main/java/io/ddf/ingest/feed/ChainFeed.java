@@ -4,10 +4,11 @@ import io.ddf.engine.scaling.AddResult;
 import io.ddf.engine.scaling.BloomChain;
 import io.ddf.engine.scaling.ChainItems;
 import io.ddf.engine.scaling.ScalingFilter;
+import io.ddf.ingest.resp.ByteView;
 import io.ddf.ingest.session.VerdictRing;
 import io.ddf.ingest.session.VerdictRouter;
 import io.netty.buffer.ByteBuf;
-import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.DirectBuffer;
 
 /**
  * A feed connection's batches of records into a scaling Bloom chain (what {@code BF.RESERVE} makes, NONSCALING or
@@ -21,24 +22,18 @@ final class ChainFeed implements ChainItems.Results
     private final VerdictRing verdicts;
     private final long[] first = new long[VerdictRouter.MAX_BATCH];
     private final long[] second = new long[VerdictRouter.MAX_BATCH];
-    /** A record's bytes where they were read: the heap array or the direct memory. */
-    private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
-    /** Holds a record of a buffer that is neither on the heap nor direct (composite). */
-    private final byte[] scratch;
+    /** A record's bytes where they were read. */
+    private final ByteView bytes = new ByteView();
     /** Whether the batch being added met a full NONSCALING chain. */
     private boolean full;
     /** What the touches read: stored, so that the reads are not optimised away (never read). */
     @SuppressWarnings("unused")
     private long touched;
 
-    /**
-     * @param verdicts   the connection's verdicts (inline).
-     * @param maxRecord  the longest record.
-     */
-    ChainFeed(final VerdictRing verdicts, final int maxRecord)
+    /** @param verdicts the connection's verdicts (inline). */
+    ChainFeed(final VerdictRing verdicts)
     {
         this.verdicts = verdicts;
-        this.scratch = new byte[maxRecord];
     }
 
     /**
@@ -70,19 +65,7 @@ final class ChainFeed implements ChainItems.Results
      */
     void hash(final BloomChain chain, final int slot, final ByteBuf buffer, final int index, final int length)
     {
-        if (buffer.hasArray())
-        {
-            view.wrap(buffer.array(), buffer.arrayOffset() + index, length);
-        }
-        else if (buffer.hasMemoryAddress())
-        {
-            view.wrap(buffer.memoryAddress() + index, length);
-        }
-        else
-        {
-            buffer.getBytes(index, scratch, 0, length);
-            view.wrap(scratch, 0, length);
-        }
+        final DirectBuffer view = bytes.of(buffer, index, length);
         final long a = ChainItems.first(chain, view, 0, length);
         first[slot] = a;
         second[slot] = ChainItems.second(chain, view, 0, length, a);

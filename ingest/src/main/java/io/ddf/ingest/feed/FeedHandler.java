@@ -96,7 +96,7 @@ public final class FeedHandler extends ChannelInboundHandlerAdapter implements V
         this.server = server;
         this.forwarder = forwarder;
         this.verdicts = new VerdictRing(server.pipeline(), config.maxItemBytes, config.feedInline(), this, RING);
-        this.chainFeed = config.feedInline() ? new ChainFeed(verdicts, config.maxItemBytes) : null;
+        this.chainFeed = config.feedInline() ? new ChainFeed(verdicts) : null;
         this.framing = new RecordFraming(config.feedFormat == ServerConfig.FeedFormat.FRAMES, config.maxItemBytes);
         this.maxRecord = config.maxItemBytes;
         this.password = config.requirePass == null ? null : config.requirePass.getBytes(StandardCharsets.UTF_8);

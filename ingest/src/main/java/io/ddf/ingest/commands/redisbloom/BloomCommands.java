@@ -15,6 +15,7 @@ import io.ddf.ingest.redisbloom.ReserveOptions;
 import io.ddf.ingest.redisbloom.Errors;
 import io.ddf.ingest.redisbloom.InsertRequest;
 import io.ddf.ingest.redisbloom.ReserveRequest;
+import io.ddf.ingest.resp.ByteView;
 import io.ddf.ingest.resp.Replies;
 import io.ddf.ingest.resp.ReplyWriter;
 import io.ddf.ingest.resp.RespError;
@@ -27,7 +28,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.redis.IntegerRedisMessage;
 import io.netty.handler.codec.redis.RedisMessage;
 import io.netty.util.concurrent.FastThreadLocal;
-import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.DirectBuffer;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -59,9 +60,8 @@ final class BloomCommands
     /** An event loop's view of an argument's bytes and its verdicts of one command (no allocation per command). */
     private static final class Scratch
     {
-        final UnsafeBuffer view = new UnsafeBuffer(0, 0);
+        final ByteView bytes = new ByteView();
         byte[] verdicts = new byte[64];
-        byte[] copy = new byte[64];
     }
 
     private static final byte ADDED = 1;
@@ -243,8 +243,7 @@ final class BloomCommands
             final String key = session.key(args[1]);
             final Scratch s = scratch.get();
             final int length = args[2].readableBytes();
-            wrap(s, args[2], length);
-            if (adds.get().offer(session, key, s.view, length))
+            if (adds.get().offer(session, key, s.bytes.of(args[2], args[2].readerIndex(), length), length))
             {
                 return; // its reply comes with its group's (ChainAdds)
             }
@@ -370,13 +369,13 @@ final class BloomCommands
         {
             final ByteBuf item = args[i + 2];
             final int length = item.readableBytes();
-            wrap(s, item, length);
+            final DirectBuffer view = s.bytes.of(item, item.readerIndex(), length);
             if (!add)
             {
-                s.verdicts[i] = chain.contains(s.view, 0, length) ? ADDED : NOT_ADDED;
+                s.verdicts[i] = chain.contains(view, 0, length) ? ADDED : NOT_ADDED;
                 continue;
             }
-            final AddResult result = chain.add(s.view, 0, length);
+            final AddResult result = chain.add(view, 0, length);
             if (result == AddResult.FULL)
             {
                 s.verdicts[i] = FULL;
@@ -385,28 +384,6 @@ final class BloomCommands
             s.verdicts[i] = result == AddResult.EXISTS ? NOT_ADDED : ADDED;
         }
         return count;
-    }
-
-    /** Points the scratch view at an item: the heap array, the direct memory, or a copy (a composite buffer). */
-    private static void wrap(final Scratch s, final ByteBuf item, final int length)
-    {
-        if (item.hasArray())
-        {
-            s.view.wrap(item.array(), item.arrayOffset() + item.readerIndex(), length);
-        }
-        else if (item.hasMemoryAddress())
-        {
-            s.view.wrap(item.memoryAddress() + item.readerIndex(), length);
-        }
-        else
-        {
-            if (s.copy.length < length)
-            {
-                s.copy = new byte[Math.max(length, 2 * s.copy.length)];
-            }
-            item.getBytes(item.readerIndex(), s.copy, 0, length);
-            s.view.wrap(s.copy, 0, length);
-        }
     }
 
     /** The items on a fixed-size filter: judged where {@code serve --execution} says. */
