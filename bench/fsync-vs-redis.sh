@@ -20,7 +20,8 @@
 # under the repository's target/), DDF_JAR (a built ddf.jar; default: build ingest/target/ddf.jar when stale),
 # BEFORE_JAR (another ddf.jar, e.g. main's before a change: its servers run alongside, one per policy of
 # BEFORE_POLICIES, default DDF_POLICIES, ports after the others), DDF_VARIANTS (more ddf servers, one per policy of
-# DDF_POLICIES and variant: space-separated option lists with commas for spaces, e.g. "--live-dir,none"), OUT (the
+# DDF_POLICIES and variant: space-separated option lists with commas for spaces, e.g. "--live-dir,none"), ISOLATE
+# (1: every other server stopped while one runs, scripts/rounds.sh; needed beside a busy-spin server), OUT (the
 # result file). Each row also has the bytes the
 # server wrote to storage per second while it ran (/proc/PID/io write_bytes: pages it dirtied, log and tables alike).
 set -euo pipefail
@@ -136,7 +137,7 @@ mkdir -p "$(dirname "$out")"
   echo "# BF.ADD under each sync policy, ddf against redis-server with RedisBloom and an append-only file, $stamp UTC"
   echo
   echo "\`bench/fsync-vs-redis.sh\` (ROUNDS=$rounds N=$n M=$m CAPACITY=${capacity:-unset} RANGE=$range WARM=$warm WARM_C=$warm_unpipelined DDF_RESERVE_OPTIONS=${DDF_RESERVE_OPTIONS:-none}), $(nproc) cores, $(redis-server --version | awk '{print $3}'),"
-  echo "data on $(df -T "$work" | awk 'NR == 2 { print $2 " (" $1 ")" }'). Rounds alternated: each round runs every server once per mode."
+  echo "data on $(df -T "$work" | awk 'NR == 2 { print $2 " (" $1 ")" }'). Rounds alternated: each round runs every server once per mode$([ "${ISOLATE:-0}" = 1 ] && echo ', the others stopped (ISOLATE=1)')."
   [ -n "$skipped" ] && { echo; echo "$skipped"; }
   echo
   echo "- uptime before: \`$load_before\`"

@@ -3,12 +3,21 @@
 #   warm K        one unrecorded run against server K (JIT, filter creation)
 #   bench MODE K R  one recorded run of MODE (pipelined|unpipelined) against server K in round R
 # and the arrays ports (one entry per server) and the variable rounds; run_rounds sets load_before/load_after.
+# With ISOLATE=1 and an array procs (each server's pid, in the order of ports), every other server is stopped
+# (SIGSTOP) while one is warmed or measured, and continued after: a server whose event loop never sleeps (ddf's
+# --io-wait-strategy busy-spin) would otherwise take a core from the others' rows. A stopped server does nothing
+# meanwhile (no checkpoint, no AOF fsync, no rewrite in the parent); its children (Redis's rewrite) go on.
+isolate() { # SIGNAL K: sends SIGNAL to every server but K, when ISOLATE=1
+  if [ "${ISOLATE:-0}" = 1 ]; then
+    for j in "${!procs[@]}"; do [ "$j" = "$2" ] || kill "-$1" "${procs[$j]}" 2>/dev/null || true; done
+  fi
+}
 run_rounds() {
-  for k in "${!ports[@]}"; do warm "$k"; done
+  for k in "${!ports[@]}"; do isolate STOP "$k"; warm "$k"; isolate CONT "$k"; done
   load_before="$(uptime)"
   for r in $(seq 1 "$rounds"); do
     for mode in pipelined unpipelined; do
-      for k in "${!ports[@]}"; do bench "$mode" "$k" "$r"; done
+      for k in "${!ports[@]}"; do isolate STOP "$k"; bench "$mode" "$k" "$r"; isolate CONT "$k"; done
     done
   done
   load_after="$(uptime)"

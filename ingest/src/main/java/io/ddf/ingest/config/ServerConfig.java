@@ -154,6 +154,16 @@ public final class ServerConfig
     public static final int DEFAULT_IO_THREADS = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
     /** Event loop threads. */
     public int ioThreads = DEFAULT_IO_THREADS;
+    /**
+     * Default of {@link #ioSpinMicros}: none, as Redis. Polling takes a core from the clients where they share the
+     * machine's cores with the daemon, as on this 2-core machine (bench/README.md, "fsync vs Redis", 2026-11-30).
+     */
+    public static final long DEFAULT_IO_SPIN_MICROS = 0;
+    /**
+     * How long an event loop polls its sockets after its last event before it blocks in {@code epoll_wait}
+     * ({@code --io-spin-micros}); 0 blocks at once (Netty's own wait). Epoll only: NIO always blocks.
+     */
+    public long ioSpinMicros = DEFAULT_IO_SPIN_MICROS;
     /** Raw feed port, or -1 for none; 0 picks a free one. */
     public int feedPort = -1;
     /** Raw feed framing. */
@@ -259,6 +269,7 @@ public final class ServerConfig
             throw new IllegalArgumentException("--ring-size must be a power of two, got " + ringSize);
         }
         atLeast(ioThreads, 1, "--io-threads");
+        atLeast(ioSpinMicros, 0, "--io-spin-micros");
         if (metricsPort < -1 || metricsPort > 65535)
         {
             throw new IllegalArgumentException("--metrics-port must be 0 to 65535, got " + metricsPort);

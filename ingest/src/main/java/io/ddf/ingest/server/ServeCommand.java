@@ -162,6 +162,11 @@ public final class ServeCommand implements Callable<Integer>
         description = "Network event loop threads (default: half the cores, at least 1; here ${DEFAULT-VALUE}).")
     private int ioThreads = DEFAULTS.ioThreads;
 
+    @Option(names = "--io-spin-micros", paramLabel = "US",
+        description = "How long an event loop polls its sockets after its last event before it sleeps in epoll_wait " +
+            "(default ${DEFAULT-VALUE}; 0 sleeps at once). Polling spares unpipelined clients the loop's wake-up.")
+    private long ioSpinMicros = DEFAULTS.ioSpinMicros;
+
     @Option(names = "--execution", paramLabel = "WHERE", converter = ExecutionConverter.class,
         description = "Where BF.*/CF.* elements are judged: inline (default: by the event loop that read the " +
             "command, as Redis does) or pipeline (copied into the Disruptor ring, judged on its thread, the " +
@@ -255,6 +260,7 @@ public final class ServeCommand implements Callable<Integer>
         config.ringSize = ringSize;
         config.waitStrategy = waitStrategy;
         config.ioThreads = ioThreads;
+        config.ioSpinMicros = ioSpinMicros;
         config.execution = execution;
         config.fsync = fsync;
         config.fsyncWarnMillis = fsyncWarnMillis;

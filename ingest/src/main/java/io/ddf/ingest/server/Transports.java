@@ -18,6 +18,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.DefaultSelectStrategyFactory;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.epoll.Epoll;
@@ -96,7 +97,10 @@ final class Transports
         this.security = security;
         final boolean epoll = Epoll.isAvailable();
         this.boss = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
-        this.workers = epoll ? new EpollEventLoopGroup(config.ioThreads) : new NioEventLoopGroup(config.ioThreads);
+        this.workers = epoll
+            ? new EpollEventLoopGroup(config.ioThreads, config.ioSpinMicros == 0 ? DefaultSelectStrategyFactory.INSTANCE
+                : SpinThenBlock.factory(java.util.concurrent.TimeUnit.MICROSECONDS.toNanos(config.ioSpinMicros)))
+            : new NioEventLoopGroup(config.ioThreads);
     }
 
     private Class<? extends ServerChannel> serverChannelClass()

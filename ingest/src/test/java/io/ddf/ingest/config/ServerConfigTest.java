@@ -80,6 +80,7 @@ class ServerConfigTest
         refused("--idle-timeout must be 0 or more, got -5", c -> c.idleTimeoutSeconds = -5);
         refused("--ring-size must be a power of two, got 1000", c -> c.ringSize = 1000);
         refused("--io-threads must be at least 1, got 0", c -> c.ioThreads = 0);
+        refused("--io-spin-micros must be 0 or more, got -1", c -> c.ioSpinMicros = -1);
         refused("--metrics-port must be 0 to 65535, got 70000", c -> c.metricsPort = 70_000);
         refused("--forward needs --feed-port", c -> c.forward = InetSocketAddress.createUnresolved("h", 1));
         refused("the raw feed on 0.0.0.0 would take records from anyone who can reach it: set a password " +
