@@ -39,7 +39,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *       backfill), and a seal the thread has not finished falls to the turning call.</li>
  * </ul>
  * Prints, per turn, the turning call's wall and CPU time and page faults, the percentiles of every other call, and
- * the p99.9 and maximum of every call, wall and CPU.
+ * the p99.9 and maximum of every call, wall and CPU. {@code --kind aged-cuckoo} measures the aged cuckoo table's
+ * window instead (its turn stores a stamp's end time; its sweep is deferred work), with its own default slices.
  */
 @Command(name = "window-rotation", mixinStandardHelpOptions = true,
     description = "Largest stream() latency across turns by time of a fifo-bloom with a window of time.")
@@ -51,8 +52,11 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
     @Option(names = "--error-rate", defaultValue = "0.01", description = "Error rate (default: ${DEFAULT-VALUE}).")
     private double errorRate;
 
-    @Option(names = "--slices", defaultValue = "2", description = "Slices L (default: ${DEFAULT-VALUE}).")
-    private int slices;
+    @Option(names = "--slices", description = "Slices L (default: the kind's, 2 for fifo-bloom).")
+    private Integer slices;
+
+    @Option(names = "--kind", defaultValue = "fifo-bloom", description = "fifo-bloom (default) or aged-cuckoo.")
+    private String kind;
 
     @Option(names = "--turns", defaultValue = "12", description = "Turns by time to time (default: ${DEFAULT-VALUE}).")
     private int turns;
@@ -122,20 +126,21 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
         final SplittableRandom random = new SplittableRandom(42);
         if (warm)
         {
-            try (DuplicateFilter small = mode(Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", 10_000_000L)
-                .window(WINDOW).subfilters(slices).clock(clock)).create())
+            try (DuplicateFilter small = mode(sliced(Filters.builder(FilterKind.fromName(kind))
+                .param("capacity", 10_000_000L).window(WINDOW)).clock(clock)).create())
             {
                 run(small, now, 40, 10, random, null, null);
             }
         }
         final Path file = dir.resolve("window-rotation-" + System.nanoTime() + ".ddf");
-        try (DuplicateFilter filter = mode(Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", capacity)
-            .param("target-fpr", errorRate).window(WINDOW).subfilters(slices).clock(clock).seed(1).file(file))
+        try (DuplicateFilter filter = mode(sliced(Filters.builder(FilterKind.fromName(kind)).param("capacity", capacity)
+            .param("target-fpr", errorRate).window(WINDOW)).clock(clock).seed(1).file(file))
             .create())
         {
-            System.out.printf(Locale.ROOT, "fifo-bloom window %s in %d slices, capacity %d, error %s, %s, table %d " +
-                "bytes, %s%n", TimeWindow.format(WINDOW), slices, capacity, errorRate, singleWriter ? "single-writer" :
-                "shared", filter.parameters().tableBytes(), filter.parameters().toMap().get("layout"));
+            System.out.printf(Locale.ROOT, "%s window %s in %d slices, capacity %d, error %s, %s, table %d " +
+                "bytes, %s%n", kind, TimeWindow.format(WINDOW), filter.timeWindow().orElseThrow().slices(), capacity,
+                errorRate, singleWriter ? "single-writer" : "shared", filter.parameters().tableBytes(),
+                filter.parameters().toMap().get("layout"));
             System.out.printf(Locale.ROOT, "%d new items a generation, the clock moved %s a turn, %d ms of real time "
                 + "before each turn, sync %s%n", perGeneration, jump ? "a day" : "one slice", gapMillis, sync);
             final Histogram others = new Histogram(3);
@@ -224,6 +229,11 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
         }
     }
 
+    private FilterBuilder sliced(final FilterBuilder builder)
+    {
+        return slices == null ? builder : builder.subfilters(slices);
+    }
+
     private FilterBuilder mode(final FilterBuilder builder)
     {
         final FilterBuilder synced = builder.sync(io.ddf.engine.SyncPolicy.valueOf(sync.toUpperCase(Locale.ROOT)));
@@ -237,7 +247,7 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
     private void run(final DuplicateFilter filter, final AtomicLong now, final int turns, final long items,
         final SplittableRandom random, final Histogram others, final long[][] times) throws InterruptedException
     {
-        final long slice = WINDOW.toMillis() / slices;
+        final long slice = filter.timeWindow().orElseThrow().slice().toMillis();
         filter.stream(random.nextLong()); // starts the filter's time
         for (int t = 0; t < turns; t++)
         {
