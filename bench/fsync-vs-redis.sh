@@ -104,14 +104,16 @@ fi
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; } # utime + stime, clock ticks
 written() { awk '$1 == "write_bytes:" { print $2 }' "/proc/$1/io"; } # bytes it caused to be written to storage
 bench() { # mode index round
-  local mode="$1" k="$2" r="$3" args c0 c1 w0 w1 t0 t1
+  local mode="$1" k="$2" r="$3" args c0 c1 w0 w1 t0 t1 timed
   if [ "$mode" = pipelined ]; then args=(-n "$n" -P 16); else args=(-n "$m" -c 50); fi
   c0="$(cpu_ticks "${procs[$k]}")"; w0="$(written "${procs[$k]}")"; t0="$(date +%s.%N)"
-  redis-benchmark -p "${ports[$k]}" "${args[@]}" -r "$range" --csv BF.ADD k __rand_int__ 2>/dev/null | tail -1 |
+  # the client's own CPU (GNU time, where it is there): the two cores bound req/s near 2 / (client + server CPU)
+  if [ -x /usr/bin/time ]; then timed=(/usr/bin/time -f "%U %S" -o "$work/client-cpu"); else timed=(); echo "0 0" > "$work/client-cpu"; fi
+  "${timed[@]}" redis-benchmark -p "${ports[$k]}" "${args[@]}" -r "$range" --csv BF.ADD k __rand_int__ 2>/dev/null | tail -1 |
     awk -F, -v mode="$mode" -v k="$k" -v r="$r" '{ gsub(/"/, ""); printf "%s %s %s %s %s %s", mode, k, r, $2, $5, $7 }' \
     >> "$work/rows"
   c1="$(cpu_ticks "${procs[$k]}")"; w1="$(written "${procs[$k]}")"; t1="$(date +%s.%N)"
-  echo " $((c1 - c0)) ${args[1]} $(awk -v w="$((w1 - w0))" -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", w / (b - a) }')" >> "$work/rows"
+  echo " $((c1 - c0)) ${args[1]} $(awk -v w="$((w1 - w0))" -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", w / (b - a) }') $(awk '{ print $1 + $2 }' "$work/client-cpu")" >> "$work/rows"
 }
 warm() { # the filter's creation and pages, the JIT; not recorded
   local k="$1"
@@ -146,8 +148,8 @@ mkdir -p "$(dirname "$out")"
   for mode in pipelined unpipelined; do
     if [ "$mode" = pipelined ]; then echo "## Pipelined: -n $n -P 16 -r $range"; else echo "## Unpipelined: -n $m -c 50 -r $range"; fi
     echo
-    echo "| server | req/s per round | median req/s | median p50 ms | median p99 ms | median CPU µs/req | median MB/s written |"
-    echo "| --- | --- | --- | --- | --- | --- | --- |"
+    echo "| server | req/s per round | median req/s | median p50 ms | median p99 ms | median CPU µs/req | median MB/s written | median client CPU µs/req |"
+    echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
     for k in "${!ports[@]}"; do
       per="$(awk -v mode="$mode" -v k="$k" '$1 == mode && $2 == k { printf "%s%.0f", sep, $4; sep = ", " }' "$work/rows")"
       rps="$(awk -v mode="$mode" -v k="$k" '$1 == mode && $2 == k { print $4 }' "$work/rows" | median)"
@@ -155,7 +157,8 @@ mkdir -p "$(dirname "$out")"
       p99="$(awk -v mode="$mode" -v k="$k" '$1 == mode && $2 == k { print $6 }' "$work/rows" | median)"
       cpu="$(awk -v mode="$mode" -v k="$k" -v hz="$(getconf CLK_TCK)" '$1 == mode && $2 == k { print $7 * 1e6 / hz / $8 }' "$work/rows" | median)"
       wps="$(awk -v mode="$mode" -v k="$k" '$1 == mode && $2 == k { print $9 / 1e6 }' "$work/rows" | median)"
-      printf '| %s | %s | %.0f | %s | %s | %.1f | %.1f |\n' "${names[$k]}" "$per" "$rps" "$p50" "$p99" "$cpu" "$wps"
+      client="$(awk -v mode="$mode" -v k="$k" '$1 == mode && $2 == k { print $10 * 1e6 / $8 }' "$work/rows" | median)"
+      printf '| %s | %s | %.0f | %s | %s | %.1f | %.1f | %.1f |\n' "${names[$k]}" "$per" "$rps" "$p50" "$p99" "$cpu" "$wps" "$client"
     done
     echo
   done
