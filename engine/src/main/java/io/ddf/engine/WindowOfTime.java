@@ -33,7 +33,7 @@ final class WindowOfTime
             }
             return given;
         }
-        if (kind != FilterKind.FIFO_BLOOM)
+        if (kind != FilterKind.FIFO_BLOOM && kind != FilterKind.AGED_CUCKOO)
         {
             throw new IllegalArgumentException("window(Duration): a window of time is fifo-bloom's (Filters.builder(" +
                 "FilterKind.FIFO_BLOOM)); " + kind.cliName() + " forgets by count: window(long) with subfilters(L) " +
