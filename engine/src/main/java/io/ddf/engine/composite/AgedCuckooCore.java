@@ -1,6 +1,5 @@
 package io.ddf.engine.composite;
 
-import io.ddf.engine.hash.Mix;
 import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.memory.SeqLock;
 import io.ddf.engine.spi.ChangeRecorder;
@@ -11,15 +10,10 @@ import io.ddf.engine.spi.WindowSnapshot;
 
 import static io.ddf.engine.composite.AgedLayout.DEADLINE;
 import static io.ddf.engine.composite.AgedLayout.EXPIRED;
-import static io.ddf.engine.composite.AgedLayout.FAILURES;
 import static io.ddf.engine.composite.AgedLayout.INSERTIONS;
-import static io.ddf.engine.composite.AgedLayout.KICKS;
 import static io.ddf.engine.composite.AgedLayout.LIVE;
 import static io.ddf.engine.composite.AgedLayout.LOCK;
 import static io.ddf.engine.composite.AgedLayout.READY;
-import static io.ddf.engine.composite.AgedLayout.SLOTS;
-import static io.ddf.engine.composite.AgedLayout.SLOT_BITS;
-import static io.ddf.engine.composite.AgedLayout.SLOT_MASK;
 import static io.ddf.engine.composite.AgedLayout.SWEEPING;
 
 /**
@@ -53,9 +47,6 @@ import static io.ddf.engine.composite.AgedLayout.SWEEPING;
  */
 public final class AgedCuckooCore implements TimedCore, LoggedCore
 {
-    private static final long ALTERNATE_SALT = 0xC2B2AE3D27D4EB4FL;
-    private static final long VICTIM_SALT = 0x165667B19E3779F9L;
-    private static final long FINGERPRINT_SALT = 0x27BB2EE687B0B0FDL;
     /** Insertions per insert-driven sweep step, and buckets per step: two buckets per insertion. */
     private static final int SWEEP_EVERY = 8;
     private static final int SWEEP_BUCKETS = 16;
@@ -65,16 +56,12 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
     final SeqLock lock;
     final long buckets;
     final int stampBits;
-    final long stampMask;
     final long perGeneration;
     final int stamps;
     final AgedStamps time;
     final AgedSweep sweep;
-    private final int fingerprintBits;
-    private final long fingerprintMask;
-    private final int maxKicks;
+    final AgedTable cells;
     private final boolean owned;
-    private final long[] partnerOffsets;
     private ChangeRecorder recorder;
     private boolean openTimeDeferred;
 
@@ -94,21 +81,13 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
         this.table = region.slice(AgedLayout.TABLE, layout.buckets());
         this.lock = new SeqLock(state, LOCK);
         this.buckets = layout.buckets();
-        this.fingerprintBits = layout.fingerprintBits();
-        this.fingerprintMask = (1L << fingerprintBits) - 1;
         this.stampBits = layout.stampBits();
-        this.stampMask = (1L << stampBits) - 1;
         this.stamps = layout.stamps();
         this.perGeneration = perGeneration;
-        this.maxKicks = maxKicks;
         this.owned = region.owned();
         this.time = new AgedStamps(state, window, slices, stamps, clock);
         this.sweep = new AgedSweep(state, table, lock, buckets, stampBits);
-        this.partnerOffsets = new long[1 << fingerprintBits];
-        for (int fp = 0; fp < partnerOffsets.length; fp++)
-        {
-            partnerOffsets[fp] = Mix.reduce(Mix.mix64(fp ^ ALTERNATE_SALT), buckets);
-        }
+        this.cells = new AgedTable(layout, state, table, lock, maxKicks);
     }
 
     @Override
@@ -154,9 +133,9 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
 
     private boolean streamAt(final long hash, final long at)
     {
-        final long fp = fingerprint(hash);
-        final long i1 = Mix.reduce(hash, buckets);
-        final long i2 = alternate(i1, fp);
+        final long fp = cells.fingerprint(hash);
+        final long i1 = cells.firstBucket(hash);
+        final long i2 = cells.alternate(i1, fp);
         long ticket = -1;
         long entry = 0;
         while (true)
@@ -165,7 +144,7 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
             final long word1 = table.getLongVolatile(i1);
             final long word2 = i2 == i1 ? word1 : table.getLongVolatile(i2);
             final long live = state.getLongVolatile(LIVE); // after the words: see the class comment
-            if (find(word1, fp, live) || find(word2, fp, live))
+            if (cells.find(word1, fp, live) || cells.find(word2, fp, live))
             {
                 return true;
             }
@@ -179,10 +158,10 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
                 entry = fp << stampBits | time.stampOf(ticket / perGeneration);
                 continue; // decide again with the generation's stamp live (a turn may have made it so)
             }
-            final int free = freeSlot(word1, live);
+            final int free = cells.freeSlot(word1, live);
             if (free >= 0)
             {
-                if (table.compareAndSetLong(i1, word1, with(word1, free, entry)))
+                if (table.compareAndSetLong(i1, word1, AgedTable.with(word1, free, entry)))
                 {
                     inserted(hash, ticket);
                     return false;
@@ -193,13 +172,13 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
             {
                 try
                 {
-                    if (holds(i1, fp) || holds(i2, fp))
+                    if (cells.holds(i1, fp) || cells.holds(i2, fp))
                     {
                         return true;
                     }
-                    if (!placeIfFree(i1, entry) && !placeIfFree(i2, entry))
+                    if (!cells.placeIfFree(i1, entry) && !cells.placeIfFree(i2, entry))
                     {
-                        relocate(hash, entry, i1, i2);
+                        cells.relocate(hash, entry, i1, i2);
                     }
                 }
                 finally
@@ -253,9 +232,9 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
     @Override
     public boolean contains(final long hash)
     {
-        final long fp = fingerprint(hash);
-        final long i1 = Mix.reduce(hash, buckets);
-        final long i2 = alternate(i1, fp);
+        final long fp = cells.fingerprint(hash);
+        final long i1 = cells.firstBucket(hash);
+        final long i2 = cells.alternate(i1, fp);
         final long now = time.now();
         while (true)
         {
@@ -264,7 +243,7 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
             final long word2 = table.getLongVolatile(i2);
             // read only: what time has made absent since the filter last acted is absent for a lookup too
             final long live = now == FilterClock.NO_TIME ? state.getLongVolatile(LIVE) : time.liveAt(now);
-            if (find(word1, fp, live) || find(word2, fp, live))
+            if (cells.find(word1, fp, live) || cells.find(word2, fp, live))
             {
                 return true;
             }
@@ -278,7 +257,7 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
     @Override
     public long touch(final long hash)
     {
-        return table.getLongPlain(Mix.reduce(hash, buckets));
+        return table.getLongPlain(cells.firstBucket(hash));
     }
 
     /**
@@ -295,7 +274,7 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
             if ((time.live() >>> stamp & 1) != 0 || !time.started() ||
                 !sweep.clean(time.endOf(stamp) + time.window()))
             {
-                final long version = lockTable();
+                final long version = cells.lockTable();
                 try
                 {
                     time.expireEarly(stamp);
@@ -371,150 +350,6 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
         }
     }
 
-    private long lockTable()
-    {
-        while (true)
-        {
-            final long version = lock.readBeginAcquire();
-            if (lock.tryLockAcquire(version))
-            {
-                return version;
-            }
-        }
-    }
-
-    /**
-     * Under the lock: displaces live victims from bucket to partner bucket until one lands in a free slot or max-kicks
-     * run out; the last victim is then dropped and counted (an insert failure), except when it is the new entry
-     * headed back to one of its own buckets: it then displaces one more victim there, dropped instead, so that an
-     * element is present right after its own insertion.
-     */
-    void relocate(final long hash, final long entry, final long i1, final long i2)
-    {
-        long hand = entry;
-        long bucket = (Mix.mix64(hash ^ VICTIM_SALT) & 1) == 0 ? i1 : i2;
-        int kick = 0;
-        boolean placed = false;
-        while (kick < maxKicks)
-        {
-            kick++;
-            hand = replace(bucket, victimSlot(hash, kick), hand);
-            bucket = alternate(bucket, hand >>> stampBits);
-            if (placeIfFree(bucket, hand))
-            {
-                placed = true;
-                break;
-            }
-        }
-        if (!placed && hand == entry && (bucket == i1 || bucket == i2))
-        {
-            kick++;
-            hand = replace(bucket, victimSlot(hash, kick), hand);
-        }
-        state.putLongRelease(KICKS, state.getLongVolatile(KICKS) + kick);
-        if (!placed && (time.live() >>> (hand & stampMask) & 1) != 0)
-        {
-            state.putLongRelease(FAILURES, state.getLongVolatile(FAILURES) + 1);
-        }
-    }
-
-    /**
-     * Under the lock: puts an entry in place of a slot's, or into a free slot of the bucket if one turned free.
-     *
-     * @return the entry displaced (0 when it went into a free slot).
-     */
-    private long replace(final long bucket, final int slot, final long entry)
-    {
-        while (true)
-        {
-            final long word = table.getLongVolatile(bucket);
-            final long live = state.getLongVolatile(LIVE);
-            final int free = freeSlot(word, live);
-            final int at = free >= 0 ? free : slot;
-            if (table.compareAndSetLong(bucket, word, with(word, at, entry)))
-            {
-                return free >= 0 ? 0 : word >>> (at * SLOT_BITS) & SLOT_MASK;
-            }
-        }
-    }
-
-    /** @return whether the bucket holds the fingerprint with a live stamp. */
-    private boolean holds(final long bucket, final long fp)
-    {
-        final long word = table.getLongVolatile(bucket);
-        return find(word, fp, state.getLongVolatile(LIVE));
-    }
-
-    /** Puts the entry into a free slot of the bucket (empty or expired); false when none is. */
-    private boolean placeIfFree(final long bucket, final long entry)
-    {
-        if (entry == 0)
-        {
-            return true; // nothing in hand
-        }
-        while (true)
-        {
-            final long word = table.getLongVolatile(bucket);
-            final int free = freeSlot(word, state.getLongVolatile(LIVE));
-            if (free < 0)
-            {
-                return false;
-            }
-            if (table.compareAndSetLong(bucket, word, with(word, free, entry)))
-            {
-                return true;
-            }
-        }
-    }
-
-    private boolean find(final long word, final long fp, final long live)
-    {
-        for (int shift = 0; shift < SLOTS * SLOT_BITS; shift += SLOT_BITS)
-        {
-            final long slot = word >>> shift & SLOT_MASK;
-            if (slot >>> stampBits == fp && (live >>> (slot & stampMask) & 1) != 0)
-            {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private int freeSlot(final long word, final long live)
-    {
-        for (int i = 0; i < SLOTS; i++)
-        {
-            if ((live >>> (word >>> (i * SLOT_BITS) & stampMask) & 1) == 0)
-            {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static long with(final long word, final int slot, final long entry)
-    {
-        final int shift = slot * SLOT_BITS;
-        return word & ~(SLOT_MASK << shift) | entry << shift;
-    }
-
-    /** @return the element's f-bit fingerprint (any value: the stamp marks a slot used). */
-    long fingerprint(final long hash)
-    {
-        return Mix.mix64(hash ^ FINGERPRINT_SALT) & fingerprintMask;
-    }
-
-    /** @return (h(fp) − bucket) mod n, an involution. */
-    long alternate(final long bucket, final long fp)
-    {
-        final long other = partnerOffsets[(int)fp] - bucket;
-        return other < 0 ? other + buckets : other;
-    }
-
-    private static int victimSlot(final long hash, final int kick)
-    {
-        return (int)Mix.reduce(Mix.mix64((hash + kick * Mix.GOLDEN_GAMMA) ^ VICTIM_SALT), SLOTS);
-    }
 
     /** Empties the table and every state word: the filter's time starts again with its next call. */
     @Override
@@ -603,67 +438,17 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
         return AgedReplay.replay(this, op, hash, arg, more);
     }
 
-    /**
-     * Replay's insertion of an element into generation g (its stamp), without a ticket or a record: idempotent, as
-     * a lookup first.
-     */
-    void insertReplayed(final long hash, final long generation)
-    {
-        final long fp = fingerprint(hash);
-        final long i1 = Mix.reduce(hash, buckets);
-        final long i2 = alternate(i1, fp);
-        final long entry = fp << stampBits | time.stampOf(generation);
-        if (holdsEntry(i1, entry) || holdsEntry(i2, entry))
-        {
-            return;
-        }
-        final long version = lockTable();
-        try
-        {
-            if (!placeIfFree(i1, entry) && !placeIfFree(i2, entry))
-            {
-                relocate(hash, entry, i1, i2);
-            }
-        }
-        finally
-        {
-            lock.unlockRelease(version + 1);
-        }
-    }
-
-    private boolean holdsEntry(final long bucket, final long entry)
-    {
-        final long word = table.getLongVolatile(bucket);
-        for (int shift = 0; shift < SLOTS * SLOT_BITS; shift += SLOT_BITS)
-        {
-            if ((word >>> shift & SLOT_MASK) == entry)
-            {
-                return true;
-            }
-        }
-        return false;
-    }
 
     /** @return insert failures: live entries dropped after max-kicks relocations. */
     public long failures()
     {
-        return state.getLongVolatile(FAILURES);
+        return cells.failures();
     }
 
-    /** @return live entries in the table at the filter's time (a full scan, for tests and benchmarks). */
+    /** @return live entries in the table (a full scan, for tests and benchmarks). */
     public long liveEntries()
     {
-        final long live = state.getLongVolatile(LIVE);
-        long count = 0;
-        for (long b = 0; b < buckets; b++)
-        {
-            final long word = table.getLongVolatile(b);
-            for (int i = 0; i < SLOTS; i++)
-            {
-                count += (live >>> (word >>> (i * SLOT_BITS) & stampMask) & 1) != 0 ? 1 : 0;
-            }
-        }
-        return count;
+        return cells.liveEntries();
     }
 
     /** @return a state word, by its {@link AgedLayout} index (tests). */

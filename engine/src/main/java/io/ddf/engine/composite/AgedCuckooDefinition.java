@@ -33,7 +33,8 @@ import java.util.Map;
  * would cost twice the memory, more than fifo-bloom's window at those rates).
  *
  * <p>Slots: capacity n, window-ms W, slices L, time-source, target-fpr ε (double bits), memory-bits (the table's
- * buckets × 64), fingerprint-bits f, max-kicks.
+ * buckets × 64; a given memory-bits covers the 96 state words too, the table getting the rest), fingerprint-bits f,
+ * max-kicks.
  */
 public final class AgedCuckooDefinition extends KindDefinition
 {
@@ -121,11 +122,13 @@ public final class AgedCuckooDefinition extends KindDefinition
         final long buckets;
         if (given.has(CommonParams.MEMORY_BITS.name()))
         {
-            buckets = given.getLong(CommonParams.MEMORY_BITS.name(), 0) / Long.SIZE;
-            require(buckets >= least, "memory-bits " + given.getLong(CommonParams.MEMORY_BITS.name(), 0) +
-                " is too small for the promise: capacity " + n + " with " + l + " slices keeps up to " +
-                liveBound(n, l) + " live elements, which need at least " + least * Long.SIZE + " bits (" + least +
-                " buckets at load " + MAX_LOAD + ")");
+            // the memory holds the state and end-time words too: the table gets the rest
+            final long memory = given.getLong(CommonParams.MEMORY_BITS.name(), 0);
+            buckets = (memory - AgedLayout.TABLE * (long)Long.SIZE) / Long.SIZE;
+            require(buckets >= least, "memory-bits " + memory + " is too small for the promise: capacity " + n +
+                " with " + l + " slices keeps up to " + liveBound(n, l) + " live elements, which need at least " +
+                (least + AgedLayout.TABLE) * Long.SIZE + " bits (" + least + " buckets at load " + MAX_LOAD +
+                ", and " + AgedLayout.TABLE + " words of state)");
         }
         else
         {

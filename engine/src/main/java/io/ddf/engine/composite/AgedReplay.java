@@ -92,7 +92,7 @@ final class AgedReplay
         {
             return; // its generation is gone: the uncut filter forgot it too
         }
-        core.insertReplayed(hash, generation);
+        core.cells.insertReplayed(hash, core.time.stampOf(generation));
     }
 
     /** AGED_EXPIRE: the generations whose window had passed by then expire. */
