@@ -439,12 +439,13 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
     public void recordTo(final ChangeRecorder changes)
     {
         recorder = changes;
+        cells.recordTo(changes);
     }
 
     @Override
     public boolean replay(final int op, final int aux, final long hash, final long arg, final long[] more)
     {
-        return AgedReplay.replay(this, op, hash, arg, more);
+        return AgedReplay.replay(this, op, aux, hash, arg, more);
     }
 
 

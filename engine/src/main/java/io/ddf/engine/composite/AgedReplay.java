@@ -7,10 +7,13 @@ import static io.ddf.engine.composite.AgedLayout.INSERTIONS;
 import static io.ddf.engine.composite.AgedLayout.READY;
 
 /**
- * aged-cuckoo's change-log records (FORMAT-LOG.md: AGED_ADD, AGED_TURN, AGED_EXPIRE) and their replay onto the table
- * as a power cut left it. A turn is recorded before its publish (every add of its generation waits for the publish,
+ * aged-cuckoo's change-log records (FORMAT-LOG.md: AGED_ADD, AGED_TURN, AGED_EXPIRE, AGED_MOVE) and their replay onto
+ * the table as a power cut left it. A turn is recorded before its publish (every add of its generation waits for the publish,
  * so its records follow), with its start and cause, and replays at them, not at the replaying clock; an expiry by
- * time is recorded with its time, so an event-time filter forgets after replay what the uncut one had forgotten.
+ * time is recorded with its time, so an event-time filter forgets after replay what the uncut one had forgotten; a
+ * relocation records each older entry's move between its two buckets, so that an entry whose old page is from after
+ * the move and whose new page is from before it is put back (a cuckoo table's torn-page loss, which the window's
+ * constant churn at high load would otherwise make frequent).
  * (What a killed process left half done is {@link AgedCuckooCore#recover()}'s, run before any replay.)
  */
 final class AgedReplay
@@ -30,13 +33,18 @@ final class AgedReplay
         recorder.record2(KindOps.AGED_TURN, 0, generation, generation, start, byTime ? 1 : 0, 0, 0);
     }
 
+    static void recordMove(final ChangeRecorder recorder, final long entry, final long from, final long to)
+    {
+        recorder.record(KindOps.AGED_MOVE, (int)entry, from, to);
+    }
+
     static void recordExpire(final ChangeRecorder recorder, final long time)
     {
         recorder.record(KindOps.AGED_EXPIRE, 0, 0, time);
     }
 
     /** @return whether the record was aged-cuckoo's (else the caller replays it as a STREAM of the element). */
-    static boolean replay(final AgedCuckooCore core, final int op, final long hash, final long arg,
+    static boolean replay(final AgedCuckooCore core, final int op, final int aux, final long hash, final long arg,
         final long[] more)
     {
         switch (op)
@@ -44,6 +52,7 @@ final class AgedReplay
             case KindOps.AGED_TURN -> turn(core, arg, more.length > 0 ? more[0] : 0, more.length > 1 && more[1] != 0);
             case KindOps.AGED_ADD -> add(core, arg - 1, hash);
             case KindOps.AGED_EXPIRE -> expire(core, arg);
+            case KindOps.AGED_MOVE -> core.cells.replayMove(aux, hash, arg);
             default ->
             {
                 return false;

@@ -3,6 +3,7 @@ package io.ddf.engine.composite;
 import io.ddf.engine.hash.Mix;
 import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.memory.SeqLock;
+import io.ddf.engine.spi.ChangeRecorder;
 
 import static io.ddf.engine.composite.AgedLayout.FAILURES;
 import static io.ddf.engine.composite.AgedLayout.KICKS;
@@ -34,6 +35,8 @@ final class AgedTable
     private final int maxKicks;
     /** h(fp) reduced onto the buckets for every fingerprint (at most 2^13: 64 KiB, derived, on heap). */
     private final long[] partnerOffsets;
+    /** Where relocations' moves go (FORMAT-LOG.md AGED_MOVE), or null. */
+    private ChangeRecorder recorder;
 
     AgedTable(final AgedLayout layout, final MappedWords state, final MappedWords table, final SeqLock lock,
         final int maxKicks)
@@ -83,13 +86,18 @@ final class AgedTable
         long bucket = (Mix.mix64(hash ^ VICTIM_SALT) & 1) == 0 ? i1 : i2;
         int kick = 0;
         boolean placed = false;
+        long from = -1;
         while (kick < maxKicks)
         {
             kick++;
-            hand = replace(bucket, victimSlot(hash, kick), hand);
+            final long displaced = replace(bucket, victimSlot(hash, kick), hand);
+            moved(hand, from, bucket);
+            hand = displaced;
+            from = bucket;
             bucket = alternate(bucket, hand >>> stampBits);
             if (placeIfFree(bucket, hand))
             {
+                moved(hand, from, bucket);
                 placed = true;
                 break;
             }
@@ -208,6 +216,50 @@ final class AgedTable
      * Replay's insertion of an element into generation g (its stamp), without a ticket or a record: idempotent, as
      * a lookup first.
      */
+    /**
+     * Records an older entry's move from one of its buckets to the other (AGED_MOVE, under the table lock, so in the
+     * order of the moves): a power cut may keep neither page's copy, and replay puts it back from the record.
+     */
+    private void moved(final long entry, final long from, final long to)
+    {
+        final ChangeRecorder changes = recorder;
+        if (changes != null && entry != 0 && from >= 0)
+        {
+            AgedReplay.recordMove(changes, entry, from, to);
+        }
+    }
+
+    /** @param changes where relocations' moves go (null: nowhere). */
+    void recordTo(final ChangeRecorder changes)
+    {
+        this.recorder = changes;
+    }
+
+    /**
+     * AGED_MOVE's replay: the entry, if its stamp is live, in one of its two buckets: put into {@code to} (or, full,
+     * by relocation) when neither holds it. Idempotent.
+     */
+    void replayMove(final long entry, final long from, final long to)
+    {
+        if ((state.getLongVolatile(LIVE) >>> (entry & stampMask) & 1) == 0 || holdsEntry(from, entry) ||
+            holdsEntry(to, entry))
+        {
+            return;
+        }
+        final long version = lockTable();
+        try
+        {
+            if (!placeIfFree(to, entry) && !placeIfFree(from, entry))
+            {
+                relocate(Mix.mix64(entry ^ to), entry, to, from);
+            }
+        }
+        finally
+        {
+            lock.unlockRelease(version + 1);
+        }
+    }
+
     void insertReplayed(final long hash, final int stamp)
     {
         final long fp = fingerprint(hash);
