@@ -113,6 +113,7 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
         {
             time.start(at);
         }
+        time.given(at);
         while (true)
         {
             if (time.expire(at))
@@ -154,6 +155,10 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
             }
             if (ticket < 0)
             {
+                if (at != FilterClock.NO_TIME)
+                {
+                    time.given(at); // before the ticket: the turn that ends this generation reads it after
+                }
                 ticket = claimTicket(at);
                 entry = fp << stampBits | time.stampOf(ticket / perGeneration);
                 continue; // decide again with the generation's stamp live (a turn may have made it so)
@@ -216,7 +221,7 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
         final long generation = ticket / perGeneration;
         if (generation > 0 && ticket - generation * perGeneration == 0)
         {
-            rotate(generation, time.started() ? time.countStart(at) : 0, false);
+            rotate(generation, time.started() ? time.countStart(at) : 0, -1, false);
         }
         else
         {
@@ -265,7 +270,7 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
      * when the stamp h reuses may still have entries (its old generation still live past the promise, or no pass
      * completed since its window passed), then publishes h.
      */
-    void rotate(final long h, final long start, final boolean byTime)
+    void rotate(final long h, final long start, final long recordedEnd, final boolean byTime)
     {
         awaitReady(h - 1);
         if (h >= stamps)
@@ -286,10 +291,11 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
                 }
             }
         }
-        time.beforePublish(h, start, byTime);
+        final long end = recordedEnd >= 0 ? recordedEnd : time.endAt(start);
+        time.beforePublish(h, start, end, byTime);
         if (recorder != null) // before the publish: every add of h waits for it, so its record follows
         {
-            AgedReplay.recordTurn(recorder, h, start, byTime);
+            AgedReplay.recordTurn(recorder, h, start, end, byTime);
         }
         state.putLongRelease(READY, h);
         time.storeDeadline();
@@ -315,7 +321,7 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
             }
             if (state.compareAndSetLong(INSERTIONS, claimed, first + 1))
             {
-                rotate(next, start, true);
+                rotate(next, start, -1, true);
                 return;
             }
         }
@@ -346,7 +352,7 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
     {
         for (long h = state.getLongVolatile(READY) + 1; h <= generation; h++)
         {
-            rotate(h, time.started() ? time.countStart(FilterClock.NO_TIME) : 0, false);
+            rotate(h, time.started() ? time.countStart(FilterClock.NO_TIME) : 0, -1, false);
         }
     }
 

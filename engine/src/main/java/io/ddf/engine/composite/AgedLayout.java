@@ -67,8 +67,14 @@ final class AgedLayout
     static final int TURN_SWEEPS = 19;
     /** State word: expired slots cleared by sweeps. */
     static final int CLEARED = 20;
+    /**
+     * State word: the latest time an insertion or a due call was given. A turn by count ends its generation no earlier
+     * (elements of one generation may come with times out of order, or from threads delayed between their time and
+     * their ticket), so that each element stays live at least W after its own time.
+     */
+    static final int LATEST = 21;
     /** First state word reserved (zero). */
-    static final int RESERVED = 21;
+    static final int RESERVED = 22;
 
     private final long buckets;
     private final int fingerprintBits;

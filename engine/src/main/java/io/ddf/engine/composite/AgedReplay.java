@@ -27,10 +27,10 @@ final class AgedReplay
         recorder.record(KindOps.AGED_ADD, (int)(ticket & 0x3F_FFFF), hash, ticket + 1);
     }
 
-    static void recordTurn(final ChangeRecorder recorder, final long generation, final long start,
+    static void recordTurn(final ChangeRecorder recorder, final long generation, final long start, final long end,
         final boolean byTime)
     {
-        recorder.record2(KindOps.AGED_TURN, 0, generation, generation, start, byTime ? 1 : 0, 0, 0);
+        recorder.record2(KindOps.AGED_TURN, 0, generation, generation, start, byTime ? 1 : 0, end, 0);
     }
 
     static void recordMove(final ChangeRecorder recorder, final long entry, final long from, final long to)
@@ -49,7 +49,8 @@ final class AgedReplay
     {
         switch (op)
         {
-            case KindOps.AGED_TURN -> turn(core, arg, more.length > 0 ? more[0] : 0, more.length > 1 && more[1] != 0);
+            case KindOps.AGED_TURN -> turn(core, arg, more.length > 0 ? more[0] : 0, more.length > 2 ? more[2] : -1,
+                more.length > 1 && more[1] != 0);
             case KindOps.AGED_ADD -> add(core, arg - 1, hash);
             case KindOps.AGED_EXPIRE -> expire(core, arg);
             case KindOps.AGED_MOVE -> core.cells.replayMove(aux, hash, arg);
@@ -62,10 +63,10 @@ final class AgedReplay
     }
 
     /**
-     * AGED_TURN: publishes g at its recorded start and cause when the image lacks it; then clears every entry of g's
+     * AGED_TURN: publishes g at its recorded start, cause and end of g − 1 when the image lacks it; then clears every entry of g's
      * stamp, whatever mix of its old generation and of g the image holds (g's adds, replayed after, put g's back).
      */
-    private static void turn(final AgedCuckooCore core, final long generation, final long start,
+    private static void turn(final AgedCuckooCore core, final long generation, final long start, final long end,
         final boolean byTime)
     {
         if (start > 0 && !core.time.started())
@@ -75,7 +76,7 @@ final class AgedReplay
         if (core.state.getLongVolatile(READY) < generation)
         {
             core.publishUnpublished(generation - 1);
-            core.rotate(generation, start, byTime);
+            core.rotate(generation, start, end, byTime);
         }
         core.sweep.clearStamp(core.time.stampOf(generation));
     }

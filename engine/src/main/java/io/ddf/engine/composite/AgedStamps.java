@@ -9,6 +9,7 @@ import static io.ddf.engine.composite.AgedLayout.DEADLINE;
 import static io.ddf.engine.composite.AgedLayout.ENDS;
 import static io.ddf.engine.composite.AgedLayout.EXPIRED;
 import static io.ddf.engine.composite.AgedLayout.LAST_TIME;
+import static io.ddf.engine.composite.AgedLayout.LATEST;
 import static io.ddf.engine.composite.AgedLayout.LIVE;
 import static io.ddf.engine.composite.AgedLayout.PASS_WANTED;
 import static io.ddf.engine.composite.AgedLayout.READY;
@@ -37,6 +38,9 @@ import static io.ddf.engine.composite.AgedLayout.TIME_TURNS;
  */
 final class AgedStamps
 {
+    /** END of the stamp of a generation not yet ended (far enough from overflow when W is added). */
+    static final long NOT_ENDED = Long.MAX_VALUE / 2;
+
     private final MappedWords state;
     private final long window;
     private final long slice;
@@ -216,17 +220,33 @@ final class AgedStamps
     }
 
     /**
-     * The turning thread, before it publishes generation h: ends h − 1, makes h's stamp live, records h's start and
-     * counts the turn.
+     * Where generation h − 1 ends at a turn starting h at {@code start}: at the start, or at the latest time an element
+     * was given if that is later (a turn by count may come from a call whose time is older than some of the
+     * generation's elements'), and never after T from the generation's own start (its elements all came before).
+     *
+     * @return the end, or 0 when the filter has no time.
      */
-    void beforePublish(final long h, final long start, final boolean byTime)
+    long endAt(final long start)
+    {
+        return started() ? Math.min(Math.max(start, state.getLongVolatile(LATEST)), state.getLongVolatile(START) +
+            slice) : 0;
+    }
+
+    /**
+     * The turning thread, before it publishes generation h: ends h − 1 at {@code end} ({@link #endAt}, or the end a
+     * change log recorded), makes h's stamp live, records h's start and counts the turn.
+     */
+    void beforePublish(final long h, final long start, final long end, final boolean byTime)
     {
         final boolean timed = started();
         final int previous = stampOf(h - 1);
         if (timed)
         {
-            state.putLongRelease(ENDS + previous, Math.min(start, state.getLongVolatile(START) + slice));
+            state.putLongRelease(ENDS + previous, end);
         }
+        // not ended: an expiry racing this turn (it reads the current stamp as h − 1's) must not drop h's stamp for
+        // the end its old generation left
+        state.putLongRelease(ENDS + stampOf(h), NOT_ENDED);
         makeLive(stampOf(h));
         state.putLongRelease(START, timed ? start : 0);
         final int counter = byTime ? TIME_TURNS : COUNT_TURNS;
@@ -299,6 +319,12 @@ final class AgedStamps
         {
             state.putLongRelease(DEADLINE, due);
         }
+    }
+
+    /** Raises the latest time given (see {@link AgedLayout#LATEST}): a read, and a write only when it moves. */
+    void given(final long time)
+    {
+        raise(LATEST, time);
     }
 
     /** Raises a word to at least {@code value}. */
