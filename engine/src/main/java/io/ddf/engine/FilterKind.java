@@ -61,6 +61,11 @@ public enum FilterKind
      * queuing construction of the sliding-window paper Alg. 2 counting only new items); BF.RESERVE's default.
      */
     FIFO_BLOOM(KindCodes.FIFO_BLOOM),
+    /**
+     * A window of time in one cuckoo table whose entries carry their generation's stamp, so that its memory follows
+     * the live elements: {@code window(Duration)} and {@code param("capacity", n)}, {@code subfilters(L)} its slices.
+     */
+    AGED_CUCKOO(KindCodes.AGED_CUCKOO),
     /** Exact windowed filter (sliding-window paper, Theorem 1). */
     EXACT_WINDOW(KindCodes.EXACT_WINDOW),
     /** Short Hash Filter (sliding-window paper, Alg. 1). */

@@ -3,8 +3,9 @@ package io.ddf.engine;
 import io.ddf.engine.spi.GivenParameters;
 
 /**
- * What {@link FilterBuilder#window(java.time.Duration)} means for each kind: a window of time is fifo-bloom's, whose
- * {@link FilterBuilder#subfilters} are then the window's slices; every other use says what to do instead.
+ * What {@link FilterBuilder#window(java.time.Duration)} means for each kind: a window of time is fifo-bloom's and
+ * aged-cuckoo's, whose {@link FilterBuilder#subfilters} are then the window's slices; every other use says what to do
+ * instead.
  */
 final class WindowOfTime
 {
@@ -33,7 +34,7 @@ final class WindowOfTime
             }
             return given;
         }
-        if (kind != FilterKind.FIFO_BLOOM)
+        if (kind != FilterKind.FIFO_BLOOM && kind != FilterKind.AGED_CUCKOO)
         {
             throw new IllegalArgumentException("window(Duration): a window of time is fifo-bloom's (Filters.builder(" +
                 "FilterKind.FIFO_BLOOM)); " + kind.cliName() + " forgets by count: window(long) with subfilters(L) " +

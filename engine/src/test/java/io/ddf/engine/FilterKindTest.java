@@ -18,7 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class FilterKindTest
 {
     /** Header codes, in enum order, as files written by every earlier version hold them. */
-    private static final int[] FORMAT_CODES = {1, 2, 3, 4, 5, 6, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 21, 22, 30};
+    private static final int[] FORMAT_CODES = {1, 2, 3, 4, 5, 6, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
+        30};
 
     @Test
     void codesAreTheFileFormats()

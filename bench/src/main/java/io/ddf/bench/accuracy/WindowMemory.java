@@ -21,12 +21,14 @@ import java.util.Map;
 /**
  * The preset {@code window-memory} (issue 29 item 5): memory against false positive rate for one window guarantee,
  * "an element added at t answers DUPLICATE until at least t + W, given at most n new elements per window", across
- * ddf's fifo-bloom with a window of time, the age-partitioned Bloom filter (APBF, count- and time-based) and two
- * rotating Bloom filters (the client's approach). Every design runs at a sweep of memories on one uniform stream at
- * the steady rate (element i at time i · 10 ms, so n elements are one window W = 10 n ms); the FPR is measured over
- * the elements never seen before, the FNR over the elements seen within the last n - 1 (inside the window, where
- * every design promises none). Each design also runs once as its own sizing rule makes it for ε = 10 %, 1 % and
- * 0.1 % (ddf's fifo-bloom given the error rate, the paper's APBF sizing, two Blooms at ε / 2 each).
+ * ddf's fifo-bloom with a window of time, ddf's aged-cuckoo (one cuckoo table whose entries carry a generation stamp),
+ * the age-partitioned Bloom filter (APBF, count- and time-based) and two rotating Bloom filters (the client's
+ * approach). Every design runs at a sweep of memories on one uniform stream at the steady rate (element i at time
+ * i · 10 ms, so n elements are one window W = 10 n ms); the FPR is measured over the elements never seen before, the
+ * FNR over the elements seen within the last n - 1 (inside the window, where every design promises none). Each design also runs once as its own sizing rule makes it for ε = 10 %, 1 % and
+ * 0.1 % (ddf's fifo-bloom given the error rate, aged-cuckoo given it, the paper's APBF sizing, two Blooms at ε / 2
+ * each). aged-cuckoo refuses a memory below what its live elements need at its planned load, so its sweeps start
+ * there; it takes one sweep per fingerprint width (its error at a memory follows the width and the load).
  *
  * <p>Writes {@code window-memory.csv} (one row per design and memory), {@code targets.md} (each design's least bits
  * per item meeting each target, and the sizing rules' points) and {@code bits-per-item-vs-fpr.png}.
@@ -69,6 +71,13 @@ public final class WindowMemory
             filters.add(FilterSpec.parse("ddf fifo-bloom window L=" + l + "@fifo-bloom:" + timed + ",slices=" + l +
                 ",time-source=1"));
         }
+        // aged-cuckoo: one table of 16-bit slots (fingerprint + stamp), f from the target, so one sweep per f
+        filters.add(FilterSpec.parse("ddf aged-cuckoo L=16 f=7@aged-cuckoo:" + timed +
+            ",slices=16,time-source=1,target-fpr=0.1"));
+        filters.add(FilterSpec.parse("ddf aged-cuckoo L=16 f=10@aged-cuckoo:" + timed +
+            ",slices=16,time-source=1,target-fpr=0.01"));
+        filters.add(FilterSpec.parse("ddf aged-cuckoo L=2 f=13@aged-cuckoo:" + timed +
+            ",slices=2,time-source=1,target-fpr=0.001"));
         filters.add(FilterSpec.parse("APBF by count@apbf:capacity=" + n));
         filters.add(FilterSpec.parse("APBF by time@apbf-time:" + timed));
         filters.add(FilterSpec.parse("two rotating Blooms@rotating-bloom-time:" + timed));
@@ -77,11 +86,16 @@ public final class WindowMemory
             final String eps = String.format(Locale.ROOT, "%s", target);
             filters.add(FilterSpec.parse(SIZED + eps + ": ddf fifo-bloom window L=2@fifo-bloom:" + timed +
                 ",slices=2,time-source=1,target-fpr=" + eps + ",own-size=1"));
+            filters.add(FilterSpec.parse(SIZED + eps + ": ddf aged-cuckoo L=" + agedSlices(target) + "@aged-cuckoo:" +
+                timed + ",slices=" + agedSlices(target) + ",time-source=1,target-fpr=" + eps + ",own-size=1"));
             filters.add(FilterSpec.parse(SIZED + eps + ": APBF (paper's k, l)@apbf:capacity=" + n + ",target-fpr=" +
                 eps));
             filters.add(FilterSpec.parse(SIZED + eps + ": two rotating Blooms at eps/2@rotating-bloom-time:" + timed +
                 ",target-fpr=" + eps));
         }
+        // the most slices 10-bit fingerprints' 63 stamps hold (2 L + 3 <= 63): the least memory at 1 %
+        filters.add(FilterSpec.parse(SIZED + "0.01: ddf aged-cuckoo L=30@aged-cuckoo:" + timed +
+            ",slices=30,time-source=1,target-fpr=0.01,own-size=1"));
         final List<Long> memories = new ArrayList<>();
         for (final int b : BITS_PER_ITEM)
         {
@@ -95,6 +109,16 @@ public final class WindowMemory
         return new Reproduction("Window memory: bits per item against FPR for one window guarantee", note,
             List.of(new Experiment(StreamSpec.uniform(alphabet, length), filters, memories, List.of(n - 1),
                 runs == null ? 1 : runs, 10, SEED)), PaperFigures.NONE);
+    }
+
+    /**
+     * @param target an error rate.
+     * @return aged-cuckoo's slices for it: 16 (the default) while its fingerprints leave 6 or more stamp bits, else
+     *     the most its stamps hold (2 at 0.1 %: 13-bit fingerprints, 3 stamp bits, 7 stamps for 2 L + 3).
+     */
+    static int agedSlices(final double target)
+    {
+        return target < 0.005 ? 2 : 16;
     }
 
     /** One design at one memory: its bits per item and rates. */

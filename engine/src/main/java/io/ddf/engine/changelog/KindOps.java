@@ -15,6 +15,14 @@ public final class KindOps
     public static final int FIFO_ADD = 0x18;
     /** fifo-bloom: a turn to generation arg (two units: start count in hash, time, by-time flag). */
     public static final int FIFO_TURN = 0x19;
+    /** aged-cuckoo: an element went into a generation (aux: generation mod 2^22; arg: its ticket + 1). */
+    public static final int AGED_ADD = 0x1A;
+    /** aged-cuckoo: a turn to generation arg (two units: start count in hash, time, by-time flag). */
+    public static final int AGED_TURN = 0x1B;
+    /** aged-cuckoo: the generations whose window had passed by time arg expired. */
+    public static final int AGED_EXPIRE = 0x1C;
+    /** aged-cuckoo: a relocation moved an entry (aux) from bucket hash to bucket arg. */
+    public static final int AGED_MOVE = 0x1D;
     /** A scaling chain's add (aux: layer; hash a; arg: the layer's count after; two units: b). */
     public static final int CHAIN_ADD = 0x20;
     /** A scaling chain's growth (aux: the new layer; hash: capacity; arg: error rate bits). */

@@ -8,6 +8,7 @@ import io.ddf.engine.bloom.BsbfsdDefinition;
 import io.ddf.engine.bloom.RlbsbfDefinition;
 import io.ddf.engine.bloom.RsbfDefinition;
 import io.ddf.engine.bloom.StableBloomDefinition;
+import io.ddf.engine.composite.AgedCuckooDefinition;
 import io.ddf.engine.composite.FifoBloomDefinition;
 import io.ddf.engine.cuckoo.CuckooDefinition;
 import io.ddf.engine.quotient.DynamicSqfDefinition;
@@ -51,6 +52,7 @@ public final class FilterKinds
         register(new A2Definition());
         register(new BdbfDefinition());
         register(new FifoBloomDefinition());
+        register(new AgedCuckooDefinition());
         register(new ExactWindowDefinition());
         register(new ShfDefinition());
         register(new CshfDefinition());

@@ -49,6 +49,8 @@ public final class KindCodes
     public static final int BDBF = 17;
     /** fifo-bloom: Bloom subfilters recycled oldest first past a capacity (the daemon's BF.RESERVE default). */
     public static final int FIFO_BLOOM = 18;
+    /** aged-cuckoo: a window of time in one cuckoo table whose entries carry their generation's stamp (issue 29). */
+    public static final int AGED_CUCKOO = 19;
     /** Exact windowed filter (sliding-window paper, Theorem 1). */
     public static final int EXACT_WINDOW = 20;
     /** Short Hash Filter (sliding-window paper, Alg. 1). */
@@ -86,6 +88,7 @@ public final class KindCodes
             case A2: return "a2";
             case BDBF: return "bdbf";
             case FIFO_BLOOM: return "fifo-bloom";
+            case AGED_CUCKOO: return "aged-cuckoo";
             case EXACT_WINDOW: return "exact-window";
             case SHF: return "shf";
             case CSHF: return "cshf";

@@ -249,13 +249,18 @@ class PipelineEquivalenceTest extends MappedMemoryTestBase
         assertEquals(FilterKind.values().length - PARTITIONED.size(), compared.size(), "kinds compared: " + compared);
     }
 
-    /** The kind at 2^20 bits; or, for a windowed kind, a window of 2^14 at 2^20 bits or, failing that, alone. */
+    /**
+     * The kind at 2^20 bits; or, for a windowed kind, a window of 2^14 at 2^20 bits or, failing that, alone; or a
+     * window of time of its own for a capacity of 2^14.
+     */
     private static FilterBuilder unpartitionedBuilder(final FilterKind kind, final long seed)
     {
         final List<Supplier<FilterBuilder>> tries = List.of(
             () -> Filters.builder(kind).memoryBits(MEMORY_BITS),
             () -> Filters.builder(kind).memoryBits(MEMORY_BITS).window(1 << 14),
-            () -> Filters.builder(kind).window(1 << 14));
+            () -> Filters.builder(kind).window(1 << 14),
+            // a window of time of its own (aged-cuckoo), on event time: a call without a time turns by count only
+            () -> Filters.builder(kind).param("capacity", 1L << 14).window(java.time.Duration.ofHours(1)).eventTime());
         IllegalArgumentException last = null;
         for (final Supplier<FilterBuilder> attempt : tries)
         {

@@ -1,0 +1,475 @@
+package io.ddf.engine.composite;
+
+import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.memory.SeqLock;
+import io.ddf.engine.spi.ChangeRecorder;
+import io.ddf.engine.spi.FilterClock;
+import io.ddf.engine.spi.LoggedCore;
+import io.ddf.engine.spi.TimedCore;
+import io.ddf.engine.spi.WindowSnapshot;
+
+import static io.ddf.engine.composite.AgedLayout.DEADLINE;
+import static io.ddf.engine.composite.AgedLayout.EXPIRED;
+import static io.ddf.engine.composite.AgedLayout.INSERTIONS;
+import static io.ddf.engine.composite.AgedLayout.LIVE;
+import static io.ddf.engine.composite.AgedLayout.LOCK;
+import static io.ddf.engine.composite.AgedLayout.READY;
+import static io.ddf.engine.composite.AgedLayout.SWEEPING;
+
+/**
+ * The aged cuckoo filter ({@code aged-cuckoo}): a window of time in one cuckoo table whose entries carry their age,
+ * so that its memory follows the live elements only (FORMAT-AGED-CUCKOO.md). Buckets of four 16-bit slots in one
+ * word; a slot holds an f-bit fingerprint and an a-bit stamp naming its generation ({@link AgedStamps}); two
+ * candidate buckets per element, i1 = h(x) and i2 = (h(fp) − i1) mod n. An entry whose stamp is not live counts as
+ * empty for inserts and as absent for lookups; the sweep ({@link AgedSweep}) clears such entries before their stamp
+ * is reused.
+ *
+ * <p>{@code stream}: DUPLICATE when either bucket holds the fingerprint with a live stamp. Otherwise the element
+ * claims a ticket (ticket / c is its generation; the first ticket of a generation turns to it), then installs its
+ * fingerprint and its generation's stamp into a free slot of i1 by one compare-and-swap, else under the table lock
+ * into i2 or by relocation (bounded by max-kicks; when they run out a live entry is dropped and counted, an insert
+ * failure: the sizing keeps them away while the promise holds).
+ *
+ * <p>Concurrency (shared mode), as the narrow cuckoo core (cuckoo/NarrowCuckooCore): word 0 is a {@link SeqLock}; relocations and a turn's
+ * whole-table sweep run under it; lookups that miss retry when a relocation overlapped their reads. Every decision
+ * reads the bucket words first and the live stamps after them. No live entry is ever lost to a race: slots are
+ * emptied only when their stamp is not live (an expiry, or a turn's early expiry past the promise) or by an insert
+ * failure. A concurrent {@code stream} is atomic per element as the cuckoo filter's is, with two exceptions, both
+ * costing a wasted slot, never an element: when a slot of the element's first bucket turns free (an expiry, a
+ * sweep) between two threads' decisions on the same new element, both may answer UNSEEN; and an insert racing a
+ * turn may take the generation before it (its window then ends at most the race's length early). Single-writer
+ * mode makes the same steps with plain loads and release stores.
+ *
+ * <p>Crash safety (kill -9 at any point): a relocation killed mid-kick loses the fingerprint in hand, and leaves the
+ * table lock held; a turn killed before its publish leaves tickets past the published generation; a sweep killed
+ * mid-step leaves its lock held and its cursor where it was. {@link #recover()} releases both locks, publishes the
+ * generations the tickets claim (at the count's start) and makes the current stamp live; the cursor resumes.
+ */
+public final class AgedCuckooCore implements TimedCore, LoggedCore
+{
+    /** Insertions per insert-driven sweep step, and buckets per step: two buckets per insertion. */
+    private static final int SWEEP_EVERY = 8;
+    private static final int SWEEP_BUCKETS = 16;
+
+    final MappedWords state;
+    final MappedWords table;
+    final SeqLock lock;
+    final long buckets;
+    final int stampBits;
+    final long perGeneration;
+    final int stamps;
+    final AgedStamps time;
+    final AgedSweep sweep;
+    final AgedTable cells;
+    private final boolean owned;
+    private ChangeRecorder recorder;
+    private boolean openTimeDeferred;
+
+    /**
+     * @param layout        the region's layout.
+     * @param region        the region: state, end times, table.
+     * @param perGeneration c = ⌈n / L⌉ new elements per generation.
+     * @param maxKicks      relocations per insertion before an insert failure.
+     * @param window        W, ms.
+     * @param slices        L.
+     * @param clock         what a call without a time reads ({@link FilterClock#NONE}: event time).
+     */
+    AgedCuckooCore(final AgedLayout layout, final MappedWords region, final long perGeneration, final int maxKicks,
+        final long window, final int slices, final FilterClock clock)
+    {
+        this.state = region.slice(0, AgedLayout.TABLE);
+        this.table = region.slice(AgedLayout.TABLE, layout.buckets());
+        this.lock = new SeqLock(state, LOCK);
+        this.buckets = layout.buckets();
+        this.stampBits = layout.stampBits();
+        this.stamps = layout.stamps();
+        this.perGeneration = perGeneration;
+        this.owned = region.owned();
+        this.time = new AgedStamps(state, window, slices, stamps, clock);
+        this.sweep = new AgedSweep(state, table, lock, buckets, stampBits);
+        this.cells = new AgedTable(layout, state, table, lock, maxKicks);
+    }
+
+    @Override
+    public boolean stream(final long hash)
+    {
+        return stream(hash, time.now());
+    }
+
+    @Override
+    public boolean stream(final long hash, final long at)
+    {
+        if (at != FilterClock.NO_TIME && at >= state.getLongVolatile(DEADLINE))
+        {
+            advance(at);
+        }
+        return streamAt(hash, at);
+    }
+
+    /** What time has made due at {@code at}: expiries, and a turn by time when T has passed since the start. */
+    void advance(final long at)
+    {
+        if (!time.started())
+        {
+            time.start(at);
+        }
+        time.given(at);
+        while (true)
+        {
+            if (time.expire(at))
+            {
+                if (recorder != null)
+                {
+                    AgedReplay.recordExpire(recorder, at);
+                }
+                sweep.wake();
+            }
+            if (at < time.turnDue())
+            {
+                return;
+            }
+            turnByTime(state.getLongVolatile(READY), time.alignedStart(at));
+        }
+    }
+
+    private boolean streamAt(final long hash, final long at)
+    {
+        final long fp = cells.fingerprint(hash);
+        final long i1 = cells.firstBucket(hash);
+        final long i2 = cells.alternate(i1, fp);
+        long ticket = -1;
+        long entry = 0;
+        while (true)
+        {
+            final long version = lock.readBeginAcquire();
+            final long word1 = table.getLongVolatile(i1);
+            final long word2 = i2 == i1 ? word1 : table.getLongVolatile(i2);
+            final long live = state.getLongVolatile(LIVE); // after the words: see the class comment
+            if (cells.find(word1, fp, live) || cells.find(word2, fp, live))
+            {
+                return true;
+            }
+            if (!lock.readValidAcquire(version))
+            {
+                continue; // a relocation overlapped the reads: the element may have been in hand
+            }
+            if (ticket < 0)
+            {
+                if (at != FilterClock.NO_TIME)
+                {
+                    time.given(at); // before the ticket: the turn that ends this generation reads it after
+                }
+                ticket = claimTicket(at);
+                entry = fp << stampBits | time.stampOf(ticket / perGeneration);
+                continue; // decide again with the generation's stamp live (a turn may have made it so)
+            }
+            final int free = cells.freeSlot(word1, live);
+            if (free >= 0)
+            {
+                if (table.compareAndSetLong(i1, word1, AgedTable.with(word1, free, entry)))
+                {
+                    inserted(hash, ticket);
+                    return false;
+                }
+                continue;
+            }
+            if (lock.tryLockAcquire(version))
+            {
+                try
+                {
+                    if (cells.holds(i1, fp) || cells.holds(i2, fp))
+                    {
+                        return true;
+                    }
+                    if (!cells.placeIfFree(i1, entry) && !cells.placeIfFree(i2, entry))
+                    {
+                        cells.relocate(hash, entry, i1, i2);
+                    }
+                }
+                finally
+                {
+                    lock.unlockRelease(version + 1);
+                }
+                inserted(hash, ticket);
+                return false;
+            }
+        }
+    }
+
+    /** After an insertion: a sweep step every {@link #SWEEP_EVERY} tickets when a pass is wanted, and the record. */
+    private void inserted(final long hash, final long ticket)
+    {
+        if (ticket % SWEEP_EVERY == 0 && sweep.wanted())
+        {
+            sweep.step(SWEEP_BUCKETS);
+        }
+        if (recorder != null) // after the change: the ticket places it in its generation at replay
+        {
+            AgedReplay.recordAdd(recorder, hash, ticket);
+        }
+    }
+
+    /**
+     * Claims the element's ticket: the first of a generation turns to it (by count), any other waits until its
+     * generation is published.
+     *
+     * @return the ticket.
+     */
+    private long claimTicket(final long at)
+    {
+        final long ticket = state.getAndAddLong(INSERTIONS, 1);
+        final long generation = ticket / perGeneration;
+        if (generation > 0 && ticket - generation * perGeneration == 0)
+        {
+            rotate(generation, time.started() ? time.countStart(at) : 0, -1, false);
+        }
+        else
+        {
+            awaitReady(generation);
+        }
+        if (generation == 0 && state.getLongVolatile(LIVE) == 0)
+        {
+            time.makeLive(time.stampOf(0)); // a new filter's first element: generation 0's stamp
+        }
+        return ticket;
+    }
+
+    @Override
+    public boolean contains(final long hash)
+    {
+        final long fp = cells.fingerprint(hash);
+        final long i1 = cells.firstBucket(hash);
+        final long i2 = cells.alternate(i1, fp);
+        final long now = time.now();
+        while (true)
+        {
+            final long version = lock.readBeginAcquire();
+            final long word1 = table.getLongVolatile(i1);
+            final long word2 = table.getLongVolatile(i2);
+            // read only: what time has made absent since the filter last acted is absent for a lookup too
+            final long live = now == FilterClock.NO_TIME ? state.getLongVolatile(LIVE) : time.liveAt(now);
+            if (cells.find(word1, fp, live) || cells.find(word2, fp, live))
+            {
+                return true;
+            }
+            if (lock.readValidAcquire(version))
+            {
+                return false;
+            }
+        }
+    }
+
+    @Override
+    public long touch(final long hash)
+    {
+        return table.getLongPlain(cells.firstBucket(hash));
+    }
+
+    /**
+     * Generation h's turn, by its first ticket's holder (turns are serial): waits for h − 1, sweeps the whole table
+     * when the stamp h reuses may still have entries (its old generation still live past the promise, or no pass
+     * completed since its window passed), then publishes h.
+     */
+    void rotate(final long h, final long start, final long recordedEnd, final boolean byTime)
+    {
+        awaitReady(h - 1);
+        if (h >= stamps)
+        {
+            final int stamp = time.stampOf(h);
+            if ((time.live() >>> stamp & 1) != 0 || !time.started() ||
+                !sweep.clean(time.endOf(stamp) + time.window()))
+            {
+                final long version = cells.lockTable();
+                try
+                {
+                    time.expireEarly(stamp);
+                    sweep.sweepAll();
+                }
+                finally
+                {
+                    lock.unlockRelease(version + 1);
+                }
+            }
+        }
+        final long end = recordedEnd >= 0 ? recordedEnd : time.endAt(start);
+        time.beforePublish(h, start, end, byTime);
+        if (recorder != null) // before the publish: every add of h waits for it, so its record follows
+        {
+            AgedReplay.recordTurn(recorder, h, start, end, byTime);
+        }
+        state.putLongRelease(READY, h);
+        time.storeDeadline();
+        sweep.wake();
+    }
+
+    /**
+     * Claims generation newest + 1's first ticket and turns to it, unless another thread holds that ticket already
+     * (a turn in flight), whose publish it then waits for. Rounds the ticket counter up: the tickets skipped are never
+     * issued.
+     */
+    private void turnByTime(final long newest, final long start)
+    {
+        final long next = newest + 1;
+        final long first = next * perGeneration;
+        while (true)
+        {
+            final long claimed = state.getLongVolatile(INSERTIONS);
+            if (claimed > first)
+            {
+                awaitReady(next);
+                return;
+            }
+            if (state.compareAndSetLong(INSERTIONS, claimed, first + 1))
+            {
+                rotate(next, start, -1, true);
+                return;
+            }
+        }
+    }
+
+    /**
+     * Shared: waits until the generation is published. Owned: the one writer always has, so an unpublished one is a
+     * damaged state (two threads misusing the filter): it publishes it itself rather than wait forever.
+     */
+    private void awaitReady(final long generation)
+    {
+        if (owned)
+        {
+            if (state.getLongVolatile(READY) < generation)
+            {
+                publishUnpublished(generation);
+            }
+            return;
+        }
+        while (state.getLongVolatile(READY) < generation)
+        {
+            Thread.onSpinWait();
+        }
+    }
+
+    /** Publishes the generations up to g not yet published, each at the count's start (recovery, replay). */
+    void publishUnpublished(final long generation)
+    {
+        for (long h = state.getLongVolatile(READY) + 1; h <= generation; h++)
+        {
+            rotate(h, time.started() ? time.countStart(FilterClock.NO_TIME) : 0, -1, false);
+        }
+    }
+
+
+    /** Empties the table and every state word: the filter's time starts again with its next call. */
+    @Override
+    public void clear()
+    {
+        table.clear();
+        state.clear();
+    }
+
+    /** Repairs what a kill left (see the class comment), then applies the time passed while closed. */
+    @Override
+    public void recover()
+    {
+        lock.recoverRelease();
+        state.putLongRelease(SWEEPING, 0);
+        final long claimed = state.getLongVolatile(INSERTIONS);
+        if (claimed > 0)
+        {
+            publishUnpublished((claimed - 1) / perGeneration);
+            time.makeLive(time.stampOf(state.getLongVolatile(READY)));
+        }
+        time.storeDeadline();
+        if (!openTimeDeferred)
+        {
+            openTime();
+        }
+    }
+
+    @Override
+    public void deferOpenTime()
+    {
+        openTimeDeferred = true;
+    }
+
+    /** On the wall clock: applies the time passed while the file was closed, recording what it expired. */
+    @Override
+    public void openTime()
+    {
+        if (time.eventTime() || !time.started())
+        {
+            return;
+        }
+        final long before = time.filterTime();
+        final long expired = state.getLongVolatile(EXPIRED);
+        final long now = time.now();
+        if (now >= state.getLongVolatile(DEADLINE))
+        {
+            advance(now);
+        }
+        time.opened(before, now, state.getLongVolatile(EXPIRED) - expired);
+    }
+
+    /**
+     * On the wall clock, the sweep's passes are also the holder's deferred work (so that a nearly idle filter's turns
+     * find their stamps clean). On event time they are not: its sweep is driven by its insertions only (and its turns
+     * when a stamp is still dirty), so that the same stream leaves the same file byte for byte, whatever a thread's
+     * timing (golden files, replays of a backfill).
+     */
+    @Override
+    public void onDeferredWork(final Runnable wake)
+    {
+        if (!time.eventTime())
+        {
+            sweep.wakeWith(wake);
+        }
+    }
+
+    @Override // a step of the sweep of expired slots
+    public long doDeferredWork()
+    {
+        return sweep.step(AgedSweep.STEP_BUCKETS);
+    }
+
+    @Override
+    public boolean windowed()
+    {
+        return true;
+    }
+
+    @Override
+    public WindowSnapshot window()
+    {
+        return time.snapshot();
+    }
+
+    @Override
+    public void recordTo(final ChangeRecorder changes)
+    {
+        recorder = changes;
+        cells.recordTo(changes);
+    }
+
+    @Override
+    public boolean replay(final int op, final int aux, final long hash, final long arg, final long[] more)
+    {
+        return AgedReplay.replay(this, op, aux, hash, arg, more);
+    }
+
+
+    /** @return insert failures: live entries dropped after max-kicks relocations. */
+    public long failures()
+    {
+        return cells.failures();
+    }
+
+    /** @return live entries in the table (a full scan, for tests and benchmarks). */
+    public long liveEntries()
+    {
+        return cells.liveEntries();
+    }
+
+    /** @return a state word, by its {@link AgedLayout} index (tests). */
+    long stateWord(final int index)
+    {
+        return state.getLongVolatile(index);
+    }
+}

@@ -1,0 +1,251 @@
+package io.ddf.engine.composite;
+
+import io.ddf.engine.memory.MappedWords;
+import io.ddf.engine.memory.SeqLock;
+import io.ddf.engine.spi.TimedCore;
+
+import static io.ddf.engine.composite.AgedLayout.CLEARED;
+import static io.ddf.engine.composite.AgedLayout.CURSOR;
+import static io.ddf.engine.composite.AgedLayout.LAST_TIME;
+import static io.ddf.engine.composite.AgedLayout.PASS_START;
+import static io.ddf.engine.composite.AgedLayout.PASS_WANTED;
+import static io.ddf.engine.composite.AgedLayout.SLOTS;
+import static io.ddf.engine.composite.AgedLayout.SLOT_BITS;
+import static io.ddf.engine.composite.AgedLayout.SLOT_MASK;
+import static io.ddf.engine.composite.AgedLayout.SWEEPING;
+import static io.ddf.engine.composite.AgedLayout.SWEPT_BEFORE;
+import static io.ddf.engine.composite.AgedLayout.TURN_SWEEPS;
+
+/**
+ * The aged cuckoo filter's sweep: clears the slots whose stamp is no longer live, so that a turn can reuse a stamp
+ * without the entries of its old generation coming back (FORMAT-AGED-CUCKOO.md). Passes over the buckets in order,
+ * in bounded steps: {@link #STEP_BUCKETS} per step from the filter's deferred work ({@link TimedCore#doDeferredWork}),
+ * a few per insertion. A pass records the filter's time when it started; once complete, every stamp whose window
+ * had passed by then is gone from the table ({@link AgedLayout#SWEPT_BEFORE}). A turn whose stamp is not yet clean
+ * sweeps the whole table itself, under the table lock ({@link #sweepAll}): the rare case.
+ *
+ * <p>Why a pass's start takes the table lock: a relocation (under that lock) reads the live stamps once it holds it,
+ * so one that began before an expiry and could carry an expired entry into a bucket the pass has swept has ended
+ * before the pass starts. A step clears a slot by a compare-and-swap of the word read, judging liveness by the live
+ * stamps read after the word (an entry seen was installed after its stamp was live).
+ */
+final class AgedSweep
+{
+    /** Buckets per deferred-work step (8 KiB of table: a few microseconds). */
+    static final int STEP_BUCKETS = 1024;
+
+    private final MappedWords state;
+    private final MappedWords table;
+    private final SeqLock lock;
+    private final long buckets;
+    private final int stampBits;
+    private final long stampMask;
+    private volatile Runnable wake;
+
+    AgedSweep(final MappedWords state, final MappedWords table, final SeqLock lock, final long buckets,
+        final int stampBits)
+    {
+        this.state = state;
+        this.table = table;
+        this.lock = lock;
+        this.buckets = buckets;
+        this.stampBits = stampBits;
+        this.stampMask = (1L << stampBits) - 1;
+    }
+
+    void wakeWith(final Runnable runnable)
+    {
+        this.wake = runnable;
+        if (runnable != null && wanted())
+        {
+            runnable.run();
+        }
+    }
+
+    /** Tells the deferred-work thread, if any, that a pass is wanted. */
+    void wake()
+    {
+        final Runnable w = wake;
+        if (w != null)
+        {
+            w.run();
+        }
+    }
+
+    /** @return whether an expiry since the last completed pass's start wants a pass. */
+    boolean wanted()
+    {
+        return state.getLongVolatile(CURSOR) != 0 ||
+            state.getLongVolatile(SWEPT_BEFORE) < state.getLongVolatile(PASS_WANTED);
+    }
+
+    /**
+     * @param endPlusWindow when a stamp's old generation's window passed (END + W).
+     * @return whether a completed pass started at or after it: no entry of that generation is left.
+     */
+    boolean clean(final long endPlusWindow)
+    {
+        return endPlusWindow <= state.getLongVolatile(SWEPT_BEFORE);
+    }
+
+    /**
+     * A step of the sweep, if one is wanted and no other thread is sweeping.
+     *
+     * @param count buckets to sweep at most.
+     * @return buckets swept, 0 when another thread holds the sweep, or {@link TimedCore#NO_DEFERRED_WORK}.
+     */
+    long step(final int count)
+    {
+        if (!wanted())
+        {
+            return TimedCore.NO_DEFERRED_WORK;
+        }
+        if (!state.compareAndSetLong(SWEEPING, 0, 1))
+        {
+            return 0;
+        }
+        try
+        {
+            long cursor = state.getLongVolatile(CURSOR);
+            if (cursor == 0)
+            {
+                if (state.getLongVolatile(SWEPT_BEFORE) >= state.getLongVolatile(PASS_WANTED))
+                {
+                    return TimedCore.NO_DEFERRED_WORK;
+                }
+                beginPass();
+                cursor = 1;
+            }
+            final long from = cursor - 1;
+            final long to = Math.min(buckets, from + count);
+            long cleared = 0;
+            for (long b = from; b < to; b++)
+            {
+                cleared += clearExpired(b);
+            }
+            if (cleared > 0)
+            {
+                state.getAndAddLong(CLEARED, cleared);
+            }
+            if (to == buckets)
+            {
+                raiseSweptBefore(state.getLongVolatile(PASS_START));
+                state.putLongRelease(CURSOR, 0);
+            }
+            else
+            {
+                state.putLongRelease(CURSOR, to + 1);
+            }
+            return to - from;
+        }
+        finally
+        {
+            state.putLongRelease(SWEEPING, 0);
+        }
+    }
+
+    /** Starts a pass at the filter's time, once no relocation is under way (see the class comment). */
+    private void beginPass()
+    {
+        while (true)
+        {
+            final long version = lock.readBeginAcquire();
+            if (lock.tryLockAcquire(version))
+            {
+                state.putLongRelease(PASS_START, state.getLongVolatile(LAST_TIME));
+                lock.unlockUnchangedRelease(version + 1);
+                return;
+            }
+        }
+    }
+
+    private void raiseSweptBefore(final long value)
+    {
+        while (true)
+        {
+            final long current = state.getLongVolatile(SWEPT_BEFORE);
+            if (current >= value || state.compareAndSetLong(SWEPT_BEFORE, current, value))
+            {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Clears the slots of a bucket whose stamp is not live.
+     *
+     * @return slots cleared.
+     */
+    long clearExpired(final long bucket)
+    {
+        while (true)
+        {
+            final long word = table.getLongVolatile(bucket);
+            if (word == 0)
+            {
+                return 0;
+            }
+            final long live = state.getLongVolatile(AgedLayout.LIVE);
+            long kept = word;
+            int cleared = 0;
+            for (int i = 0; i < SLOTS; i++)
+            {
+                final int shift = i * SLOT_BITS;
+                final long slot = word >>> shift & SLOT_MASK;
+                if (slot != 0 && (live >>> (slot & stampMask) & 1) == 0)
+                {
+                    kept &= ~(SLOT_MASK << shift);
+                    cleared++;
+                }
+            }
+            if (cleared == 0 || table.compareAndSetLong(bucket, word, kept))
+            {
+                return cleared;
+            }
+        }
+    }
+
+    /**
+     * A turn's sweep of the whole table, under the table lock held by the caller, after the stamp it reuses was made
+     * not live: afterwards no slot holds a stamp that is not live.
+     */
+    void sweepAll()
+    {
+        long cleared = 0;
+        for (long b = 0; b < buckets; b++)
+        {
+            cleared += clearExpired(b);
+        }
+        state.getAndAddLong(CLEARED, cleared);
+        state.getAndAddLong(TURN_SWEEPS, 1);
+    }
+
+    /** Replay's clearing of every entry of one stamp (single-threaded: the filter is not yet open to calls). */
+    void clearStamp(final int stamp)
+    {
+        for (long b = 0; b < buckets; b++)
+        {
+            final long word = table.getLongVolatile(b);
+            long kept = word;
+            for (int i = 0; i < SLOTS; i++)
+            {
+                final int shift = i * SLOT_BITS;
+                final long slot = word >>> shift & SLOT_MASK;
+                if (slot != 0 && (slot & stampMask) == stamp)
+                {
+                    kept &= ~(SLOT_MASK << shift);
+                }
+            }
+            if (kept != word)
+            {
+                table.putLongRelease(b, kept);
+            }
+        }
+    }
+
+    /** @return the stamp bits a (for tests and descriptions). */
+    int stampBits()
+    {
+        return stampBits;
+    }
+}
