@@ -157,7 +157,7 @@ public final class FilterOptions
             lines.add(line.toString());
         }
         lines.add("Any kind with --window w --subfilters L: the queuing construction (L subfilters of w/L each).");
-        lines.add("fifo-bloom --window TIME: each line remembered that long (90s, 15m, 24h, 7d).");
+        lines.add("fifo-bloom or aged-cuckoo --window TIME: each line remembered that long (90s, 15m, 24h, 7d).");
         return lines;
     }
 
@@ -201,11 +201,11 @@ public final class FilterOptions
     public FilterBuilder builder()
     {
         final FilterKind kind = kind();
-        if (timeWindow() && kind != FilterKind.FIFO_BLOOM)
+        if (timeWindow() && kind != FilterKind.FIFO_BLOOM && kind != FilterKind.AGED_CUCKOO)
         {
-            throw new IllegalArgumentException("--window with a time is fifo-bloom's (--filter fifo-bloom, or no " +
-                "--filter); " + kind.cliName() + " takes --window N, a number of elements (with --subfilters L: the " +
-                "queuing construction)");
+            throw new IllegalArgumentException("--window with a time is fifo-bloom's and aged-cuckoo's (--filter " +
+                "fifo-bloom, or no --filter, or --filter aged-cuckoo); " + kind.cliName() + " takes --window N, a " +
+                "number of elements (with --subfilters L: the queuing construction)");
         }
         final FilterBuilder builder = Filters.builder(kind);
         kindParameters.forEach((name, value) ->

@@ -54,6 +54,27 @@ class PipeWindowTest
         assertTrue(other.stderr().contains("window-ms=90000, not window-ms=120000"), other.stderr());
     }
 
+    /** The aged cuckoo table (issue 29's memory target) keeps a window of time through pipe too. */
+    @Test
+    void theAgedCuckooTableTakesAWindowOfTime()
+    {
+        final Path file = dir.resolve("aged.ddf");
+        final Cli.Result first = Cli.run("a\nb\na\nc\n", "pipe", "--filter", "aged-cuckoo", "--window", "24h",
+            "--subfilters", "4", "--capacity", "1000", "--file", file.toString());
+        assertEquals(0, first.status(), first::toString);
+        assertEquals(List.of("U", "U", "D", "U"), first.outLines());
+        try (DuplicateFilter filter = Filters.open(file))
+        {
+            assertEquals(FilterKind.AGED_CUCKOO, filter.parameters().kind());
+            final TimeWindow window = filter.timeWindow().orElseThrow();
+            assertEquals(Duration.ofHours(24), window.window());
+            assertEquals(4, window.slices());
+        }
+        final Cli.Result again = Cli.run("c\nd\n", "pipe", "--filter", "aged-cuckoo", "--window", "24h", "--file",
+            file.toString());
+        assertEquals(List.of("D", "U"), again.outLines(), again::toString);
+    }
+
     @Test
     void aNumberIsStillACountWindow()
     {
@@ -68,7 +89,7 @@ class PipeWindowTest
     {
         final Cli.Result qht = Cli.run("a\n", "pipe", "--filter", "qht", "--window", "24h");
         assertEquals(2, qht.status());
-        assertTrue(qht.stderr().contains("--window with a time is fifo-bloom's"), qht.stderr());
+        assertTrue(qht.stderr().contains("--window with a time is fifo-bloom's and aged-cuckoo's"), qht.stderr());
         final Cli.Result bad = Cli.run("a\n", "pipe", "--window", "24x");
         assertEquals(2, bad.status());
         assertTrue(bad.stderr().contains("Invalid value for option '--window'") &&

@@ -19,7 +19,7 @@ public final class ReservedCapacity
     public static Long of(final FilterParameters parameters)
     {
         final FilterKind kind = parameters.kind();
-        if (kind == FilterKind.FIFO_BLOOM)
+        if (kind == FilterKind.FIFO_BLOOM || kind == FilterKind.AGED_CUCKOO)
         {
             return parameters.get("capacity");
         }

@@ -227,7 +227,8 @@ class WindowCommandsTest
             refused(c, "slices must be in 1..", "BF.RESERVE", "b", "0.01", "1000", "WINDOW", "60", "SLICES",
                 "100000");
             refused(c, "SLICES goes with WINDOW", "BF.RESERVE", "b", "0.01", "1000", "SLICES", "2");
-            refused(c, "only fifo-bloom keeps (leave KIND out, or KIND fifo-bloom); KIND cuckoo has none",
+            refused(c, "which fifo-bloom and aged-cuckoo keep (leave KIND out, or KIND fifo-bloom or aged-cuckoo); " +
+                "KIND cuckoo has none",
                 "BF.RESERVE", "b", "0.01", "1000", "KIND", "cuckoo", "WINDOW", "60");
             refused(c, "KIND qht has none", "BF.RESERVE", "b", "0.01", "1000", "KIND", "qht", "WINDOW", "60");
             refused(c, "makes a filter that grows, which has no window of time", "BF.RESERVE", "b", "0.01", "1000",

@@ -33,11 +33,13 @@ import java.util.Set;
  *       is full". EXPANSION 0 means NONSCALING (as in RedisBloom); any other expansion is refused
  *       ({@link #NO_EXPANSION}): a ddf filter does not grow.</li>
  *   <li>SEED n, KEYED, and the kind's other parameters by name (e.g. generations, max-kicks).</li>
- *   <li>WINDOW seconds [SLICES L]: a fifo-bloom with a window of time (no KIND, or KIND fifo-bloom; any other KIND is
- *       refused): capacity is the most new items within a window for which each item is remembered for the window
- *       after its first add, and forgotten by window + window / L (L default 2); the error rate holds whatever comes.
- *       It runs on the daemon's clock: the commands carry no times, so event time (time-source 1) is refused, and
- *       GENERATIONS (2 x SLICES with a window).</li>
+ *   <li>WINDOW seconds [SLICES L]: a fifo-bloom with a window of time (no KIND, or KIND fifo-bloom), or the aged
+ *       cuckoo table (KIND aged-cuckoo, which needs WINDOW; any other KIND is refused): capacity is the most new items
+ *       within a window for which each item is remembered for the window after its first add, and forgotten by
+ *       window + window / L (L default 2 for fifo-bloom, 16 for aged-cuckoo); fifo-bloom's error rate holds whatever
+ *       comes, aged-cuckoo's at the promised rate (it takes ~18 bits an item at 1 % where fifo-bloom takes 20-23:
+ *       bench/README.md, "Window memory vs APBF and two Blooms"). It runs on the daemon's clock: the commands carry no
+ *       times, so event time (time-source 1) is refused, and GENERATIONS (2 x SLICES with a window).</li>
  * </ul>
  */
 public final class FixedSizeReserve
@@ -47,7 +49,9 @@ public final class FixedSizeReserve
         "oldest items in the same memory (reserve the capacity you need; NONSCALING or EXPANSION 0 are accepted)";
     /** Kinds whose size capacity and error rate decide. */
     private static final Set<FilterKind> SIZED = Set.of(FilterKind.FIFO_BLOOM, FilterKind.BLOOM, FilterKind.QHT,
-        FilterKind.QHTD, FilterKind.QQHTD);
+        FilterKind.QHTD, FilterKind.QQHTD, FilterKind.AGED_CUCKOO);
+    /** Kinds that keep a window of time. */
+    private static final Set<FilterKind> WINDOWED = Set.of(FilterKind.FIFO_BLOOM, FilterKind.AGED_CUCKOO);
     /** Parameters that set a size, refused beside capacity and error rate. */
     private static final Set<String> SIZE_PARAMS = Set.of("memory-bits", "rows", "buckets", "fingerprint-bits",
         "hash-functions", "capacity", "target-fpr");
@@ -91,6 +95,10 @@ public final class FixedSizeReserve
         if (ddf.window() != null)
         {
             windowed(kind, params);
+        }
+        else if (kind == FilterKind.AGED_CUCKOO)
+        {
+            throw new RespError("ERR KIND aged-cuckoo keeps a window of time: give WINDOW seconds [SLICES L]");
         }
         if (!SIZED.contains(kind))
         {
@@ -160,13 +168,14 @@ public final class FixedSizeReserve
         return builder;
     }
 
-    /** What a window of time refuses beside it: a kind other than fifo-bloom, GENERATIONS, event time. */
+    /** What a window of time refuses beside it: a kind without one, GENERATIONS, event time. */
     private static void windowed(final FilterKind kind, final List<Map.Entry<String, String>> params)
     {
-        if (kind != FilterKind.FIFO_BLOOM)
+        if (!WINDOWED.contains(kind))
         {
-            throw new RespError("ERR WINDOW is a window of time, which only fifo-bloom keeps (leave KIND out, or KIND " +
-                "fifo-bloom); KIND " + kind.cliName() + " has none: it forgets by count, if at all");
+            throw new RespError("ERR WINDOW is a window of time, which fifo-bloom and aged-cuckoo keep (leave KIND " +
+                "out, or KIND fifo-bloom or aged-cuckoo); KIND " + kind.cliName() + " has none: it forgets by count, " +
+                "if at all");
         }
         for (final Map.Entry<String, String> param : params)
         {
@@ -211,7 +220,8 @@ public final class FixedSizeReserve
             return switch (kind)
             {
                 // fifo-bloom sizes itself by the same model (FifoBloomModel), so that a GENERATIONS option resizes it
-                case FIFO_BLOOM -> Filters.builder(kind).param("capacity", capacity).param("target-fpr", errorRate);
+                case FIFO_BLOOM, AGED_CUCKOO -> Filters.builder(kind).param("capacity", capacity)
+                    .param("target-fpr", errorRate);
                 case BLOOM, QHT -> CapacitySizing.forCapacity(capacity, errorRate, kind).builder();
                 default -> QuotientSizing.apply(Filters.builder(kind), capacity, errorRate);
             };
