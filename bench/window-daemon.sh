@@ -21,7 +21,9 @@
 #   bench/window-daemon.sh [JAR[,SERVE-OPTION...]]
 #
 # Environment: ROUNDS (5), N (1000000), NMADD (50000), CAPACITY (10000000), WINDOW_SECONDS (60: turns by time happen
-# during the rounds), WARMUP (4000000 BF.ADDs on each key before the rounds), DDF_PORT (7395), DDF_JAVA_OPTS.
+# during the rounds), WARMUP (4000000 BF.ADDs on each key before the rounds), DDF_PORT (7395), DDF_JAVA_OPTS,
+# W_OPTIONS (more words for w's BF.RESERVE, e.g. "KIND aged-cuckoo": another windowed kind against the same c; s,
+# a fifo-bloom of w's table, is then left out).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 rounds="${ROUNDS:-5}"
@@ -52,19 +54,30 @@ java ${DDF_JAVA_OPTS:-} -jar "${parts[0]}" serve --port "$port" --data-dir "$wor
 pids+=($!)
 daemon=$!
 wait_port "$port"
-redis-cli -p "$port" BF.RESERVE w 0.01 "$capacity" WINDOW "$window" > /dev/null
-redis-cli -p "$port" BF.RESERVE c 0.01 "$capacity" KIND fifo-bloom > /dev/null
-param() { redis-cli -p "$port" BF.INFO w | awk -v name="$1" 'found { print; exit } $0 == name { found = 1 }'; }
-same_table="KIND fifo-bloom GENERATIONS 4 MEMORY-BITS $(param memory-bits) HASH-FUNCTIONS $(param hash-functions)"
-same_table="$same_table BLOCKS-PER-ITEM $(param blocks-per-item)"
+w_options="${W_OPTIONS:-}"
 # shellcheck disable=SC2086
-reply="$(redis-cli -p "$port" BF.RESERVE s 0.01 "$capacity" $same_table)"
+reply="$(redis-cli -p "$port" BF.RESERVE w 0.01 "$capacity" WINDOW "$window" $w_options)"
 if [ "$reply" != "OK" ]; then
-  echo "BF.RESERVE s 0.01 $capacity $same_table: $reply" >&2
+  echo "BF.RESERVE w 0.01 $capacity WINDOW $window $w_options: $reply" >&2
   exit 1
 fi
+redis-cli -p "$port" BF.RESERVE c 0.01 "$capacity" KIND fifo-bloom > /dev/null
+param() { redis-cli -p "$port" BF.INFO w | awk -v name="$1" 'found { print; exit } $0 == name { found = 1 }'; }
+keys="w c"
+same_table="(left out: W_OPTIONS=$w_options)"
+if [ -z "$w_options" ]; then
+  keys="w c s"
+  same_table="KIND fifo-bloom GENERATIONS 4 MEMORY-BITS $(param memory-bits) HASH-FUNCTIONS $(param hash-functions)"
+  same_table="$same_table BLOCKS-PER-ITEM $(param blocks-per-item)"
+  # shellcheck disable=SC2086
+  reply="$(redis-cli -p "$port" BF.RESERVE s 0.01 "$capacity" $same_table)"
+  if [ "$reply" != "OK" ]; then
+    echo "BF.RESERVE s 0.01 $capacity $same_table: $reply" >&2
+    exit 1
+  fi
+fi
 sizes=""
-for key in w c s; do
+for key in $keys; do
   sizes="$sizes $key $(redis-cli -p "$port" BF.INFO "$key" SIZE | tail -1) bytes, $(param_of "$key")"
 done
 
@@ -88,7 +101,7 @@ workload() { # name key round
   esac
 }
 
-for key in w c s; do # warm-up, not recorded: the JIT, the filters' pages
+for key in $keys; do # warm-up, not recorded: the JIT, the filters' pages
   redis-benchmark -p "$port" -n "${WARMUP:-4000000}" -P 16 -r 100000000 -q BF.ADD "$key" __rand_int__ > /dev/null 2>&1
   # shellcheck disable=SC2086
   redis-benchmark -p "$port" -n 20000 -P 4 -r 100000000 -q BF.MADD "$key" $items > /dev/null 2>&1
@@ -103,7 +116,7 @@ for r in $(seq 1 "$rounds"); do
     *) order="s w c" ;;
   esac
   for wl in add madd exists; do
-    for key in $order; do workload "$wl" "$key" "$r"; done
+    for key in $order; do case " $keys " in *" $key "*) workload "$wl" "$key" "$r" ;; esac; done
   done
 done
 load_after="$(uptime)"
@@ -123,7 +136,7 @@ paired() { # workload other-key
   echo "\`bench/window-daemon.sh ${*:-}\` (ROUNDS=$rounds N=$n NMADD=$nmadd CAPACITY=$capacity WINDOW_SECONDS=$window)," \
     "$(date -u +%FT%TZ), $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?'), $(nproc) cores."
   echo
-  echo "- w: \`BF.RESERVE w 0.01 $capacity WINDOW $window\` (2 slices: a turn by time every $((window / 2)) s during the" \
+  echo "- w: \`BF.RESERVE w 0.01 $capacity WINDOW $window $w_options\` (2 slices, or the kind's: a turn by time every $((window / 2)) s during the" \
     "rounds); c: \`BF.RESERVE c 0.01 $capacity KIND fifo-bloom\` (turned by count only); s: \`BF.RESERVE s 0.01" \
     "$capacity $same_table\` (w's table, turned by count only). Sizes and shapes:$sizes"
   echo "- Load before the rounds: $load_before"
@@ -139,7 +152,8 @@ paired() { # workload other-key
   for wl in add madd exists; do
     cw="$(med "$wl" w 8)"
     echo "| $wl | w (window) | $(med "$wl" w 5) | $(med "$wl" w 6) | $(med "$wl" w 7) | $cw | |"
-    for key in c s; do
+    for key in $keys; do
+      [ "$key" = w ] && continue
       ck="$(med "$wl" "$key" 8)"
       label="c (count, its own size)"
       [ "$key" = s ] && label="s (w's table, by count)"

@@ -6,7 +6,8 @@
 # With ISOLATE=1 and an array procs (each server's pid, in the order of ports), every other server is stopped
 # (SIGSTOP) while one is warmed or measured, and continued after: a server whose event loop never sleeps (ddf's
 # --io-wait-strategy busy-spin) would otherwise take a core from the others' rows. A stopped server does nothing
-# meanwhile (no checkpoint, no AOF fsync, no rewrite in the parent); its children (Redis's rewrite) go on.
+# meanwhile (no checkpoint, no AOF fsync, no rewrite in the parent); its children (Redis's rewrite) go on. The price:
+# what fell due while a server was stopped (a ddf checkpoint, every 60 s) runs inside its own next row.
 isolate() { # SIGNAL K: sends SIGNAL to every server but K, when ISOLATE=1
   if [ "${ISOLATE:-0}" = 1 ]; then
     for j in "${!procs[@]}"; do [ "$j" = "$2" ] || kill "-$1" "${procs[$j]}" 2>/dev/null || true; done
