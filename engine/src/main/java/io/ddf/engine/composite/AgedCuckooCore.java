@@ -30,15 +30,22 @@ import static io.ddf.engine.composite.AgedLayout.SWEEPING;
  * into i2 or by relocation (bounded by max-kicks; when they run out a live entry is dropped and counted, an insert
  * failure: the sizing keeps them away while the promise holds).
  *
- * <p>Concurrency (shared mode), as the narrow cuckoo core (cuckoo/NarrowCuckooCore): word 0 is a {@link SeqLock}; relocations and a turn's
- * whole-table sweep run under it; lookups that miss retry when a relocation overlapped their reads. Every decision
- * reads the bucket words first and the live stamps after them. No live entry is ever lost to a race: slots are
- * emptied only when their stamp is not live (an expiry, or a turn's early expiry past the promise) or by an insert
- * failure. A concurrent {@code stream} is atomic per element as the cuckoo filter's is, with two exceptions, both
- * costing a wasted slot, never an element: when a slot of the element's first bucket turns free (an expiry, a
- * sweep) between two threads' decisions on the same new element, both may answer UNSEEN; and an insert racing a
- * turn may take the generation before it (its window then ends at most the race's length early). Single-writer
+ * <p>Concurrency (shared mode), as the narrow cuckoo core ({@code cuckoo/NarrowCuckooCore}): word 0 is a
+ * {@link SeqLock}; relocations and a turn's whole-table sweep run under it; lookups that miss retry when a relocation
+ * overlapped their reads. Every decision reads the bucket words first and the live stamps after them. No live entry
+ * is lost to a race: slots are emptied only when their stamp is not live (an expiry, or a turn's early expiry past
+ * the promise) or by an insert failure; a turn marks its new stamp not ended before making it live, so that an expiry
+ * racing the turn keeps it; an insertion raises the latest time given before it claims its ticket, so that the turn
+ * ending its generation ends it no earlier. A concurrent {@code stream} is atomic per element as the cuckoo filter's
+ * is, with one exception, costing a wasted slot, never an element: when a slot of the element's first bucket turns
+ * free (an expiry, a sweep) between two threads' decisions on the same new element, both may answer UNSEEN. A thread
+ * stalled for more than W between its ticket and its install stores an entry already expired (absent). Single-writer
  * mode makes the same steps with plain loads and release stores.
+ *
+ * <p>Cost: a stream reads two bucket words and the live word; an insertion adds one atomic add (its ticket), one
+ * compare-and-swap, and relocations averaging 3.7 displacements per insertion at the promised rate (load up to 0.95,
+ * L = 16, 1.2 million insertions), 500 at most: beyond the promise, where the table is full, every insertion may
+ * make that many, and a logged filter appends as many AGED_MOVE records.
  *
  * <p>Crash safety (kill -9 at any point): a relocation killed mid-kick loses the fingerprint in hand, and leaves the
  * table lock held; a turn killed before its publish leaves tickets past the published generation; a sweep killed
@@ -461,15 +468,4 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
         return cells.failures();
     }
 
-    /** @return live entries in the table (a full scan, for tests and benchmarks). */
-    public long liveEntries()
-    {
-        return cells.liveEntries();
-    }
-
-    /** @return a state word, by its {@link AgedLayout} index (tests). */
-    long stateWord(final int index)
-    {
-        return state.getLongVolatile(index);
-    }
 }

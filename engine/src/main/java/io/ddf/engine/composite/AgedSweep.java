@@ -38,7 +38,6 @@ final class AgedSweep
     private final MappedWords table;
     private final SeqLock lock;
     private final long buckets;
-    private final int stampBits;
     private final long stampMask;
     private volatile Runnable wake;
 
@@ -49,7 +48,6 @@ final class AgedSweep
         this.table = table;
         this.lock = lock;
         this.buckets = buckets;
-        this.stampBits = stampBits;
         this.stampMask = (1L << stampBits) - 1;
     }
 
@@ -243,9 +241,4 @@ final class AgedSweep
         }
     }
 
-    /** @return the stamp bits a (for tests and descriptions). */
-    int stampBits()
-    {
-        return stampBits;
-    }
 }

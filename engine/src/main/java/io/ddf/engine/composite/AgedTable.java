@@ -302,20 +302,4 @@ final class AgedTable
     {
         return state.getLongVolatile(FAILURES);
     }
-
-    /** @return live entries in the table at the filter's time (a full scan, for tests and benchmarks). */
-    long liveEntries()
-    {
-        final long live = state.getLongVolatile(LIVE);
-        long count = 0;
-        for (long b = 0; b < buckets; b++)
-        {
-            final long word = table.getLongVolatile(b);
-            for (int i = 0; i < SLOTS; i++)
-            {
-                count += (live >>> (word >>> (i * SLOT_BITS) & stampMask) & 1) != 0 ? 1 : 0;
-            }
-        }
-        return count;
-    }
 }
