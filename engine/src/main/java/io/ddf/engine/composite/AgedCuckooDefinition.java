@@ -38,7 +38,10 @@ import java.util.Map;
  */
 public final class AgedCuckooDefinition extends KindDefinition
 {
-    /** Default slices L. */
+    /**
+     * Default slices L, or the most the stamps allow when fewer (a fingerprint of f bits leaves 16 − f stamp bits: at
+     * 0.1 %, 13 bits of fingerprint, 7 stamps, L = 2), so that a target error alone always makes a filter.
+     */
     public static final long DEFAULT_SLICES = 16;
     /** Default target false positive rate. */
     public static final double DEFAULT_TARGET_FPR = 0.01;
@@ -99,8 +102,6 @@ public final class AgedCuckooDefinition extends KindDefinition
         require(given.has(P_WINDOW.name()), "aged-cuckoo needs a window of time: window-ms");
         final long window = given.getLong(P_WINDOW.name(), 0);
         require(window >= 1 && window <= MAX_WINDOW_MILLIS, "window-ms must be in 1..2^40 (34 years), got " + window);
-        final long l = given.getLong(P_SLICES.name(), DEFAULT_SLICES);
-        require(l >= 1 && window >= l, "slices must be in 1..window-ms (a slice is at least 1 ms), got " + l);
         final long source = given.getLong(P_TIME_SOURCE.name(), FifoBloomDefinition.WALL_CLOCK);
         require(source == FifoBloomDefinition.WALL_CLOCK || source == FifoBloomDefinition.EVENT_TIME,
             "time-source must be 0 (the wall clock) or 1 (event time), got " + source);
@@ -113,6 +114,9 @@ public final class AgedCuckooDefinition extends KindDefinition
             ": raise target-fpr to at least " + String.format(Locale.ROOT, "%.5f", worstFpr(MAX_FINGERPRINT_BITS,
             MAX_LOAD)) + ", or use fifo-bloom's window");
         final int stamps = AgedLayout.stamps(AgedLayout.SLOT_BITS - (int)f);
+        final long l = given.has(P_SLICES.name()) ? given.getLong(P_SLICES.name(), DEFAULT_SLICES) :
+            Math.max(1, Math.min(DEFAULT_SLICES, Math.min(window, (stamps - 3) / 2)));
+        require(l >= 1 && window >= l, "slices must be in 1..window-ms (a slice is at least 1 ms), got " + l);
         require(2 * l + 3 <= stamps, "slices " + l + " need 2 x slices + 3 = " + (2 * l + 3) + " stamps, and " + f +
             " fingerprint bits leave " + (AgedLayout.SLOT_BITS - f) + " stamp bits, " + stamps + " stamps: give " +
             "slices at most " + (stamps - 3) / 2 + ", or a larger target-fpr");

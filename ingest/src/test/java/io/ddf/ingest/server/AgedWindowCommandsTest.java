@@ -170,6 +170,9 @@ class AgedWindowCommandsTest
                 "aged-cuckoo", "WINDOW", "60", "MEMORY-BITS", "100000");
             assertEquals(0L, c.call("EXISTS", "a"));
             assertEquals(0L, c.call("DBSIZE"));
+            // without SLICES the error rate alone makes one: as many slices as its stamps allow (2 at 0.1 %)
+            assertEquals("OK", c.call("BF.RESERVE", "fine", "0.001", "1000", "KIND", "aged-cuckoo", "WINDOW", "60"));
+            assertEquals(List.of(2L), c.call("BF.INFO", "fine", "SLICES"));
         }
     }
 
