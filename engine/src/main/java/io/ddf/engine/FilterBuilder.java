@@ -143,7 +143,7 @@ public final class FilterBuilder
 
     /**
      * A window of time, for {@link FilterKind#FIFO_BLOOM} (and {@link FilterKind#AGED_CUCKOO}, whose generations share
-     * one table and whose slices default to 16): each element is remembered for {@code window} after it is
+     * one table and whose slices default to 16, or as many as its error rate's stamps allow): each element is remembered for {@code window} after it is
      * first added, as long as no more than the capacity ({@code param("capacity", n)}, default 10^6) of new elements
      * come within a window, and forgotten by {@code window + window / L} ({@link TimeWindow} states the promise). With
      * {@link #subfilters}{@code (L)} the window's slices (default 2): the filter keeps 2 L generations of capacity / L

@@ -105,6 +105,15 @@ public enum FilterKind
         return code;
     }
 
+    /**
+     * @return whether a window of time ({@code FilterBuilder.window(Duration)}, the daemon's WINDOW, pipe's {@code
+     *     --window 24h}) is this kind's own: fifo-bloom's generations and aged-cuckoo's stamps turn with time.
+     */
+    public boolean keepsTimeWindow()
+    {
+        return this == FIFO_BLOOM || this == AGED_CUCKOO;
+    }
+
     /** @return the lowercase command-line name. */
     public String cliName()
     {

@@ -34,10 +34,10 @@ final class WindowOfTime
             }
             return given;
         }
-        if (kind != FilterKind.FIFO_BLOOM && kind != FilterKind.AGED_CUCKOO)
+        if (!kind.keepsTimeWindow())
         {
             throw new IllegalArgumentException("window(Duration): a window of time is fifo-bloom's (Filters.builder(" +
-                "FilterKind.FIFO_BLOOM)); " + kind.cliName() + " forgets by count: window(long) with subfilters(L) " +
+                "FilterKind.FIFO_BLOOM)) and aged-cuckoo's; " + kind.cliName() + " forgets by count: window(long) with subfilters(L) " +
                 "makes its queuing construction, which has no window of time (its turn clears a whole subfilter " +
                 "in the calling thread, which only the count bounds)");
         }

@@ -201,7 +201,7 @@ public final class FilterOptions
     public FilterBuilder builder()
     {
         final FilterKind kind = kind();
-        if (timeWindow() && kind != FilterKind.FIFO_BLOOM && kind != FilterKind.AGED_CUCKOO)
+        if (timeWindow() && !kind.keepsTimeWindow())
         {
             throw new IllegalArgumentException("--window with a time is fifo-bloom's and aged-cuckoo's (--filter " +
                 "fifo-bloom, or no --filter, or --filter aged-cuckoo); " + kind.cliName() + " takes --window N, a " +

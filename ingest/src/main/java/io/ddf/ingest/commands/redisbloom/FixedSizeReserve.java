@@ -50,8 +50,6 @@ public final class FixedSizeReserve
     /** Kinds whose size capacity and error rate decide. */
     private static final Set<FilterKind> SIZED = Set.of(FilterKind.FIFO_BLOOM, FilterKind.BLOOM, FilterKind.QHT,
         FilterKind.QHTD, FilterKind.QQHTD, FilterKind.AGED_CUCKOO);
-    /** Kinds that keep a window of time. */
-    private static final Set<FilterKind> WINDOWED = Set.of(FilterKind.FIFO_BLOOM, FilterKind.AGED_CUCKOO);
     /** Parameters that set a size, refused beside capacity and error rate. */
     private static final Set<String> SIZE_PARAMS = Set.of("memory-bits", "rows", "buckets", "fingerprint-bits",
         "hash-functions", "capacity", "target-fpr");
@@ -171,7 +169,7 @@ public final class FixedSizeReserve
     /** What a window of time refuses beside it: a kind without one, GENERATIONS, event time. */
     private static void windowed(final FilterKind kind, final List<Map.Entry<String, String>> params)
     {
-        if (!WINDOWED.contains(kind))
+        if (!kind.keepsTimeWindow())
         {
             throw new RespError("ERR WINDOW is a window of time, which fifo-bloom and aged-cuckoo keep (leave KIND " +
                 "out, or KIND fifo-bloom or aged-cuckoo); KIND " + kind.cliName() + " has none: it forgets by count, " +
