@@ -8,7 +8,9 @@
 // medians of the thread's CPU ns per element over the slices.
 //   javac -cp ingest/target/ddf.jar -d /tmp/alc bench/scripts/AgedLoadCost.java
 //   java $(bin/ddf jvm-flags) -cp ingest/target/ddf.jar:/tmp/alc AgedLoadCost [CAPACITY=10000000] [ROUNDS=5]
-//        [LOADS=0.95,0.90,0.85] [WARM=3]
+//        [LOADS=0.95,0.90,0.85] [WARM=3] [RATE=1]
+// RATE: new elements per window in capacities (2: twice the promised rate, past the promise; the time advances a
+// window every RATE x CAPACITY elements).
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.Filters;
@@ -27,12 +29,14 @@ public class AgedLoadCost {
     static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
     static final long WINDOW_MS = 60_000;
     static final int SLICES = 16;
+    static double rate = 1.0;
 
     public static void main(final String[] args) throws Exception {
         final long capacity = args.length > 0 ? Long.parseLong(args[0]) : 10_000_000L;
         final int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
         final String[] loads = (args.length > 2 ? args[2] : "0.95,0.90,0.85").split(",");
         final int warm = args.length > 3 ? Integer.parseInt(args[3]) : 3;
+        rate = args.length > 4 ? Double.parseDouble(args[4]) : 1.0;
         final Map<String, DuplicateFilter> filters = new LinkedHashMap<>();
         filters.put("fifo-bloom (count)", Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", capacity)
             .param("target-fpr", 0.01).singleWriter().create());
@@ -77,7 +81,7 @@ public class AgedLoadCost {
 
     /** One window's worth of new elements, the event time advancing evenly over the window. */
     static long slice(final DuplicateFilter filter, final long[] clock, final long n, final SplittableRandom random) {
-        final long step = Math.max(1, WINDOW_MS * 1000 / n); // µs per element, kept in clock[1]
+        final long step = Math.max(1, (long)(WINDOW_MS * 1000 / (n * rate))); // µs per element, kept in clock[1]
         long dups = 0;
         if (filter.timeWindow().isEmpty()) {
             for (long i = 0; i < n; i++) {

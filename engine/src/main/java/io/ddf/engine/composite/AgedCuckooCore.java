@@ -33,19 +33,19 @@ import static io.ddf.engine.composite.AgedLayout.SWEEPING;
  * <p>Concurrency (shared mode), as the narrow cuckoo core ({@code cuckoo/NarrowCuckooCore}): word 0 is a
  * {@link SeqLock}; relocations and a turn's whole-table sweep run under it; lookups that miss retry when a relocation
  * overlapped their reads. Every decision reads the bucket words first and the live stamps after them. No live entry
- * is lost to a race: slots are emptied only when their stamp is not live (an expiry, or a turn's early expiry past
- * the promise) or by an insert failure; a turn marks its new stamp not ended before making it live, so that an expiry
- * racing the turn keeps it; an insertion raises the latest time given before it claims its ticket, so that the turn
- * ending its generation ends it no earlier. A concurrent {@code stream} is atomic per element as the cuckoo filter's
+ * is lost to a race: slots are emptied only when their stamp is not live (an expiry, a generation forgotten or a
+ * turn's early expiry past the promise) or by an insert failure; a turn marks its new stamp not ended before making
+ * it live, so that an expiry racing the turn keeps it; an insertion raises the latest time given before it claims its
+ * ticket, so that the turn ending its generation ends it no earlier. A concurrent {@code stream} is atomic per element as the cuckoo filter's
  * is, with one exception, costing a wasted slot, never an element: when a slot of the element's first bucket turns
  * free (an expiry, a sweep) between two threads' decisions on the same new element, both may answer UNSEEN. A thread
  * stalled for more than W between its ticket and its install stores an entry already expired (absent). Single-writer
  * mode makes the same steps with plain loads and release stores.
  *
  * <p>Cost: a stream reads two bucket words and the live word; an insertion adds one atomic add (its ticket), one
- * compare-and-swap, and relocations averaging 3.7 displacements per insertion at the promised rate (load up to 0.95,
- * L = 16, 1.2 million insertions), 500 at most: beyond the promise, where the table is full, every insertion may
- * make that many, and a logged filter appends as many AGED_MOVE records.
+ * compare-and-swap, and at load 0.95 often a relocation, whose first steps look beside the full buckets' entries
+ * ({@link AgedTable#relocate}), 500 steps at most. Past the promise the oldest generations are forgotten early
+ * ({@link AgedForgetting}), so that the table stays within its sizing and insertions do not run to max-kicks.
  *
  * <p>Crash safety (kill -9 at any point): a relocation killed mid-kick loses the fingerprint in hand, and leaves the
  * table lock held; a turn killed before its publish leaves tickets past the published generation; a sweep killed
@@ -68,6 +68,13 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
     final AgedStamps time;
     final AgedSweep sweep;
     final AgedTable cells;
+    final AgedForgetting forgetting;
+    /**
+     * Tickets between the forgetting's tests inside a generation: a quarter of c, or (L + 1) c / 64 if fewer (for
+     * few slices): past the promise the table holds at most that many more than its sizing between two tests, load at
+     * most 0.95 (1 + 1 / 64) for L = 1, 0.95 (1 + 1 / 68) at L = 16.
+     */
+    private final long quarter;
     private final boolean owned;
     private ChangeRecorder recorder;
     private boolean openTimeDeferred;
@@ -95,6 +102,8 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
         this.time = new AgedStamps(state, window, slices, stamps, clock);
         this.sweep = new AgedSweep(state, table, lock, buckets, stampBits);
         this.cells = new AgedTable(layout, state, table, lock, maxKicks);
+        this.forgetting = new AgedForgetting(state, time, stamps, slices, perGeneration);
+        this.quarter = Math.max(1, Math.min(perGeneration / 4, (slices + 1) * perGeneration / 64));
     }
 
     @Override
@@ -228,7 +237,7 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
         final long generation = ticket / perGeneration;
         if (generation > 0 && ticket - generation * perGeneration == 0)
         {
-            rotate(generation, time.started() ? time.countStart(at) : 0, -1, false);
+            rotate(generation, time.started() ? time.countStart(at) : 0, -1, false, perGeneration, false);
         }
         else
         {
@@ -237,6 +246,11 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
         if (generation == 0 && state.getLongVolatile(LIVE) == 0)
         {
             time.makeLive(time.stampOf(0)); // a new filter's first element: generation 0's stamp
+        }
+        final long within = ticket - generation * perGeneration;
+        if (within > 0 && within % quarter == 0) // past the promise the table overfills before the next turn
+        {
+            forgetting.forgetPastPromise(generation, within, this::forgot);
         }
         return ticket;
     }
@@ -275,16 +289,22 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
     /**
      * Generation h's turn, by its first ticket's holder (turns are serial): waits for h − 1, sweeps the whole table
      * when the stamp h reuses may still have entries (its old generation still live past the promise, or no pass
-     * completed since its window passed), then publishes h.
+     * completed since its window passed or since it was forgotten), forgets the oldest generations past the promise
+     * ({@link AgedStamps#forgetPastPromise}), then publishes h.
+     *
+     * @param previous  the elements of h − 1: the tickets it claimed (c when it turned by count).
+     * @param replaying whether replay turns (it forgets from the records, not by the test).
      */
-    void rotate(final long h, final long start, final long recordedEnd, final boolean byTime)
+    void rotate(final long h, final long start, final long recordedEnd, final boolean byTime, final long previous,
+        final boolean replaying)
     {
         awaitReady(h - 1);
         if (h >= stamps)
         {
             final int stamp = time.stampOf(h);
-            if ((time.live() >>> stamp & 1) != 0 || !time.started() ||
-                !sweep.clean(time.endOf(stamp) + time.window()))
+            final int forgotten = forgetting.forgottenState(stamp);
+            if ((time.live() >>> stamp & 1) != 0 || !time.started() || forgotten == 0 ||
+                forgotten < 0 && !sweep.clean(time.endOf(stamp) + time.window()))
             {
                 final long version = cells.lockTable();
                 try
@@ -297,16 +317,31 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
                     lock.unlockRelease(version + 1);
                 }
             }
+            forgetting.reused(stamp);
         }
         final long end = recordedEnd >= 0 ? recordedEnd : time.endAt(start);
         time.beforePublish(h, start, end, byTime);
+        forgetting.turned(h, previous);
+        if (!replaying) // replay forgets from the records the uncut turn made
+        {
+            forgetting.forgetPastPromise(h, 0, this::forgot);
+        }
         if (recorder != null) // before the publish: every add of h waits for it, so its record follows
         {
-            AgedReplay.recordTurn(recorder, h, start, end, byTime);
+            AgedReplay.recordTurn(recorder, h, start, end, byTime, previous);
         }
         state.putLongRelease(READY, h);
         time.storeDeadline();
         sweep.wake();
+    }
+
+    /** Records a generation forgotten past the promise (replay forgets it again). */
+    private void forgot(final long generation)
+    {
+        if (recorder != null)
+        {
+            AgedReplay.recordForget(recorder, generation, time.filterTime());
+        }
     }
 
     /**
@@ -328,7 +363,7 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
             }
             if (state.compareAndSetLong(INSERTIONS, claimed, first + 1))
             {
-                rotate(next, start, -1, true);
+                rotate(next, start, -1, true, claimed - newest * perGeneration, false); // the tickets it claimed
                 return;
             }
         }
@@ -359,7 +394,7 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
     {
         for (long h = state.getLongVolatile(READY) + 1; h <= generation; h++)
         {
-            rotate(h, time.started() ? time.countStart(FilterClock.NO_TIME) : 0, -1, false);
+            rotate(h, time.started() ? time.countStart(FilterClock.NO_TIME) : 0, -1, false, perGeneration, false);
         }
     }
 

@@ -73,8 +73,31 @@ final class AgedLayout
      * their ticket), so that each element stays live at least W after its own time.
      */
     static final int LATEST = 21;
-    /** First state word reserved (zero). */
-    static final int RESERVED = 22;
+    /**
+     * State word: the stamps forgotten early past the promise ({@link AgedStamps#forgetPastPromise}) and not reused
+     * since, bit s for stamp s; written by the turning thread only. (Their END stays their generation's end, which the
+     * forgetting reads for the generations after them.)
+     */
+    static final int FORGOTTEN = 22;
+    /**
+     * State word: the forgotten stamps that no completed pass of the sweep began after (their entries may remain: the
+     * turn that reuses one sweeps the table itself). The forgetting sets a bit after clearing the live bit; a pass
+     * clears, at its end, the bits set when it began; a reuse clears its stamp's.
+     */
+    static final int FORGOTTEN_UNSWEPT = 23;
+    /** State word: {@link #FORGOTTEN_UNSWEPT} as the pass under way began, less the stamps reused since. */
+    static final int PASS_FORGOTTEN = 24;
+    /**
+     * First of 7 state words of fill levels: stamp s's generation's elements over c, in 127ths rounded down (127: c
+     * elements, a generation turned by count), 7 bits at bit 7 ((s − 1) mod 9) of word FILL + (s − 1) / 9.
+     */
+    static final int FILL = 25;
+    /** Fill levels per fill word. */
+    static final int FILLS_PER_WORD = 9;
+    /** Bits per fill level. */
+    static final int FILL_BITS = 7;
+    /** The fill level of a generation holding c elements. */
+    static final int FULL = (1 << FILL_BITS) - 1;
 
     private final long buckets;
     private final int fingerprintBits;
@@ -143,15 +166,21 @@ final class AgedLayout
             "the current generation's stamp is not live");
         final long cursor = region.getLongVolatile(CURSOR);
         require(cursor >= 0 && cursor <= buckets + 1, "sweep cursor " + cursor + " is not in 0.." + (buckets + 1));
-        for (int w = RESERVED; w < STATE_WORDS; w++)
+        for (int w = FORGOTTEN; w <= PASS_FORGOTTEN; w++)
         {
-            require(region.getLongVolatile(w) == 0, "reserved state word " + w + " is not zero");
+            require((region.getLongVolatile(w) & ~validStamps(stamps)) == 0, "forgotten stamps 0x" +
+                Long.toHexString(region.getLongVolatile(w)) + " in word " + w + " name a stamp outside 1.." + stamps);
+        }
+        for (int w = FILL; w < STATE_WORDS; w++)
+        {
+            require(region.getLongVolatile(w) >>> (FILLS_PER_WORD * FILL_BITS) == 0, "fill word " + w +
+                " has bits past its levels");
         }
         for (int s = stamps + 1; s < END_WORDS; s++)
         {
             require(region.getLongVolatile(ENDS + s) == 0, "end time of unused stamp " + s + " is not zero");
         }
-        require(region.getLongVolatile(ENDS) == 0, "end time of stamp 0 (empty) is not zero");
+        require(region.getLongVolatile(ENDS) >= 0, "the first time (word " + ENDS + ") is negative");
         final long stampMask = (1L << stampBits) - 1;
         for (long b = 0; b < buckets; b++)
         {

@@ -18,6 +18,9 @@ import static io.ddf.engine.composite.AgedLayout.READY;
  */
 final class AgedReplay
 {
+    /** AGED_EXPIRE's aux for a generation forgotten past the promise ({@link AgedForgetting}). */
+    static final int FORGET = 1;
+
     private AgedReplay()
     {
     }
@@ -27,10 +30,11 @@ final class AgedReplay
         recorder.record(KindOps.AGED_ADD, (int)(ticket & 0x3F_FFFF), hash, ticket + 1);
     }
 
+    /** AGED_TURN: its fourth word is h − 1's elements + 1 (0 in the logs of the build before: by count c, else 0). */
     static void recordTurn(final ChangeRecorder recorder, final long generation, final long start, final long end,
-        final boolean byTime)
+        final boolean byTime, final long previous)
     {
-        recorder.record2(KindOps.AGED_TURN, 0, generation, generation, start, byTime ? 1 : 0, end, 0);
+        recorder.record2(KindOps.AGED_TURN, 0, generation, generation, start, byTime ? 1 : 0, end, previous + 1);
     }
 
     static void recordMove(final ChangeRecorder recorder, final long entry, final long from, final long to)
@@ -43,6 +47,12 @@ final class AgedReplay
         recorder.record(KindOps.AGED_EXPIRE, 0, 0, time);
     }
 
+    /** AGED_EXPIRE with aux 1: generation g forgotten early past the promise at the filter's time. */
+    static void recordForget(final ChangeRecorder recorder, final long generation, final long time)
+    {
+        recorder.record(KindOps.AGED_EXPIRE, FORGET, generation, time);
+    }
+
     /** @return whether the record was aged-cuckoo's (else the caller replays it as a STREAM of the element). */
     static boolean replay(final AgedCuckooCore core, final int op, final int aux, final long hash, final long arg,
         final long[] more)
@@ -50,9 +60,19 @@ final class AgedReplay
         switch (op)
         {
             case KindOps.AGED_TURN -> turn(core, arg, more.length > 0 ? more[0] : 0, more.length > 2 ? more[2] : -1,
-                more.length > 1 && more[1] != 0);
+                more.length > 1 && more[1] != 0, more.length > 3 ? more[3] - 1 : -1);
             case KindOps.AGED_ADD -> add(core, arg - 1, hash);
-            case KindOps.AGED_EXPIRE -> expire(core, arg);
+            case KindOps.AGED_EXPIRE ->
+            {
+                if (aux == FORGET)
+                {
+                    core.forgetting.forget(hash);
+                }
+                else
+                {
+                    expire(core, arg);
+                }
+            }
             case KindOps.AGED_MOVE -> core.cells.replayMove(aux, hash, arg);
             default ->
             {
@@ -67,7 +87,7 @@ final class AgedReplay
      * stamp, whatever mix of its old generation and of g the image holds (g's adds, replayed after, put g's back).
      */
     private static void turn(final AgedCuckooCore core, final long generation, final long start, final long end,
-        final boolean byTime)
+        final boolean byTime, final long recorded)
     {
         if (start > 0 && !core.time.started())
         {
@@ -76,7 +96,8 @@ final class AgedReplay
         if (core.state.getLongVolatile(READY) < generation)
         {
             core.publishUnpublished(generation - 1);
-            core.rotate(generation, start, end, byTime);
+            final long previous = recorded >= 0 ? recorded : byTime ? 0 : core.perGeneration;
+            core.rotate(generation, start, end, byTime, previous, true);
         }
         core.sweep.clearStamp(core.time.stampOf(generation));
     }

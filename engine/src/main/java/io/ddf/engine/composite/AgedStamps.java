@@ -158,6 +158,10 @@ final class AgedStamps
             }
             state.putLongRelease(START, time);
             state.putLongRelease(LAST_TIME, time);
+            if (state.getLongVolatile(READY) == 0)
+            {
+                state.putLongRelease(ENDS, time); // before generation 0, which no stamp names (AgedForgetting)
+            }
             state.putLongRelease(STARTED, 1);
             storeDeadline();
         }

@@ -7,6 +7,8 @@ import io.ddf.engine.spi.TimedCore;
 import static io.ddf.engine.composite.AgedLayout.CLEARED;
 import static io.ddf.engine.composite.AgedLayout.CURSOR;
 import static io.ddf.engine.composite.AgedLayout.LAST_TIME;
+import static io.ddf.engine.composite.AgedLayout.FORGOTTEN_UNSWEPT;
+import static io.ddf.engine.composite.AgedLayout.PASS_FORGOTTEN;
 import static io.ddf.engine.composite.AgedLayout.PASS_START;
 import static io.ddf.engine.composite.AgedLayout.PASS_WANTED;
 import static io.ddf.engine.composite.AgedLayout.SLOTS;
@@ -74,7 +76,8 @@ final class AgedSweep
     boolean wanted()
     {
         return state.getLongVolatile(CURSOR) != 0 ||
-            state.getLongVolatile(SWEPT_BEFORE) < state.getLongVolatile(PASS_WANTED);
+            state.getLongVolatile(SWEPT_BEFORE) < state.getLongVolatile(PASS_WANTED) ||
+            state.getLongVolatile(FORGOTTEN_UNSWEPT) != 0;
     }
 
     /**
@@ -107,7 +110,8 @@ final class AgedSweep
             long cursor = state.getLongVolatile(CURSOR);
             if (cursor == 0)
             {
-                if (state.getLongVolatile(SWEPT_BEFORE) >= state.getLongVolatile(PASS_WANTED))
+                if (state.getLongVolatile(SWEPT_BEFORE) >= state.getLongVolatile(PASS_WANTED) &&
+                    state.getLongVolatile(FORGOTTEN_UNSWEPT) == 0)
                 {
                     return TimedCore.NO_DEFERRED_WORK;
                 }
@@ -128,6 +132,7 @@ final class AgedSweep
             if (to == buckets)
             {
                 raiseSweptBefore(state.getLongVolatile(PASS_START));
+                sweptForgotten(state.getLongVolatile(PASS_FORGOTTEN));
                 state.putLongRelease(CURSOR, 0);
             }
             else
@@ -151,7 +156,25 @@ final class AgedSweep
             if (lock.tryLockAcquire(version))
             {
                 state.putLongRelease(PASS_START, state.getLongVolatile(LAST_TIME));
+                // under the lock: a relocation that read a forgotten stamp live has finished
+                state.putLongRelease(PASS_FORGOTTEN, state.getLongVolatile(FORGOTTEN_UNSWEPT));
                 lock.unlockUnchangedRelease(version + 1);
+                return;
+            }
+        }
+    }
+
+    /**
+     * The stamps forgotten early before a completed pass began are clean (read at the pass's end: a stamp reused since
+     * has left it).
+     */
+    private void sweptForgotten(final long stamps)
+    {
+        while (stamps != 0)
+        {
+            final long unswept = state.getLongVolatile(FORGOTTEN_UNSWEPT);
+            if ((unswept & stamps) == 0 || state.compareAndSetLong(FORGOTTEN_UNSWEPT, unswept, unswept & ~stamps))
+            {
                 return;
             }
         }
@@ -216,6 +239,7 @@ final class AgedSweep
         }
         state.getAndAddLong(CLEARED, cleared);
         state.getAndAddLong(TURN_SWEEPS, 1);
+        sweptForgotten(state.getLongVolatile(FORGOTTEN_UNSWEPT)); // every stamp not live is gone
     }
 
     /** Replay's clearing of every entry of one stamp (single-threaded: the filter is not yet open to calls). */
