@@ -63,9 +63,10 @@ final class BatchReplay
 
     /**
      * Replays by one lane or {@code count}; one lane of a target whose lanes have {@link ReplayLanes#lines() lines}
-     * goes through {@link SortedReplay} instead, the default since 2026-11-30 (2.1x the records per CPU-second of one
-     * lane in log order for the default chain at the log's bound: see {@link SortedReplay#DEFAULT_CHUNK}), unless
-     * {@value SortedReplay#CHUNK_PROPERTY} is 0.
+     * goes through {@link SortedReplay} instead when {@link SortedReplay#chunk} says so: the default for the ddf
+     * chain since 2026-11-30 (about twice the records per CPU-second of one lane in log order at the log's bound: see
+     * {@link SortedReplay#DEFAULT_CHUNK}), not for the quotient kinds (no gain measured), unless
+     * {@value SortedReplay#CHUNK_PROPERTY} asks.
      *
      * @param reader the reader, before the first frame to replay.
      * @param number the filter's number.
@@ -78,8 +79,8 @@ final class BatchReplay
         final int count)
     {
         final ReplayLines lines = count == 1 ? local.lines() : null;
-        final int chunk = SortedReplay.chunk();
-        if (lines != null && chunk > 0)
+        final int chunk = lines == null ? 0 : SortedReplay.chunk(lines);
+        if (chunk > 0)
         {
             return SortedReplay.replay(reader, number, target, local, lines, chunk);
         }

@@ -43,6 +43,15 @@ public interface ReplayLines
     void apply(int[] lines, long[] payloads, int size);
 
     /**
+     * @return whether the sorted replay is the target's default, else it runs only when {@code ddf.replay.sorted}
+     *         asks for it (a kind for which it was measured not to pay).
+     */
+    default boolean sortedByDefault()
+    {
+        return true;
+    }
+
+    /**
      * Stores what {@link #take} kept to itself as the sequential replay would have left it, and starts afresh. Called
      * with every taken record's entries applied, before a barrier and at the end.
      */

@@ -5,7 +5,7 @@ import io.ddf.persistence.log.LogReader;
 
 /**
  * The replay of a target whose local records have {@link ReplayLines}: one reader reads and checks each frame once;
- * a chunk of up to {@link #chunk()} local records is taken into entries (line, payload), the entries sorted stably by
+ * a chunk of up to {@link #chunk} local records is taken into entries (line, payload), the entries sorted stably by
  * line ({@link LineSort}) and applied in that order, so that the table is written in address order, each line's
  * entries one after the other: the stores walk the table, which the hardware prefetcher and the TLB follow, and a
  * line taking several entries of a chunk is loaded once for them, where {@link BatchReplay}'s log order misses the
@@ -13,7 +13,7 @@ import io.ddf.persistence.log.LogReader;
  * it, in log order, as {@link BatchReplay} does. Exactly the sequential result: see {@link ReplayLines}.
  *
  * <p>Memory: two pairs of arrays of 12 bytes an entry (an int line, a long payload), growing by doubling as a chunk
- * needs them up to {@code chunk() * }{@link ReplayLines#MAX_ENTRIES} entries, allocated per replay: at most 48 MiB
+ * needs them up to {@code chunk * }{@link ReplayLines#MAX_ENTRIES} entries, allocated per replay: at most 48 MiB
  * for the default chunk of 2^20 records (a filter with few records in the log allocates a few KiB to a few MiB).
  */
 final class SortedReplay
@@ -48,13 +48,20 @@ final class SortedReplay
     }
 
     /**
+     * @param lines the target's entries.
      * @return records per chunk: the property {@value #CHUNK_PROPERTY} when set (0 turns the sorted replay off, for
      *         {@link BatchReplay}'s lanes in log order, kept for comparison and for more than one lane; at most 2^24),
-     *         else {@link #DEFAULT_CHUNK}.
+     *         else {@link #DEFAULT_CHUNK} for a target sorted by default ({@link ReplayLines#sortedByDefault()}), else
+     *         0.
      */
-    static int chunk()
+    static int chunk(final ReplayLines lines)
     {
-        return Math.max(0, Math.min(Integer.getInteger(CHUNK_PROPERTY, DEFAULT_CHUNK), MAX_CHUNK));
+        final Integer asked = Integer.getInteger(CHUNK_PROPERTY);
+        if (asked == null)
+        {
+            return lines.sortedByDefault() ? DEFAULT_CHUNK : 0;
+        }
+        return Math.max(0, Math.min(asked, MAX_CHUNK));
     }
 
     /**

@@ -106,7 +106,8 @@ final class MappedReplay
      * The same STREAM records for a sorted replay ({@link ReplayLines}): an entry a record, its line the element's row
      * ({@link FilterCore#partition}), its payload the hash; applied in row order, each row's elements in log order
      * (the sort is stable), verdicts counted and added to stripe 0 at the merge as {@link StreamLane}'s are. A row
-     * past 2^31 - 1 makes the record a barrier.
+     * past 2^31 - 1 makes the record a barrier. Not the default ({@link #sortedByDefault}): only with
+     * {@code -Dddf.replay.sorted=N}.
      */
     private static final class StreamLines implements ReplayLines
     {
@@ -148,6 +149,18 @@ final class MappedReplay
             }
             elements += size;
             duplicates += seen;
+        }
+
+        /**
+         * No: QHT of 2^28 bits, 10^7 records, ReplayVariants in one JVM (bench/results/changelog/
+         * replay-2026-11-30T0940.md), 13.8 against 13.7 M records per CPU-second of one lane in log order at load
+         * 4.5-5, 10.9 against 12.5 M at load 7: a row's stream costs more than its miss, which the lane's touch
+         * ahead already overlaps, and the sort adds its passes.
+         */
+        @Override
+        public boolean sortedByDefault()
+        {
+            return false;
         }
 
         @Override
