@@ -30,12 +30,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The change log's replay in lanes (engine changelog's BatchReplay): after a power cut, a replay by 1, 2 or 3 lanes
  * leaves exactly the bytes the record-by-record replay ({@code ddf.replay.threads} 0: every record through the
  * target's apply, in log order) leaves, for the default scaling chain (its growth among the adds), QHT (rows whose
- * verdicts depend on their order, counters in the header) and fifo-bloom (generations turning). No timing: the lanes
- * meet at barriers, the result does not depend on how the threads are scheduled.
+ * verdicts depend on their order, counters in the header) and fifo-bloom (generations turning); and so does the
+ * sorted replay (SortedReplay), the default. No timing: the lanes meet at barriers, the result does not depend on how
+ * the threads are scheduled.
  */
 final class ParallelReplayTest extends EngineTestBase
 {
     private static final String THREADS = "ddf.replay.threads";
+    private static final String SORTED = "ddf.replay.sorted";
+    private static final String SORT_BITS = "ddf.replay.sortBits";
+    /** The sorted replay's settings tried: records per chunk (a growth's barrier within most), bits sorted on. */
+    private static final int[][] SORTED_SETTINGS = {{1 << 20, 32}, {1000, 32}, {5000, 4}, {1, 32}};
     private static final int[] LANES = {1, 2, 3};
     /** The checkpoint time's offset in the log binding (FORMAT-LOG.md). */
     private static final int CHECKPOINT_MILLIS = 24;
@@ -49,6 +54,8 @@ final class ParallelReplayTest extends EngineTestBase
     void clearProperties()
     {
         System.clearProperty(THREADS);
+        System.clearProperty(SORTED);
+        System.clearProperty(SORT_BITS);
         System.clearProperty(BootId.PROPERTY);
     }
 
@@ -60,15 +67,43 @@ final class ParallelReplayTest extends EngineTestBase
         final Path written = dir.resolve("written");
         Files.createDirectories(written);
         final long records = write(kind, written, random);
+        System.setProperty(SORTED, "0");
         final byte[] expected = replay(kind, written, 0, records);
         for (final int lanes : LANES)
         {
-            final byte[] replayed = replay(kind, written, lanes, records);
-            assertEquals(expected.length, replayed.length, kind + ", " + lanes + " lanes: file length");
-            final int differs = firstDifference(expected, replayed);
-            assertEquals(-1, differs, kind + ", " + lanes + " lanes: the replayed file differs from the " +
-                "record-by-record replay's at byte " + differs + TestSeed.replayHint());
+            assertSame(expected, replay(kind, written, lanes, records), kind + ", " + lanes + " lanes");
         }
+    }
+
+    /**
+     * The sorted replay (engine changelog's SortedReplay: chunks of records sorted stably by the table line they
+     * write, then applied in that order; the default since 2026-11-30) against the record-by-record replay, in chunks
+     * of several sizes, sorting every bit of the lines or only the top 4 (buckets of lines, each in log order).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"chain", "qht", "fifo-bloom"})
+    void theSortedReplayLeavesTheRecordByRecordReplaysBytes(final String kind) throws IOException
+    {
+        final SplittableRandom random = new SplittableRandom(TestSeed.seed() ^ kind.hashCode());
+        final Path written = dir.resolve("written");
+        Files.createDirectories(written);
+        final long records = write(kind, written, random);
+        final byte[] expected = replay(kind, written, 0, records);
+        for (final int[] setting : SORTED_SETTINGS)
+        {
+            System.setProperty(SORTED, Integer.toString(setting[0]));
+            System.setProperty(SORT_BITS, Integer.toString(setting[1]));
+            assertSame(expected, replay(kind, written, 1, records), kind + ", sorted in chunks of " + setting[0] +
+                " records on " + setting[1] + " bits");
+        }
+    }
+
+    private static void assertSame(final byte[] expected, final byte[] replayed, final String what)
+    {
+        assertEquals(expected.length, replayed.length, what + ": file length");
+        final int differs = firstDifference(expected, replayed);
+        assertEquals(-1, differs, what + ": the replayed file differs from the record-by-record replay's at byte " +
+            differs + " (" + TestSeed.replayHint() + ")");
     }
 
     /** Writes the filter through a log after an empty checkpoint: image.ddf(s) and log-cut are the power cut. */
@@ -122,8 +157,7 @@ final class ParallelReplayTest extends EngineTestBase
     private byte[] replay(final String kind, final Path written, final int lanes, final long logBytes)
         throws IOException
     {
-        final Path at = dir.resolve(kind + "-lanes-" + lanes);
-        Files.createDirectories(at);
+        final Path at = Files.createTempDirectory(dir, kind + "-lanes-" + lanes);
         final Path path = at.resolve(file(kind));
         Files.copy(written.resolve("image"), path);
         copyLog(written.resolve("log-cut"), at.resolve("log"));

@@ -244,6 +244,49 @@ public final class BlockedBloom
     }
 
     /**
+     * ORs an item's masks for one block into {@code words} (per word of the block), to be set by {@link #orBlock}
+     * with those of other items of the same block: a sorted replay's run of entries of one line.
+     *
+     * @param pattern  the item's {@link #pattern} for the block.
+     * @param perBlock bits per block, 1..10.
+     * @param words    8 masks, one per word of the block.
+     */
+    public static void maskInto(final long pattern, final int perBlock, final long[] words)
+    {
+        final int rotation = (int)(pattern >>> 61);
+        final int lanes = Math.min(perBlock, BLOCK_WORDS);
+        for (int i = 0; i < lanes; i++)
+        {
+            words[rotation + i & BLOCK_WORDS - 1] |= mask(pattern, i, perBlock);
+        }
+    }
+
+    /**
+     * Sets the bits of {@code masks} in one block by its single writer (through the owned view, as
+     * {@link #insertPart}: a plain load and, where bits are missing, a release store per word), and zeroes the masks.
+     *
+     * @param block a block.
+     * @param masks 8 masks, one per word of the block ({@link #maskInto}).
+     */
+    public void orBlock(final long block, final long[] masks)
+    {
+        final long first = block * BLOCK_WORDS;
+        for (int i = 0; i < BLOCK_WORDS; i++)
+        {
+            final long mask = masks[i];
+            if (mask != 0)
+            {
+                final long word = lane.getLongPlain(first + i);
+                if ((word & mask) != mask)
+                {
+                    lane.putLongRelease(first + i, word | mask);
+                }
+                masks[i] = 0;
+            }
+        }
+    }
+
+    /**
      * {@link #touch} of the item's blocks that fall in {@code part}.
      *
      * @param hash  the item's hash.

@@ -27,6 +27,15 @@ public interface ReplayLanes
      */
     ReplayLane lane(int index, int count);
 
+    /**
+     * @return the same records as entries to apply in the order of the lines they write ({@link SortedReplay}), or
+     *         null: the lanes alone. Called once per replay, by the replaying thread.
+     */
+    default ReplayLines lines()
+    {
+        return null;
+    }
+
     /** One lane of a parallel replay: one thread at a time, its share of the records in log order. */
     interface ReplayLane
     {

@@ -3,6 +3,7 @@ package io.ddf.engine.scaling;
 import io.ddf.engine.bloom.BlockedBloom;
 import io.ddf.engine.changelog.KindOps;
 import io.ddf.engine.changelog.ReplayLanes;
+import io.ddf.engine.changelog.ReplayLines;
 import io.ddf.engine.changelog.ReplayTarget;
 
 import java.util.Arrays;
@@ -39,6 +40,12 @@ final class ChainLanes implements ReplayLanes
     public boolean local(final int op, final int aux, final int units)
     {
         return op == KindOps.CHAIN_ADD && aux < chain.layerCount() && chain.layer(aux) instanceof DdfBlockedLayer;
+    }
+
+    @Override
+    public ReplayLines lines()
+    {
+        return new ChainLines(chain);
     }
 
     @Override

@@ -147,6 +147,12 @@ final class DdfBlockedLayer implements ChainLayer
         bloom.insertPart(a, part, parts);
     }
 
+    /** @return the layer's blocks (a sorted replay's {@link ChainLines} sets them). */
+    BlockedBloom bloom()
+    {
+        return bloom;
+    }
+
     /** @return {@link BlockedBloom#touchPart}. */
     long touchPart(final long a, final int part, final int parts)
     {
