@@ -82,14 +82,15 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
     /**
      * @param layout        the region's layout.
      * @param region        the region: state, end times, table.
+     * @param capacity      n, new elements per window.
      * @param perGeneration c = ⌈n / L⌉ new elements per generation.
      * @param maxKicks      relocations per insertion before an insert failure.
      * @param window        W, ms.
      * @param slices        L.
      * @param clock         what a call without a time reads ({@link FilterClock#NONE}: event time).
      */
-    AgedCuckooCore(final AgedLayout layout, final MappedWords region, final long perGeneration, final int maxKicks,
-        final long window, final int slices, final FilterClock clock)
+    AgedCuckooCore(final AgedLayout layout, final MappedWords region, final long capacity, final long perGeneration,
+        final int maxKicks, final long window, final int slices, final FilterClock clock)
     {
         this.state = region.slice(0, AgedLayout.TABLE);
         this.table = region.slice(AgedLayout.TABLE, layout.buckets());
@@ -102,7 +103,7 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
         this.time = new AgedStamps(state, window, slices, stamps, clock);
         this.sweep = new AgedSweep(state, table, lock, buckets, stampBits);
         this.cells = new AgedTable(layout, state, table, lock, maxKicks);
-        this.forgetting = new AgedForgetting(state, time, stamps, slices, perGeneration);
+        this.forgetting = new AgedForgetting(state, time, stamps, capacity, perGeneration);
         this.quarter = Math.max(1, Math.min(perGeneration / 4, (slices + 1) * perGeneration / 64));
     }
 

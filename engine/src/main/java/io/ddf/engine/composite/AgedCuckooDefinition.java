@@ -218,8 +218,8 @@ public final class AgedCuckooDefinition extends KindDefinition
     public FilterCore core(final long[] slots, final MappedWords region, final MappedWords headerState,
         final FilterClock wallClock)
     {
-        return new AgedCuckooCore(layout(slots), region, perGeneration(slots[CAPACITY], slots[SLICES]),
-            (int)slots[KICKS], slots[WINDOW_MILLIS], (int)slots[SLICES],
+        return new AgedCuckooCore(layout(slots), region, slots[CAPACITY], perGeneration(slots[CAPACITY],
+            slots[SLICES]), (int)slots[KICKS], slots[WINDOW_MILLIS], (int)slots[SLICES],
             slots[TIME_SOURCE] == FifoBloomDefinition.EVENT_TIME ? FilterClock.NONE : wallClock);
     }
 

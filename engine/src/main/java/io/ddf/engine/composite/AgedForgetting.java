@@ -25,9 +25,9 @@ import static io.ddf.engine.composite.AgedLayout.RECYCLED_EARLY;
  *
  * <p>The tests, at each turn and a few times within each generation ({@link AgedCuckooCore}): the elements of the
  * ended generations wholly inside the window (each began after now − W: its predecessor ended after it) are at most
- * L c, and the elements of all live generations, the current one's included, at most (L + 1) c, the table's sizing.
- * Under the promise both hold (at most n ≤ L c elements within W; besides them only the generation spanning now − W,
- * at most c), so it never forgets then (fill levels round down); past it, the oldest live generations older than the
+ * n, and the elements of all live generations, the current one's included, at most n + c, the table's sizing.
+ * Under the promise both hold (at most n elements within W; besides them only the generation spanning now − W, at
+ * most c), so it never forgets then (fill levels round down, the bounds too: n and n + c in 127ths of c); past it, the oldest live generations older than the
  * last one ended are forgotten, oldest first, until both hold again: a steady excess keeps the newest L generations
  * (at least the newest n elements), and a burst cannot fill the table between two turns. The elements per generation
  * are fill levels in 127ths of c ({@link AgedLayout#FILL}), written by its turn.
@@ -43,17 +43,21 @@ final class AgedForgetting
     private final MappedWords state;
     private final AgedStamps time;
     private final int stamps;
-    private final int slices;
+    /** n in fill units (127ths of c): what the ended generations inside the window may hold. */
+    private final long windowBound;
+    /** n + c in fill units: the live entries the table is sized for. */
+    private final long tableBound;
     private final long perGeneration;
 
-    AgedForgetting(final MappedWords state, final AgedStamps time, final int stamps, final int slices,
+    AgedForgetting(final MappedWords state, final AgedStamps time, final int stamps, final long capacity,
         final long perGeneration)
     {
         this.state = state;
         this.time = time;
         this.stamps = stamps;
-        this.slices = slices;
         this.perGeneration = perGeneration;
+        this.windowBound = capacity * FULL / perGeneration;
+        this.tableBound = (capacity + perGeneration) * FULL / perGeneration;
     }
 
     /** At a turn to h, by the turning thread: h − 1's fill level from its elements, and h's cleared. */
@@ -95,10 +99,8 @@ final class AgedForgetting
                 inside += inside(g, oldest, from) ? fill : 0;
             }
         }
-        final long window = (long)slices * FULL;
-        final long table = window + FULL;
         int forgotten = 0;
-        for (long g = oldest; g < h - 1 && (inside > window || all > table); g++)
+        for (long g = oldest; g < h - 1 && (inside > windowBound || all > tableBound); g++)
         {
             final boolean counted = inside(g, oldest, from);
             final int fill = fill(time.stampOf(g));
