@@ -28,8 +28,8 @@ import static io.ddf.engine.composite.AgedLayout.RECYCLED_EARLY;
  * n, and the elements of all live generations, the current one's included, at most n + c, the table's sizing.
  * Under the promise both hold (at most n elements within W; besides them only the generation spanning now − W, at
  * most c), so it never forgets then (fill levels round down, the bounds too: n and n + c in 127ths of c); past it, the oldest live generations older than the
- * last one ended are forgotten, oldest first, until both hold again: a steady excess keeps the newest L generations
- * (at least the newest n elements), and a burst cannot fill the table between two turns. The elements per generation
+ * last one ended are forgotten, oldest first, until both hold again: a steady excess keeps the newest ⌊n / c⌋ full
+ * generations (the newest n elements when L divides n), and a burst cannot fill the table between two turns. The elements per generation
  * are fill levels in 127ths of c ({@link AgedLayout#FILL}), written by its turn.
  *
  * <p>A forgotten stamp's live bit is cleared first, then it is marked forgotten and unswept: its entries count as
