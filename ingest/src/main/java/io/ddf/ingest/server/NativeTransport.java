@@ -72,7 +72,7 @@ record NativeTransport(String name, IoHandlerFactory boss, IoHandlerFactory work
      * io_uring where this kernel has it (and lets this process use it: a container's seccomp policy may not), as
      * measured on this 2-core PVM guest (bench/README.md, "io_uring"): the event loop's CPU per pipelined BF.ADD
      * 1.26 against 1.35 µs, its time in the kernel from 40 % to 24 %, p50 lower in every comparison; req/s ahead in
-     * 21 of 32 alternated rounds (median ratio 1.11), not in every run. A spell of polling ({@code --io-spin-micros})
+     * 25 of 37 alternated rounds (median ratio 1.13), not in every run. A spell of polling ({@code --io-spin-micros})
      * is epoll's wait, so it keeps epoll; then NIO where there is neither.
      */
     private static NativeTransport auto(final ServerConfig config)
