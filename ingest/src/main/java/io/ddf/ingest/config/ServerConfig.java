@@ -161,9 +161,12 @@ public final class ServerConfig
     public static final long DEFAULT_IO_SPIN_MICROS = 0;
     /**
      * How long an event loop polls its sockets after its last event before it blocks in {@code epoll_wait}
-     * ({@code --io-spin-micros}); 0 blocks at once (Netty's own wait). Epoll only: NIO always blocks.
+     * ({@code --io-spin-micros}); 0 blocks at once (Netty's own wait). Epoll only: NIO always blocks, and io_uring
+     * refuses it (its wait is not a select strategy).
      */
     public long ioSpinMicros = DEFAULT_IO_SPIN_MICROS;
+    /** The event loops' transport ({@code --io-transport}); {@link IoTransport#AUTO} by default. */
+    public IoTransport ioTransport = IoTransport.AUTO;
     /** Raw feed port, or -1 for none; 0 picks a free one. */
     public int feedPort = -1;
     /** Raw feed framing. */
@@ -317,6 +320,29 @@ public final class ServerConfig
         {
             return false;
         }
+    }
+
+    /**
+     * Which of Netty's transports the event loops run ({@code serve --io-transport}): the kernel interface through
+     * which the daemon receives and sends (issue 31, bench/README.md "io_uring").
+     */
+    public enum IoTransport
+    {
+        /**
+         * io_uring where the kernel has it and no spell of polling is asked ({@link ServerConfig#ioSpinMicros} is
+         * epoll's), else epoll, else NIO: the measured choice (bench/README.md, "io_uring").
+         */
+        AUTO,
+        /**
+         * io_uring: each event loop round's receives and sends are queued and handed to the kernel in one
+         * {@code io_uring_enter}, where epoll costs a system call per receive and per send. A recent Linux
+         * kernel: Netty checks it at start.
+         */
+        IO_URING,
+        /** Edge-triggered epoll, a system call per receive and per send; Linux only. */
+        EPOLL,
+        /** The JDK's selector: anywhere. */
+        NIO
     }
 
     /** Where the elements of BF.* and CF.* commands are judged ({@code serve --execution}). */

@@ -27,6 +27,7 @@ public final class ServerInfo
     private final ClientRegistry clients;
     private final CommandTable commands;
     private final Ports ports;
+    private final String multiplexingApi;
     private final long startNanos = System.nanoTime();
 
     /** The ports the daemon listens on, once it does (-1 for one it does not). */
@@ -51,10 +52,13 @@ public final class ServerInfo
      * @param clients  the connections.
      * @param commands the commands served (commandstats).
      * @param ports    where the daemon listens.
+     * @param multiplexingApi the event loops' transport (epoll, io_uring, nio): INFO's {@code multiplexing_api},
+     *                 as Redis names its own (epoll).
      */
     public ServerInfo(final ServerConfig config, final FilterStore store, final ClientRegistry clients,
-        final CommandTable commands, final Ports ports)
+        final CommandTable commands, final Ports ports, final String multiplexingApi)
     {
+        this.multiplexingApi = multiplexingApi;
         this.config = config;
         this.store = store;
         this.clients = clients;
@@ -148,6 +152,7 @@ public final class ServerInfo
             "ddf_version:" + version.replace("ddf ", "") + nl +
             "redis_mode:standalone" + nl +
             "arch_bits:64" + nl +
+            "multiplexing_api:" + multiplexingApi + nl +
             "process_id:" + ProcessHandle.current().pid() + nl +
             "tcp_port:" + ports.port() + nl +
             "uptime_in_seconds:" + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startNanos) + nl +

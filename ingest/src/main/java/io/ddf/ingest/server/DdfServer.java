@@ -72,6 +72,8 @@ public final class DdfServer implements AutoCloseable
     private DdfServer(final ServerConfig config, final PrintStream log)
     {
         this.config = config.validate();
+        // an explicit transport this machine lacks is refused here, before anything is opened
+        final NativeTransport transport = NativeTransport.choose(config);
         this.log = log;
         // Netty's and the JDK's loggers load the time zone database on first use; if that first use comes when
         // descriptors have run out, the Error it throws kills the accepting event loop and the daemon goes deaf
@@ -89,7 +91,7 @@ public final class DdfServer implements AutoCloseable
         this.pipeline = pipeline(config, router, store);
         this.drain = new PipelineDrain(config, router, pipeline);
         this.commands = new CommandTable();
-        this.info = new ServerInfo(config, store, clients, commands, ports);
+        this.info = new ServerInfo(config, store, clients, commands, ports, transport.name());
         // the ACL's rules name the commands served, so the users are made once every command is registered; the
         // commands that read them (AUTH, HELLO, ACL) get them from this holder, set before the daemon listens
         final SecurityHolder users = new SecurityHolder();
@@ -99,7 +101,7 @@ public final class DdfServer implements AutoCloseable
         this.conductor = new Conductor(commands, new AclAuthorizer(security.acl(), commands));
         security.acl().onChange(conductor::rulesChanged);
         durability.onWriteRefusal(conductor::writesRefused);
-        this.transports = new Transports(config, connectionLog, security);
+        this.transports = new Transports(config, connectionLog, security, transport);
     }
 
     private static FilterPipeline pipeline(final ServerConfig config, final VerdictRouter router,

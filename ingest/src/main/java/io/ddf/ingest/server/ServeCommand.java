@@ -167,6 +167,13 @@ public final class ServeCommand implements Callable<Integer>
             "(default ${DEFAULT-VALUE}; 0 sleeps at once). Polling spares unpipelined clients the loop's wake-up.")
     private long ioSpinMicros = DEFAULTS.ioSpinMicros;
 
+    @Option(names = "--io-transport", paramLabel = "T", converter = IoTransportConverter.class,
+        description = "The event loops' kernel interface: auto (default: io_uring where the kernel has it and " +
+            "--io-spin-micros is 0, else epoll, else nio), " +
+            "io_uring (a loop round's receives and sends in one io_uring_enter), epoll or nio. An explicit choice " +
+            "this machine lacks is refused.")
+    private ServerConfig.IoTransport ioTransport = DEFAULTS.ioTransport;
+
     @Option(names = "--execution", paramLabel = "WHERE", converter = ExecutionConverter.class,
         description = "Where BF.*/CF.* elements are judged: inline (default: by the event loop that read the " +
             "command, as Redis does) or pipeline (copied into the Disruptor ring, judged on its thread, the " +
@@ -261,6 +268,7 @@ public final class ServeCommand implements Callable<Integer>
         config.waitStrategy = waitStrategy;
         config.ioThreads = ioThreads;
         config.ioSpinMicros = ioSpinMicros;
+        config.ioTransport = ioTransport;
         config.execution = execution;
         config.fsync = fsync;
         config.fsyncWarnMillis = fsyncWarnMillis;
@@ -361,6 +369,15 @@ public final class ServeCommand implements Callable<Integer>
         FeedModeConverter()
         {
             super(ServerConfig.FeedMode.class);
+        }
+    }
+
+    /** auto | io_uring | epoll | nio. */
+    static final class IoTransportConverter extends LowerCaseEnumConverter<ServerConfig.IoTransport>
+    {
+        IoTransportConverter()
+        {
+            super(ServerConfig.IoTransport.class);
         }
     }
 

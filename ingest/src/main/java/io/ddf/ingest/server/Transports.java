@@ -18,19 +18,11 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.DefaultSelectStrategyFactory;
-import io.netty.channel.ServerChannel;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollEventLoopGroup;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 
@@ -42,10 +34,10 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * The daemon's network: its event loops (epoll where there is epoll), its listening sockets (the RESP port and the
- * raw feed's), the connection to a forward target, and every channel they made, so that they close in order. Each
- * accepted channel's pipeline starts with what {@link TransportSecurity} adds for its endpoint (TLS, issue 23),
- * then the idle timeout (RESP), then the connection's own handlers.
+ * The daemon's network: its event loops (on the transport {@link NativeTransport} chose), its listening sockets (the
+ * RESP port and the raw feed's), the connection to a forward target, and every channel they made, so that they close
+ * in order. Each accepted channel's pipeline starts with what {@link TransportSecurity} adds for its endpoint (TLS,
+ * issue 23), then the idle timeout (RESP), then the connection's own handlers.
  */
 final class Transports
 {
@@ -81,6 +73,7 @@ final class Transports
     private final ServerConfig config;
     private final RateLimitedLog connectionLog;
     private final TransportSecurity security;
+    private final NativeTransport transport;
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
     private final ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
@@ -89,23 +82,17 @@ final class Transports
      * @param config        the addresses, ports, threads and limits.
      * @param connectionLog where refused accepts are told.
      * @param security      what secures each endpoint.
+     * @param transport     the event loops' transport ({@link NativeTransport#choose}).
      */
-    Transports(final ServerConfig config, final RateLimitedLog connectionLog, final TransportSecurity security)
+    Transports(final ServerConfig config, final RateLimitedLog connectionLog, final TransportSecurity security,
+        final NativeTransport transport)
     {
         this.config = config;
         this.connectionLog = connectionLog;
         this.security = security;
-        final boolean epoll = Epoll.isAvailable();
-        this.boss = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
-        this.workers = epoll
-            ? new EpollEventLoopGroup(config.ioThreads, config.ioSpinMicros == 0 ? DefaultSelectStrategyFactory.INSTANCE
-                : SpinThenBlock.factory(java.util.concurrent.TimeUnit.MICROSECONDS.toNanos(config.ioSpinMicros)))
-            : new NioEventLoopGroup(config.ioThreads);
-    }
-
-    private Class<? extends ServerChannel> serverChannelClass()
-    {
-        return boss instanceof EpollEventLoopGroup ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        this.transport = transport;
+        this.boss = new MultiThreadIoEventLoopGroup(1, transport.boss());
+        this.workers = new MultiThreadIoEventLoopGroup(config.ioThreads, transport.workers());
     }
 
     /**
@@ -122,7 +109,7 @@ final class Transports
     {
         final ServerBootstrap resp = new ServerBootstrap()
             .group(boss, workers)
-            .channel(serverChannelClass())
+            .channel(transport.serverChannel())
             .option(ChannelOption.SO_BACKLOG, 1024)
             .handler(new AcceptGuard(connectionLog))
             .childOption(ChannelOption.TCP_NODELAY, true)
@@ -154,11 +141,11 @@ final class Transports
     {
         final ServerBootstrap feed = new ServerBootstrap()
             .group(boss, workers)
-            .channel(serverChannelClass())
+            .channel(transport.serverChannel())
             .handler(new AcceptGuard(connectionLog))
             .childOption(ChannelOption.TCP_NODELAY, true)
             .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(64 * 1024, 256 * 1024))
-            .childOption(ChannelOption.RCVBUF_ALLOCATOR, new AdaptiveRecvByteBufAllocator(FEED_READ_MIN,
+            .childOption(ChannelOption.RECVBUF_ALLOCATOR, new AdaptiveRecvByteBufAllocator(FEED_READ_MIN,
                 FEED_READ_INITIAL, FEED_READ_MAX).maxMessagesPerRead(FEED_READS_PER_WAKE))
             .childHandler(initializer(TransportSecurity.Endpoint.FEED, handlers));
         return bind(feed, config.feedPort, "feed");
@@ -175,7 +162,7 @@ final class Transports
     {
         final ChannelFuture connect = new Bootstrap()
             .group(workers)
-            .channel(boss instanceof EpollEventLoopGroup ? EpollSocketChannel.class : NioSocketChannel.class)
+            .channel(transport.socketChannel())
             .option(ChannelOption.TCP_NODELAY, true)
             .option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(256 * 1024, 1024 * 1024))
             .handler(forwarder)

@@ -54,6 +54,24 @@ class ServerConfigTest
             "got 'pipeline'"), wrong.getMessage());
     }
 
+    /** {@code --io-transport}: each value parsed (io_uring with its underscore), auto by default, a wrong one refused. */
+    @Test
+    void ioTransportParsesEachTransport()
+    {
+        assertEquals(ServerConfig.IoTransport.AUTO, new ServerConfig().ioTransport, "auto by default");
+        for (final ServerConfig.IoTransport transport : ServerConfig.IoTransport.values())
+        {
+            final ServeCommand serve = new ServeCommand();
+            new CommandLine(serve).parseArgs("--io-transport",
+                transport.name().toLowerCase(java.util.Locale.ROOT));
+            assertEquals(transport, serve.config().ioTransport);
+        }
+        final CommandLine.ParameterException wrong = assertThrows(CommandLine.ParameterException.class,
+            () -> new CommandLine(new ServeCommand()).parseArgs("--io-transport", "kqueue"));
+        org.junit.jupiter.api.Assertions.assertTrue(wrong.getMessage().contains("expected auto or io_uring or epoll " +
+            "or nio, got 'kqueue'"), wrong.getMessage());
+    }
+
     private static void refused(final String expected, final Consumer<ServerConfig> bad)
     {
         final ServerConfig config = new ServerConfig();

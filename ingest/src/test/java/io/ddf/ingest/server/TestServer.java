@@ -14,8 +14,8 @@ import java.util.function.Consumer;
  * (ddf's fixed-size filters, {@code --past-capacity forget}) says so in its own configuration.
  * {@code -Dddf.test.execution=inline|pipeline} sets
  * {@code --execution} for every suite that starts one (the build runs the key suites in the mode that is not the
- * default as well), {@code -Dddf.test.fsync} sets {@code --fsync}; a suite's own configuration comes after and may
- * fix them.
+ * default as well), {@code -Dddf.test.fsync} sets {@code --fsync}, {@code -Dddf.test.io-transport}
+ * {@code --io-transport}; a suite's own configuration comes after and may fix them.
  */
 public final class TestServer implements AutoCloseable
 {
@@ -24,6 +24,12 @@ public final class TestServer implements AutoCloseable
     /** {@code -Dddf.test.fsync=always|everysec|no} sets {@code --fsync} likewise (the default: the daemon's). */
     static final io.ddf.engine.SyncPolicy FSYNC = System.getProperty("ddf.test.fsync", "").isEmpty() ?
         new ServerConfig().fsync : io.ddf.engine.SyncPolicy.parse(System.getProperty("ddf.test.fsync"));
+
+    /**
+     * {@code -Dddf.test.io-transport=auto|io_uring|epoll|nio} sets {@code --io-transport} likewise (the default: the
+     * daemon's), so that the daemon's suites can be run on another transport.
+     */
+    static final ServerConfig.IoTransport IO_TRANSPORT = ioTransport(System.getProperty("ddf.test.io-transport"));
 
     private final ByteArrayOutputStream logBytes = new ByteArrayOutputStream();
     final DdfServer server;
@@ -36,6 +42,7 @@ public final class TestServer implements AutoCloseable
         config.dataDir = dataDir;
         config.execution = EXECUTION;
         config.fsync = FSYNC;
+        config.ioTransport = IO_TRANSPORT;
         configure.accept(config);
         server = DdfServer.start(config, new PrintStream(logBytes, true, StandardCharsets.UTF_8));
     }
@@ -47,6 +54,12 @@ public final class TestServer implements AutoCloseable
     static java.util.List<String> executionOptions()
     {
         return java.util.List.of("--execution", EXECUTION.name().toLowerCase(java.util.Locale.ROOT));
+    }
+
+    private static ServerConfig.IoTransport ioTransport(final String property)
+    {
+        return property == null || property.isEmpty() ? new ServerConfig().ioTransport :
+            ServerConfig.IoTransport.valueOf(property.toUpperCase(java.util.Locale.ROOT));
     }
 
     private static ServerConfig.Execution execution(final String property)
