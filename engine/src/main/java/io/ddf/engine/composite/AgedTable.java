@@ -101,37 +101,29 @@ final class AgedTable
             kick++;
             final long beside = kick == 1 && i1 != i2 ? (bucket == i1 ? i2 : i1) : -1;
             final int shortcut = kick <= LOOKAHEAD_KICKS ? roomBeside(bucket, beside, victimSlot(hash, kick)) : -1;
-            if (shortcut >= 0)
+            final long displaced;
+            final long at = shortcut < SLOTS ? bucket : beside;
+            final int slot = shortcut & (SLOTS - 1);
+            final long victim = shortcut < 0 ? 0 : table.getLongVolatile(at) >>> (slot * SLOT_BITS) & SLOT_MASK;
+            final long to = alternate(at, victim >>> stampBits);
+            if (victim != 0 && placeIfFree(to, victim))
             {
-                final long at = shortcut < SLOTS ? bucket : beside;
-                final int slot = shortcut & (SLOTS - 1);
-                final long victim = table.getLongVolatile(at) >>> (slot * SLOT_BITS) & SLOT_MASK;
-                final long to = alternate(at, victim >>> stampBits);
-                if (victim != 0 && placeIfFree(to, victim))
+                moved(victim, at, to);
+                displaced = replace(at, slot, hand);
+                moved(hand, from, at);
+                bucket = at;
+                if (displaced == victim || displaced == 0)
                 {
-                    moved(victim, at, to);
-                    final long displaced = replace(at, slot, hand);
-                    moved(hand, from, at);
-                    bucket = at;
-                    if (displaced == victim || displaced == 0)
-                    {
-                        placed = true; // the usual case: the victim is now in its other bucket, the hand in its slot
-                        break;
-                    }
-                    hand = displaced; // a race changed the slot (shared mode): walk on with what it held
-                    from = bucket;
-                    bucket = alternate(bucket, hand >>> stampBits);
-                    if (placeIfFree(bucket, hand))
-                    {
-                        moved(hand, from, bucket);
-                        placed = true;
-                        break;
-                    }
-                    continue;
+                    placed = true; // the usual case: the victim is now in its other bucket, the hand in its slot
+                    break;
                 }
+                // else a race changed the slot (shared mode): walk on with what it held
             }
-            final long displaced = replace(bucket, victimSlot(hash, kick), hand);
-            moved(hand, from, bucket);
+            else
+            {
+                displaced = replace(bucket, victimSlot(hash, kick), hand);
+                moved(hand, from, bucket);
+            }
             hand = displaced;
             from = bucket;
             bucket = alternate(bucket, hand >>> stampBits);
