@@ -452,7 +452,10 @@ final class DaemonPowerCutKindsIT
             assertTrue(differ.isEmpty(), policy + ": answers changed by the cut after the load: " + differ);
             final Key cuckoo = keys.stream().filter(k -> k.check == Check.CUCKOO).findFirst().orElseThrow();
             assertTrue(cuckoo.deleted.size() > 0, "the comparison covers acknowledged CF.DELs");
-            assertEquals(1L, client.call("BF.ADD", "chain", "after-the-cuts"), "it serves");
+            // it serves: an add answers (0 only as a false positive of the chain's thousands of items) and holds
+            final Object added = client.call("BF.ADD", "chain", "after-the-cuts");
+            assertTrue(added.equals(1L) || added.equals(0L), "BF.ADD after the cuts: " + added);
+            assertEquals(1L, client.call("BF.EXISTS", "chain", "after-the-cuts"), "it serves");
         }
         finally
         {
