@@ -74,7 +74,7 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
      * few slices): past the promise the table holds at most that many more than its sizing between two tests, load at
      * most 0.95 (1 + 1 / 64) for L = 1, 0.95 (1 + 1 / 68) at L = 16.
      */
-    private final long quarter;
+    private final long testEvery;
     private final boolean owned;
     private ChangeRecorder recorder;
     private boolean openTimeDeferred;
@@ -104,7 +104,7 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
         this.sweep = new AgedSweep(state, table, lock, buckets, stampBits);
         this.cells = new AgedTable(layout, state, table, lock, maxKicks);
         this.forgetting = new AgedForgetting(state, time, stamps, capacity, perGeneration);
-        this.quarter = Math.max(1, Math.min(perGeneration / 4, (slices + 1) * perGeneration / 64));
+        this.testEvery = Math.max(1, Math.min(perGeneration / 4, (slices + 1) * perGeneration / 64));
     }
 
     @Override
@@ -249,7 +249,7 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
             time.makeLive(time.stampOf(0)); // a new filter's first element: generation 0's stamp
         }
         final long within = ticket - generation * perGeneration;
-        if (within > 0 && within % quarter == 0) // past the promise the table overfills before the next turn
+        if (within > 0 && within % testEvery == 0) // past the promise the table overfills before the next turn
         {
             forgetting.forgetPastPromise(generation, within, this::forgot);
         }
@@ -291,7 +291,7 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
      * Generation h's turn, by its first ticket's holder (turns are serial): waits for h − 1, sweeps the whole table
      * when the stamp h reuses may still have entries (its old generation still live past the promise, or no pass
      * completed since its window passed or since it was forgotten), forgets the oldest generations past the promise
-     * ({@link AgedStamps#forgetPastPromise}), then publishes h.
+     * ({@link AgedForgetting#forgetPastPromise}), then publishes h.
      *
      * @param previous  the elements of h − 1: the tickets it claimed (c when it turned by count).
      * @param replaying whether replay turns (it forgets from the records, not by the test).

@@ -136,8 +136,8 @@ final class AgedForgetting
             }
             if (state.compareAndSetLong(LIVE, live, live & ~(1L << stamp)))
             {
-                or(FORGOTTEN, 1L << stamp);
-                or(FORGOTTEN_UNSWEPT, 1L << stamp); // after the live bit: a pass that takes it in begins after
+                StateBits.set(state, FORGOTTEN, 1L << stamp);
+                StateBits.set(state, FORGOTTEN_UNSWEPT, 1L << stamp); // after the live bit: a pass that takes it in begins after
                 state.getAndAddLong(RECYCLED_EARLY, 1);
                 return true;
             }
@@ -160,9 +160,9 @@ final class AgedForgetting
     /** A turn reuses the stamp: it is no longer forgotten. */
     void reused(final int stamp)
     {
-        andNot(FORGOTTEN_UNSWEPT, 1L << stamp);
-        andNot(PASS_FORGOTTEN, 1L << stamp);
-        andNot(FORGOTTEN, 1L << stamp);
+        StateBits.clear(state, FORGOTTEN_UNSWEPT, 1L << stamp);
+        StateBits.clear(state, PASS_FORGOTTEN, 1L << stamp);
+        StateBits.clear(state, FORGOTTEN, 1L << stamp);
     }
 
     /**
@@ -196,30 +196,6 @@ final class AgedForgetting
         if (now != old)
         {
             state.putLongRelease(word, now);
-        }
-    }
-
-    private void andNot(final int word, final long bits)
-    {
-        while (true)
-        {
-            final long current = state.getLongVolatile(word);
-            if ((current & bits) == 0 || state.compareAndSetLong(word, current, current & ~bits))
-            {
-                return;
-            }
-        }
-    }
-
-    private void or(final int word, final long bits)
-    {
-        while (true)
-        {
-            final long current = state.getLongVolatile(word);
-            if ((current & bits) == bits || state.compareAndSetLong(word, current, current | bits))
-            {
-                return;
-            }
         }
     }
 }

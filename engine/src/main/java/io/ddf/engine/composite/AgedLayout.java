@@ -74,7 +74,7 @@ final class AgedLayout
      */
     static final int LATEST = 21;
     /**
-     * State word: the stamps forgotten early past the promise ({@link AgedStamps#forgetPastPromise}) and not reused
+     * State word: the stamps forgotten early past the promise ({@link AgedForgetting#forgetPastPromise}) and not reused
      * since, bit s for stamp s; written by the turning thread only. (Their END stays their generation's end, which the
      * forgetting reads for the generations after them.)
      */

@@ -189,14 +189,7 @@ final class AgedStamps
     /** Adds a stamp to the live ones. */
     void makeLive(final int stamp)
     {
-        while (true)
-        {
-            final long live = live();
-            if ((live >>> stamp & 1) != 0 || state.compareAndSetLong(LIVE, live, live | 1L << stamp))
-            {
-                return;
-            }
-        }
+        StateBits.set(state, LIVE, 1L << stamp);
     }
 
     /**

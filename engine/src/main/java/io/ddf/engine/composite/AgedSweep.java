@@ -75,8 +75,13 @@ final class AgedSweep
     /** @return whether an expiry since the last completed pass's start wants a pass. */
     boolean wanted()
     {
-        return state.getLongVolatile(CURSOR) != 0 ||
-            state.getLongVolatile(SWEPT_BEFORE) < state.getLongVolatile(PASS_WANTED) ||
+        return state.getLongVolatile(CURSOR) != 0 || passWanted();
+    }
+
+    /** @return whether an expiry or a forgotten stamp since the last completed pass's start wants a new pass. */
+    private boolean passWanted()
+    {
+        return state.getLongVolatile(SWEPT_BEFORE) < state.getLongVolatile(PASS_WANTED) ||
             state.getLongVolatile(FORGOTTEN_UNSWEPT) != 0;
     }
 
@@ -110,8 +115,7 @@ final class AgedSweep
             long cursor = state.getLongVolatile(CURSOR);
             if (cursor == 0)
             {
-                if (state.getLongVolatile(SWEPT_BEFORE) >= state.getLongVolatile(PASS_WANTED) &&
-                    state.getLongVolatile(FORGOTTEN_UNSWEPT) == 0)
+                if (!passWanted())
                 {
                     return TimedCore.NO_DEFERRED_WORK;
                 }
@@ -132,7 +136,8 @@ final class AgedSweep
             if (to == buckets)
             {
                 raiseSweptBefore(state.getLongVolatile(PASS_START));
-                sweptForgotten(state.getLongVolatile(PASS_FORGOTTEN));
+                // the stamps forgotten before the pass began are clean (a stamp reused since has left PASS_FORGOTTEN)
+                StateBits.clear(state, FORGOTTEN_UNSWEPT, state.getLongVolatile(PASS_FORGOTTEN));
                 state.putLongRelease(CURSOR, 0);
             }
             else
@@ -159,22 +164,6 @@ final class AgedSweep
                 // under the lock: a relocation that read a forgotten stamp live has finished
                 state.putLongRelease(PASS_FORGOTTEN, state.getLongVolatile(FORGOTTEN_UNSWEPT));
                 lock.unlockUnchangedRelease(version + 1);
-                return;
-            }
-        }
-    }
-
-    /**
-     * The stamps forgotten early before a completed pass began are clean (read at the pass's end: a stamp reused since
-     * has left it).
-     */
-    private void sweptForgotten(final long stamps)
-    {
-        while (stamps != 0)
-        {
-            final long unswept = state.getLongVolatile(FORGOTTEN_UNSWEPT);
-            if ((unswept & stamps) == 0 || state.compareAndSetLong(FORGOTTEN_UNSWEPT, unswept, unswept & ~stamps))
-            {
                 return;
             }
         }
@@ -239,7 +228,7 @@ final class AgedSweep
         }
         state.getAndAddLong(CLEARED, cleared);
         state.getAndAddLong(TURN_SWEEPS, 1);
-        sweptForgotten(state.getLongVolatile(FORGOTTEN_UNSWEPT)); // every stamp not live is gone
+        StateBits.clear(state, FORGOTTEN_UNSWEPT, state.getLongVolatile(FORGOTTEN_UNSWEPT)); // every stamp not live is gone
     }
 
     /** Replay's clearing of every entry of one stamp (single-threaded: the filter is not yet open to calls). */
