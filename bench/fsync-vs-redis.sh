@@ -21,7 +21,8 @@
 # BEFORE_JAR (another ddf.jar, e.g. main's before a change: its servers run alongside, one per policy of
 # BEFORE_POLICIES, default DDF_POLICIES, ports after the others), DDF_VARIANTS (more ddf servers, one per policy of
 # DDF_POLICIES and variant: space-separated option lists with commas for spaces, e.g. "--live-dir,none"), ISOLATE
-# (1: every other server stopped while one runs, scripts/rounds.sh; needed beside a busy-spin server), OUT (the
+# (1: every other server stopped while one runs, scripts/rounds.sh; needed beside a busy-spin server), CLIENT_THREADS
+# (redis-benchmark --threads in the rows, every server alike; default 1), OUT (the
 # result file). Each row also has the bytes the
 # server wrote to storage per second while it ran (/proc/PID/io write_bytes: pages it dirtied, log and tables alike).
 set -euo pipefail
@@ -33,6 +34,10 @@ capacity="${CAPACITY:-}"
 if [ -n "$capacity" ]; then range="${RANGE:-$((2 * capacity))}"; warm="${WARM:-$((2 * capacity / 1000))}"
 else range="${RANGE:-100000000}"; warm="${WARM:-20000}"; fi
 warm_unpipelined="${WARM_C:-10000}"
+# CLIENT_THREADS: redis-benchmark --threads (default 1: its single thread). Against bench/client-ceiling.sh's null
+# server one thread tops out at ~780,000 BF.ADD/s -P 16 here (1.3 µs of client CPU a request): a server faster than
+# that is measured by a second thread only
+threads=(); if [ "${CLIENT_THREADS:-1}" != 1 ]; then threads=(--threads "$CLIENT_THREADS"); fi
 ddf_port="${DDF_PORT:-7500}"
 redis_port="${REDIS_PORT:-6500}"
 module="${REDISBLOOM:-/work/shared/redisbloom/redisbloom-2.4.23.so}"
@@ -105,7 +110,7 @@ cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; } # utime + stime, cloc
 written() { awk '$1 == "write_bytes:" { print $2 }' "/proc/$1/io"; } # bytes it caused to be written to storage
 bench() { # mode index round
   local mode="$1" k="$2" r="$3" args c0 c1 w0 w1 t0 t1 timed
-  if [ "$mode" = pipelined ]; then args=(-n "$n" -P 16); else args=(-n "$m" -c 50); fi
+  if [ "$mode" = pipelined ]; then args=(-n "$n" -P 16 "${threads[@]}"); else args=(-n "$m" -c 50 "${threads[@]}"); fi
   c0="$(cpu_ticks "${procs[$k]}")"; w0="$(written "${procs[$k]}")"; t0="$(date +%s.%N)"
   # the client's own CPU (GNU time, where it is there): the two cores bound req/s near 2 / (client + server CPU)
   if [ -x /usr/bin/time ]; then timed=(/usr/bin/time -f "%U %S" -o "$work/client-cpu"); else timed=(); echo "0 0" > "$work/client-cpu"; fi
@@ -138,7 +143,7 @@ mkdir -p "$(dirname "$out")"
 {
   echo "# BF.ADD under each sync policy, ddf against redis-server with RedisBloom and an append-only file, $stamp UTC"
   echo
-  echo "\`bench/fsync-vs-redis.sh\` (ROUNDS=$rounds N=$n M=$m CAPACITY=${capacity:-unset} RANGE=$range WARM=$warm WARM_C=$warm_unpipelined DDF_RESERVE_OPTIONS=${DDF_RESERVE_OPTIONS:-none}), $(nproc) cores, $(redis-server --version | awk '{print $3}'),"
+  echo "\`bench/fsync-vs-redis.sh\` (ROUNDS=$rounds N=$n M=$m CAPACITY=${capacity:-unset} RANGE=$range WARM=$warm WARM_C=$warm_unpipelined DDF_RESERVE_OPTIONS=${DDF_RESERVE_OPTIONS:-none} CLIENT_THREADS=${CLIENT_THREADS:-1}), $(nproc) cores, $(redis-server --version | awk '{print $3}'),"
   echo "data on $(df -T "$work" | awk 'NR == 2 { print $2 " (" $1 ")" }'). Rounds alternated: each round runs every server once per mode$([ "${ISOLATE:-0}" = 1 ] && echo ', the others stopped (ISOLATE=1)')."
   [ -n "$skipped" ] && { echo; echo "$skipped"; }
   echo
