@@ -26,6 +26,10 @@ import java.util.concurrent.locks.LockSupport;
  * <p>A filter is registered before it takes any write, and the drop of the log never passes a registered filter's
  * position; one made while a round dropped the log past its (new) header's position is checkpointed at
  * registration, so that its header never names a position the log no longer holds.
+ *
+ * <p>Without a log ({@code --fsync no} with the tables live, {@link LiveTables}) the same rounds force each filter's
+ * live table into the data directory ({@link LoggedFilter#unlogged}) every {@code --checkpoint-seconds}: there is no
+ * position to record and no log to drop, and what a power cut takes is what changed since the last round.
  */
 final class Checkpoints implements AutoCloseable
 {
@@ -56,7 +60,7 @@ final class Checkpoints implements AutoCloseable
     private volatile boolean closed;
 
     /**
-     * @param log       the data directory's log.
+     * @param log       the data directory's log, or null ({@code --fsync no}: rounds by time only, nothing dropped).
      * @param seconds   {@code --checkpoint-seconds}.
      * @param logBytes  {@code --checkpoint-log-bytes}.
      * @param out       the daemon's log.
@@ -110,7 +114,7 @@ final class Checkpoints implements AutoCloseable
         synchronized (dropLock)
         {
             filters.put(key, filter);
-            if (filter.position() < log.start())
+            if (log != null && filter.position() < log.start())
             {
                 // made while a round dropped the log past its header's position: move that forward now, before
                 // it takes a write (a new filter's pages are on the device already, so this forces a header)
@@ -171,7 +175,7 @@ final class Checkpoints implements AutoCloseable
             }
             final long now = System.nanoTime();
             final boolean due = now - nextRound >= 0;
-            final boolean big = now - sizeAllowed >= 0 && log.appended() - lowest() >= logBytes;
+            final boolean big = log != null && now - sizeAllowed >= 0 && log.appended() - lowest() >= logBytes;
             if (due || big)
             {
                 round();
@@ -256,15 +260,26 @@ final class Checkpoints implements AutoCloseable
     /** Deletes the log's segments before the lowest position a registered filter may replay from. */
     private void drop()
     {
+        if (log == null)
+        {
+            return;
+        }
         synchronized (dropLock)
         {
             dropped.add(log.dropBefore(lowest()));
         }
     }
 
-    /** @return the lowest position a registered filter may replay from (the appended position when none). */
+    /**
+     * @return the lowest position a registered filter may replay from (the appended position when none; 0 without a
+     *         log).
+     */
     private long lowest()
     {
+        if (log == null)
+        {
+            return 0;
+        }
         long lowest = log.appended();
         for (final LoggedFilter filter : filters.values())
         {

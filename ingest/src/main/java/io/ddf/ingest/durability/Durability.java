@@ -26,7 +26,10 @@ import java.util.List;
  *       once a second, off the event loops; the mapped tables are made durable only by checkpoints.</li>
  *   <li>{@code always}: a reply that acknowledges a write leaves once the write is on the device, the writes of many
  *       replies sharing one force ({@link GroupCommit}); in both execution modes and on the raw feed.</li>
- *   <li>{@code no}: no log; nothing forced while open; the kernel's writeback.</li>
+ *   <li>{@code no}: no log. With the tables live ({@link LiveTables}, the default on a disk) each table is forced
+ *       into the data directory every {@code --checkpoint-seconds}, the same rounds as the log's checkpoints without
+ *       a position ({@link LoggedFilter#unlogged}); a power cut takes what changed since the last round. In place
+ *       ({@code --live-dir none}), nothing is forced while open: the kernel's writeback.</li>
  * </ul>
  */
 public final class Durability implements AutoCloseable
@@ -38,8 +41,9 @@ public final class Durability implements AutoCloseable
     private final PrintStream log;
     private final GroupCommit commit;
     private final Restarts restarts;
-    /** The data directory's log and its checkpoints: null under {@code no}, or before {@link #openLog}. */
+    /** The data directory's log: null under {@code no}, or before {@link #openLog}. */
     private DirectoryLog directoryLog;
+    /** Its checkpoints; under {@code no} the live tables' rounds (null when the tables are in place). */
     private Checkpoints checkpoints;
     /** Where the filter tables are mapped ({@code --live-dir}): set by {@link #openLog}. */
     private LiveTables liveTables;
@@ -114,6 +118,10 @@ public final class Durability implements AutoCloseable
         liveTables = LiveTables.place(dataDir, options.liveDir(), options.policy(), log);
         if (options.policy() == SyncPolicy.NO)
         {
+            if (liveTables.live())
+            {
+                checkpoints = new Checkpoints(null, options.checkpointSeconds(), options.checkpointBytes(), log);
+            }
             return null;
         }
         directoryLog = DirectoryLog.open(dataDir, options.segmentBytes(), options.policy() == SyncPolicy.EVERYSEC,
@@ -146,9 +154,12 @@ public final class Durability implements AutoCloseable
         {
             liveTables.logOpenings(log); // every filter found is open now
         }
-        if (directoryLog != null)
+        if (checkpoints != null)
         {
             checkpoints.start();
+        }
+        if (directoryLog != null)
+        {
             directoryLog.start(checkpoints::all);
         }
     }
@@ -209,6 +220,9 @@ public final class Durability implements AutoCloseable
         if (checkpoints != null)
         {
             checkpoints.close();
+        }
+        if (directoryLog != null)
+        {
             directoryLog.stop();
         }
     }
@@ -221,9 +235,9 @@ public final class Durability implements AutoCloseable
         {
             commit.close();
         }
+        stopLogging();
         if (directoryLog != null)
         {
-            stopLogging();
             directoryLog.close();
             directoryLog = null;
         }
@@ -272,6 +286,7 @@ public final class Durability implements AutoCloseable
         if (filter.changeLog() == null)
         {
             restarts.opened(key, filter.path(), filter.lastClose());
+            unlogged(key, filter::sync);
             return;
         }
         final boolean early = restarts.opened(key, filter.path(), filter.recovery());
@@ -303,6 +318,25 @@ public final class Durability implements AutoCloseable
         if (filter.changeLog() != null && checkpoints != null)
         {
             checkpoints.register(key, LoggedFilter.of(filter), false);
+        }
+        else if (filter.changeLog() == null)
+        {
+            unlogged(key, filter::sync);
+        }
+    }
+
+    /**
+     * A filter not written through a log (opened or made under {@code no}, before it takes a write): its live table
+     * forced into the data directory at each round from now on; nothing when the tables are in place.
+     *
+     * @param key  its key.
+     * @param sync its {@code sync()}.
+     */
+    public void unlogged(final String key, final java.util.function.LongSupplier sync)
+    {
+        if (checkpoints != null && directoryLog == null)
+        {
+            checkpoints.register(key, LoggedFilter.unlogged(sync), false);
         }
     }
 

@@ -4,6 +4,8 @@ import io.ddf.engine.DuplicateFilter;
 import io.ddf.persistence.log.Checkpoint;
 import io.ddf.persistence.log.Checkpointable;
 
+import java.util.function.LongSupplier;
+
 /**
  * A filter written through the data directory's change log, as the checkpoints see it: fixed-size filters
  * ({@link DuplicateFilter}) and the filters that grow ({@link Checkpointable}) alike.
@@ -69,6 +71,32 @@ interface LoggedFilter
             public long position()
             {
                 return filter.checkpointPosition();
+            }
+        };
+    }
+
+    /**
+     * @param sync forces a filter not written through a log ({@code --fsync no}): its {@code sync()}, which writes
+     *             the live table's changed chunks into the data directory's file and forces it.
+     * @return it, at position 0 (there is no log to keep for it).
+     */
+    static LoggedFilter unlogged(final LongSupplier sync)
+    {
+        return new LoggedFilter()
+        {
+            @Override
+            public Checkpoint checkpoint()
+            {
+                final long millis = System.currentTimeMillis();
+                final long started = System.nanoTime();
+                final long forced = sync.getAsLong();
+                return new Checkpoint(0, millis, System.nanoTime() - started, forced >= 0);
+            }
+
+            @Override
+            public long position()
+            {
+                return 0;
             }
         };
     }

@@ -52,6 +52,10 @@ final class PersistenceInfo
         {
             logLines(lines, options, log, stats, cps);
         }
+        else if (cps != null)
+        {
+            checkpointLines(lines, options, cps); // --fsync no, tables live: rounds without a log
+        }
         syncLines(lines, options, stats, commit);
         lines.addAll(restarts.infoLines());
         return lines;
@@ -69,18 +73,25 @@ final class PersistenceInfo
         lines.add("ddf_log_records_since_checkpoint:" + stats.unitsSince(cps.position()));
         final String refusal = log.refusal();
         lines.add("ddf_log_write_error:" + (refusal == null ? "" : refusal.replaceAll("[\r\n]", " ")));
-        lines.add("ddf_checkpoint_seconds:" + options.checkpointSeconds());
         lines.add("ddf_checkpoint_log_bytes:" + options.checkpointBytes());
         lines.add("ddf_checkpoint_position:" + cps.position());
+        checkpointLines(lines, options, cps);
+        lines.add("ddf_log_segments_dropped:" + cps.droppedSegments());
+        lines.add("ddf_log_forces:" + stats.forces());
+        lines.add(String.format(Locale.ROOT, "ddf_log_force_mean_ms:%.3f", stats.meanForceNanos() / 1e6));
+        lines.add(String.format(Locale.ROOT, "ddf_log_force_max_ms:%.3f", stats.maxForceNanos() / 1e6));
+    }
+
+    /** The checkpoints' lines, also without a log. */
+    private static void checkpointLines(final List<String> lines, final Durability.Options options,
+        final Checkpoints.Stats cps)
+    {
+        lines.add("ddf_checkpoint_seconds:" + options.checkpointSeconds());
         lines.add("ddf_last_checkpoint_time:" + cps.lastStartMillis() / 1000);
         lines.add(String.format(Locale.ROOT, "ddf_last_checkpoint_ms:%.1f", cps.lastNanos() / 1e6));
         lines.add("ddf_last_checkpoint_filters:" + cps.lastFilters());
         lines.add("ddf_checkpoints:" + cps.checkpoints());
         lines.add("ddf_checkpoint_failures:" + cps.failures());
-        lines.add("ddf_log_segments_dropped:" + cps.droppedSegments());
-        lines.add("ddf_log_forces:" + stats.forces());
-        lines.add(String.format(Locale.ROOT, "ddf_log_force_mean_ms:%.3f", stats.meanForceNanos() / 1e6));
-        lines.add(String.format(Locale.ROOT, "ddf_log_force_max_ms:%.3f", stats.maxForceNanos() / 1e6));
     }
 
     /** The lines before the log (issue 24's), now about the log's forces when there is one. */
@@ -117,8 +128,11 @@ final class PersistenceInfo
     {
         if (log == null)
         {
-            return new PersistenceFigures(false, 0, 0, 0, true, 0, 0, 0, 0, 0, 0, 0, 0, 0, restarts.replayed(),
-                restarts.records(), restarts.replayNanos() / 1e9);
+            final Checkpoints.Stats cps = checkpoints == null ? null : checkpoints.stats(); // no: live tables' rounds
+            return new PersistenceFigures(false, 0, 0, 0, true, 0, 0, 0, 0, 0, cps == null ? 0 : cps.checkpoints(),
+                cps == null ? 0 : cps.failures(), cps == null ? 0 : cps.lastStartMillis() / 1000.0,
+                cps == null ? 0 : cps.lastNanos() / 1e9, restarts.replayed(), restarts.records(),
+                restarts.replayNanos() / 1e9);
         }
         final LogStats stats = log.log().stats();
         final Checkpoints.Stats cps = checkpoints.stats();

@@ -209,17 +209,19 @@ public final class ServeCommand implements Callable<Integer>
         description = "When changes reach the disk, as Redis's appendfsync, through the data directory's change " +
             "log (<dir>/log/): always (a reply that acknowledges a write leaves once its record is on the disk; the " +
             "writes of many replies share one force), everysec (the log forced once a second, off the event loops; " +
-            "a power cut loses at most the last two seconds; the default) or no (no log; the kernel's writeback, " +
-            "~30 s). A process crash loses nothing under any of them.")
+            "a power cut loses at most the last two seconds; the default) or no (no log: a power cut loses what " +
+            "changed since the last checkpoint of the live tables, --checkpoint-seconds; in place, --live-dir none, " +
+            "the kernel's writeback, ~30 s). A process crash loses nothing under any of them.")
     private io.ddf.engine.SyncPolicy fsync = DEFAULTS.fsync;
 
     @Option(names = "--fsync-warn-ms", paramLabel = "MS", description = "A sync taking longer is logged and " +
         "counted in INFO persistence's fsync_delayed (default: ${DEFAULT-VALUE}).")
     private long fsyncWarnMillis = DEFAULTS.fsyncWarnMillis;
 
-    @Option(names = "--checkpoint-seconds", paramLabel = "S", description = "Under always and everysec, each " +
-        "changed filter's pages are forced and the change log before them dropped this often (default: " +
-        "${DEFAULT-VALUE}; a restart after a power cut replays at most this long of writes).")
+    @Option(names = "--checkpoint-seconds", paramLabel = "S", description = "Each changed filter's pages are " +
+        "forced and the change log before them dropped this often (default: ${DEFAULT-VALUE}; a restart after a " +
+        "power cut replays at most this long of writes; under --fsync no, with no log, a power cut loses at most " +
+        "this long of writes and the checkpoint's own time).")
     private long checkpointSeconds = DEFAULTS.checkpointSeconds;
 
     @Option(names = "--checkpoint-log-bytes", paramLabel = "BYTES", description = "A checkpoint starts early once " +
@@ -228,7 +230,7 @@ public final class ServeCommand implements Callable<Integer>
 
     @Option(names = "--live-dir", paramLabel = "DIR|none", description = "Where the filter tables are mapped: a " +
         "copy on this tmpfs, the data directory's files written at checkpoints only (default: /dev/shm when the data " +
-        "directory is on a disk, /dev/shm a tmpfs with room, and --fsync is not no; else none: in place).")
+        "directory is on a disk and /dev/shm a tmpfs with room, under every --fsync; else none: in place).")
     private String liveDir;
 
     @Option(names = "--forward", paramLabel = "HOST:PORT", converter = AddressConverter.class,

@@ -112,6 +112,10 @@ public final class ScalingRegistry implements AutoCloseable
             }
             return;
         }
+        if (durability != null)
+        {
+            durability.unlogged(key, filter::sync); // --fsync no with live tables: forced at each round
+        }
         track(filter);
     }
 

@@ -111,6 +111,64 @@ final class DaemonLiveDirIT
         assertTrue(acked.size() > 32, "the load was acknowledged: " + acked.size());
     }
 
+    /**
+     * {@code --fsync no} maps the tables live too, and its checkpoints (a round every {@code --checkpoint-seconds}, 1
+     * here: a test of that setting) force them into the data directory without a log: after kill -9 and a "reboot"
+     * (the live copies gone), every add made before a completed round is there. Without the rounds the data
+     * directory's files would hold the filters as made, and the check would find the adds lost.
+     */
+    @Test
+    void underFsyncNoTheLiveTablesAreCheckpointedIntoTheDataDirectory() throws Exception
+    {
+        final Path data = work.resolve("data-no");
+        final List<String> acked = new ArrayList<>();
+        final List<String> options = List.of("--fsync", "no", "--checkpoint-seconds", "1");
+        final Path live;
+        DaemonProcess daemon = DaemonProcess.start(data, List.of(), options, Map.of());
+        try (RespClient client = new RespClient(daemon.port))
+        {
+            String info = (String)client.call("INFO", "persistence");
+            live = Path.of(field(info, "ddf_live_dir"));
+            assertNotEquals("none", live.toString(), "--fsync no maps the tables live too: " + info);
+            assertEquals("0", field(info, "aof_enabled"), "and has no log: " + info);
+            assertEquals("OK", client.call("BF.RESERVE", "fixed", "0.01", "100000", "NONSCALING"));
+            load(daemon, 0, acked);
+            final long before = Long.parseLong(field((String)client.call("INFO", "persistence"), "ddf_checkpoints"));
+            final long deadline = System.currentTimeMillis() + 30_000;
+            long now = before;
+            while (now < before + 4 && System.currentTimeMillis() < deadline) // two rounds of both filters
+            {
+                Thread.sleep(100);
+                info = (String)client.call("INFO", "persistence");
+                now = Long.parseLong(field(info, "ddf_checkpoints"));
+            }
+            assertTrue(now >= before + 4, "two rounds after the load: " + info);
+            assertEquals("0", field(info, "ddf_checkpoint_failures"), info);
+        }
+        finally
+        {
+            daemon.kill();
+        }
+        assertEquals(2, files(live).size(), "kill -9 leaves the live copies: " + files(live));
+        for (final Path copy : files(live))
+        {
+            Files.delete(copy); // a reboot
+        }
+        daemon = DaemonProcess.start(data, List.of(), options, Map.of());
+        try (RespClient client = new RespClient(daemon.port))
+        {
+            final String info = (String)client.call("INFO", "persistence");
+            assertEquals(2, Pattern.compile("(?m)^ddf_live_at_start_.*:restored from the data directory: no live copy")
+                .matcher(info).results().count(), "each restored from the data directory: " + info);
+            check(client, acked);
+        }
+        finally
+        {
+            daemon.stop();
+        }
+        assertTrue(acked.size() > 32, "the load was acknowledged: " + acked.size());
+    }
+
     private static List<Path> files(final Path live) throws IOException
     {
         try (Stream<Path> entries = Files.list(live))
