@@ -59,7 +59,7 @@ class EngineGoldenFileTest extends EngineTestBase
     static List<String> namesSince20()
     {
         return List.of("fifo-bloom-blocked", "fifo-bloom-blocked-d2", "fifo-bloom-window", "fifo-bloom-window-l3",
-            "aged-cuckoo");
+            "aged-cuckoo", "aged-cuckoo-wide");
     }
 
     /** The start of the event times of the filters with a window of time (their elements carry times). */
@@ -165,7 +165,13 @@ class EngineGoldenFileTest extends EngineTestBase
             case "aged-cuckoo":
                 // a window of 40 s in 4 slices, 200 new items a window, on event time (its sweep then driven by its
                 // insertions only: the same file whenever it is made); the sequence's 836 s are 84 slices, more than
-                // the 63 stamps of 10-bit fingerprints, so stamps are reused, and its bursts turn by count
+                // the 63 stamps of 10-bit fingerprints, so stamps are reused, and its bursts turn by count. One word
+                // a bucket (bucket-words 0): the layout of the files made before the two-word one
+                return Filters.builder(FilterKind.AGED_CUCKOO).param("capacity", 200L).param("target-fpr", 0.01)
+                    .window(java.time.Duration.ofSeconds(40)).subfilters(4).eventTime().param("bucket-words", 0L);
+            case "aged-cuckoo-wide":
+                // the same with two words a bucket (eight slots, the default since): 11-bit fingerprints, 31
+                // stamps, which the 84 slices reuse too
                 return Filters.builder(FilterKind.AGED_CUCKOO).param("capacity", 200L).param("target-fpr", 0.01)
                     .window(java.time.Duration.ofSeconds(40)).subfilters(4).eventTime();
             default:

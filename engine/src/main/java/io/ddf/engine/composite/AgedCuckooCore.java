@@ -54,9 +54,9 @@ import static io.ddf.engine.composite.AgedLayout.SWEEPING;
  */
 public final class AgedCuckooCore implements TimedCore, LoggedCore
 {
-    /** Insertions per insert-driven sweep step, and buckets per step: two buckets per insertion. */
+    /** Insertions per insert-driven sweep step, and table words per step: two words per insertion. */
     private static final int SWEEP_EVERY = 8;
-    private static final int SWEEP_BUCKETS = 16;
+    private static final int SWEEP_WORDS = 16;
 
     final MappedWords state;
     final MappedWords table;
@@ -93,7 +93,7 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
         final int maxKicks, final long window, final int slices, final FilterClock clock)
     {
         this.state = region.slice(0, AgedLayout.TABLE);
-        this.table = region.slice(AgedLayout.TABLE, layout.buckets());
+        this.table = region.slice(AgedLayout.TABLE, layout.tableWords());
         this.lock = new SeqLock(state, LOCK);
         this.buckets = layout.buckets();
         this.stampBits = layout.stampBits();
@@ -101,7 +101,7 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
         this.perGeneration = perGeneration;
         this.owned = region.owned();
         this.time = new AgedStamps(state, window, slices, stamps, clock);
-        this.sweep = new AgedSweep(state, table, lock, buckets, stampBits);
+        this.sweep = new AgedSweep(state, table, lock, layout.tableWords(), stampBits);
         this.cells = new AgedTable(layout, state, table, lock, maxKicks);
         this.forgetting = new AgedForgetting(state, time, stamps, capacity, perGeneration);
         this.testEvery = Math.max(1, Math.min(perGeneration / 4, (slices + 1) * perGeneration / 64));
@@ -154,15 +154,21 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
         final long fp = cells.fingerprint(hash);
         final long i1 = cells.firstBucket(hash);
         final long i2 = cells.alternate(i1, fp);
+        final boolean wide = cells.wide();
+        final long at1 = cells.index(i1);
+        final long at2 = cells.index(i2);
         long ticket = -1;
         long entry = 0;
         while (true)
         {
             final long version = lock.readBeginAcquire();
-            final long word1 = table.getLongVolatile(i1);
-            final long word2 = i2 == i1 ? word1 : table.getLongVolatile(i2);
+            final long word1 = table.getLongVolatile(at1);
+            final long high1 = wide ? table.getLongVolatile(at1 + 1) : 0;
+            final long word2 = i2 == i1 ? word1 : table.getLongVolatile(at2);
+            final long high2 = wide && i2 != i1 ? table.getLongVolatile(at2 + 1) : 0;
             final long live = state.getLongVolatile(LIVE); // after the words: see the class comment
-            if (cells.find(word1, fp, live) || cells.find(word2, fp, live))
+            if (cells.find(word1, fp, live) || cells.find(word2, fp, live) ||
+                wide && (cells.find(high1, fp, live) || cells.find(high2, fp, live)))
             {
                 return true;
             }
@@ -181,9 +187,13 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
                 continue; // decide again with the generation's stamp live (a turn may have made it so)
             }
             final int free = cells.freeSlot(word1, live);
-            if (free >= 0)
+            final int freeHigh = free < 0 && wide ? cells.freeSlot(high1, live) : -1;
+            if (free >= 0 || freeHigh >= 0)
             {
-                if (table.compareAndSetLong(i1, word1, AgedTable.with(word1, free, entry)))
+                final boolean low = free >= 0;
+                final long read = low ? word1 : high1;
+                if (table.compareAndSetLong(low ? at1 : at1 + 1, read, AgedTable.with(read, low ? free : freeHigh,
+                    entry)))
                 {
                     inserted(hash, ticket);
                     return false;
@@ -218,7 +228,7 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
     {
         if (ticket % SWEEP_EVERY == 0 && sweep.wanted())
         {
-            sweep.step(SWEEP_BUCKETS);
+            sweep.step(SWEEP_WORDS);
         }
         if (recorder != null) // after the change: the ticket places it in its generation at replay
         {
@@ -263,14 +273,20 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
         final long i1 = cells.firstBucket(hash);
         final long i2 = cells.alternate(i1, fp);
         final long now = time.now();
+        final boolean wide = cells.wide();
+        final long at1 = cells.index(i1);
+        final long at2 = cells.index(i2);
         while (true)
         {
             final long version = lock.readBeginAcquire();
-            final long word1 = table.getLongVolatile(i1);
-            final long word2 = table.getLongVolatile(i2);
+            final long word1 = table.getLongVolatile(at1);
+            final long high1 = wide ? table.getLongVolatile(at1 + 1) : 0;
+            final long word2 = table.getLongVolatile(at2);
+            final long high2 = wide ? table.getLongVolatile(at2 + 1) : 0;
             // read only: what time has made absent since the filter last acted is absent for a lookup too
             final long live = now == FilterClock.NO_TIME ? state.getLongVolatile(LIVE) : time.liveAt(now);
-            if (cells.find(word1, fp, live) || cells.find(word2, fp, live))
+            if (cells.find(word1, fp, live) || cells.find(word2, fp, live) ||
+                wide && (cells.find(high1, fp, live) || cells.find(high2, fp, live)))
             {
                 return true;
             }
@@ -281,10 +297,13 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
         }
     }
 
+    /** Reads a word of each of the element's two buckets (each bucket is in one cache line in either layout). */
     @Override
     public long touch(final long hash)
     {
-        return table.getLongPlain(cells.firstBucket(hash));
+        final long i1 = cells.firstBucket(hash);
+        return table.getLongPlain(cells.index(i1)) + table.getLongPlain(cells.index(cells.alternate(i1,
+            cells.fingerprint(hash))));
     }
 
     /**
@@ -469,7 +488,7 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
     @Override // a step of the sweep of expired slots
     public long doDeferredWork()
     {
-        return sweep.step(AgedSweep.STEP_BUCKETS);
+        return sweep.step(AgedSweep.STEP_WORDS);
     }
 
     @Override

@@ -4,14 +4,15 @@ import io.ddf.engine.memory.MappedWords;
 
 /**
  * How the aged cuckoo filter ({@code aged-cuckoo}, FORMAT-AGED-CUCKOO.md) lays out its region: 32 state words, then
- * 64 words of stamp end times (word 32 + s holds END[s] for stamp s in 1..S), then the table, one 64-bit word per
- * bucket of four 16-bit slots. A slot holds an f-bit fingerprint in its high bits and an a-bit stamp in its low bits
- * (f + a = 16); stamp 0 marks an empty slot, whose fingerprint bits are then zero too.
+ * 64 words of stamp end times (word 32 + s holds END[s] for stamp s in 1..S), then the table: buckets of one 64-bit
+ * word of four 16-bit slots (the files made before bucket-words), or of two adjacent words, eight slots in one
+ * 16-byte-aligned pair (always one cache line). A slot holds an f-bit fingerprint in its high bits and an a-bit stamp
+ * in its low bits (f + a = 16); stamp 0 marks an empty slot, whose fingerprint bits are then zero too.
  */
 final class AgedLayout
 {
-    /** Slots per bucket. */
-    static final int SLOTS = 4;
+    /** Slots per word. */
+    static final int WORD_SLOTS = 4;
     /** Bits per slot. */
     static final int SLOT_BITS = 16;
     /** Mask of one slot. */
@@ -53,7 +54,7 @@ final class AgedLayout
     static final int FAILURES = 12;
     /** State word: relocations made. */
     static final int KICKS = 13;
-    /** State word: the sweep's next bucket + 1, or 0 when no pass is under way. */
+    /** State word: the sweep's next table word + 1 (a bucket's, in the one-word layout), or 0 when no pass is under way. */
     static final int CURSOR = 14;
     /** State word: the filter's time when the pass under way started. */
     static final int PASS_START = 15;
@@ -102,18 +103,43 @@ final class AgedLayout
     private final long buckets;
     private final int fingerprintBits;
     private final int stampBits;
+    private final int bucketWords;
 
-    AgedLayout(final long buckets, final int fingerprintBits)
+    /**
+     * @param buckets         buckets n.
+     * @param fingerprintBits f.
+     * @param bucketWords     words per bucket: 1 (four slots) or 2 (eight).
+     */
+    AgedLayout(final long buckets, final int fingerprintBits, final int bucketWords)
     {
         this.buckets = buckets;
         this.fingerprintBits = fingerprintBits;
         this.stampBits = SLOT_BITS - fingerprintBits;
+        this.bucketWords = bucketWords;
     }
 
     /** @return buckets n. */
     long buckets()
     {
         return buckets;
+    }
+
+    /** @return words per bucket: 1 or 2. */
+    int bucketWords()
+    {
+        return bucketWords;
+    }
+
+    /** @return slots per bucket: 4 or 8. */
+    int slots()
+    {
+        return WORD_SLOTS * bucketWords;
+    }
+
+    /** @return the table's words: n × words per bucket. */
+    long tableWords()
+    {
+        return buckets * bucketWords;
     }
 
     /** @return fingerprint bits f. */
@@ -143,7 +169,7 @@ final class AgedLayout
     /** @return region bytes: state, end times and table, in whole cache lines. */
     long regionBytes()
     {
-        return ((TABLE + buckets) * Long.BYTES + 63) / 64 * 64;
+        return ((TABLE + tableWords()) * Long.BYTES + 63) / 64 * 64;
     }
 
     /**
@@ -164,8 +190,9 @@ final class AgedLayout
             "outside 1.." + stamps);
         require(live == 0 && ready == 0 || (live >>> AgedStamps.stampOf(ready, stamps) & 1) != 0,
             "the current generation's stamp is not live");
+        final long words = tableWords();
         final long cursor = region.getLongVolatile(CURSOR);
-        require(cursor >= 0 && cursor <= buckets + 1, "sweep cursor " + cursor + " is not in 0.." + (buckets + 1));
+        require(cursor >= 0 && cursor <= words + 1, "sweep cursor " + cursor + " is not in 0.." + (words + 1));
         for (int w = FORGOTTEN; w <= PASS_FORGOTTEN; w++)
         {
             require((region.getLongVolatile(w) & ~validStamps(stamps)) == 0, "forgotten stamps 0x" +
@@ -182,17 +209,18 @@ final class AgedLayout
         }
         require(region.getLongVolatile(ENDS) >= 0, "the first time (word " + ENDS + ") is negative");
         final long stampMask = (1L << stampBits) - 1;
-        for (long b = 0; b < buckets; b++)
+        for (long w = 0; w < words; w++)
         {
-            final long word = region.getLongPlain(TABLE + b);
-            for (int i = 0; i < SLOTS; i++)
+            final long word = region.getLongPlain(TABLE + w);
+            for (int i = 0; i < WORD_SLOTS; i++)
             {
                 final long slot = word >>> (i * SLOT_BITS) & SLOT_MASK;
-                require(slot == 0 || (slot & stampMask) != 0, "bucket " + b + " slot " + i + " holds fingerprint " +
-                    "bits with stamp 0 (empty): 0x" + Long.toHexString(word));
+                require(slot == 0 || (slot & stampMask) != 0, "bucket " + w / bucketWords + " slot " +
+                    (w % bucketWords * WORD_SLOTS + i) + " holds fingerprint bits with stamp 0 (empty): 0x" +
+                    Long.toHexString(word));
             }
         }
-        for (long w = TABLE + buckets; w < region.words(); w++)
+        for (long w = TABLE + words; w < region.words(); w++)
         {
             require(region.getLongPlain(w) == 0, "padding word " + w + " after the buckets is not zero");
         }

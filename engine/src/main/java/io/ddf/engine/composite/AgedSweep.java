@@ -11,7 +11,7 @@ import static io.ddf.engine.composite.AgedLayout.FORGOTTEN_UNSWEPT;
 import static io.ddf.engine.composite.AgedLayout.PASS_FORGOTTEN;
 import static io.ddf.engine.composite.AgedLayout.PASS_START;
 import static io.ddf.engine.composite.AgedLayout.PASS_WANTED;
-import static io.ddf.engine.composite.AgedLayout.SLOTS;
+import static io.ddf.engine.composite.AgedLayout.WORD_SLOTS;
 import static io.ddf.engine.composite.AgedLayout.SLOT_BITS;
 import static io.ddf.engine.composite.AgedLayout.SLOT_MASK;
 import static io.ddf.engine.composite.AgedLayout.SWEEPING;
@@ -20,8 +20,9 @@ import static io.ddf.engine.composite.AgedLayout.TURN_SWEEPS;
 
 /**
  * The aged cuckoo filter's sweep: clears the slots whose stamp is no longer live, so that a turn can reuse a stamp
- * without the entries of its old generation coming back (FORMAT-AGED-CUCKOO.md). Passes over the buckets in order,
- * in bounded steps: {@link #STEP_BUCKETS} per step from the filter's deferred work ({@link TimedCore#doDeferredWork}),
+ * without the entries of its old generation coming back (FORMAT-AGED-CUCKOO.md). Passes over the table's words in
+ * order (a slot never spans two, so a word is cleared whole by one compare-and-swap, whatever the words per bucket),
+ * in bounded steps: {@link #STEP_WORDS} words per step from the filter's deferred work ({@link TimedCore#doDeferredWork}),
  * a few per insertion. A pass records the filter's time when it started; once complete, every stamp whose window
  * had passed by then is gone from the table ({@link AgedLayout#SWEPT_BEFORE}). A turn whose stamp is not yet clean
  * sweeps the whole table itself, under the table lock ({@link #sweepAll}): the rare case.
@@ -33,23 +34,24 @@ import static io.ddf.engine.composite.AgedLayout.TURN_SWEEPS;
  */
 final class AgedSweep
 {
-    /** Buckets per deferred-work step (8 KiB of table: a few microseconds). */
-    static final int STEP_BUCKETS = 1024;
+    /** Words per deferred-work step (8 KiB of table: a few microseconds). */
+    static final int STEP_WORDS = 1024;
 
     private final MappedWords state;
     private final MappedWords table;
     private final SeqLock lock;
-    private final long buckets;
+    /** The table's words. */
+    private final long words;
     private final long stampMask;
     private volatile Runnable wake;
 
-    AgedSweep(final MappedWords state, final MappedWords table, final SeqLock lock, final long buckets,
+    AgedSweep(final MappedWords state, final MappedWords table, final SeqLock lock, final long words,
         final int stampBits)
     {
         this.state = state;
         this.table = table;
         this.lock = lock;
-        this.buckets = buckets;
+        this.words = words;
         this.stampMask = (1L << stampBits) - 1;
     }
 
@@ -97,8 +99,8 @@ final class AgedSweep
     /**
      * A step of the sweep, if one is wanted and no other thread is sweeping.
      *
-     * @param count buckets to sweep at most.
-     * @return buckets swept, 0 when another thread holds the sweep, or {@link TimedCore#NO_DEFERRED_WORK}.
+     * @param count words to sweep at most.
+     * @return words swept, 0 when another thread holds the sweep, or {@link TimedCore#NO_DEFERRED_WORK}.
      */
     long step(final int count)
     {
@@ -123,7 +125,7 @@ final class AgedSweep
                 cursor = 1;
             }
             final long from = cursor - 1;
-            final long to = Math.min(buckets, from + count);
+            final long to = Math.min(words, from + count);
             long cleared = 0;
             for (long b = from; b < to; b++)
             {
@@ -133,7 +135,7 @@ final class AgedSweep
             {
                 state.getAndAddLong(CLEARED, cleared);
             }
-            if (to == buckets)
+            if (to == words)
             {
                 raiseSweptBefore(state.getLongVolatile(PASS_START));
                 // the stamps forgotten before the pass began are clean (a stamp reused since has left PASS_FORGOTTEN)
@@ -182,15 +184,15 @@ final class AgedSweep
     }
 
     /**
-     * Clears the slots of a bucket whose stamp is not live.
+     * Clears the slots of a table word whose stamp is not live.
      *
      * @return slots cleared.
      */
-    long clearExpired(final long bucket)
+    long clearExpired(final long index)
     {
         while (true)
         {
-            final long word = table.getLongVolatile(bucket);
+            final long word = table.getLongVolatile(index);
             if (word == 0)
             {
                 return 0;
@@ -198,7 +200,7 @@ final class AgedSweep
             final long live = state.getLongVolatile(AgedLayout.LIVE);
             long kept = word;
             int cleared = 0;
-            for (int i = 0; i < SLOTS; i++)
+            for (int i = 0; i < WORD_SLOTS; i++)
             {
                 final int shift = i * SLOT_BITS;
                 final long slot = word >>> shift & SLOT_MASK;
@@ -208,7 +210,7 @@ final class AgedSweep
                     cleared++;
                 }
             }
-            if (cleared == 0 || table.compareAndSetLong(bucket, word, kept))
+            if (cleared == 0 || table.compareAndSetLong(index, word, kept))
             {
                 return cleared;
             }
@@ -222,9 +224,9 @@ final class AgedSweep
     void sweepAll()
     {
         long cleared = 0;
-        for (long b = 0; b < buckets; b++)
+        for (long w = 0; w < words; w++)
         {
-            cleared += clearExpired(b);
+            cleared += clearExpired(w);
         }
         state.getAndAddLong(CLEARED, cleared);
         state.getAndAddLong(TURN_SWEEPS, 1);
@@ -234,11 +236,11 @@ final class AgedSweep
     /** Replay's clearing of every entry of one stamp (single-threaded: the filter is not yet open to calls). */
     void clearStamp(final int stamp)
     {
-        for (long b = 0; b < buckets; b++)
+        for (long w = 0; w < words; w++)
         {
-            final long word = table.getLongVolatile(b);
+            final long word = table.getLongVolatile(w);
             long kept = word;
-            for (int i = 0; i < SLOTS; i++)
+            for (int i = 0; i < WORD_SLOTS; i++)
             {
                 final int shift = i * SLOT_BITS;
                 final long slot = word >>> shift & SLOT_MASK;
@@ -249,7 +251,7 @@ final class AgedSweep
             }
             if (kept != word)
             {
-                table.putLongRelease(b, kept);
+                table.putLongRelease(w, kept);
             }
         }
     }

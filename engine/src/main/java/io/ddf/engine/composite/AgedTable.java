@@ -8,16 +8,17 @@ import io.ddf.engine.spi.ChangeRecorder;
 import static io.ddf.engine.composite.AgedLayout.FAILURES;
 import static io.ddf.engine.composite.AgedLayout.KICKS;
 import static io.ddf.engine.composite.AgedLayout.LIVE;
-import static io.ddf.engine.composite.AgedLayout.SLOTS;
 import static io.ddf.engine.composite.AgedLayout.SLOT_BITS;
 import static io.ddf.engine.composite.AgedLayout.SLOT_MASK;
+import static io.ddf.engine.composite.AgedLayout.WORD_SLOTS;
 
 /**
- * The aged cuckoo filter's table ({@link AgedCuckooCore}): buckets of four 16-bit slots in one word, an entry an
- * f-bit fingerprint over an a-bit stamp; an entry whose stamp is not in the live word counts as empty for inserts and
- * as absent for lookups. Every decision reads the bucket words first and the live stamps after them (an entry seen
- * was installed after its stamp was live). Relocations run under the table lock ({@link SeqLock}); a free slot is
- * filled by a compare-and-swap of the word read.
+ * The aged cuckoo filter's table ({@link AgedCuckooCore}): buckets of four 16-bit slots in one word, or of eight in
+ * two adjacent words (one cache line), an entry an f-bit fingerprint over an a-bit stamp; an entry whose stamp is not
+ * in the live word counts as empty for inserts and as absent for lookups. Every decision reads the bucket's words
+ * first and the live stamps after them (an entry seen was installed after its stamp was live). Relocations run under
+ * the table lock ({@link SeqLock}); a free slot is filled by a compare-and-swap of the word read (a slot never spans
+ * two words, so one word's compare-and-swap is the unit of change in either layout).
  */
 final class AgedTable
 {
@@ -26,14 +27,31 @@ final class AgedTable
     private static final long FINGERPRINT_SALT = 0x27BB2EE687B0B0FDL;
 
     /**
-     * Relocation steps that look ahead ({@link #roomBeside}); later steps are the plain random walk. Under the promise
-     * nearly every relocation ends within them; past it, where the table holds only live entries and a walk runs to
-     * max-kicks, the lookahead's four loads a step would make each such insertion several times dearer.
+     * Relocation steps that look ahead ({@link #roomBeside}) in the one-word layout; later steps are the plain random
+     * walk. Under the promise nearly every relocation ends within them; past it, where the table holds only live
+     * entries and a walk runs to max-kicks, the lookahead's four loads a step would make each such insertion several
+     * times dearer.
      */
     static final int LOOKAHEAD_KICKS = 8;
+    /**
+     * The same for two-word buckets, whose lookahead looks beside one bucket only (eight loads a step). Measured on
+     * the core (8 M elements a window at the promised rate, load 0.95, L = 14, single writer; thread CPU ns an element,
+     * medians of 5 rounds on a loaded 2-core machine): 0.32 kicks an insertion looking beside both buckets at the
+     * first step (508 ns), 0.34 beside one for 8 steps (405 ns) or 2 (403 ns), 0.98 with the random walk alone (423
+     * ns). Two: past the promise a walk to max-kicks pays its lookahead only twice.
+     */
+    static final int WIDE_LOOKAHEAD_KICKS = 2;
 
     final MappedWords table;
     final long buckets;
+    /** Words per bucket: 1 or 2. */
+    private final int bucketWords;
+    /** log2 of the words per bucket: a bucket's first word is bucket &lt;&lt; wordShift. */
+    private final int wordShift;
+    /** Slots per bucket: 4 or 8. */
+    private final int slots;
+    /** Relocation steps that look ahead. */
+    private final int lookaheadKicks;
     private final MappedWords state;
     private final SeqLock lock;
     private final int stampBits;
@@ -42,8 +60,10 @@ final class AgedTable
     private final int maxKicks;
     /** h(fp) reduced onto the buckets for every fingerprint (at most 2^13: 64 KiB, derived, on heap). */
     private final long[] partnerOffsets;
-    /** The lookahead's partner words ({@link #roomBeside}), under the table lock only. */
-    private final long[] partners = new long[2 * SLOTS];
+    /** The lookahead's partner buckets' words ({@link #roomBeside}), under the table lock only. */
+    private final long[] partners;
+    /** The lookahead's own buckets' words ({@link #roomBeside}), under the table lock only. */
+    private final long[] own;
     /** Where relocations' moves go (FORMAT-LOG.md AGED_MOVE), or null. */
     private ChangeRecorder recorder;
 
@@ -54,6 +74,12 @@ final class AgedTable
         this.table = table;
         this.lock = lock;
         this.buckets = layout.buckets();
+        this.bucketWords = layout.bucketWords();
+        this.wordShift = bucketWords == 2 ? 1 : 0;
+        this.slots = layout.slots();
+        this.lookaheadKicks = bucketWords == 2 ? WIDE_LOOKAHEAD_KICKS : LOOKAHEAD_KICKS;
+        this.partners = new long[2 * slots * bucketWords];
+        this.own = new long[2 * bucketWords];
         this.stampBits = layout.stampBits();
         this.stampMask = (1L << stampBits) - 1;
         this.fingerprintMask = (1L << layout.fingerprintBits()) - 1;
@@ -69,6 +95,18 @@ final class AgedTable
     long firstBucket(final long hash)
     {
         return Mix.reduce(hash, buckets);
+    }
+
+    /** @return the table index of the bucket's first word. */
+    long index(final long bucket)
+    {
+        return bucket << wordShift;
+    }
+
+    /** @return whether buckets are two words. */
+    boolean wide()
+    {
+        return wordShift != 0;
     }
 
     long lockTable()
@@ -99,12 +137,14 @@ final class AgedTable
         while (kick < maxKicks)
         {
             kick++;
-            final long beside = kick == 1 && i1 != i2 ? (bucket == i1 ? i2 : i1) : -1;
-            final int shortcut = kick <= LOOKAHEAD_KICKS ? roomBeside(bucket, beside, victimSlot(hash, kick)) : -1;
+            // the first step of the one-word layout looks beside both of the element's buckets; eight slots find room
+            // beside one bucket nearly always, at half the loads
+            final long beside = kick == 1 && i1 != i2 && bucketWords == 1 ? (bucket == i1 ? i2 : i1) : -1;
+            final int shortcut = kick <= lookaheadKicks ? roomBeside(bucket, beside, victimSlot(hash, kick)) : -1;
             final long displaced;
-            final long at = shortcut < SLOTS ? bucket : beside;
-            final int slot = shortcut & (SLOTS - 1);
-            final long victim = shortcut < 0 ? 0 : table.getLongVolatile(at) >>> (slot * SLOT_BITS) & SLOT_MASK;
+            final long at = shortcut < slots ? bucket : beside;
+            final int slot = shortcut & (slots - 1);
+            final long victim = shortcut < 0 ? 0 : slotOf(at, slot);
             final long to = alternate(at, victim >>> stampBits);
             if (victim != 0 && placeIfFree(to, victim))
             {
@@ -152,50 +192,75 @@ final class AgedTable
      * a random walk pays them one after the other, and the first of them, from {@code first} on, with a free slot:
      * moving that entry there frees its slot in one step. Measured in process (bench/scripts/AgedLoadCost.java,
      * 10^7, load 0.95, L = 16; bench/README.md "aged-cuckoo's insertion"): 1,172 ns an element with the random walk
-     * alone, 530 with this lookahead beside one bucket.
+     * alone, 530 with this lookahead beside one bucket (one-word buckets).
      *
      * @param other the second bucket to look beside, or −1.
-     * @return the index of the entry with room beside it: its slot, plus {@link AgedLayout#SLOTS} when it is in
+     * @return the index of the entry with room beside it: its slot, plus the slots per bucket when it is in
      *         {@code other}; −1 when none has.
      */
     private int roomBeside(final long bucket, final long other, final int first)
     {
-        final int entries = other < 0 ? SLOTS : 2 * SLOTS;
-        final long word = table.getLongVolatile(bucket);
-        final long otherWord = other < 0 ? 0 : table.getLongVolatile(other);
+        final int entries = other < 0 ? slots : 2 * slots;
+        for (int k = 0; k < bucketWords; k++)
+        {
+            own[k] = table.getLongVolatile(index(bucket) + k);
+            own[bucketWords + k] = other < 0 ? 0 : table.getLongVolatile(index(other) + k);
+        }
         for (int i = 0; i < entries; i++) // independent loads: the core keeps them in flight together
         {
-            final long entry = (i < SLOTS ? word : otherWord) >>> ((i & (SLOTS - 1)) * SLOT_BITS) & SLOT_MASK;
-            partners[i] = table.getLongVolatile(alternate(i < SLOTS ? bucket : other, entry >>> stampBits));
+            final int j = i & (slots - 1);
+            final long word = own[(i < slots ? 0 : bucketWords) + j / WORD_SLOTS];
+            final long entry = word >>> (j % WORD_SLOTS * SLOT_BITS) & SLOT_MASK;
+            final long partner = index(alternate(i < slots ? bucket : other, entry >>> stampBits));
+            for (int k = 0; k < bucketWords; k++)
+            {
+                partners[i * bucketWords + k] = table.getLongVolatile(partner + k);
+            }
         }
         final long live = state.getLongVolatile(LIVE);
-        for (int k = 0; k < entries; k++)
+        for (int n = 0; n < entries; n++)
         {
-            final int i = (first + k) % entries;
-            if (freeSlot(partners[i], live) >= 0)
+            final int i = (first + n) % entries;
+            for (int k = 0; k < bucketWords; k++)
             {
-                return i;
+                if (freeSlot(partners[i * bucketWords + k], live) >= 0)
+                {
+                    return i;
+                }
             }
         }
         return -1;
     }
 
+    /** @return the entry in a slot (0..slots − 1) of the bucket. */
+    private long slotOf(final long bucket, final int slot)
+    {
+        return table.getLongVolatile(index(bucket) + slot / WORD_SLOTS) >>> (slot % WORD_SLOTS * SLOT_BITS) &
+            SLOT_MASK;
+    }
+
     /**
-     * Under the lock: puts an entry in place of a slot's, or into a free slot of the bucket if one turned free.
+     * Under the lock: puts an entry in place of a slot's (0..slots − 1), or into a free slot of the bucket if one
+     * turned free.
      *
      * @return the entry displaced (0 when it went into a free slot).
      */
     long replace(final long bucket, final int slot, final long entry)
     {
+        final long first = index(bucket);
         while (true)
         {
-            final long word = table.getLongVolatile(bucket);
-            final long live = state.getLongVolatile(LIVE);
+            final long word = table.getLongVolatile(first);
+            final long high = bucketWords == 1 ? 0 : table.getLongVolatile(first + 1);
+            final long live = state.getLongVolatile(LIVE); // after the words
             final int free = freeSlot(word, live);
-            final int at = free >= 0 ? free : slot;
-            if (table.compareAndSetLong(bucket, word, with(word, at, entry)))
+            final int freeHigh = free >= 0 || bucketWords == 1 ? -1 : freeSlot(high, live);
+            final int k = free >= 0 ? 0 : freeHigh >= 0 ? 1 : slot / WORD_SLOTS;
+            final long read = k == 0 ? word : high;
+            final int at = free >= 0 ? free : freeHigh >= 0 ? freeHigh : slot % WORD_SLOTS;
+            if (table.compareAndSetLong(first + k, read, with(read, at, entry)))
             {
-                return free >= 0 ? 0 : word >>> (at * SLOT_BITS) & SLOT_MASK;
+                return free >= 0 || freeHigh >= 0 ? 0 : read >>> (at * SLOT_BITS) & SLOT_MASK;
             }
         }
     }
@@ -203,8 +268,11 @@ final class AgedTable
     /** @return whether the bucket holds the fingerprint with a live stamp. */
     boolean holds(final long bucket, final long fp)
     {
-        final long word = table.getLongVolatile(bucket);
-        return find(word, fp, state.getLongVolatile(LIVE));
+        final long first = index(bucket);
+        final long word = table.getLongVolatile(first);
+        final long high = bucketWords == 1 ? 0 : table.getLongVolatile(first + 1);
+        final long live = state.getLongVolatile(LIVE);
+        return find(word, fp, live) || bucketWords == 2 && find(high, fp, live);
     }
 
     /** Puts the entry into a free slot of the bucket (empty or expired); false when none is. */
@@ -214,15 +282,27 @@ final class AgedTable
         {
             return true; // nothing in hand
         }
+        final long first = index(bucket);
         while (true)
         {
-            final long word = table.getLongVolatile(bucket);
-            final int free = freeSlot(word, state.getLongVolatile(LIVE));
-            if (free < 0)
+            final long word = table.getLongVolatile(first);
+            final long high = bucketWords == 1 ? 0 : table.getLongVolatile(first + 1);
+            final long live = state.getLongVolatile(LIVE);
+            final int free = freeSlot(word, live);
+            if (free >= 0)
+            {
+                if (table.compareAndSetLong(first, word, with(word, free, entry)))
+                {
+                    return true;
+                }
+                continue;
+            }
+            final int freeHigh = bucketWords == 1 ? -1 : freeSlot(high, live);
+            if (freeHigh < 0)
             {
                 return false;
             }
-            if (table.compareAndSetLong(bucket, word, with(word, free, entry)))
+            if (table.compareAndSetLong(first + 1, high, with(high, freeHigh, entry)))
             {
                 return true;
             }
@@ -231,7 +311,7 @@ final class AgedTable
 
     boolean find(final long word, final long fp, final long live)
     {
-        for (int shift = 0; shift < SLOTS * SLOT_BITS; shift += SLOT_BITS)
+        for (int shift = 0; shift < WORD_SLOTS * SLOT_BITS; shift += SLOT_BITS)
         {
             final long slot = word >>> shift & SLOT_MASK;
             if (slot >>> stampBits == fp && (live >>> (slot & stampMask) & 1) != 0)
@@ -244,7 +324,7 @@ final class AgedTable
 
     int freeSlot(final long word, final long live)
     {
-        for (int i = 0; i < SLOTS; i++)
+        for (int i = 0; i < WORD_SLOTS; i++)
         {
             if ((live >>> (word >>> (i * SLOT_BITS) & stampMask) & 1) == 0)
             {
@@ -273,15 +353,11 @@ final class AgedTable
         return other < 0 ? other + buckets : other;
     }
 
-    private static int victimSlot(final long hash, final int kick)
+    private int victimSlot(final long hash, final int kick)
     {
-        return (int)Mix.reduce(Mix.mix64((hash + kick * Mix.GOLDEN_GAMMA) ^ VICTIM_SALT), SLOTS);
+        return (int)Mix.reduce(Mix.mix64((hash + kick * Mix.GOLDEN_GAMMA) ^ VICTIM_SALT), slots);
     }
 
-    /**
-     * Replay's insertion of an element into generation g (its stamp), without a ticket or a record: idempotent, as
-     * a lookup first.
-     */
     /**
      * Records an older entry's move from one of its buckets to the other (AGED_MOVE, under the table lock, so in the
      * order of the moves): a power cut may keep neither page's copy, and replay puts it back from the record.
@@ -326,6 +402,10 @@ final class AgedTable
         }
     }
 
+    /**
+     * Replay's insertion of an element into generation g (its stamp), without a ticket or a record: idempotent, as
+     * a lookup first.
+     */
     void insertReplayed(final long hash, final int stamp)
     {
         final long fp = fingerprint(hash);
@@ -350,14 +430,18 @@ final class AgedTable
         }
     }
 
+    /** @return whether a slot of the bucket, either word, holds exactly the entry (live or not). */
     boolean holdsEntry(final long bucket, final long entry)
     {
-        final long word = table.getLongVolatile(bucket);
-        for (int shift = 0; shift < SLOTS * SLOT_BITS; shift += SLOT_BITS)
+        for (int k = 0; k < bucketWords; k++)
         {
-            if ((word >>> shift & SLOT_MASK) == entry)
+            final long word = table.getLongVolatile(index(bucket) + k);
+            for (int shift = 0; shift < WORD_SLOTS * SLOT_BITS; shift += SLOT_BITS)
             {
-                return true;
+                if ((word >>> shift & SLOT_MASK) == entry)
+                {
+                    return true;
+                }
             }
         }
         return false;
