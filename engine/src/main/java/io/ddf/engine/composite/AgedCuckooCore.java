@@ -18,17 +18,18 @@ import static io.ddf.engine.composite.AgedLayout.SWEEPING;
 
 /**
  * The aged cuckoo filter ({@code aged-cuckoo}): a window of time in one cuckoo table whose entries carry their age,
- * so that its memory follows the live elements only (FORMAT-AGED-CUCKOO.md). Buckets of four 16-bit slots in one
- * word; a slot holds an f-bit fingerprint and an a-bit stamp naming its generation ({@link AgedStamps}); two
- * candidate buckets per element, i1 = h(x) and i2 = (h(fp) − i1) mod n. An entry whose stamp is not live counts as
- * empty for inserts and as absent for lookups; the sweep ({@link AgedSweep}) clears such entries before their stamp
- * is reused.
+ * so that its memory follows the live elements only (FORMAT-AGED-CUCKOO.md). Buckets of eight 16-bit slots in two
+ * adjacent words, one cache line (or, in files made before bucket-words, four in one word); a slot holds an f-bit
+ * fingerprint and an a-bit stamp naming its generation ({@link AgedStamps}); two candidate buckets per element,
+ * i1 = h(x) and i2 = (h(fp) − i1) mod n. An entry whose stamp is not live counts as empty for inserts and as absent
+ * for lookups; the sweep ({@link AgedSweep}) clears such entries before their stamp is reused.
  *
  * <p>{@code stream}: DUPLICATE when either bucket holds the fingerprint with a live stamp. Otherwise the element
  * claims a ticket (ticket / c is its generation; the first ticket of a generation turns to it), then installs its
- * fingerprint and its generation's stamp into a free slot of i1 by one compare-and-swap, else under the table lock
- * into i2 or by relocation (bounded by max-kicks; when they run out a live entry is dropped and counted, an insert
- * failure: the sizing keeps them away while the promise holds).
+ * fingerprint and its generation's stamp into a free slot of i1 (its first word with one) by one compare-and-swap,
+ * else under the table lock into i2 or by relocation (bounded by max-kicks; when they run out a live entry is dropped
+ * and counted, an insert failure: the sizing keeps them away while the promise holds). Two threads with the same new
+ * element choose the same word from the same reads, so one's compare-and-swap fails and it finds the other's entry.
  *
  * <p>Concurrency (shared mode), as the narrow cuckoo core ({@code cuckoo/NarrowCuckooCore}): word 0 is a
  * {@link SeqLock}; relocations and a turn's whole-table sweep run under it; lookups that miss retry when a relocation
@@ -42,10 +43,12 @@ import static io.ddf.engine.composite.AgedLayout.SWEEPING;
  * stalled for more than W between its ticket and its install stores an entry already expired (absent). Single-writer
  * mode makes the same steps with plain loads and release stores.
  *
- * <p>Cost: a stream reads two bucket words and the live word; an insertion adds one atomic add (its ticket), one
- * compare-and-swap, and at load 0.95 often a relocation, whose first steps look beside the full buckets' entries
- * ({@link AgedTable#relocate}), 500 steps at most. Past the promise the oldest generations are forgotten early
- * ({@link AgedForgetting}), so that the table stays within its sizing and insertions do not run to max-kicks.
+ * <p>Cost: a stream reads its two buckets (two cache lines, which {@link #touch} starts ahead in a batch) and the
+ * live word; an insertion adds one atomic add (its ticket), one compare-and-swap, and at load 0.95 a relocation about
+ * one time in three with eight-slot buckets (more than once on average with four), whose first steps look beside the
+ * full buckets' entries ({@link AgedTable#relocate}), 500 steps at most. Past the promise the oldest generations are
+ * forgotten early ({@link AgedForgetting}), so that the table stays within its sizing and insertions do not run to
+ * max-kicks.
  *
  * <p>Crash safety (kill -9 at any point): a relocation killed mid-kick loses the fingerprint in hand, and leaves the
  * table lock held; a turn killed before its publish leaves tickets past the published generation; a sweep killed

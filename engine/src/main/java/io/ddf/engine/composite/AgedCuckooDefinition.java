@@ -140,7 +140,8 @@ public final class AgedCuckooDefinition extends KindDefinition
         require(f >= 1 && f <= MAX_FINGERPRINT_BITS, "aged-cuckoo's 16-bit slots hold at most " +
             MAX_FINGERPRINT_BITS + " fingerprint bits (3 for the stamp); target-fpr " + fpr + " needs " + f +
             ": raise target-fpr to at least " + String.format(Locale.ROOT, "%.5f", worstFpr(MAX_FINGERPRINT_BITS,
-            maxLoad(words), words)) + (words == TWO_WORDS ? ", or give bucket-words 0" : ", or use fifo-bloom's window"));
+            maxLoad(words), words)) + (words == TWO_WORDS ? ", or give bucket-words 0" :
+            ", or use fifo-bloom's window"));
         final int stamps = AgedLayout.stamps(AgedLayout.SLOT_BITS - (int)f);
         final long l = given.has(P_SLICES.name()) ? given.getLong(P_SLICES.name(), DEFAULT_SLICES) :
             Math.max(1, Math.min(DEFAULT_SLICES, Math.min(window, (stamps - 3) / 2)));

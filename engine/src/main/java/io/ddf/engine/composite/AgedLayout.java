@@ -54,7 +54,7 @@ final class AgedLayout
     static final int FAILURES = 12;
     /** State word: relocations made. */
     static final int KICKS = 13;
-    /** State word: the sweep's next table word + 1 (a bucket's, in the one-word layout), or 0 when no pass is under way. */
+    /** State word: the sweep's next table word + 1 (its next bucket's with one word a bucket), or 0 between passes. */
     static final int CURSOR = 14;
     /** State word: the filter's time when the pass under way started. */
     static final int PASS_START = 15;

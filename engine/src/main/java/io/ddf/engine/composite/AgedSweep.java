@@ -21,7 +21,7 @@ import static io.ddf.engine.composite.AgedLayout.TURN_SWEEPS;
 /**
  * The aged cuckoo filter's sweep: clears the slots whose stamp is no longer live, so that a turn can reuse a stamp
  * without the entries of its old generation coming back (FORMAT-AGED-CUCKOO.md). Passes over the table's words in
- * order (a slot never spans two, so a word is cleared whole by one compare-and-swap, whatever the words per bucket),
+ * order (a slot never spans two, so one compare-and-swap clears a word whole, whatever the words per bucket),
  * in bounded steps: {@link #STEP_WORDS} words per step from the filter's deferred work ({@link TimedCore#doDeferredWork}),
  * a few per insertion. A pass records the filter's time when it started; once complete, every stamp whose window
  * had passed by then is gone from the table ({@link AgedLayout#SWEPT_BEFORE}). A turn whose stamp is not yet clean
