@@ -47,12 +47,14 @@ final class AgedCuckooReplayTest extends EngineTestBase
     }
 
     /**
-     * L = 2 at 0.1 %: 13-bit fingerprints, 7 stamps; L = 16 at 1 %: 63 stamps. Both reuse every stamp. Past the
+     * L = 2 at 0.1 %: 13-bit fingerprints, 7 stamps; L = 16 at 1 %: 63 stamps (both one word a bucket); L = 14 at
+     * 1 %: two words a bucket, 11-bit fingerprints, 31 stamps. All reuse every stamp. Past the
      * promise (a burst of 2.5 n after the checkpoint), the generations the uncut filter forgot early (AGED_EXPIRE
      * with aux 1) are forgotten by the replay too.
      */
     @ParameterizedTest
-    @CsvSource({"2, 0.001, 7, false", "16, 0.01, 63, false", "16, 0.01, 63, true", "2, 0.001, 7, true"})
+    @CsvSource({"2, 0.001, 7, false", "16, 0.01, 63, false", "16, 0.01, 63, true", "2, 0.001, 7, true",
+        "14, 0.01, 31, false", "14, 0.01, 31, true"})
     void turnsExpiriesAndAddsReplayToTheUncutFilter(final int slices, final double error, final int stamps,
         final boolean past) throws IOException
     {

@@ -428,6 +428,30 @@ class EngineGoldenFileTest extends EngineTestBase
         }
     }
 
+    /**
+     * aged-cuckoo's golden file was written by the build before bucket-words (8 parameters in its header): it opens
+     * with one word of four slots a bucket, its checksum verifies, and it judges the continuation as recorded then
+     * (and a fresh run with bucket-words 0 leaves its state and table byte for byte: the tests above).
+     */
+    @Test
+    void anAgedCuckooFileOfTheBuildBeforeKeepsItsOneWordBuckets() throws Exception
+    {
+        final Path golden = dir.resolve("aged-before.ddf");
+        copyOwnerOnly(GOLDEN_DIR.resolve("aged-cuckoo-2.0.ddf"), golden);
+        final byte[] bytes = Files.readAllBytes(golden);
+        assertEquals(8, java.nio.ByteBuffer.wrap(bytes, 96, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt(),
+            "the header's parameter count: the file is the build before's");
+        assertEquals("ok", FilterInfo.verify(golden).get("table checksum"));
+        try (DuplicateFilter filter = Filters.open(golden))
+        {
+            final Map<String, String> parameters = filter.parameters().toMap();
+            assertEquals("0", parameters.get("bucket-words"), parameters.toString());
+            assertEquals("4", parameters.get("slots-per-bucket"), parameters.toString());
+            assertEquals("10", parameters.get("fingerprint-bits"), parameters.toString());
+            assertEquals(toMap(recorded("aged-cuckoo")), toMap(judgeContinuation(filter)));
+        }
+    }
+
     /** Format 1.0 has no table checksum: its golden files pass the structure check that replaces it. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("allNames")

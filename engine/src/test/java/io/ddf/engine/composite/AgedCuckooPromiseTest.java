@@ -24,7 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * promise is broken: the filter forgets its oldest generations early and misses elements inside their window, but
  * never one of the newest n - c elements added (c = n / L), and makes no insert failure (its live entries stay
  * within the table's sizing). Also: a
- * stamp reused after a long idle brings none of its old generation's entries back.
+ * stamp reused after a long idle brings none of its old generation's entries back. L = 16 at 1 % is the one-word
+ * layout (four slots a bucket: eight need an 11-bit fingerprint, whose 31 stamps allow L ≤ 14); L = 14, 4 and 1 the
+ * two-word one (eight slots), the default.
  */
 class AgedCuckooPromiseTest
 {
@@ -77,13 +79,15 @@ class AgedCuckooPromiseTest
 
     @ParameterizedTest(name = "{0} x the rate, bursty {1}, L = {2}")
     @CsvSource({"0.5, false, 16", "1.0, false, 16", "1.0, true, 16", "1.0, false, 4", "1.0, true, 1",
-        "2.0, false, 16", "2.0, false, 4", "4.0, false, 16", "2.0, true, 16"})
+        "2.0, false, 16", "2.0, false, 4", "4.0, false, 16", "2.0, true, 16",
+        "0.5, false, 14", "1.0, false, 14", "1.0, true, 14", "2.0, false, 14", "4.0, false, 14", "2.0, true, 14"})
     void thePromiseHoldsUpToTheRate(final double rate, final boolean bursty, final int slices)
     {
         final SplittableRandom random = new SplittableRandom(TestSeed.seed());
         final Tally tally = new Tally();
         try (Fixture f = new Fixture(CAPACITY, slices, ERROR, true))
         {
+            assertEquals(slices == 16 ? 1 : 2, AgedCuckooDefinition.layout(f.slots).bucketWords(), "the layout");
             final List<long[]> added = new ArrayList<>();
             final long perWindow = Math.round(rate * CAPACITY);
             long now = T0;
