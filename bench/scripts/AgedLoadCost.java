@@ -8,9 +8,11 @@
 // medians of the thread's CPU ns per element over the slices.
 //   javac -cp ingest/target/ddf.jar -d /tmp/alc bench/scripts/AgedLoadCost.java
 //   java $(bin/ddf jvm-flags) -cp ingest/target/ddf.jar:/tmp/alc AgedLoadCost [CAPACITY=10000000] [ROUNDS=5]
-//        [LOADS=0.95,0.90,0.85] [WARM=3] [RATE=1]
+//        [LOADS=0.95,0.90,0.85] [WARM=3] [RATE=1] [SLICES=16]
 // RATE: new elements per window in capacities (2: twice the promised rate, past the promise; the time advances a
-// window every RATE x CAPACITY elements).
+// window every RATE x CAPACITY elements). SLICES: aged-cuckoo's L; at 1 % the eight-slot buckets (bucket-words 2, the
+// default since 2026-11-30) allow at most 14, and 16 keeps the four-slot layout of the builds before. The table's
+// words are rounded up to an even number (whole eight-slot buckets).
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.Filters;
@@ -28,7 +30,7 @@ import java.util.SplittableRandom;
 public class AgedLoadCost {
     static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
     static final long WINDOW_MS = 60_000;
-    static final int SLICES = 16;
+    static int slices = 16;
     static double rate = 1.0;
 
     public static void main(final String[] args) throws Exception {
@@ -37,14 +39,15 @@ public class AgedLoadCost {
         final String[] loads = (args.length > 2 ? args[2] : "0.95,0.90,0.85").split(",");
         final int warm = args.length > 3 ? Integer.parseInt(args[3]) : 3;
         rate = args.length > 4 ? Double.parseDouble(args[4]) : 1.0;
+        slices = args.length > 5 ? Integer.parseInt(args[5]) : 16;
         final Map<String, DuplicateFilter> filters = new LinkedHashMap<>();
         filters.put("fifo-bloom (count)", Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", capacity)
             .param("target-fpr", 0.01).singleWriter().create());
-        final long live = capacity + (capacity + SLICES - 1) / SLICES;
+        final long live = capacity + (capacity + slices - 1) / slices;
         for (final String load : loads) {
-            final long buckets = (long)Math.ceil(live / (4 * Double.parseDouble(load)));
+            final long buckets = ((long)Math.ceil(live / (4 * Double.parseDouble(load))) + 1) / 2 * 2; // table words
             filters.put("aged-cuckoo load " + load, Filters.builder(FilterKind.AGED_CUCKOO).param("capacity", capacity)
-                .param("target-fpr", 0.01).param("slices", SLICES).param("time-source", 1)
+                .param("target-fpr", 0.01).param("slices", slices).param("time-source", 1)
                 .param("window-ms", WINDOW_MS).param("memory-bits", (buckets + 96) * 64).singleWriter().create());
         }
         final Map<String, long[]> clocks = new LinkedHashMap<>();
@@ -56,7 +59,9 @@ public class AgedLoadCost {
             for (int w = 0; w < warm; w++) {
                 slice(e.getValue(), clocks.get(e.getKey()), capacity, random);
             }
-            System.out.println("warm: " + e.getKey() + " " + e.getValue().parameters().toMap().get("bits-per-item"));
+            System.out.println("warm: " + e.getKey() + " " + e.getValue().parameters().toMap().get("bits-per-item") +
+                " bits an item, " + e.getValue().parameters().toMap().getOrDefault("slots-per-bucket", "4") +
+                " slots a bucket");
         }
         for (int r = 0; r < rounds; r++) {
             for (final Map.Entry<String, DuplicateFilter> e : filters.entrySet()) {
