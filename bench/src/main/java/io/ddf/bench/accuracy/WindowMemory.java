@@ -71,13 +71,16 @@ public final class WindowMemory
             filters.add(FilterSpec.parse("ddf fifo-bloom window L=" + l + "@fifo-bloom:" + timed + ",slices=" + l +
                 ",time-source=1"));
         }
-        // aged-cuckoo: one table of 16-bit slots (fingerprint + stamp), f from the target, so one sweep per f
+        // aged-cuckoo: one table of 16-bit slots (fingerprint + stamp), f from the target, so one sweep per f; four
+        // slots a bucket (bucket-words 0, the layout these points were first measured with), and eight at 1 %
         filters.add(FilterSpec.parse("ddf aged-cuckoo L=16 f=7@aged-cuckoo:" + timed +
-            ",slices=16,time-source=1,target-fpr=0.1"));
+            ",slices=16,time-source=1,target-fpr=0.1,bucket-words=0"));
         filters.add(FilterSpec.parse("ddf aged-cuckoo L=16 f=10@aged-cuckoo:" + timed +
-            ",slices=16,time-source=1,target-fpr=0.01"));
+            ",slices=16,time-source=1,target-fpr=0.01,bucket-words=0"));
         filters.add(FilterSpec.parse("ddf aged-cuckoo L=2 f=13@aged-cuckoo:" + timed +
-            ",slices=2,time-source=1,target-fpr=0.001"));
+            ",slices=2,time-source=1,target-fpr=0.001,bucket-words=0"));
+        filters.add(FilterSpec.parse("ddf aged-cuckoo b=8 L=14 f=11@aged-cuckoo:" + timed +
+            ",slices=14,time-source=1,target-fpr=0.01,bucket-words=2"));
         filters.add(FilterSpec.parse("APBF by count@apbf:capacity=" + n));
         filters.add(FilterSpec.parse("APBF by time@apbf-time:" + timed));
         filters.add(FilterSpec.parse("two rotating Blooms@rotating-bloom-time:" + timed));
@@ -93,9 +96,12 @@ public final class WindowMemory
             filters.add(FilterSpec.parse(SIZED + eps + ": two rotating Blooms at eps/2@rotating-bloom-time:" + timed +
                 ",target-fpr=" + eps));
         }
-        // the most slices 10-bit fingerprints' 63 stamps hold (2 L + 3 <= 63): the least memory at 1 %
+        // the most slices 10-bit fingerprints' 63 stamps hold (2 L + 3 <= 63): the least memory at 1 % (four slots)
         filters.add(FilterSpec.parse(SIZED + "0.01: ddf aged-cuckoo L=30@aged-cuckoo:" + timed +
             ",slices=30,time-source=1,target-fpr=0.01,own-size=1"));
+        // the default at 1 % since eight-slot buckets: 11-bit fingerprints, 31 stamps, L = 14
+        filters.add(FilterSpec.parse(SIZED + "0.01: ddf aged-cuckoo b=8 L=14@aged-cuckoo:" + timed +
+            ",slices=14,time-source=1,target-fpr=0.01,own-size=1"));
         final List<Long> memories = new ArrayList<>();
         for (final int b : BITS_PER_ITEM)
         {
@@ -114,7 +120,8 @@ public final class WindowMemory
     /**
      * @param target an error rate.
      * @return aged-cuckoo's slices for it: 16 (the default) while its fingerprints leave 6 or more stamp bits, else
-     *     the most its stamps hold (2 at 0.1 %: 13-bit fingerprints, 3 stamp bits, 7 stamps for 2 L + 3).
+     *     the most its stamps hold (2 at 0.1 %: 13-bit fingerprints, 3 stamp bits, 7 stamps for 2 L + 3). 16 keeps
+     *     four slots a bucket at 1 % (eight need L at most 14: the b=8 point beside).
      */
     static int agedSlices(final double target)
     {

@@ -36,10 +36,11 @@ import java.util.Set;
  *   <li>WINDOW seconds [SLICES L]: a fifo-bloom with a window of time (no KIND, or KIND fifo-bloom), or the aged
  *       cuckoo table (KIND aged-cuckoo, which needs WINDOW; any other KIND is refused): capacity is the most new items
  *       within a window for which each item is remembered for the window after its first add, and forgotten by
- *       window + window / L (L default 2 for fifo-bloom, 16 for aged-cuckoo); fifo-bloom's error rate holds whatever
- *       comes, aged-cuckoo's at the promised rate (it takes ~18 bits an item at 1 % where fifo-bloom takes 20-23:
- *       bench/README.md, "Window memory vs APBF and two Blooms"). It runs on the daemon's clock: the commands carry no
- *       times, so event time (time-source 1) is refused, and GENERATIONS (2 x SLICES with a window).</li>
+ *       window + window / L (L default 2 for fifo-bloom, 16 for aged-cuckoo, or what its stamps allow: 14 at 1 %);
+ *       fifo-bloom's error rate holds whatever comes, aged-cuckoo's at the promised rate (it takes ~18 bits an item
+ *       at 1 % where fifo-bloom takes 20-23: bench/README.md, "Window memory vs APBF and two Blooms"). It runs on the
+ *       daemon's clock: the commands carry no times, so event time (time-source 1) is refused, and GENERATIONS (2 x
+ *       SLICES with a window).</li>
  * </ul>
  */
 public final class FixedSizeReserve
