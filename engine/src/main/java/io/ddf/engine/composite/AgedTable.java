@@ -38,10 +38,11 @@ final class AgedTable
      * the core (8 M elements a window at the promised rate, load 0.95, L = 14, single writer; thread CPU ns an element,
      * medians of 5 rounds on a loaded 2-core machine): 0.32 kicks an insertion looking beside both buckets at the
      * first step (508 ns), 0.34 beside one for 8 steps (405 ns) or 2 (403 ns), 0.98 with the random walk alone (423
-     * ns). Two: past the promise a walk to max-kicks pays its lookahead only twice. (Placing a new entry into the
-     * emptier of its two buckets instead of i1 first left 0.31 kicks an insertion, no cheaper: at a load of 0.89-0.95
-     * about a third of the pairs are both full however they fill; not taken, as it would need the table lock, or a
-     * race check, on the lock-free path.)
+     * ns); again on a quieter machine (load 1.2, 7 rounds): 321 ns as here, 302-304 looking beside 2 or 4 entries at
+     * every step, 345 with the walk alone, all within the rounds' spread (278-385 ns). Two: past the promise a walk to
+     * max-kicks pays its lookahead only twice. (Placing a new entry into the emptier of its two buckets instead of i1
+     * first left 0.31 kicks an insertion, no cheaper: at a load of 0.89-0.95 about a third of the pairs are both full
+     * however they fill; not taken, as it would need the table lock, or a race check, on the lock-free path.)
      */
     static final int WIDE_LOOKAHEAD_KICKS = 2;
 
