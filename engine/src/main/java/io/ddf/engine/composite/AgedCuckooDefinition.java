@@ -60,8 +60,10 @@ public final class AgedCuckooDefinition extends KindDefinition
     public static final double MAX_LOAD = 0.95;
     /**
      * The load the sizing plans for with eight-slot buckets: as four-slot ones. Relocations are not rare there (an
-     * insertion finds both buckets full about one time in three at the peak of the window's churn: 0.34 kicks an
-     * insertion at 0.95, 0.41 at 0.97, 0.48 at 0.98), so a higher load would buy 2-3 % of memory with more of them.
+     * insertion finds both buckets full about one time in three at the peak of the window's churn: 0.32 kicks an
+     * insertion at 0.95, 0.41 at 0.97, 0.48 at 0.98, one run of 10^6 a window with an 8-step lookahead beside both
+     * buckets; 0.34 at 0.95 with the lookahead kept, 8 M a window; 1.02 with four slots), so a higher load would buy
+     * 2-3 % of memory with more of them.
      */
     public static final double WIDE_MAX_LOAD = 0.95;
     /** bucket-words of the one-word layout (files made before the parameter hold it: 0). */
