@@ -3,7 +3,7 @@
 # from Maven Central), one command:
 #   bench/profile-daemon.sh OUT_PREFIX [JAR[,SERVE-OPTION...]] [EVENT]
 # EVENT is cpu (default) or alloc. Starts the daemon on a loopback port with a fresh data dir and the agent loaded
-# (not started), reserves k (BF.RESERVE k 0.01 CAPACITY, default 10^7, the filter of daemon-vs-redisbloom.sh's rows),
+# (not started), reserves k (BF.RESERVE k 0.01 CAPACITY [RESERVE_OPTIONS], default 10^7, the filter of daemon-vs-redisbloom.sh's rows),
 # warms it up with 2,000,000 pipelined BF.ADDs, profiles N (1000000) BF.ADDs with -P 16, M (200000) with -c 50 and
 # no pipelining, then NMADD (50000) BF.MADD and BF.MEXISTS of 100 items each with -P 4 on the same filter; writes
 # OUT_PREFIX-pipelined.txt / -unpipelined.txt / -madd.txt / -mexists.txt (flat profile and hottest traces) and the
@@ -37,7 +37,8 @@ java -XX:+UnlockDiagnosticVMOptions -XX:+DebugNonSafepoints -agentpath:"$lib" -j
   --port "$port" --data-dir "$work/data" "${feed_opts[@]}" "${parts[@]:1}" > "$work/serve.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 150); do redis-cli -p "$port" PING >/dev/null 2>&1 && break; sleep 0.2; done
-redis-cli -p "$port" BF.RESERVE k 0.01 "${CAPACITY:-10000000}" > /dev/null
+# shellcheck disable=SC2086 # RESERVE_OPTIONS: words after k's BF.RESERVE (e.g. "WINDOW 60 KIND aged-cuckoo")
+redis-cli -p "$port" BF.RESERVE k 0.01 "${CAPACITY:-10000000}" ${RESERVE_OPTIONS:-} > /dev/null
 redis-benchmark -p "$port" -n 2000000 -P 16 -r 100000000 -q BF.ADD k __rand_int__ > /dev/null 2>&1 # warm-up: C2 done before profiling
 # The Maven Central jar has no asprof launcher: commands reach the agent loaded at start through jcmd's
 # JVMTI.agent_load of the same library. The options are quoted for jcmd, whose parser would otherwise read
