@@ -97,8 +97,7 @@ public final class AgedCuckooDefinition extends KindDefinition
     private static final ParamDef P_MAX_KICKS = ParamDef.longOption("max-kicks",
         "aged-cuckoo: relocations per insertion (default 500).");
     private static final ParamDef P_BUCKET_WORDS = ParamDef.longOption("bucket-words",
-        "aged-cuckoo: 2, buckets of eight slots in two words (default when the fingerprint and slices fit); 0, of " +
-        "four in one (the files made before).");
+        "aged-cuckoo: 2, eight-slot buckets (default); 0, four (older files).");
     private static final List<ParamDef> PARAMS = List.of(P_CAPACITY, P_WINDOW, P_SLICES, P_TIME_SOURCE,
         CommonParams.TARGET_FPR, CommonParams.MEMORY_BITS, CommonParams.FINGERPRINT_BITS, P_MAX_KICKS,
         P_BUCKET_WORDS);
