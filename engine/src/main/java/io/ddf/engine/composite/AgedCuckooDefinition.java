@@ -26,7 +26,7 @@ import java.util.Map;
  *
  * <p>Sizing. Live entries are at most n (1 + 1 / L) under the promise: all but the generation spanning the instant
  * now − W arrived within the last W (at most n), and that one holds at most n / L. The table gets n (1 + 1 / L) /
- * load slots (load {@link #WIDE_MAX_LOAD} with eight-slot buckets, {@link #MAX_LOAD} with four); its false positive
+ * {@link #MAX_LOAD} slots, with either layout; its false positive
  * rate is at most 1 − (1 − 2^-f)^(2·b·load) for b slots a bucket (a lookup compares 2 b slots), so f is the least
  * width that keeps it under ε at that load, and a = 16 − f. Stamps: at most 2 L + 1 generations are live under the
  * promise, and a turn must find its stamp's old generation expired and swept: S = 2^a − 1 ≥ 2 L + 3 (the two spare
@@ -56,16 +56,15 @@ public final class AgedCuckooDefinition extends KindDefinition
     public static final double DEFAULT_TARGET_FPR = 0.01;
     /** Default relocations per insertion (Fan et al.'s 500: an insert failure loses an element inside its window). */
     static final long DEFAULT_MAX_KICKS = 500;
-    /** Largest load the sizing plans for: what four-slot buckets sustain with 500 kicks without insert failures. */
-    public static final double MAX_LOAD = 0.95;
     /**
-     * The load the sizing plans for with eight-slot buckets: as four-slot ones. Relocations are not rare there (an
-     * insertion finds both buckets full about one time in three at the peak of the window's churn: 0.32 kicks an
-     * insertion at 0.95, 0.41 at 0.97, 0.48 at 0.98, one run of 10^6 a window with an 8-step lookahead beside both
-     * buckets; 0.34 at 0.95 with the lookahead kept, 8 M a window; 1.02 with four slots), so a higher load would buy
-     * 2-3 % of memory with more of them.
+     * Largest load the sizing plans for, in either layout: what four-slot buckets sustain with 500 kicks without
+     * insert failures. Eight-slot buckets keep it too: relocations are not rare there (an insertion finds both
+     * buckets full about one time in three at the peak of the window's churn: 0.32 kicks an insertion at 0.95, 0.41 at
+     * 0.97, 0.48 at 0.98, one run of 10^6 a window with an 8-step lookahead beside both buckets; 0.34 at 0.95 with the
+     * lookahead kept, 8 M a window; 1.02 with four slots), so a higher load would buy 2-3 % of memory with more of
+     * them.
      */
-    public static final double WIDE_MAX_LOAD = 0.95;
+    public static final double MAX_LOAD = 0.95;
     /** bucket-words of the one-word layout (files made before the parameter hold it: 0). */
     static final long ONE_WORD = 0;
     /** bucket-words of the two-word layout. */
@@ -141,7 +140,7 @@ public final class AgedCuckooDefinition extends KindDefinition
         require(f >= 1 && f <= MAX_FINGERPRINT_BITS, "aged-cuckoo's 16-bit slots hold at most " +
             MAX_FINGERPRINT_BITS + " fingerprint bits (3 for the stamp); target-fpr " + fpr + " needs " + f +
             ": raise target-fpr to at least " + String.format(Locale.ROOT, "%.5f", worstFpr(MAX_FINGERPRINT_BITS,
-            maxLoad(words), words)) + (words == TWO_WORDS ? ", or give bucket-words 0" :
+            MAX_LOAD, words)) + (words == TWO_WORDS ? ", or give bucket-words 0" :
             ", or use fifo-bloom's window"));
         final int stamps = AgedLayout.stamps(AgedLayout.SLOT_BITS - (int)f);
         final long l = given.has(P_SLICES.name()) ? given.getLong(P_SLICES.name(), DEFAULT_SLICES) :
@@ -163,7 +162,7 @@ public final class AgedCuckooDefinition extends KindDefinition
             require(buckets >= least, "memory-bits " + memory + " is too small for the promise: capacity " + n +
                 " with " + l + " slices keeps up to " + liveBound(n, l) + " live elements, which need at least " +
                 (least * perBucket + AgedLayout.TABLE * (long)Long.SIZE) + " bits (" + least + " buckets at load " +
-                maxLoad(words) + ", and " + AgedLayout.TABLE + " words of state)");
+                MAX_LOAD + ", and " + AgedLayout.TABLE + " words of state)");
         }
         else
         {
@@ -199,17 +198,11 @@ public final class AgedCuckooDefinition extends KindDefinition
         return bucketWords == ONE_WORD ? 1 : 2;
     }
 
-    /** @return the load the sizing plans for with the layout. */
-    static double maxLoad(final long bucketWords)
-    {
-        return bucketWords == ONE_WORD ? MAX_LOAD : WIDE_MAX_LOAD;
-    }
-
-    /** @return the least f whose worst false positive rate at the layout's planned load is at most ε. */
+    /** @return the least f whose worst false positive rate in the layout at {@link #MAX_LOAD} is at most ε. */
     static long fingerprintBitsFor(final double fpr, final long bucketWords)
     {
         int f = 1;
-        while (f < AgedLayout.SLOT_BITS && worstFpr(f, maxLoad(bucketWords), bucketWords) > fpr)
+        while (f < AgedLayout.SLOT_BITS && worstFpr(f, MAX_LOAD, bucketWords) > fpr)
         {
             f++;
         }
@@ -240,10 +233,10 @@ public final class AgedCuckooDefinition extends KindDefinition
         return n + perGeneration(n, l);
     }
 
-    /** @return buckets holding {@link #liveBound} entries at the layout's planned load. */
+    /** @return buckets of the layout holding {@link #liveBound} entries at {@link #MAX_LOAD}. */
     static long leastBuckets(final long n, final long l, final long bucketWords)
     {
-        return Math.max(1, (long)Math.ceil(liveBound(n, l) / (maxLoad(bucketWords) * AgedLayout.WORD_SLOTS *
+        return Math.max(1, (long)Math.ceil(liveBound(n, l) / (MAX_LOAD * AgedLayout.WORD_SLOTS *
             wordsOf(bucketWords))));
     }
 
