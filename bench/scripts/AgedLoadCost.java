@@ -8,11 +8,13 @@
 // medians of the thread's CPU ns per element over the slices.
 //   javac -cp ingest/target/ddf.jar -d /tmp/alc bench/scripts/AgedLoadCost.java
 //   java $(bin/ddf jvm-flags) -cp ingest/target/ddf.jar:/tmp/alc AgedLoadCost [CAPACITY=10000000] [ROUNDS=5]
-//        [LOADS=0.95,0.90,0.85] [WARM=3] [RATE=1] [SLICES=16]
+//        [LOADS=0.95,0.90,0.85] [WARM=3] [RATE=1] [SLICES=16] [BATCH=0]
 // RATE: new elements per window in capacities (2: twice the promised rate, past the promise; the time advances a
 // window every RATE x CAPACITY elements). SLICES: aged-cuckoo's L; at 1 % the eight-slot buckets (bucket-words 2, the
 // default since 2026-11-30) allow at most 14, and 16 keeps the four-slot layout of the builds before. The table's
-// words are rounded up to an even number (whole eight-slot buckets).
+// words are rounded up to an even number (whole eight-slot buckets). BATCH (0: one call an element): groups of that
+// many elements hashed, touched (touchHash) and then streamed by hash, as the daemon's packed path judges a BF.MADD
+// (FusedHandler.judgeHashes).
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.Filters;
@@ -32,6 +34,8 @@ public class AgedLoadCost {
     static final long WINDOW_MS = 60_000;
     static int slices = 16;
     static double rate = 1.0;
+    static int batch;
+    static long sink;
 
     public static void main(final String[] args) throws Exception {
         final long capacity = args.length > 0 ? Long.parseLong(args[0]) : 10_000_000L;
@@ -40,6 +44,7 @@ public class AgedLoadCost {
         final int warm = args.length > 3 ? Integer.parseInt(args[3]) : 3;
         rate = args.length > 4 ? Double.parseDouble(args[4]) : 1.0;
         slices = args.length > 5 ? Integer.parseInt(args[5]) : 16;
+        batch = args.length > 6 ? Integer.parseInt(args[6]) : 0;
         final Map<String, DuplicateFilter> filters = new LinkedHashMap<>();
         filters.put("fifo-bloom (count)", Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", capacity)
             .param("target-fpr", 0.01).singleWriter().create());
@@ -82,12 +87,38 @@ public class AgedLoadCost {
         for (final DuplicateFilter f : filters.values()) {
             f.close();
         }
+        if (sink == 0x7DDF) {
+            System.out.println(sink); // keeps the touches' reads
+        }
     }
 
     /** One window's worth of new elements, the event time advancing evenly over the window. */
     static long slice(final DuplicateFilter filter, final long[] clock, final long n, final SplittableRandom random) {
         final long step = Math.max(1, (long)(WINDOW_MS * 1000 / (n * rate))); // µs per element, kept in clock[1]
         long dups = 0;
+        if (batch > 0) {
+            final boolean timed = filter.timeWindow().isPresent();
+            final long[] hashes = new long[batch];
+            for (long i = 0; i < n; i += batch) {
+                final int count = (int)Math.min(batch, n - i);
+                for (int j = 0; j < count; j++) {
+                    hashes[j] = filter.hash(random.nextLong());
+                }
+                for (int j = 0; j < count; j++) {
+                    sink += filter.touchHash(hashes[j]);
+                }
+                for (int j = 0; j < count; j++) {
+                    clock[1] += step;
+                    if (clock[1] >= 1000) {
+                        clock[0] += clock[1] / 1000;
+                        clock[1] %= 1000;
+                    }
+                    dups += (timed ? filter.streamHash(hashes[j], clock[0]) : filter.streamHash(hashes[j])) ==
+                        io.ddf.engine.Verdict.DUPLICATE ? 1 : 0;
+                }
+            }
+            return dups;
+        }
         if (filter.timeWindow().isEmpty()) {
             for (long i = 0; i < n; i++) {
                 dups += filter.stream(random.nextLong()) == io.ddf.engine.Verdict.DUPLICATE ? 1 : 0;
