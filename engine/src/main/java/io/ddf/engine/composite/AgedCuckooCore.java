@@ -78,6 +78,14 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
      * most 0.95 (1 + 1 / 64) for L = 1, 0.95 (1 + 1 / 68) at L = 16.
      */
     private final long testEvery;
+    /**
+     * On the wall clock, the turns ahead whose stamps a pass must have cleaned by then ({@link #passDue}): half the
+     * generations between a stamp's expiry (about L + 1 after its own at a steady rate) and its reuse (S after), so
+     * that a pass has the other half to complete (one takes about two generations at the promised rate from the
+     * insertions' steps alone, at any size: two words an insertion over about 2.1 c words). When 2 L + 1 generations
+     * are live (turns by time and by count mixed), a stamp is due at its expiry and its pass begins then, as before.
+     */
+    private final long reuseAhead;
     private final boolean owned;
     private ChangeRecorder recorder;
     private boolean openTimeDeferred;
@@ -104,10 +112,11 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
         this.perGeneration = perGeneration;
         this.owned = region.owned();
         this.time = new AgedStamps(state, window, slices, stamps, clock);
-        this.sweep = new AgedSweep(state, table, lock, layout.tableWords(), stampBits);
+        this.sweep = new AgedSweep(state, table, lock, layout.tableWords(), stampBits, this::passDue);
         this.cells = new AgedTable(layout, state, table, lock, maxKicks);
         this.forgetting = new AgedForgetting(state, time, stamps, capacity, perGeneration);
         this.testEvery = Math.max(1, Math.min(perGeneration / 4, (slices + 1) * perGeneration / 64));
+        this.reuseAhead = Math.max(1, (stamps - slices - 1) / 2);
     }
 
     @Override
@@ -356,6 +365,38 @@ public final class AgedCuckooCore implements TimedCore, LoggedCore
         state.putLongRelease(READY, h);
         time.storeDeadline();
         sweep.wake();
+    }
+
+    /**
+     * Whether the sweep may begin a pass now. On event time, whenever an expiry wants one (as files have always been
+     * swept: the same stream leaves the same file byte for byte). On the wall clock, only once a stamp that one of the
+     * next {@link #reuseAhead} turns reuses still holds entries a pass clears (expired since the last completed pass
+     * began, or forgotten and unswept): a pass reads the whole table, and one per generation, as every expiry wanted
+     * it, cost a filter held at its bound about a tenth of its CPU (the daemon's sweep thread, 10^7, 60 s window, 14
+     * slices) where a stamp is reused only every 31 generations.
+     */
+    boolean passDue()
+    {
+        if (time.eventTime())
+        {
+            return true;
+        }
+        final long ready = state.getLongVolatile(READY);
+        final long live = time.live();
+        for (long h = Math.max(ready + 1, stamps); h <= ready + reuseAhead; h++)
+        {
+            final int stamp = time.stampOf(h);
+            if ((live >>> stamp & 1) != 0)
+            {
+                continue; // live: not a pass's to clear (its turn expires it early and sweeps itself, the rare case)
+            }
+            final int forgotten = forgetting.forgottenState(stamp);
+            if (forgotten == 0 || forgotten < 0 && !sweep.clean(time.endOf(stamp) + time.window()))
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Records a generation forgotten past the promise (replay forgets it again). */

@@ -4,6 +4,8 @@ import io.ddf.engine.memory.MappedWords;
 import io.ddf.engine.memory.SeqLock;
 import io.ddf.engine.spi.TimedCore;
 
+import java.util.function.BooleanSupplier;
+
 import static io.ddf.engine.composite.AgedLayout.CLEARED;
 import static io.ddf.engine.composite.AgedLayout.CURSOR;
 import static io.ddf.engine.composite.AgedLayout.LAST_TIME;
@@ -43,16 +45,19 @@ final class AgedSweep
     /** The table's words. */
     private final long words;
     private final long stampMask;
+    /** Whether a pass wanted may begin now ({@link AgedCuckooCore#passDue}); a pass begun always runs to its end. */
+    private final BooleanSupplier due;
     private volatile Runnable wake;
 
     AgedSweep(final MappedWords state, final MappedWords table, final SeqLock lock, final long words,
-        final int stampBits)
+        final int stampBits, final BooleanSupplier due)
     {
         this.state = state;
         this.table = table;
         this.lock = lock;
         this.words = words;
         this.stampMask = (1L << stampBits) - 1;
+        this.due = due;
     }
 
     void wakeWith(final Runnable runnable)
@@ -74,10 +79,10 @@ final class AgedSweep
         }
     }
 
-    /** @return whether an expiry since the last completed pass's start wants a pass. */
+    /** @return whether a pass is under way, or an expiry since the last completed pass's start wants one now. */
     boolean wanted()
     {
-        return state.getLongVolatile(CURSOR) != 0 || passWanted();
+        return state.getLongVolatile(CURSOR) != 0 || passWanted() && due.getAsBoolean();
     }
 
     /** @return whether an expiry or a forgotten stamp since the last completed pass's start wants a new pass. */
@@ -117,7 +122,7 @@ final class AgedSweep
             long cursor = state.getLongVolatile(CURSOR);
             if (cursor == 0)
             {
-                if (!passWanted())
+                if (!passWanted() || !due.getAsBoolean())
                 {
                     return TimedCore.NO_DEFERRED_WORK;
                 }
