@@ -20,6 +20,9 @@
 #
 #   bench/window-daemon.sh [JAR[,SERVE-OPTION...]]
 #
+# EXCLUDE_JIT=1: the CPU column leaves out the JIT compiler threads' (bench/scripts/daemon-common.sh cpu_ticks; the
+# daemon then keeps its compiler threads for its life, -XX:-UseDynamicNumberOfCompilerThreads, so that none leaves
+# with its time between two readings).
 # Environment: ROUNDS (5), N (1000000), NMADD (50000), CAPACITY (10000000), WINDOW_SECONDS (60: turns by time happen
 # during the rounds), WARMUP (4000000 BF.ADDs on each key before the rounds), DDF_PORT (7395), DDF_JAVA_OPTS,
 # W_OPTIONS (more words for w's BF.RESERVE, e.g. "KIND aged-cuckoo": another windowed kind against the same c; s,
@@ -36,6 +39,7 @@ port="${DDF_PORT:-7395}"
 source "$root/bench/scripts/daemon-common.sh" "$@"
 # shellcheck source=bench/scripts/rounds.sh
 source "$root/bench/scripts/rounds.sh"
+if [ "${EXCLUDE_JIT:-0}" = 1 ]; then jit_opts="-XX:-UseDynamicNumberOfCompilerThreads"; fi
 if [ ${#jars[@]} -ne 1 ]; then
   echo "one jar: both keys live in one daemon" >&2
   exit 2
@@ -49,7 +53,7 @@ param_of() { redis-cli -p "$port" BF.INFO "$1" | paste -sd' ' | awk '{ for (i = 
 
 IFS=, read -r -a parts <<< "${jars[0]}"
 # shellcheck disable=SC2086
-java ${DDF_JAVA_OPTS:-} -jar "${parts[0]}" serve --port "$port" --data-dir "$work/data" "${parts[@]:1}" \
+java ${jit_opts:-} ${DDF_JAVA_OPTS:-} -jar "${parts[0]}" serve --port "$port" --data-dir "$work/data" "${parts[@]:1}" \
   > "$work/ddf.log" 2>&1 &
 pids+=($!)
 daemon=$!
@@ -133,7 +137,7 @@ paired() { # workload other-key
 {
   echo "# A window of time against count, through the daemon: BF.ADD, BF.MADD, BF.EXISTS"
   echo
-  echo "\`bench/window-daemon.sh ${*:-}\` (ROUNDS=$rounds N=$n NMADD=$nmadd CAPACITY=$capacity WINDOW_SECONDS=$window)," \
+  echo "\`bench/window-daemon.sh ${*:-}\` (ROUNDS=$rounds N=$n NMADD=$nmadd CAPACITY=$capacity WINDOW_SECONDS=$window EXCLUDE_JIT=${EXCLUDE_JIT:-0})," \
     "$(date -u +%FT%TZ), $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?'), $(nproc) cores."
   echo
   echo "- w: \`BF.RESERVE w 0.01 $capacity WINDOW $window $w_options\` (2 slices, or the kind's: a turn by time every $((window / 2)) s during the" \
@@ -144,7 +148,8 @@ paired() { # workload other-key
   echo "- w after the rounds: $info_w"
   echo
   echo "Medians of $rounds alternated rounds (the three keys one after another in each round, the order rotated every" \
-    "round). CPU: the daemon's utime + stime per request over the run (BF.MADD: per command of 100 items). w / x:" \
+    "round). CPU: the daemon's utime + stime per request over the run (BF.MADD: per command of 100 items;" \
+    "EXCLUDE_JIT=1: without its JIT compiler threads'). w / x:" \
     "the median of the rounds' ratios of w's CPU per request to x's, then the ratio of the medians."
   echo
   echo "| workload | key | req/s | p50 ms | p99 ms | daemon CPU us/req | CPU w / this key: rounds, medians |"

@@ -14,7 +14,7 @@
 // default since 2026-11-30) allow at most 14, and 16 keeps the four-slot layout of the builds before. The table's
 // words are rounded up to an even number (whole eight-slot buckets). BATCH (0: one call an element): groups of that
 // many elements hashed, touched (touchHash) and then streamed by hash, as the daemon's packed path judges a BF.MADD
-// (FusedHandler.judgeHashes).
+// (FusedHandler.judgeHashes). -Dprobe.shared=true: both filters in shared mode, as the daemon opens them.
 import io.ddf.engine.DuplicateFilter;
 import io.ddf.engine.FilterKind;
 import io.ddf.engine.Filters;
@@ -36,6 +36,8 @@ public class AgedLoadCost {
     static double rate = 1.0;
     static int batch;
     static long sink;
+    /** -Dprobe.shared: the filters in shared mode (compare-and-swap, as the daemon's), else single writer. */
+    static final boolean SHARED = Boolean.getBoolean("probe.shared");
 
     public static void main(final String[] args) throws Exception {
         final long capacity = args.length > 0 ? Long.parseLong(args[0]) : 10_000_000L;
@@ -46,14 +48,16 @@ public class AgedLoadCost {
         slices = args.length > 5 ? Integer.parseInt(args[5]) : 16;
         batch = args.length > 6 ? Integer.parseInt(args[6]) : 0;
         final Map<String, DuplicateFilter> filters = new LinkedHashMap<>();
-        filters.put("fifo-bloom (count)", Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", capacity)
-            .param("target-fpr", 0.01).singleWriter().create());
+        final java.util.function.UnaryOperator<io.ddf.engine.FilterBuilder> mode = b -> SHARED ? b : b.singleWriter();
+        filters.put("fifo-bloom (count)", mode.apply(Filters.builder(FilterKind.FIFO_BLOOM).param("capacity", capacity)
+            .param("target-fpr", 0.01)).create());
         final long live = capacity + (capacity + slices - 1) / slices;
         for (final String load : loads) {
             final long buckets = ((long)Math.ceil(live / (4 * Double.parseDouble(load))) + 1) / 2 * 2; // table words
-            filters.put("aged-cuckoo load " + load, Filters.builder(FilterKind.AGED_CUCKOO).param("capacity", capacity)
+            filters.put("aged-cuckoo load " + load, mode.apply(Filters.builder(FilterKind.AGED_CUCKOO)
+                .param("capacity", capacity)
                 .param("target-fpr", 0.01).param("slices", slices).param("time-source", 1)
-                .param("window-ms", WINDOW_MS).param("memory-bits", (buckets + 96) * 64).singleWriter().create());
+                .param("window-ms", WINDOW_MS).param("memory-bits", (buckets + 96) * 64)).create());
         }
         final Map<String, long[]> clocks = new LinkedHashMap<>();
         final Map<String, List<Double>> cost = new LinkedHashMap<>();

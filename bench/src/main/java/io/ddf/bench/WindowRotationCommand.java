@@ -38,8 +38,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *       own threads (its sealing thread) work; without it time runs as fast as the calls (event time in a
  *       backfill), and a seal the thread has not finished falls to the turning call.</li>
  * </ul>
- * Prints, per turn, the turning call's wall and CPU time and page faults, the percentiles of every other call, and
- * the p99.9 and maximum of every call, wall and CPU. {@code --kind aged-cuckoo} measures the aged cuckoo table's
+ * Prints, per turn, the turning call's wall and CPU time, page faults and the time its thread was runnable but not
+ * running (the kernel's run-queue wait: on two cores, another thread or process had them), the percentiles of every
+ * other call, the p99.9 and maximum of every call, wall and CPU, and the largest wall time less that wait. {@code --kind aged-cuckoo} measures the aged cuckoo table's
  * window instead (its turn stores a stamp's end time; its sweep is deferred work), with its own default slices.
  */
 @Command(name = "window-rotation", mixinStandardHelpOptions = true,
@@ -104,6 +105,8 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
     /** At most this many of them. */
     private static final int SLOW_LISTED = 20;
     private final List<String> slow = new ArrayList<>();
+    /** The largest wall time of a call but the turns less its run-queue wait. */
+    private long othersRunning;
 
     @Override
     public Integer call() throws Exception
@@ -148,6 +151,7 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
             final long[] turnCpu = new long[turns];
             final long[] turnFaults = new long[turns];
             final long[] turnStart = new long[turns];
+            final long[] turnWaited = new long[turns];
             if (traceTurns)
             {
                 try (java.util.stream.Stream<String> maps = Files.lines(Path.of("/proc/self/maps")))
@@ -157,12 +161,15 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
                 }
             }
             run(filter, now, turns, perGeneration, random, others,
-                new long[][] {turnWall, turnCpu, turnFaults, turnStart});
+                new long[][] {turnWall, turnCpu, turnFaults, turnStart, turnWaited});
+            long runnable = 0;
             for (int t = 0; t < turns; t++)
             {
-                System.out.printf(Locale.ROOT, "turn %2d: %.3f ms wall, %.3f ms CPU of its thread, %d page faults%s%n",
-                    t + 1, turnWall[t] / 1e6, turnCpu[t] / 1e6, turnFaults[t], traceTurns ? String.format(Locale.ROOT,
-                    " (span %d..%d ns)", turnStart[t], turnStart[t] + turnWall[t]) : "");
+                System.out.printf(Locale.ROOT, "turn %2d: %.3f ms wall, %.3f ms CPU of its thread, %d page faults, "
+                    + "%.3f ms runnable but not running%s%n", t + 1, turnWall[t] / 1e6, turnCpu[t] / 1e6, turnFaults[t],
+                    turnWaited[t] / 1e6, traceTurns ? String.format(Locale.ROOT, " (span %d..%d ns)", turnStart[t],
+                    turnStart[t] + turnWall[t]) : "");
+                runnable = Math.max(runnable, turnWall[t] - Math.max(0, turnWaited[t]));
             }
             System.out.printf(Locale.ROOT, "other calls  n=%d p50 %d ns, p99 %d ns, p99.9 %d ns, max %.3f ms%n",
                 others.getTotalCount(), others.getValueAtPercentile(50), others.getValueAtPercentile(99),
@@ -190,6 +197,9 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
                 "turning call is one of them plus the turn)%n", othersCpu.getValueAtPercentile(50) / 1e6,
                 othersCpu.getValueAtPercentile(90) / 1e6, othersCpu.getValueAtPercentile(99) / 1e6);
             slow.forEach(System.out::println);
+            System.out.printf(Locale.ROOT, "wall less the time runnable but not running (%s): turns' max %.3f ms, other "
+                + "calls' max %.3f ms%n", "the kernel's run-queue wait, /proc/thread-self/schedstat: another thread or "
+                + "process had the core; a hypervisor's steal is not in it", runnable / 1e6, othersRunning / 1e6);
             final TimeWindow window = filter.timeWindow().orElseThrow();
             System.out.printf(Locale.ROOT, "turns by time %d, by count %d, expired %d, recycled early %d%n",
                 window.turnsByTime(), window.turnsByCount(), window.expired(), window.recycledEarly());
@@ -229,6 +239,23 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
         }
     }
 
+    /**
+     * @return the nanoseconds the calling thread has spent runnable but waiting for a core (field 2 of
+     *     {@code /proc/thread-self/schedstat}), or 0 where that file is not there: what of a call's wall time another
+     *     thread or process took.
+     */
+    private static long runQueueWait()
+    {
+        try
+        {
+            return Long.parseLong(Files.readString(Path.of("/proc/thread-self/schedstat")).trim().split(" ")[1]);
+        }
+        catch (final java.io.IOException | RuntimeException e)
+        {
+            return 0;
+        }
+    }
+
     private FilterBuilder sliced(final FilterBuilder builder)
     {
         return slices == null ? builder : builder.subfilters(slices);
@@ -255,12 +282,14 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
             {
                 final long key = random.nextLong();
                 final long[] stat = others == null ? null : threadStat();
+                final long waited = others == null ? 0 : runQueueWait();
                 final long cpu = others == null ? 0 : THREADS.getCurrentThreadCpuTime();
                 final long start = System.nanoTime();
                 filter.stream(key);
                 if (others != null)
                 {
                     final long wall = System.nanoTime() - start;
+                    othersRunning = Math.max(othersRunning, wall - Math.max(0, runQueueWait() - waited));
                     final long used = THREADS.getCurrentThreadCpuTime() - cpu;
                     others.recordValue(wall);
                     othersCpu.recordValue(used);
@@ -281,12 +310,14 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
             now.addAndGet(jump ? WINDOW.toMillis() : slice);
             final long key = random.nextLong();
             final long faults = pageFaults();
+            final long waited = runQueueWait();
             final long cpu = THREADS.getCurrentThreadCpuTime();
             final long start = System.nanoTime();
             filter.stream(key);
             final long took = System.nanoTime() - start;
             if (times != null)
             {
+                times[4][t] = runQueueWait() - waited;
                 times[0][t] = took;
                 times[1][t] = THREADS.getCurrentThreadCpuTime() - cpu;
                 times[2][t] = pageFaults() - faults;
