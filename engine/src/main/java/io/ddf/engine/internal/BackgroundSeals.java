@@ -23,6 +23,14 @@ final class BackgroundSeals
 {
     /** How long work that cannot be done yet (a late claimer still in its slot) waits before the next try. */
     private static final long RETRY_NANOS = 1_000_000;
+    /**
+     * Steps between two yields of this thread. Woken by a turn, it can be put on the turning caller's core ahead of
+     * it (a thread that slept runs first), and on two cores the caller then waited for a core for milliseconds in the
+     * turn that began an aged-cuckoo pass at 10^9 (`bench window-rotation`, its run-queue wait). A step is a few
+     * microseconds. Measured (bench/results/window/aged-rotation-1e9-yield-2026-11-30.txt, six sets of 24 turns
+     * each): that turn went over 1 ms of wall time in 5 sets without the yield, in 1 with it.
+     */
+    private static final int YIELD_EVERY = 8;
     private static final ConcurrentLinkedQueue<Entry> DUE = new ConcurrentLinkedQueue<>();
     private static final AtomicLong STEPS = new AtomicLong();
     private static final AtomicLong UNITS = new AtomicLong();
@@ -154,7 +162,10 @@ final class BackgroundSeals
                 {
                     return false;
                 }
-                STEPS.incrementAndGet();
+                if (STEPS.incrementAndGet() % YIELD_EVERY == 0)
+                {
+                    Thread.yield(); // a caller this thread's wake-up put behind it on the same core runs first
+                }
                 UNITS.addAndGet(done);
             }
         }

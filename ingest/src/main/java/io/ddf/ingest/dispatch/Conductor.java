@@ -8,6 +8,7 @@ import io.netty.handler.codec.redis.SimpleStringRedisMessage;
 
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 /**
  * Runs one command of a connection: finds its {@link Command} by the bytes of its name, asks the {@link Authorizer},
@@ -26,6 +27,7 @@ public final class Conductor
     private final Authorizer authorizer;
     /** The error every command flagged {@code write} gets now (the change log cannot be written), or null. */
     private volatile String writeRefusal;
+    private volatile Function<LogUnavailableException, String> refusalText = failure -> null;
     /** Changes of the users' rules so far ({@link #rulesChanged}): a client's cached permission is of one count. */
     private final AtomicLong rulesChanges = new AtomicLong();
 
@@ -63,7 +65,17 @@ public final class Conductor
      */
     public String refusalAfter(final LogUnavailableException failure)
     {
-        return logFailureReply(writeRefusal, failure);
+        final String text = refusalText.apply(failure);
+        return text != null ? text : logFailureReply(writeRefusal, failure);
+    }
+
+    /**
+     * @param text the refusal a failed append makes, or null (the daemon's durability: it names the data directory,
+     *             whether or not the thread that met the failure has told {@link #writesRefused} yet).
+     */
+    public void refusalText(final Function<LogUnavailableException, String> text)
+    {
+        refusalText = text;
     }
 
     /** @return what the daemon serves. */

@@ -135,7 +135,7 @@ final class DirectoryLog implements AutoCloseable
         });
     }
 
-    private String refusalOf(final LogUnavailableException failure)
+    String refusalOf(final LogUnavailableException failure)
     {
         return "MISCONF Errors writing to the change log of data directory " + dataDir + ": " +
             OneLine.of(failure) + "; writes are refused until it can be written again (reads go on)";

@@ -7,6 +7,7 @@ import io.ddf.ingest.log.OneLine;
 import io.ddf.ingest.resp.DurabilityBarrier;
 import io.ddf.persistence.log.ChangeLog;
 import io.ddf.persistence.log.Checkpointable;
+import io.ddf.persistence.log.LogUnavailableException;
 import io.ddf.persistence.log.Recovery;
 
 import java.io.PrintStream;
@@ -189,6 +190,22 @@ public final class Durability implements AutoCloseable
     {
         final DirectoryLog held = directoryLog;
         return held == null ? null : held.refusal();
+    }
+
+    /**
+     * @param failure an append that failed.
+     * @return the error its write gets: the refusal in force, else the refusal that failure makes (naming the data
+     *         directory), whichever thread met it first and told the listeners; null without a log.
+     */
+    public String refusalOf(final LogUnavailableException failure)
+    {
+        final DirectoryLog held = directoryLog;
+        if (held == null)
+        {
+            return null;
+        }
+        final String refusal = held.refusal();
+        return refusal != null ? refusal : held.refusalOf(failure);
     }
 
     /**

@@ -101,6 +101,8 @@ public final class DdfServer implements AutoCloseable
         this.conductor = new Conductor(commands, new AclAuthorizer(security.acl(), commands));
         security.acl().onChange(conductor::rulesChanged);
         durability.onWriteRefusal(conductor::writesRefused);
+        conductor.refusalText(durability::refusalOf);
+        router.refusalText(durability::refusalOf);
         this.transports = new Transports(config, connectionLog, security, transport);
     }
 

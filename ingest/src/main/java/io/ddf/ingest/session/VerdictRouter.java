@@ -39,6 +39,8 @@ public final class VerdictRouter implements VerdictListener
     private final Map<Long, CountDownLatch> barriers = new ConcurrentHashMap<>();
 
     /** @param capacity the most connections at once. */
+    private volatile java.util.function.Function<LogUnavailableException, String> refusalText = failure -> null;
+
     public VerdictRouter(final int capacity)
     {
         if (capacity + 1 > SLOT_MASK)
@@ -126,8 +128,21 @@ public final class VerdictRouter implements VerdictListener
         if (connection != null)
         {
             connection.deliverFailure(failure instanceof LogUnavailableException logFailure ?
-                Conductor.logFailureReply(null, logFailure) : "ERR no verdict: " + OneLine.of(failure));
+                refusal(logFailure) : "ERR no verdict: " + OneLine.of(failure));
         }
+    }
+
+    /** @return the refusal a failed append makes (the daemon's, naming its data directory), else its words. */
+    private String refusal(final LogUnavailableException failure)
+    {
+        final String text = refusalText.apply(failure);
+        return text != null ? text : Conductor.logFailureReply(null, failure);
+    }
+
+    /** @param text the refusal a failed append makes, or null: the daemon's durability. */
+    public void refusalText(final java.util.function.Function<LogUnavailableException, String> text)
+    {
+        refusalText = text;
     }
 
     /** @return the connection the element of {@code tag} is for, or null: a barrier's (now passed) or a gone one's. */
