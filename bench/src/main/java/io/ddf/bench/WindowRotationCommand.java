@@ -40,8 +40,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * </ul>
  * Prints, per turn, the turning call's wall and CPU time, page faults and the time its thread was runnable but not
  * running (the kernel's run-queue wait: on two cores, another thread or process had them), the percentiles of every
- * other call, the p99.9 and maximum of every call, wall and CPU, and the largest wall time less that wait. {@code --kind aged-cuckoo} measures the aged cuckoo table's
- * window instead (its turn stores a stamp's end time; its sweep is deferred work), with its own default slices.
+ * other call, the p99.9 and maximum of every call, wall and CPU, and the largest wall time less that wait.
+ * {@code --kind aged-cuckoo} measures the aged cuckoo table's window instead (its turn stores a stamp's end time; its sweep is deferred work), with its own default slices.
  */
 @Command(name = "window-rotation", mixinStandardHelpOptions = true,
     description = "Largest stream() latency across turns by time of a fifo-bloom with a window of time.")

@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Function;
 
 /**
  * Routes the pipeline's verdicts back to the connection that published each element, by tag.
@@ -38,9 +39,10 @@ public final class VerdictRouter implements VerdictListener
     private final AtomicLong generations = new AtomicLong();
     private final Map<Long, CountDownLatch> barriers = new ConcurrentHashMap<>();
 
-    /** @param capacity the most connections at once. */
-    private volatile java.util.function.Function<LogUnavailableException, String> refusalText = failure -> null;
+    /** The refusal a failed append makes ({@link #refusalText}), or null. */
+    private volatile Function<LogUnavailableException, String> refusalText = failure -> null;
 
+    /** @param capacity the most connections at once. */
     public VerdictRouter(final int capacity)
     {
         if (capacity + 1 > SLOT_MASK)
@@ -128,19 +130,13 @@ public final class VerdictRouter implements VerdictListener
         if (connection != null)
         {
             connection.deliverFailure(failure instanceof LogUnavailableException logFailure ?
-                refusal(logFailure) : "ERR no verdict: " + OneLine.of(failure));
+                Conductor.logFailureReply(refusalText.apply(logFailure), logFailure) :
+                "ERR no verdict: " + OneLine.of(failure));
         }
     }
 
-    /** @return the refusal a failed append makes (the daemon's, naming its data directory), else its words. */
-    private String refusal(final LogUnavailableException failure)
-    {
-        final String text = refusalText.apply(failure);
-        return text != null ? text : Conductor.logFailureReply(null, failure);
-    }
-
     /** @param text the refusal a failed append makes, or null: the daemon's durability. */
-    public void refusalText(final java.util.function.Function<LogUnavailableException, String> text)
+    public void refusalText(final Function<LogUnavailableException, String> text)
     {
         refusalText = text;
     }

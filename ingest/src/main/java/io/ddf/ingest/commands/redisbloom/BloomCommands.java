@@ -96,7 +96,7 @@ final class BloomCommands
         @Override
         protected ChainAdds initialValue()
         {
-            return new ChainAdds(registry, () -> store.durability().writeRefusal());
+            return new ChainAdds(registry, failure -> store.durability().refusalOf(failure));
         }
     };
 

@@ -16,7 +16,7 @@ import io.ddf.ingest.store.ScalingRegistry;
 import io.ddf.persistence.log.LogUnavailableException;
 import org.agrona.DirectBuffer;
 
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * A connection's pipelined BF.ADDs on chains, added together ({@link Deferral}): each add is hashed as its command
@@ -35,8 +35,8 @@ final class ChainAdds implements Deferral.Work
     static final int GROUP = 16;
 
     private final ScalingRegistry registry;
-    /** The refusal in force when the change log cannot be written (the conductor's), or null. */
-    private final Supplier<String> refusal;
+    /** The refusal a failed append makes (the daemon's durability, {@code Durability.refusalOf}), or null. */
+    private final Function<LogUnavailableException, String> refusal;
     private final BloomChain[] chains = new BloomChain[GROUP];
     private final long[] first = new long[GROUP];
     private final long[] second = new long[GROUP];
@@ -49,7 +49,7 @@ final class ChainAdds implements Deferral.Work
     @SuppressWarnings("unused")
     private long touched;
 
-    ChainAdds(final ScalingRegistry registry, final Supplier<String> refusal)
+    ChainAdds(final ScalingRegistry registry, final Function<LogUnavailableException, String> refusal)
     {
         this.registry = registry;
         this.refusal = refusal;
@@ -140,7 +140,7 @@ final class ChainAdds implements Deferral.Work
 
     /** One add and its reply, or its error as the command's own reply (as the conductor words it alone). */
     private static void reply(final ReplyWriter replies, final BloomChain chain, final long a, final long b,
-        final Supplier<String> refusal)
+        final Function<LogUnavailableException, String> refusal)
     {
         try
         {
@@ -158,7 +158,7 @@ final class ChainAdds implements Deferral.Work
         }
         catch (final LogUnavailableException e)
         {
-            replies.error(Conductor.logFailureReply(refusal.get(), e));
+            replies.error(Conductor.logFailureReply(refusal.apply(e), e));
         }
     }
 }
