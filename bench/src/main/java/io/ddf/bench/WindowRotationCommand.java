@@ -79,6 +79,11 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
         + "match a trace of the process's page faults to the turns.")
     private boolean traceTurns;
 
+    @Option(names = "--await-realtime", defaultValue = "0", description = "Print the measuring thread's id, then wait "
+        + "up to this many seconds for it to be given a real-time policy (bench/window-rotation-rt.sh: chrt), so that "
+        + "no other thread takes its core; 0 (default): measure at the policy it has.")
+    private int awaitRealtimeSeconds;
+
     @Option(names = "--single-writer", description = "Owned mode (no locked instruction).")
     private boolean singleWriter;
 
@@ -135,6 +140,10 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
                 run(small, now, 40, 10, random, null, null);
             }
         }
+        if (awaitRealtimeSeconds > 0)
+        {
+            awaitRealtime();
+        }
         final Path file = dir.resolve("window-rotation-" + System.nanoTime() + ".ddf");
         try (DuplicateFilter filter = mode(sliced(Filters.builder(FilterKind.fromName(kind)).param("capacity", capacity)
             .param("target-fpr", errorRate).window(WINDOW)).clock(clock).seed(1).file(file))
@@ -146,6 +155,7 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
                 filter.parameters().toMap().get("layout"));
             System.out.printf(Locale.ROOT, "%d new items a generation, the clock moved %s a turn, %d ms of real time "
                 + "before each turn, sync %s%n", perGeneration, jump ? "a day" : "one slice", gapMillis, sync);
+            System.out.printf(Locale.ROOT, "measuring thread's scheduling policy: %s%n", policy());
             final Histogram others = new Histogram(3);
             final long[] turnWall = new long[turns];
             final long[] turnCpu = new long[turns];
@@ -209,6 +219,50 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
             Files.deleteIfExists(file);
         }
         return 0;
+    }
+
+    /**
+     * Prints the calling thread's id and waits until it runs under a real-time policy (another process gives it one:
+     * a thread cannot ask for it from Java), or fails after {@code --await-realtime} seconds.
+     */
+    private void awaitRealtime() throws java.io.IOException, InterruptedException
+    {
+        final String tid = Path.of("/proc/thread-self").toRealPath().getFileName().toString();
+        System.out.printf(Locale.ROOT, "measuring thread: tid %s (waiting up to %d s for a real-time policy, e.g. "
+            + "chrt -f -p 10 %s)%n", tid, awaitRealtimeSeconds, tid);
+        System.out.flush();
+        final long until = System.nanoTime() + awaitRealtimeSeconds * 1_000_000_000L;
+        while (policy().startsWith("SCHED_OTHER"))
+        {
+            if (System.nanoTime() > until)
+            {
+                throw new IllegalStateException("the measuring thread (tid " + tid + ") was given no real-time policy "
+                    + "within " + awaitRealtimeSeconds + " s");
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    /**
+     * @return the calling thread's scheduling policy and real-time priority (fields 41 and 40 of
+     *     {@code /proc/thread-self/stat}), or "unknown" where that file is not there.
+     */
+    private static String policy()
+    {
+        try
+        {
+            final String stat = Files.readString(Path.of("/proc/thread-self/stat"));
+            final String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            final int policy = Integer.parseInt(fields[38]);
+            final String[] names = {"SCHED_OTHER", "SCHED_FIFO", "SCHED_RR", "SCHED_BATCH", "SCHED_ISO", "SCHED_IDLE",
+                "SCHED_DEADLINE"};
+            return (policy >= 0 && policy < names.length ? names[policy] : "policy " + policy) + ", real-time "
+                + "priority " + fields[37]; // counted from 1: fields 41 and 40
+        }
+        catch (final java.io.IOException | RuntimeException e)
+        {
+            return "unknown";
+        }
     }
 
     /**
