@@ -19,17 +19,15 @@ trap cleanup EXIT
 wait_port() { for _ in $(seq 1 300); do redis-cli -p "$1" PING >/dev/null 2>&1 && return 0; sleep 0.2; done
   echo "server on port $1 did not start" >&2; exit 1; }
 cpu_ticks() {
+  local all jit=0 t
+  all="$(awk '{ print $14 + $15 }' "/proc/$1/stat")"
   if [ "${EXCLUDE_JIT:-0}" = 1 ]; then
-    local all jit=0 t
-    all="$(awk '{ print $14 + $15 }' "/proc/$1/stat")"
     for t in /proc/"$1"/task/*; do
       case "$(cat "$t/comm" 2>/dev/null)" in
         C1\ CompilerThre*|C2\ CompilerThre*) jit=$((jit + $(sed 's/.*) //' "$t/stat" | awk '{ print $12 + $13 }'))) ;;
       esac
     done
-    echo $((all - jit))
-  else
-    awk '{ print $14 + $15 }' "/proc/$1/stat"
   fi
+  echo $((all - jit))
 }
 items="$(a=(); for _ in $(seq 1 100); do a+=(__rand_int__); done; echo "${a[*]}")"

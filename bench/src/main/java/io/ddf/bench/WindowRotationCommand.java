@@ -109,6 +109,15 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
     private static final long SLOW_CPU_NANOS = 2_000_000;
     /** At most this many of them. */
     private static final int SLOW_LISTED = 20;
+    /** {@code /proc/thread-self/stat}'s fields 41 (policy) and 40 (real-time priority), counted after the name. */
+    private static final int POLICY = 38;
+    private static final int RT_PRIORITY = 37;
+    /** Linux's scheduling policies by number ({@code sched.h}). */
+    private static final String[] POLICY_NAMES = {"SCHED_OTHER", "SCHED_FIFO", "SCHED_RR", "SCHED_BATCH", "SCHED_ISO",
+        "SCHED_IDLE", "SCHED_DEADLINE"};
+    private static final int SCHED_FIFO = 1;
+    private static final int SCHED_RR = 2;
+    private static final int SCHED_DEADLINE = 6;
     private final List<String> slow = new ArrayList<>();
     /** The largest wall time of a call but the turns less its run-queue wait. */
     private long othersRunning;
@@ -223,7 +232,8 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
 
     /**
      * Prints the calling thread's id and waits until it runs under a real-time policy (another process gives it one:
-     * a thread cannot ask for it from Java), or fails after {@code --await-realtime} seconds.
+     * a thread cannot ask for it from Java), or fails after {@code --await-realtime} seconds, or at once where the
+     * policy cannot be read.
      */
     private void awaitRealtime() throws java.io.IOException, InterruptedException
     {
@@ -232,8 +242,18 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
             + "chrt -f -p 10 %s)%n", tid, awaitRealtimeSeconds, tid);
         System.out.flush();
         final long until = System.nanoTime() + awaitRealtimeSeconds * 1_000_000_000L;
-        while (policy().startsWith("SCHED_OTHER"))
+        while (true)
         {
+            final String[] fields = threadStatFields();
+            if (fields == null)
+            {
+                throw new IllegalStateException("the measuring thread's policy cannot be read (/proc/thread-self/stat)");
+            }
+            final int policy = Integer.parseInt(fields[POLICY]);
+            if (policy == SCHED_FIFO || policy == SCHED_RR || policy == SCHED_DEADLINE)
+            {
+                return;
+            }
             if (System.nanoTime() > until)
             {
                 throw new IllegalStateException("the measuring thread (tid " + tid + ") was given no real-time policy "
@@ -249,19 +269,31 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
      */
     private static String policy()
     {
+        final String[] fields = threadStatFields();
+        if (fields == null)
+        {
+            return "unknown";
+        }
+        final int policy = Integer.parseInt(fields[POLICY]);
+        return (policy >= 0 && policy < POLICY_NAMES.length ? POLICY_NAMES[policy] : "policy " + policy) +
+            ", real-time priority " + fields[RT_PRIORITY];
+    }
+
+    /**
+     * @return the fields of {@code /proc/thread-self/stat} after the thread's name (index 0 is field 3, the state), or
+     *     null where that file is not there or does not parse.
+     */
+    private static String[] threadStatFields()
+    {
         try
         {
             final String stat = Files.readString(Path.of("/proc/thread-self/stat"));
             final String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            final int policy = Integer.parseInt(fields[38]);
-            final String[] names = {"SCHED_OTHER", "SCHED_FIFO", "SCHED_RR", "SCHED_BATCH", "SCHED_ISO", "SCHED_IDLE",
-                "SCHED_DEADLINE"};
-            return (policy >= 0 && policy < names.length ? names[policy] : "policy " + policy) + ", real-time "
-                + "priority " + fields[37]; // counted from 1: fields 41 and 40
+            return fields.length > POLICY ? fields : null;
         }
         catch (final java.io.IOException | RuntimeException e)
         {
-            return "unknown";
+            return null;
         }
     }
 
@@ -280,17 +312,13 @@ final class WindowRotationCommand implements java.util.concurrent.Callable<Integ
      */
     private static long[] threadStat()
     {
-        try
-        {
-            final String stat = Files.readString(Path.of("/proc/thread-self/stat"));
-            final String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return new long[] {Long.parseLong(fields[7]) + Long.parseLong(fields[9]), Long.parseLong(fields[11]),
-                Long.parseLong(fields[12])}; // counted from 1: fields 10, 12, 14, 15
-        }
-        catch (final java.io.IOException | RuntimeException e)
+        final String[] fields = threadStatFields();
+        if (fields == null)
         {
             return new long[] {-1, -1, -1};
         }
+        return new long[] {Long.parseLong(fields[7]) + Long.parseLong(fields[9]), Long.parseLong(fields[11]),
+            Long.parseLong(fields[12])}; // counted from 1: fields 10, 12, 14, 15
     }
 
     /**
